@@ -1,0 +1,43 @@
+/// An ISO 4217 currency code, always written upper-case (`CNY`).
+public struct Currency: Hashable, Sendable, CustomStringConvertible {
+  /// The three upper-case letters.
+  public let code: String
+
+  /// Renminbi, the default currency of transactions and promotions.
+  public static let cny = Currency(uncheckedCode: "CNY")
+
+  private init(uncheckedCode: String) {
+    code = uncheckedCode
+  }
+
+  /// Reads a code case-insensitively; nil unless it is in the ISO 4217 list.
+  public init?(parsing text: String) {
+    let upper = text.uppercased()
+    guard upper.utf8.count == 3, Currency.iso4217.contains(upper) else { return nil }
+    code = upper
+  }
+
+  /// Reads a code, throwing an error a cardholder understands.
+  public static func parse(_ text: String) throws(CodeError) -> Currency {
+    guard let currency = Currency(parsing: text) else {
+      throw CodeError(kind: "currency", value: text, allowed: ["an ISO 4217 code such as CNY"])
+    }
+    return currency
+  }
+
+  /// The code.
+  public var description: String { code }
+
+  // Active ISO 4217 codes, plus a few recently withdrawn ones that old statements still carry.
+  private static let iso4217: Set<String> = Set(
+    """
+    AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BOV BRL BSD BTN BWP
+    BYN BZD CAD CDF CHE CHF CHW CLF CLP CNY COP COU CRC CUC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB
+    EUR FJD FKP GBP GEL GHS GIP GMD GNF GTQ GYD HKD HNL HRK HTG HUF IDR ILS INR IQD IRR ISK JMD JOD
+    JPY KES KGS KHR KMF KPW KRW KWD KYD KZT LAK LBP LKR LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP MRU
+    MUR MVR MWK MXN MXV MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN PGK PHP PKR PLN PYG QAR RON RSD
+    RUB RWF SAR SBD SCR SDG SEK SGD SHP SLE SLL SOS SRD SSP STN SVC SYP SZL THB TJS TMT TND TOP TRY
+    TTD TWD TZS UAH UGX USD USN UYI UYU UYW UZS VED VES VND VUV WST XAF XAG XAU XBA XBB XBC XBD XCD
+    XCG XDR XOF XPD XPF XPT XSU XTS XUA XXX YER ZAR ZMW ZWG ZWL
+    """.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
+}

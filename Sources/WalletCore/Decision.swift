@@ -1,0 +1,114 @@
+/// Why a transaction did not earn, in the SPEC's order of precedence: the first check that fails
+/// gives the reason.
+public enum ReasonCode: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+  /// The bank declined the payment.
+  case declined
+  /// It was refunded or reversed, or refunds reach its whole amount.
+  case refunded
+  /// It was not paid with Apple Pay.
+  case notApplePay = "not-apple-pay"
+  /// The card is from an issuer other than the promotion's.
+  case otherIssuer = "other-issuer"
+  /// The card's type (credit, debit, prepaid) does not qualify.
+  case ineligibleCardType = "ineligible-card-type"
+  /// The card's network does not qualify.
+  case ineligibleNetwork = "ineligible-network"
+  /// Supplementary cards are excluded.
+  case supplementaryCard = "supplementary-card"
+  /// It was not in the promotion's currency.
+  case foreignCurrency = "foreign-currency"
+  /// It happened before the campaign's first day or after its last.
+  case outsideCampaign = "outside-campaign"
+  /// The card was not bound to Apple Pay at the time (or not by the binding it names).
+  case notEnrolled = "not-enrolled"
+  /// The merchant's category is excluded.
+  case excludedMerchant = "excluded-merchant"
+  /// After refunds it came to less than the minimum spend.
+  case belowMinimum = "below-minimum"
+  /// The holder already has every reward the promotion pays one person.
+  case rewardCapReached = "reward-cap-reached"
+  /// The holder was already rewarded in this billing cycle.
+  case cycleAlreadyRewarded = "cycle-already-rewarded"
+  /// The promotion has paid its whole quota.
+  case quotaExhausted = "quota-exhausted"
+
+  /// The code as the SPEC writes it.
+  public var description: String { rawValue }
+}
+
+/// What a rewarded transaction earns.
+public struct Reward: Hashable, Sendable {
+  /// Which of the holder's rewards this is, from 1.
+  public var ordinal: Int
+  /// The channel whose schedule pays it.
+  public var channel: Channel
+  /// The enrollment the purchase was made through.
+  public var enrollment: Identifier
+  /// The amount paid back.
+  public var amount: Money
+
+  /// A reward.
+  public init(ordinal: Int, channel: Channel, enrollment: Identifier, amount: Money) {
+    self.ordinal = ordinal
+    self.channel = channel
+    self.enrollment = enrollment
+    self.amount = amount
+  }
+}
+
+/// Whether a transaction earned, and what or why not.
+public enum Outcome: Hashable, Sendable {
+  /// It earns this reward.
+  case rewarded(Reward)
+  /// It does not, for this reason.
+  case notRewarded(ReasonCode)
+
+  /// The reward, when there is one.
+  public var reward: Reward? {
+    if case .rewarded(let reward) = self { reward } else { nil }
+  }
+
+  /// The reason, when there is no reward.
+  public var reason: ReasonCode? {
+    if case .notRewarded(let reason) = self { reason } else { nil }
+  }
+}
+
+/// The engine's decision about one transaction, with the facts that led to it.
+public struct Decision: Hashable, Sendable {
+  /// The transaction decided.
+  public var transaction: Identifier
+  /// The primary holder whose rewards it counts toward.
+  public var holder: Identifier
+  /// The card it was paid with.
+  public var card: Identifier
+  /// The billing cycle it falls in.
+  public var cycle: BillingCycle
+  /// Whether it earns.
+  public var outcome: Outcome
+  /// The enrollment that counts for it, when one was active (the named one, or the inferred one).
+  public var enrollment: Identifier?
+  /// The holder's rewards before this transaction.
+  public var holderRewardsBefore: Int
+  /// The holder's rewards in this cycle before this transaction.
+  public var cycleRewardsBefore: Int
+  /// The rewards the whole promotion had paid before this transaction.
+  public var quotaPaidBefore: Int
+
+  /// A decision.
+  public init(
+    transaction: Identifier, holder: Identifier, card: Identifier, cycle: BillingCycle,
+    outcome: Outcome, enrollment: Identifier?, holderRewardsBefore: Int,
+    cycleRewardsBefore: Int, quotaPaidBefore: Int
+  ) {
+    self.transaction = transaction
+    self.holder = holder
+    self.card = card
+    self.cycle = cycle
+    self.outcome = outcome
+    self.enrollment = enrollment
+    self.holderRewardsBefore = holderRewardsBefore
+    self.cycleRewardsBefore = cycleRewardsBefore
+    self.quotaPaidBefore = quotaPaidBefore
+  }
+}

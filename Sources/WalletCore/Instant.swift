@@ -1,0 +1,140 @@
+/// A point in time, exact to the nanosecond, independent of any time zone.
+///
+/// Kept as one `Int64` of nanoseconds since 1970-01-01T00:00:00Z so that ordering is one integer
+/// comparison and a transaction record stays small; that covers the years 1678–2261.
+public struct Instant: Hashable, Comparable, Sendable {
+  /// Nanoseconds since the Unix epoch.
+  public let nanosecondsSinceEpoch: Int64
+
+  /// The instant `nanosecondsSinceEpoch` after the Unix epoch.
+  public init(nanosecondsSinceEpoch: Int64) {
+    self.nanosecondsSinceEpoch = nanosecondsSinceEpoch
+  }
+
+  /// The instant at whole `secondsSinceEpoch` plus `nanoseconds`; nil when out of range.
+  public init?(secondsSinceEpoch: Int64, nanoseconds: Int64 = 0) {
+    let (scaled, overflowA) = secondsSinceEpoch.multipliedReportingOverflow(by: 1_000_000_000)
+    let (total, overflowB) = scaled.addingReportingOverflow(nanoseconds)
+    if overflowA || overflowB { return nil }
+    self.nanosecondsSinceEpoch = total
+  }
+
+  /// Whole seconds since the epoch, rounded toward the past.
+  public var secondsSinceEpoch: Int64 {
+    let (quotient, remainder) = nanosecondsSinceEpoch.quotientAndRemainder(
+      dividingBy: 1_000_000_000)
+    return remainder < 0 ? quotient - 1 : quotient
+  }
+
+  /// Orders instants chronologically, fractions of a second included.
+  public static func < (lhs: Instant, rhs: Instant) -> Bool {
+    lhs.nanosecondsSinceEpoch < rhs.nanosecondsSinceEpoch
+  }
+
+  /// Parses an ISO-8601 instant as the SPEC accepts it; one written without an offset is read as
+  /// a local time in `zone`.
+  public static func parse(_ text: String, naiveIn zone: TimeZoneRules) throws(TimeParseError)
+    -> Instant
+  {
+    var text = text
+    let result = text.withUTF8 { bytes in
+      Result { () throws(TimeParseError) in try parse(utf8: bytes, naiveIn: zone) }
+    }
+    return try result.get()
+  }
+
+  /// Parses an instant from UTF-8 bytes: `YYYY-MM-DD(T|t| )HH:MM[:SS[.f{1,9}]][Z|z|±HH:MM]`.
+  public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, naiveIn zone: TimeZoneRules)
+    throws(TimeParseError) -> Instant
+  {
+    var scanner = ByteScanner(bytes)
+    let date = try scanner.date()
+    guard let separator = scanner.peek,
+      separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t")
+        || separator == UInt8(ascii: " ")
+    else { throw .malformed }
+    scanner.index += 1
+    let hour = try scanner.digits(2)
+    try scanner.expect(":")
+    let minute = try scanner.digits(2)
+    var second = 0
+    var nanosecond = 0
+    if scanner.peek == UInt8(ascii: ":") {
+      scanner.index += 1
+      second = try scanner.digits(2)
+      if scanner.peek == UInt8(ascii: ".") {
+        scanner.index += 1
+        var digitCount = 0
+        while let byte = scanner.peek, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+          digitCount += 1
+          guard digitCount <= 9 else { throw .malformed }
+          nanosecond = nanosecond * 10 + Int(byte - UInt8(ascii: "0"))
+          scanner.index += 1
+        }
+        guard digitCount > 0 else { throw .malformed }
+        for _ in digitCount..<9 { nanosecond *= 10 }
+      }
+    }
+    guard hour < 24, minute < 60, second < 60 else { throw .noSuchTime }
+    let localSeconds =
+      Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+
+    let utcSeconds: Int64
+    switch scanner.peek {
+    case nil:
+      utcSeconds = try zone.utcSeconds(forLocalSeconds: localSeconds)
+    case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+      scanner.index += 1
+      utcSeconds = localSeconds
+    case UInt8(ascii: "+"), UInt8(ascii: "-"):
+      let sign: Int64 = scanner.peek == UInt8(ascii: "+") ? 1 : -1
+      scanner.index += 1
+      let offsetHours = try scanner.digits(2)
+      try scanner.expect(":")
+      let offsetMinutes = try scanner.digits(2)
+      guard offsetMinutes < 60, offsetHours * 60 + offsetMinutes <= 18 * 60 else {
+        throw .invalidOffset
+      }
+      utcSeconds = localSeconds - sign * Int64(offsetHours * 3600 + offsetMinutes * 60)
+    default:
+      throw .malformed
+    }
+    guard scanner.isAtEnd else { throw .malformed }
+    guard let instant = Instant(secondsSinceEpoch: utcSeconds, nanoseconds: Int64(nanosecond))
+    else { throw .outOfRange }
+    return instant
+  }
+
+  /// ISO-8601 with the offset in force in `zone` at this instant, whole seconds
+  /// (`2026-11-22T00:00:00+08:00`, never `Z`).
+  public func formatted(in zone: TimeZoneRules) -> String {
+    let seconds = secondsSinceEpoch
+    let offset = zone.offsetSeconds(atUTCSeconds: seconds)
+    let local = seconds + Int64(offset)
+    let (days, secondOfDay) = local.floorDivided(by: 86_400)
+    let date = CivilDate(daysSinceEpoch: Int(days))
+    let second = Int(secondOfDay)
+    let clock = pad(second / 3600, 2) + ":" + pad(second / 60 % 60, 2) + ":" + pad(second % 60, 2)
+    let sign = offset < 0 ? "-" : "+"
+    let magnitude = abs(offset)
+    var offsetText = sign + pad(magnitude / 3600, 2) + ":" + pad(magnitude / 60 % 60, 2)
+    // Historic local mean times have odd seconds; keep the output an exact instant.
+    if magnitude % 60 != 0 { offsetText += ":" + pad(magnitude % 60, 2) }
+    return "\(date)T\(clock)\(offsetText)"
+  }
+
+  /// The calendar date of this instant in `zone`.
+  public func localDate(in zone: TimeZoneRules) -> CivilDate {
+    let seconds = secondsSinceEpoch
+    let local = seconds + Int64(zone.offsetSeconds(atUTCSeconds: seconds))
+    return CivilDate(daysSinceEpoch: Int(local.floorDivided(by: 86_400).quotient))
+  }
+}
+
+extension Int64 {
+  /// Division rounding toward negative infinity, with a non-negative remainder.
+  func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+    let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
+    return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
+  }
+}

@@ -1,0 +1,16 @@
+/// A four-digit merchant category code (MCC), such as `5411` for supermarkets.
+public struct MerchantCategoryCode: Hashable, Sendable, CustomStringConvertible {
+  /// The code as a number, 0–9999.
+  public let value: Int16
+
+  /// Reads exactly four ASCII digits; nil otherwise.
+  public init?(parsing text: String) {
+    guard text.utf8.count == 4, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+      let number = Int16(text)
+    else { return nil }
+    value = number
+  }
+
+  /// The four digits, zero-padded.
+  public var description: String { pad(Int(value), 4) }
+}

@@ -1,0 +1,166 @@
+import Testing
+
+@testable import WalletCore
+
+/// A seeded generator, so that a failing random case can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var mixed = state
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return mixed ^ (mixed >> 31)
+  }
+}
+
+/// Random cards, enrollments and transactions that exercise every rule, including ties in time.
+func randomScenario(seed: UInt64, transactions count: Int) -> Scenario {
+  var random = SplitMix64(seed: seed)
+  var scenario = Scenario()
+  scenario.promotion.rewardsPerCycle = Int.random(in: 1...2, using: &random)
+  scenario.promotion.quota =
+    Bool.random(using: &random) ? nil : Int.random(in: 0...30, using: &random)
+  scenario.promotion.excludedMCCs = Set([MerchantCategoryCode(parsing: "5411")].compactMap { $0 })
+  scenario.promotion.campaignStart = CivilDate(year: 2026, month: 1, day: 10)
+  scenario.promotion.supplementaryCards = Bool.random(using: &random) ? .exclude : .countForPrimary
+  let base = Fixture.at("2026-01-01T00:00").nanosecondsSinceEpoch
+  let year: Int64 = 365 * 86_400 * 1_000_000_000
+  func randomInstant() -> Instant {
+    // Coarse times make ties common, so the id tie-break is exercised.
+    let minutes = Int64.random(in: 0...(year / 60_000_000_000 / 600), using: &random) * 600
+    return Instant(nanosecondsSinceEpoch: base + minutes * 60_000_000_000)
+  }
+  scenario.cards = (0..<12).map { index in
+    Card(
+      id: Identifier("C\(index)"), holder: Identifier(["H1", "H2", "h1", "H\u{E9}"][index % 4]),
+      network: [.unionpay, .visa][index % 2], type: index % 5 == 4 ? .debit : .credit,
+      role: index % 3 == 2 ? .supplementary : .primary, issuer: index == 7 ? "icbc" : "bocom")
+  }
+  scenario.enrollments = (0..<16).map { index in
+    let enrolled = randomInstant()
+    let removed: Instant? =
+      Bool.random(using: &random)
+      ? nil : Instant(nanosecondsSinceEpoch: enrolled.nanosecondsSinceEpoch + year / 4)
+    return Enrollment(
+      id: Identifier("E\(index)"), card: Identifier("C\(index % 11)"),
+      channel: Bool.random(using: &random) ? .bankApp : .wallet, enrolledAt: enrolled,
+      removedAt: removed)
+  }
+  scenario.transactions = (0..<count).map { index in
+    let amount = Money(minorUnits: Int64.random(in: 5_000...30_000, using: &random))
+    let refunded =
+      Int.random(in: 0..<8, using: &random) == 0
+      ? Money(minorUnits: Int64.random(in: 0...amount.minorUnits, using: &random)) : .zero
+    return Transaction(
+      id: Identifier("T\(Int.random(in: 0..<1_000_000, using: &random))-\(index)"),
+      card: Identifier("C\(Int.random(in: 0..<12, using: &random))"), time: randomInstant(),
+      amount: amount,
+      currency: Int.random(in: 0..<30, using: &random) == 0
+        ? Currency(parsing: "USD") ?? .cny : .cny,
+      method: Int.random(in: 0..<20, using: &random) == 0 ? .card : .applePay,
+      status: [.settled, .settled, .settled, .pending, .declined, .refunded][
+        Int.random(in: 0..<6, using: &random)],
+      refunded: refunded,
+      enrollment: Int.random(in: 0..<4, using: &random) == 0
+        ? Identifier("E\(Int.random(in: 0..<16, using: &random))") : nil,
+      mcc: Int.random(in: 0..<10, using: &random) == 0 ? MerchantCategoryCode(parsing: "5411") : nil
+    )
+  }
+  return scenario
+}
+
+/// The SPEC's decision written as plainly as possible, quadratic and independent of the engine,
+/// to cross-check it.
+func referenceDecisions(_ scenario: Scenario) -> [Identifier: Outcome] {
+  let promotion = scenario.promotion
+  let ordered = scenario.transactions.sorted {
+    $0.time != $1.time
+      ? $0.time < $1.time
+      : Array($0.id.rawValue.utf8).lexicographicallyPrecedes($1.id.rawValue.utf8)
+  }
+  var results: [Identifier: Outcome] = [:]
+  var paid: [(holder: Identifier, cycle: BillingCycle)] = []
+  for transaction in ordered {
+    let card = scenario.cards.first { $0.id == transaction.card }!
+    let date = transaction.time.localDate(in: promotion.timeZone)
+    let cycle = BillingCycle(containing: date, startDay: promotion.cycleStartDay)
+    let active = scenario.enrollments.filter {
+      $0.card == card.id && $0.isActive(at: transaction.time)
+    }.sorted { ($0.enrolledAt, $0.id.rawValue) < ($1.enrolledAt, $1.id.rawValue) }
+    let enrollment: Enrollment? =
+      if let named = transaction.enrollment { active.first { $0.id == named } } else {
+        active.first
+      }
+    let holderPaid = paid.filter { $0.holder == card.holder }
+    func firstFailure() -> ReasonCode? {
+      let refunded = [.refunded, .reversed].contains(transaction.status)
+      if transaction.status == .declined { return .declined }
+      if refunded || transaction.refunded >= transaction.amount { return .refunded }
+      if transaction.method != .applePay { return .notApplePay }
+      if card.issuer?.lowercased() != promotion.issuer?.lowercased() { return .otherIssuer }
+      if !(promotion.cardTypes?.contains(card.type) ?? true) { return .ineligibleCardType }
+      if !(promotion.networks?.contains(card.network) ?? true) { return .ineligibleNetwork }
+      if card.role == .supplementary && promotion.supplementaryCards == .exclude {
+        return .supplementaryCard
+      }
+      if transaction.currency != promotion.currency { return .foreignCurrency }
+      if date < (promotion.campaignStart ?? date) { return .outsideCampaign }
+      if date > (promotion.campaignEnd ?? date) { return .outsideCampaign }
+      if enrollment == nil { return .notEnrolled }
+      if let mcc = transaction.mcc, promotion.excludedMCCs.contains(mcc) {
+        return .excludedMerchant
+      }
+      if transaction.amount - transaction.refunded < promotion.minimumSpend { return .belowMinimum }
+      if holderPaid.count >= promotion.maxRewardsPerHolder { return .rewardCapReached }
+      if holderPaid.filter({ $0.cycle == cycle }).count >= promotion.rewardsPerCycle {
+        return .cycleAlreadyRewarded
+      }
+      if let quota = promotion.quota, paid.count >= quota { return .quotaExhausted }
+      return nil
+    }
+    let reason = firstFailure()
+    if let reason {
+      results[transaction.id] = .notRewarded(reason)
+    } else if let enrollment {
+      let ordinal = holderPaid.count + 1
+      paid.append((card.holder, cycle))
+      results[transaction.id] = .rewarded(
+        Reward(
+          ordinal: ordinal, channel: enrollment.channel, enrollment: enrollment.id,
+          amount: promotion.tiers[enrollment.channel][ordinal - 1]))
+    }
+  }
+  return results
+}
+
+struct EnginePropertyTests {
+  @Test("engine equals the plain reference", arguments: 1...40 as ClosedRange<UInt64>)
+  func matchesReference(seed: UInt64) {
+    let scenario = randomScenario(seed: seed, transactions: 300)
+    let expected = referenceDecisions(scenario)
+    let decisions = scenario.decide()
+    #expect(decisions.count == scenario.transactions.count)
+    #expect(decisions.map(\.transaction) == scenario.transactions.map(\.id))
+    for decision in decisions {
+      #expect(decision.outcome == expected[decision.transaction], "\(decision.transaction)")
+    }
+    #expect(scenario.promotion.quota == 0 || decisions.contains { $0.outcome.reward != nil })
+  }
+
+  @Test("shuffling the input never changes the output", arguments: 1...20 as ClosedRange<UInt64>)
+  func orderIndependence(seed: UInt64) {
+    var scenario = randomScenario(seed: seed, transactions: 400)
+    let before = Dictionary(uniqueKeysWithValues: scenario.decide().map { ($0.transaction, $0) })
+    var random = SplitMix64(seed: seed &* 31)
+    scenario.cards.shuffle(using: &random)
+    scenario.enrollments.shuffle(using: &random)
+    scenario.transactions.shuffle(using: &random)
+    let after = scenario.decide()
+    #expect(after.map(\.transaction) == scenario.transactions.map(\.id))
+    for decision in after {
+      #expect(before[decision.transaction] == decision)
+    }
+  }
+}
