@@ -1,0 +1,378 @@
+import Foundation
+
+/// Parses `argv` against a tree of ``CommandSpec`` declarations: wallet's replacement for
+/// swift-argument-parser's `parseAsRoot`. It only parses; the caller prints help, versions and
+/// errors and chooses exit codes, so every outcome can be tested without a process.
+public struct CommandLineParser: Sendable {
+  /// The root command (the program), with the built-in `help` subcommand added.
+  public let root: CommandSpec
+  /// The version printed for `--version` at the root; without one, `--version` is an unknown option.
+  public let version: String?
+
+  /// Checks the declarations (a mistake there is a programmer error) and adds `help` to the root.
+  public init(root: CommandSpec, version: String? = nil) {
+    var root = root
+    if !root.subcommands.isEmpty && root.subcommandPath(named: "help") == nil {
+      root.subcommands.append(.builtInHelp)
+    }
+    Self.check(root, at: [])
+    self.root = root
+    self.version = version
+  }
+
+  /// Whether `help` is ours rather than a command the tool declared itself.
+  private var hasBuiltInHelp: Bool { root.descendant(at: ["help"]) == .builtInHelp }
+
+  /// The command at a resolved path, e.g. `["card", "add"]`; `[]` is the root.
+  public func command(at path: [String]) -> CommandSpec {
+    guard let command = root.descendant(at: path) else {
+      preconditionFailure("No command at path \(path)")
+    }
+    return command
+  }
+
+  /// Parses the arguments after the program name.
+  ///
+  /// Subcommands are resolved from the leading words; `-h`/`--help` anywhere before `--` asks for
+  /// help on the command resolved so far, and a command with subcommands invoked without one
+  /// asks for its help too.
+  public func parse(_ arguments: [String]) throws(UsageError) -> ParseResult {
+    let wantsHelp = arguments.prefix(while: { $0 != "--" }).contains(where: Self.isHelp)
+    var path: [String] = []
+    var command = root
+    var index = arguments.startIndex
+    while !command.subcommands.isEmpty {
+      guard index < arguments.endIndex else { return .help(path) }
+      let word = arguments[index]
+      index += 1
+      if Self.isHelp(word) { continue }
+      if path.isEmpty, version != nil, word == "--version" {
+        return wantsHelp ? .help(path) : .version
+      }
+      if let relative = command.subcommandPath(named: word) {
+        path += relative
+        command = self.command(at: path)
+        continue
+      }
+      // Help wins over a mistake in the words after it, as with swift-argument-parser.
+      if wantsHelp { return .help(path) }
+      if word == "--" { throw UsageError("Unexpected argument '--'", commandPath: path) }
+      if word.hasPrefix("-") && word != "-" {
+        let known = ["help"] + (path.isEmpty && version != nil ? ["version"] : [])
+        throw Self.unknownOption(word, known: known, path: path)
+      }
+      throw Self.unknownSubcommand(word, of: command, path: path)
+    }
+    if wantsHelp { return .help(path) }
+    let parsed = try Self.parseArguments(Array(arguments[index...]), of: command, path: path)
+    if path == ["help"] && hasBuiltInHelp {
+      return .help(try helpTopic(parsed.values("subcommands")))
+    }
+    return .run(path, parsed)
+  }
+
+  /// Resolves the words after `wallet help` to the command they name, following aliases.
+  private func helpTopic(_ words: [String]) throws(UsageError) -> [String] {
+    var path: [String] = []
+    for word in words {
+      let command = self.command(at: path)
+      if command.subcommands.isEmpty {
+        throw UsageError("Unexpected argument '\(word)'", commandPath: ["help"])
+      }
+      guard let relative = command.subcommandPath(named: word) else {
+        throw Self.unknownSubcommand(word, of: command, path: path)
+      }
+      path += relative
+    }
+    return path
+  }
+
+  private static func isHelp(_ word: String) -> Bool { word == "-h" || word == "--help" }
+
+  /// Reads the options, flags and positionals of a leaf command.
+  private static func parseArguments(
+    _ words: [String], of command: CommandSpec, path: [String]
+  ) throws(UsageError) -> ParsedArguments {
+    var parsed = ParsedArguments(commandPath: path, command: command)
+    var positionals: [String] = []
+    var onlyPositionals = false
+    var index = words.startIndex
+    while index < words.endIndex {
+      let word = words[index]
+      index += 1
+      if onlyPositionals || !looksLikeOption(word) {
+        positionals.append(word)
+        continue
+      }
+      if word == "--" {
+        onlyPositionals = true
+        continue
+      }
+      let typed = String(word.prefix(while: { $0 != "=" }))
+      let inline = typed.count < word.count ? String(word.dropFirst(typed.count + 1)) : nil
+      guard let spec = command.arguments.first(where: { matches(typed, $0) }) else {
+        let known = command.arguments.filter { $0.kind != .positional }.map(\.name) + ["help"]
+        throw unknownOption(typed, known: known, path: path)
+      }
+      if !spec.isRepeatable && parsed.given[spec.name] != nil {
+        throw UsageError("'--\(spec.name)' can only be given once", commandPath: path)
+      }
+      if spec.kind == .flag {
+        if inline != nil { throw UsageError("'\(typed)' does not take a value", commandPath: path) }
+        parsed.given[spec.name, default: []].append("")
+        continue
+      }
+      let value: String
+      if let inline {
+        value = inline
+      } else if index < words.endIndex, canBeValue(words[index], in: command) {
+        value = words[index]
+        index += 1
+      } else {
+        throw UsageError("Missing value for '\(typed) <\(spec.valueName)>'", commandPath: path)
+      }
+      try checkAllowed(value, for: spec, path: path)
+      parsed.given[spec.name, default: []].append(value)
+    }
+    try assign(positionals, to: &parsed, of: command, path: path)
+    for spec in command.arguments
+    where spec.kind == .option && spec.isRequired && parsed.given[spec.name] == nil {
+      throw UsageError("Missing expected argument '\(spec.label)'", commandPath: path)
+    }
+    return parsed
+  }
+
+  /// Hands bare words to the declared positionals in order; a repeatable one takes the rest.
+  private static func assign(
+    _ words: [String], to parsed: inout ParsedArguments, of command: CommandSpec, path: [String]
+  ) throws(UsageError) {
+    var remaining = words[...]
+    for spec in command.arguments where spec.kind == .positional {
+      let taken = spec.isRepeatable ? Array(remaining) : Array(remaining.prefix(1))
+      remaining = remaining.dropFirst(taken.count)
+      if taken.isEmpty {
+        if spec.isRequired {
+          throw UsageError("Missing expected argument '\(spec.label)'", commandPath: path)
+        }
+        continue
+      }
+      for value in taken { try checkAllowed(value, for: spec, path: path) }
+      parsed.given[spec.name] = taken
+    }
+    if let extra = remaining.first {
+      throw UsageError("Unexpected argument '\(extra)'", commandPath: path)
+    }
+  }
+
+  /// A lone `-` (stdin/stdout) and negative numbers are values, not options.
+  private static func looksLikeOption(_ word: String) -> Bool {
+    word.hasPrefix("-") && word != "-" && !(word.dropFirst().first?.isNumber ?? false)
+  }
+
+  private static func matches(_ typed: String, _ spec: ArgumentSpec) -> Bool {
+    guard spec.kind != .positional else { return false }
+    if typed == "--\(spec.name)" { return true }
+    guard let short = spec.shortName else { return false }
+    return typed == "-\(short)"
+  }
+
+  /// Whether the word after an option is its value: anything except something that is clearly
+  /// another option, so `--amount -5` and `--out -` work but `--out --force` is a missing value.
+  private static func canBeValue(_ word: String, in command: CommandSpec) -> Bool {
+    if word.hasPrefix("--") { return false }
+    return !command.arguments.contains { spec in
+      spec.kind != .positional && spec.shortName.map { "-\($0)" } == word
+    }
+  }
+
+  private static func checkAllowed(
+    _ value: String, for spec: ArgumentSpec, path: [String]
+  ) throws(UsageError) {
+    guard !spec.allowedValues.isEmpty, !spec.allowedValues.contains(value) else { return }
+    let expected = spec.allowedValues.joined(separator: ", ")
+    throw UsageError(
+      "The value '\(value)' is invalid for '\(spec.label)'; expected one of: \(expected)",
+      commandPath: path)
+  }
+
+  private static func unknownOption(_ typed: String, known: [String], path: [String]) -> UsageError
+  {
+    var message = "Unknown option '\(typed)'"
+    if typed.hasPrefix("--"), let near = closest(to: String(typed.dropFirst(2)), among: known) {
+      message += ". Did you mean '--\(near)'?"
+    }
+    return UsageError(message, commandPath: path)
+  }
+
+  private static func unknownSubcommand(
+    _ word: String, of command: CommandSpec, path: [String]
+  ) -> UsageError {
+    var message = "Unknown subcommand '\(word)'"
+    let known = command.subcommands.map(\.name) + command.aliases.map(\.name)
+    if let near = closest(to: word, among: known) { message += ". Did you mean '\(near)'?" }
+    return UsageError(message, commandPath: path)
+  }
+
+  /// The nearest name within two edits; shorter names need fewer, so `x` does not suggest `db`.
+  private static func closest(to word: String, among names: [String]) -> String? {
+    let scored = names.map { (name: $0, distance: editDistance(word, $0)) }
+      .filter { $0.distance <= 2 && $0.distance < $0.name.count }
+    return scored.min(by: { $0.distance < $1.distance })?.name
+  }
+
+  /// Levenshtein distance, by characters.
+  private static func editDistance(_ left: String, _ right: String) -> Int {
+    let right = Array(right)
+    var previous = Array(0...right.count)
+    for (row, leftCharacter) in left.enumerated() {
+      var current = [row + 1]
+      for (column, rightCharacter) in right.enumerated() {
+        let substitution = previous[column] + (leftCharacter == rightCharacter ? 0 : 1)
+        current.append(min(substitution, previous[column + 1] + 1, current[column] + 1))
+      }
+      previous = current
+    }
+    return previous[right.count]
+  }
+
+  /// Traps on declarations the parser could not honour, so mistakes show up in the first test run.
+  private static func check(_ command: CommandSpec, at path: [String]) {
+    let names = command.arguments.map(\.name)
+    precondition(Set(names).count == names.count, "Duplicate argument names in \(path)")
+    precondition(
+      command.subcommands.isEmpty || command.arguments.isEmpty,
+      "A command with subcommands takes no arguments: \(path)")
+    let positionals = command.arguments.filter { $0.kind == .positional }
+    precondition(
+      positionals.dropLast().allSatisfy { !$0.isRepeatable },
+      "Only the last positional may be repeatable: \(path)")
+    for alias in command.aliases {
+      precondition(
+        command.descendant(at: alias.target) != nil, "Alias '\(alias.name)' has no target: \(path)")
+    }
+    for subcommand in command.subcommands {
+      check(subcommand, at: path + [subcommand.name])
+    }
+  }
+}
+
+/// What the command line asks for; the replacement for swift-argument-parser's dispatch.
+public enum ParseResult: Sendable, Equatable {
+  /// Run the command at the path (e.g. `["card", "add"]`) with these arguments.
+  case run([String], ParsedArguments)
+  /// Print help for the command at the path to stdout and exit 0.
+  case help([String])
+  /// Print the version to stdout and exit 0.
+  case version
+}
+
+/// A usage error: the command line itself is wrong. Print ``CommandLineParser/errorText(for:)``
+/// to stderr and exit with ``exitCode``.
+public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The exit status for usage errors (`EX_USAGE`).
+  public static let exitCode: Int32 = 64
+  /// The message, in swift-argument-parser's words, without the `Error: ` prefix.
+  public var message: String
+  /// The command the error is about, whose usage line is printed with it.
+  public var commandPath: [String]
+
+  /// Makes a usage error; commands can use it for their own checks of argument values.
+  public init(_ message: String, commandPath: [String]) {
+    self.message = message
+    self.commandPath = commandPath
+  }
+
+  /// The message, so interpolating the error reads naturally.
+  public var description: String { message }
+}
+
+/// The arguments of a command as parsed, looked up by their declared names.
+///
+/// Asking for a name the command does not declare, or for the wrong kind of argument, is a
+/// programmer error and traps, so a typo in a command's code fails its first test.
+public struct ParsedArguments: Sendable, Equatable {
+  /// The resolved command path, for usage errors raised while reading values.
+  public let commandPath: [String]
+  /// The declaration the arguments were parsed against.
+  let command: CommandSpec
+  /// Values by argument name, in command-line order; a flag holds one empty string per use.
+  var given: [String: [String]] = [:]
+
+  init(commandPath: [String], command: CommandSpec) {
+    self.commandPath = commandPath
+    self.command = command
+  }
+
+  /// The value of an option or positional: the last one given, else the declared default.
+  public func value(_ name: String) -> String? {
+    values(name).last
+  }
+
+  /// Every value of an option or positional in command-line order, else the declared default.
+  public func values(_ name: String) -> [String] {
+    let spec = declaration(name, kinds: [.option, .positional])
+    return given[name] ?? spec.defaultValue.map { [$0] } ?? []
+  }
+
+  /// Whether a flag was given.
+  public func flag(_ name: String) -> Bool {
+    _ = declaration(name, kinds: [.flag])
+    return given[name] != nil
+  }
+
+  /// The value of a positional argument (an alias of ``value(_:)`` that says what it reads).
+  public func positional(_ name: String) -> String? {
+    _ = declaration(name, kinds: [.positional])
+    return value(name)
+  }
+
+  /// Every value of a repeatable positional argument.
+  public func positionals(_ name: String) -> [String] {
+    _ = declaration(name, kinds: [.positional])
+    return values(name)
+  }
+
+  /// The value of an option or positional converted by `transform`; an error it throws becomes a
+  /// usage error naming the argument and the value, because the value came from the command line.
+  public func value<T>(
+    _ name: String, as transform: (String) throws -> T
+  ) throws(UsageError) -> T? {
+    guard let raw = value(name) else { return nil }
+    return try convert(raw, of: name, transform)
+  }
+
+  /// Every value of an option or positional, each converted as ``value(_:as:)`` does.
+  public func values<T>(
+    _ name: String, as transform: (String) throws -> T
+  ) throws(UsageError) -> [T] {
+    var converted: [T] = []
+    for raw in values(name) { converted.append(try convert(raw, of: name, transform)) }
+    return converted
+  }
+
+  /// A usage error about this command, for checks a command makes itself.
+  public func usageError(_ message: String) -> UsageError {
+    UsageError(message, commandPath: commandPath)
+  }
+
+  private func convert<T>(
+    _ raw: String, of name: String, _ transform: (String) throws -> T
+  ) throws(UsageError) -> T {
+    do {
+      return try transform(raw)
+    } catch {
+      let label = declaration(name, kinds: [.option, .positional]).label
+      // LocalizedError says what went wrong in words; other errors only have their description.
+      let reason = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+      throw usageError("The value '\(raw)' is invalid for '\(label)': \(reason)")
+    }
+  }
+
+  private func declaration(_ name: String, kinds: [ArgumentSpec.Kind]) -> ArgumentSpec {
+    guard let spec = command.arguments.first(where: { $0.name == name }), kinds.contains(spec.kind)
+    else {
+      preconditionFailure("'\(command.name)' declares no \(kinds) argument named '\(name)'")
+    }
+    return spec
+  }
+}

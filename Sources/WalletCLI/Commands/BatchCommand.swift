@@ -1,0 +1,113 @@
+import WalletCore
+
+/// `wallet batch`: decide every transaction of three CSV files under one promotion, without a
+/// store, and write the SPEC's rewards (and decisions) files.
+enum BatchCommand: WalletCommand {
+  static let path = ["batch"]
+
+  static let spec = CommandSpec(
+    "batch",
+    abstract: "Decide the rewards for cards, enrollments and transactions in CSV files.",
+    discussion: """
+      Reads the three files, decides every transaction under the promotion and writes the rewards \
+      file (and, with --decisions, one decision per transaction). No store is used. Output files \
+      appear whole or not at all. Times written without an offset are read in the promotion's \
+      time zone. Any invalid row stops the run with exit status 65 and writes nothing, unless \
+      --skip-invalid is given: then each invalid row is reported on standard error and left out.
+      """,
+    arguments: [
+      .option("cards", valueName: "file", help: "The cards CSV file.", required: true),
+      .option(
+        "enrollments", valueName: "file", help: "The enrollments CSV file.", required: true),
+      .option(
+        "transactions", valueName: "file", help: "The transactions CSV file.", required: true),
+      .option(
+        "promotion", valueName: "file-or-id",
+        help: "A promotion JSON file, or the id of a built-in promotion.",
+        defaultDescription: Promotion.bocomApplePayMonthly.id.rawValue),
+      .option(
+        "out", short: "o", valueName: "file",
+        help: "Where to write the rewards CSV ('-' for standard output).", required: true),
+      .option(
+        "decisions", valueName: "file",
+        help: "Where to write one decision per transaction as CSV ('-' for standard output)."),
+      .flag("skip-invalid", help: "Report invalid rows on standard error and leave them out."),
+      SharedOptions.quiet,
+    ])
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
+    let rewardsPath = arguments.value("out") ?? "-"
+    let decisionsPath = arguments.value("decisions")
+    if decisionsPath == rewardsPath {
+      throw arguments.usageError("--out and --decisions must name different files")
+    }
+    let quiet = arguments.flag("quiet")
+    let promotion = try PromotionSource.resolve(arguments.value("promotion"), arguments: arguments)
+    let input = try BatchInput.load(
+      cards: arguments.value("cards") ?? "", enrollments: arguments.value("enrollments") ?? "",
+      transactions: arguments.value("transactions") ?? "", naiveIn: promotion.timeZone,
+      skipInvalid: arguments.flag("skip-invalid"), console: context.console, quiet: quiet)
+    for error in input.skipped.errors {
+      context.console.message("skipped \(error.description)")
+    }
+
+    let decisions = RewardEngine(promotion: promotion).decide(
+      cards: input.cards, enrollments: input.enrollments, transactions: input.transactions)
+
+    // Both outputs are complete on disk before either replaces an older file.
+    let rewardsFile = try AtomicOutputFile(path: rewardsPath)
+    let decisionsFile = try decisionsPath.map { (path) throws(CommandFailure) in
+      try AtomicOutputFile(path: path)
+    }
+    do {
+      try ReportFiles.writeRewards(
+        decisions, transactions: input.transactions, promotion: promotion,
+        to: CSVWriter(fileDescriptor: rewardsFile.descriptor))
+      if let decisionsFile {
+        try ReportFiles.writeDecisions(
+          decisions, to: CSVWriter(fileDescriptor: decisionsFile.descriptor))
+      }
+    } catch {
+      throw CommandFailure(.ioError, "cannot write the output: \(error)")
+    }
+    try rewardsFile.commit()
+    try decisionsFile?.commit()
+
+    if !quiet {
+      context.console.message(
+        BatchSummary(decisions: decisions, skippedRows: input.skipped.count).text)
+    }
+    return .success
+  }
+}
+
+/// The totals `batch` reports on standard error: what was read, rewarded and paid per channel.
+struct BatchSummary {
+  let decisions: [Decision]
+  let skippedRows: Int
+
+  var text: String {
+    var count: [Channel: Int] = [:]
+    var paid: [Channel: Money] = [:]
+    for decision in decisions {
+      guard let reward = decision.outcome.reward else { continue }
+      count[reward.channel, default: 0] += 1
+      paid[reward.channel, default: .zero] = paid[reward.channel, default: .zero] + reward.amount
+    }
+    let rewarded = count.values.reduce(0, +)
+    var lines = [
+      "\(ProgressReporter.grouped(decisions.count)) transactions read, "
+        + "\(ProgressReporter.grouped(rewarded)) rewarded, "
+        + "\(ProgressReporter.grouped(skippedRows)) invalid rows skipped"
+    ]
+    for channel in Channel.allCases {
+      lines.append(
+        "  \(channel.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))"
+          + " \(ProgressReporter.grouped(count[channel] ?? 0)) rewards, "
+          + "¥\(paid[channel] ?? .zero)")
+    }
+    let total = paid.values.reduce(Money.zero, +)
+    lines.append("  total     \(ProgressReporter.grouped(rewarded)) rewards, ¥\(total)")
+    return lines.joined(separator: "\n")
+  }
+}

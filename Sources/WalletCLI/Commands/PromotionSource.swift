@@ -1,0 +1,34 @@
+import WalletCore
+
+/// Finds the promotion a command names: an existing file is read; otherwise the name is the id of
+/// a built-in promotion.
+enum PromotionSource {
+  static func resolve(_ name: String?, arguments: ParsedArguments) throws -> Promotion {
+    guard let name else { return .bocomApplePayMonthly }
+    if let file = try? InputFile(path: name) {
+      return try decode(file)
+    }
+    if let builtIn = Promotion.builtIn.first(where: { $0.id.rawValue == name }) {
+      return builtIn
+    }
+    if name.contains("/") || name.lowercased().hasSuffix(".json") {
+      _ = try InputFile(path: name)
+    }
+    let known = Promotion.builtIn.map(\.id.rawValue).joined(separator: ", ")
+    throw arguments.usageError(
+      "No promotion file or built-in promotion named '\(name)' (built in: \(known))")
+  }
+
+  /// Reads and validates a promotion file; a broken rule is a data error naming the field.
+  static func decode(_ file: InputFile) throws(CommandFailure) -> Promotion {
+    do {
+      return try Promotion.decode(json: try file.readAll())
+    } catch let error as PromotionError {
+      throw CommandFailure(.dataError, "\(file.path): \(error.description)")
+    } catch let error as CommandFailure {
+      throw error
+    } catch {
+      preconditionFailure("unexpected error \(error)")
+    }
+  }
+}

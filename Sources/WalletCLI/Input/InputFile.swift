@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An input file opened for reading; closed when released.
+final class InputFile {
+  /// The path as the user gave it, used in every message about the file.
+  let path: String
+  /// The open descriptor.
+  let descriptor: Int32
+
+  /// Opens `path` for reading; a file that is missing or unreadable is exit status 66.
+  init(path: String) throws(CommandFailure) {
+    self.path = path
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw CommandFailure(.noInput, "cannot open \(path): \(String(cString: strerror(errno)))")
+    }
+    var status = stat()
+    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+      close(descriptor)
+      throw CommandFailure(.noInput, "cannot read \(path): it is a directory")
+    }
+    self.descriptor = descriptor
+  }
+
+  deinit { close(descriptor) }
+
+  /// The whole file's bytes, for small files such as a promotion.
+  func readAll(limit: Int = 16 << 20) throws(CommandFailure) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw CommandFailure(.ioError, "cannot read \(path): \(String(cString: strerror(errno)))")
+      }
+      if count == 0 { return bytes }
+      bytes.append(contentsOf: chunk[0..<count])
+      if bytes.count > limit {
+        throw CommandFailure(.dataError, "\(path): the file is larger than \(limit >> 20) MiB")
+      }
+    }
+  }
+}
+
+/// Reads the rows of one SPEC input file, turning each into a value, and either stops at the first
+/// bad row or, when asked, skips and records it.
+struct RowFileReader {
+  let kind: InputKind
+  let file: InputFile
+  let skipInvalid: Bool
+  var progress: ProgressReporter?
+
+  /// Calls `body` with each valid row's value and line. A row `body` rejects is skipped (and
+  /// recorded) or ends the read, as `skipInvalid` says. A header problem or a CSV syntax error
+  /// always ends it, since the rows after it cannot be trusted.
+  func forEachRow(
+    skipped: inout SkippedRows, _ body: (CSVRow) throws(InputError) -> Void
+  ) throws(CommandFailure) {
+    let reader = CSVReader(fileDescriptor: file.descriptor)
+    do throws(InputError) {
+      let columns = try CSVColumns(
+        reader: reader, file: file.path, known: kind.columns, required: kind.requiredColumns)
+      var rows = 0
+      while true {
+        let row: CSVRow
+        do throws(InputError) {
+          guard let next = try columns.nextRow(from: reader) else { break }
+          row = next
+          try body(row)
+        } catch let error where skipInvalid && !error.isFatal {
+          skipped.skip(error)
+        }
+        rows += 1
+        if rows & 0xFFFF == 0 { progress?.update(rows: rows) }
+      }
+      progress?.finish(rows: rows)
+      if rows == 0 {
+        throw InputError(
+          file: file.path, line: 2, column: 1,
+          message: "the file has a header but no rows")
+      }
+    } catch {
+      if case .readFailed(let code) = error.syntaxKind {
+        throw CommandFailure(
+          .ioError, "cannot read \(file.path): \(String(cString: strerror(code)))")
+      }
+      throw CommandFailure(.dataError, error.description)
+    }
+  }
+}
+
+extension InputError {
+  /// Problems in the file's structure, after which no row can be trusted.
+  var isFatal: Bool { syntaxKind != nil }
+}

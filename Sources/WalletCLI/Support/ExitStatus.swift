@@ -1,0 +1,32 @@
+/// The process exit statuses, after BSD's sysexits, that scripts can rely on.
+public enum ExitStatus: Int32, Sendable {
+  /// Success.
+  case success = 0
+  /// A check answered "no" (not enrolled, would not earn).
+  case no = 1
+  /// The command line was wrong: an unknown option, a missing or malformed argument.
+  case usage = 64
+  /// The input data was wrong: a malformed row, an unknown card, a bad promotion file.
+  case dataError = 65
+  /// An input file does not exist or cannot be read.
+  case noInput = 66
+  /// Reading or writing failed (disk full, permission denied on output, read-only store).
+  case ioError = 74
+}
+
+/// A failure that ends a command, with the words the user sees and the exit status scripts see.
+public struct CommandFailure: Error, Sendable, CustomStringConvertible {
+  /// The exit status.
+  public let status: ExitStatus
+  /// What went wrong, in words a cardholder understands.
+  public let message: String
+
+  /// A failure with a status and message.
+  public init(_ status: ExitStatus, _ message: String) {
+    self.status = status
+    self.message = message
+  }
+
+  /// The message.
+  public var description: String { message }
+}

@@ -1,0 +1,324 @@
+import CSQLite
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One connection to a SQLite database file (or to a private in-memory database).
+///
+/// A `Database` is not `Sendable`: it is used from one thread at a time, which is why it is
+/// opened with `SQLITE_OPEN_NOMUTEX` (SQLite's per-call mutex would buy nothing). Processes that
+/// share the file coordinate through SQLite's file locks and the busy timeout.
+///
+/// Opening a file applies, in this order:
+/// 1. For `.readWriteCreate`, a missing file is created first with mode 0600 (SQLite itself
+///    would create it 0644), and a missing parent directory with mode 0700. Only the last
+///    directory component is created: a typo in a deeper path fails instead of building a tree.
+/// 2. The busy timeout (default 5 s): a locked database is waited for instead of failing at once.
+/// 3. A read of the schema, so a file that is not a database fails here with `SQLITE_NOTADB`
+///    before anything has been written to it.
+/// 4. For writable files, `journal_mode=WAL` (readers and one writer do not block each other)
+///    and `synchronous=NORMAL`, which in WAL mode is crash-safe and only risks the last commits
+///    on power loss.
+/// 5. `foreign_keys=ON`, which SQLite leaves off by default.
+///
+/// The connection closes when the object is released.
+public final class Database {
+  /// How a database is opened.
+  public enum OpenMode: Hashable, Sendable {
+    /// Reads only. The file must exist; writes fail with a read-only error.
+    case readOnly
+    /// Reads and writes an existing file.
+    case readWrite
+    /// Reads and writes, creating the file (0600) and its parent directory (0700) if missing.
+    case readWriteCreate
+  }
+
+  /// The path given at open (`:memory:` for an in-memory database).
+  public let path: String
+  /// The mode given at open.
+  public let mode: OpenMode
+
+  let connection: Connection
+  private var statementCache: [String: Statement] = [:]
+
+  /// Opens (and for `.readWriteCreate` possibly creates) the database at `path`; `:memory:` is a
+  /// private in-memory database. Throws `SQLiteError`: `isNotADatabase` for a file that is not a
+  /// SQLite database (left untouched), `isIOError` when the file or directory cannot be opened
+  /// or created.
+  public init(
+    path: String, mode: OpenMode = .readWriteCreate, busyTimeout: Duration = .seconds(5)
+  ) throws {
+    self.path = path
+    self.mode = mode
+    let isMemory = path == ":memory:" || path.isEmpty
+    if mode == .readWriteCreate && !isMemory {
+      try Self.createFileIfMissing(path)
+    }
+
+    var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    switch mode {
+    case .readOnly: flags |= SQLITE_OPEN_READONLY
+    case .readWrite: flags |= SQLITE_OPEN_READWRITE
+    case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    }
+    var handle: OpaquePointer?
+    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    guard let handle else {
+      // Only an allocation failure leaves no handle to ask for a message.
+      throw SQLiteError(code: ResultCode(rawValue: code), message: "cannot open \(path)")
+    }
+    // Wrapped at once so the handle is closed even if the checks below throw.
+    connection = Connection(handle: handle)
+    guard code == SQLITE_OK else {
+      let error = connection.error(code, sql: nil)
+      throw SQLiteError(code: error.code, message: "\(error.message): \(path)")
+    }
+    try connection.check(sqlite3_extended_result_codes(handle, 1), sql: nil)
+    try connection.check(sqlite3_busy_timeout(handle, Self.milliseconds(busyTimeout)), sql: nil)
+
+    // Reading the schema makes SQLite parse the header: SQLITE_NOTADB surfaces here, while the
+    // connection has done nothing but read.
+    _ = try uncachedScalar("PRAGMA schema_version")
+
+    if !isMemory && sqlite3_db_readonly(handle, "main") == 0 {
+      // Setting WAL on a file already in WAL mode writes nothing. A file system without shared
+      // memory may refuse WAL; SQLite then keeps the rollback journal and the default
+      // synchronous=FULL, which is slower but just as safe.
+      if try uncachedScalar("PRAGMA journal_mode=WAL")?.stringValue?.lowercased() == "wal" {
+        _ = try uncachedScalar("PRAGMA synchronous=NORMAL")
+      }
+    }
+    _ = try uncachedScalar("PRAGMA foreign_keys=ON")
+  }
+
+  /// Opens a private, empty in-memory database (for tests and stateless work).
+  public static func inMemory() throws -> Database {
+    try Database(path: ":memory:")
+  }
+
+  // MARK: Opening helpers
+
+  /// Creates the database file 0600 if it is missing, and its parent directory 0700 if that is
+  /// missing. `O_EXCL` makes the check and the creation one atomic step, so a file created by
+  /// another process in between is left alone.
+  private static func createFileIfMissing(_ path: String) throws {
+    var descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+    if descriptor < 0 && errno == ENOENT {
+      let parent = parentDirectory(of: path)
+      if mkdir(parent, 0o700) != 0 && errno != EEXIST {
+        throw posixError("cannot create directory \(parent)")
+      }
+      descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+    }
+    if descriptor < 0 {
+      if errno == EEXIST { return }
+      throw posixError("cannot create \(path)")
+    }
+    if close(descriptor) != 0 {
+      throw posixError("cannot create \(path)")
+    }
+  }
+
+  private static func parentDirectory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    let parent = path[..<slash]
+    return parent.isEmpty ? "/" : String(parent)
+  }
+
+  /// A failure of the operating system before SQLite was involved is reported as the error
+  /// SQLite would have given, `SQLITE_CANTOPEN`, so callers classify it in one place.
+  private static func posixError(_ what: String) -> SQLiteError {
+    let number = errno
+    return SQLiteError(code: .cantOpen, message: "\(what): \(String(cString: strerror(number)))")
+  }
+
+  private static func milliseconds(_ duration: Duration) -> Int32 {
+    let (seconds, attoseconds) = duration.components
+    let total = seconds.multipliedReportingOverflow(by: 1000)
+    guard !total.overflow else { return seconds < 0 ? 0 : Int32.max }
+    return Int32(clamping: max(0, total.partialValue + attoseconds / 1_000_000_000_000_000))
+  }
+
+  private func uncachedScalar(_ sql: String) throws -> DatabaseValue? {
+    let statement = try Statement(connection: connection, sql: sql)
+    return try statement.step()?.value(at: 0)
+  }
+
+  // MARK: Statements
+
+  /// Prepares a new statement for `sql`, which must hold exactly one SQL statement.
+  public func prepare(_ sql: String) throws -> Statement {
+    try Statement(connection: connection, sql: sql)
+  }
+
+  /// Returns a prepared statement for `sql` from this connection's cache, reset and with its
+  /// bindings cleared, preparing it on first use.
+  ///
+  /// If the cached statement is still being stepped (a nested query with the same SQL), a fresh
+  /// statement is returned instead, so the outer iteration is never disturbed.
+  public func cachedStatement(_ sql: String) throws -> Statement {
+    if let statement = statementCache[sql] {
+      if statement.isBusy {
+        return try prepare(sql)
+      }
+      try statement.reset()
+      try statement.clearBindings()
+      return statement
+    }
+    let statement = try Statement(connection: connection, sql: sql, persistent: true)
+    statementCache[sql] = statement
+    return statement
+  }
+
+  /// Runs one statement with bound arguments, ignoring any rows it returns.
+  public func execute(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []) throws {
+    let statement = try cachedStatement(sql)
+    defer { try? statement.reset() }  // Any error was thrown by step(); this only frees locks.
+    try statement.bind(arguments)
+    while try statement.step() != nil {}
+  }
+
+  /// Runs several `;`-separated statements without arguments, such as a migration's DDL.
+  /// Stops at the first error, which names the statement that failed.
+  public func executeScript(_ sql: String) throws {
+    guard !sql.utf8.contains(0) else {
+      throw SQLiteError(code: .misuse, message: "SQL text contains a NUL character", sql: sql)
+    }
+    try sql.withCString { start in
+      var next: UnsafePointer<CChar>? = start
+      while let current = next, current.pointee != 0 {
+        var prepared: OpaquePointer?
+        var tail: UnsafePointer<CChar>?
+        let code = sqlite3_prepare_v3(connection.handle, current, -1, 0, &prepared, &tail)
+        let text = Self.text(from: current, to: tail)
+        guard code == SQLITE_OK else { throw connection.error(code, sql: text) }
+        next = tail
+        guard let prepared else { continue }  // Only whitespace or a comment.
+        defer { sqlite3_finalize(prepared) }  // Its error, if any, is thrown below.
+        var stepCode = sqlite3_step(prepared)
+        while stepCode == SQLITE_ROW {
+          stepCode = sqlite3_step(prepared)
+        }
+        guard stepCode == SQLITE_DONE else { throw connection.error(stepCode, sql: text) }
+      }
+    }
+  }
+
+  private static func text(from start: UnsafePointer<CChar>, to end: UnsafePointer<CChar>?)
+    -> String
+  {
+    let length = end.map { $0 - start } ?? strlen(start)
+    let bytes = UnsafeRawBufferPointer(start: start, count: length)
+    return trimmingWhitespace(String(decoding: bytes, as: UTF8.self))
+  }
+
+  private static func trimmingWhitespace(_ text: String) -> String {
+    let isSpace: (Character) -> Bool = { $0.isWhitespace }
+    guard let first = text.firstIndex(where: { !isSpace($0) }),
+      let last = text.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(text[first...last])
+  }
+
+  /// Runs a query and maps every row. The closure sees each row only while it is current.
+  public func fetchAll<T>(
+    _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = [],
+    map: (Row) throws -> T
+  ) throws -> [T] {
+    let statement = try cachedStatement(sql)
+    defer { try? statement.reset() }  // Step errors were thrown; this only frees locks.
+    try statement.bind(arguments)
+    var results: [T] = []
+    while let row = try statement.step() {
+      results.append(try map(row))
+    }
+    return results
+  }
+
+  /// Runs a query and maps its first row, or returns nil if there is none. The statement is
+  /// reset afterwards so it holds no lock.
+  public func fetchOne<T>(
+    _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = [],
+    map: (Row) throws -> T
+  ) throws -> T? {
+    let statement = try cachedStatement(sql)
+    defer { try? statement.reset() }  // Step errors were thrown; this only frees locks.
+    try statement.bind(arguments)
+    guard let row = try statement.step() else { return nil }
+    return try map(row)
+  }
+
+  /// The first column of the first row, or nil if the query returns no row (a NULL value is
+  /// `.null`, not nil).
+  public func scalar(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = [])
+    throws -> DatabaseValue?
+  {
+    try fetchOne(sql, arguments) { $0.value(at: 0) }
+  }
+
+  /// The rowid of the last successful INSERT on this connection.
+  public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(connection.handle) }
+
+  /// The number of rows changed by the last INSERT, UPDATE or DELETE.
+  public var changes: Int { Int(sqlite3_changes64(connection.handle)) }
+
+  /// Whether a transaction is open (SQLite is out of autocommit mode).
+  public var isInTransaction: Bool { sqlite3_get_autocommit(connection.handle) == 0 }
+
+  // MARK: Transactions
+
+  /// Runs `body` in a writing transaction: `BEGIN IMMEDIATE … COMMIT`, rolled back if `body`
+  /// throws (the error is rethrown) or if the commit fails.
+  ///
+  /// Every writing transaction is IMMEDIATE: it takes the write lock at BEGIN. A deferred
+  /// transaction that reads first and writes later must upgrade its lock, and two such
+  /// transactions can each hold what the other needs; SQLite then fails one of them with
+  /// SQLITE_BUSY at once, without waiting. Taking the lock up front means a second writer simply
+  /// waits at BEGIN for up to the busy timeout.
+  ///
+  /// Transactions do not nest: calling `write` or `read` inside one throws.
+  @discardableResult
+  public func write<T>(_ body: (Database) throws -> T) throws -> T {
+    try transaction(begin: "BEGIN IMMEDIATE", body)
+  }
+
+  /// Runs `body` in a deferred read transaction, so every query in it sees one consistent
+  /// snapshot. The connection is put in `query_only` mode for the duration: a read transaction
+  /// that tried to write would need the lock upgrade that `write` exists to avoid.
+  @discardableResult
+  public func read<T>(_ body: (Database) throws -> T) throws -> T {
+    try execute("PRAGMA query_only = 1")
+    defer {
+      // Can only fail on a broken connection, which the next statement will report anyway.
+      try? execute("PRAGMA query_only = 0")
+    }
+    return try transaction(begin: "BEGIN DEFERRED", body)
+  }
+
+  private func transaction<T>(begin: String, _ body: (Database) throws -> T) throws -> T {
+    try execute(begin)
+    let result: T
+    do {
+      result = try body(self)
+      try execute("COMMIT")
+    } catch {
+      rollbackIfNeeded()
+      throw error
+    }
+    return result
+  }
+
+  private func rollbackIfNeeded() {
+    // After some errors (a full disk, an I/O error) SQLite has already rolled back on its own,
+    // and ROLLBACK would fail with "no transaction is active".
+    guard isInTransaction else { return }
+    // The caller's error is the one worth reporting. A failed ROLLBACK leaves the transaction
+    // open, and SQLite rolls it back when the connection closes.
+    try? execute("ROLLBACK")
+  }
+}

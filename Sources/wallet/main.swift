@@ -1,0 +1,3 @@
+import WalletCLI
+
+WalletCommandLine.main()

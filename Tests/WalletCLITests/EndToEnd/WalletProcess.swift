@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// Runs the built `wallet` binary as a user would, capturing its exit status and both streams.
+struct WalletProcess {
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// The package's root folder, for data/sample and the README.
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  /// The `wallet` executable beside the test bundle in the build folder.
+  static let executable: URL? = {
+    var folders: [URL] = [
+      URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    ]
+    folders += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+    return folders.map { $0.appendingPathComponent("wallet") }
+      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }()
+
+  static func sample(_ name: String) -> String {
+    packageRoot.appendingPathComponent("data/sample/\(name)").path
+  }
+
+  /// Runs `wallet` with `arguments` in `directory`, with only the given environment variables
+  /// (plus PATH), so that the user's own settings never leak into a test.
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil,
+    stdin: String? = nil
+  ) throws -> Result {
+    let executable = try #require(executable, "build the wallet product first")
+    let scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("wallet-process-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let outURL = scratch.appendingPathComponent("stdout")
+    let errURL = scratch.appendingPathComponent("stderr")
+    FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { mine, _ in mine }
+    if let directory { process.currentDirectoryURL = directory }
+    let outHandle = try FileHandle(forWritingTo: outURL)
+    let errHandle = try FileHandle(forWritingTo: errURL)
+    process.standardOutput = outHandle
+    process.standardError = errHandle
+    if let stdin {
+      let inURL = scratch.appendingPathComponent("stdin")
+      try Data(stdin.utf8).write(to: inURL)
+      process.standardInput = try FileHandle(forReadingFrom: inURL)
+    } else {
+      process.standardInput = FileHandle.nullDevice
+    }
+    try process.run()
+    process.waitUntilExit()
+    try outHandle.close()
+    try errHandle.close()
+    return Result(
+      status: process.terminationStatus,
+      stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+  }
+}
+
+/// A temporary folder removed at the end of a test.
+final class TemporaryFolder {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("wallet-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
+
+  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+  @discardableResult
+  func write(_ name: String, _ text: String) throws -> String {
+    try Data(text.utf8).write(to: url.appendingPathComponent(name))
+    return path(name)
+  }
+
+  @discardableResult
+  func write(_ name: String, bytes: [UInt8]) throws -> String {
+    try Data(bytes).write(to: url.appendingPathComponent(name))
+    return path(name)
+  }
+
+  func read(_ name: String) -> String? {
+    (try? Data(contentsOf: url.appendingPathComponent(name))).map {
+      String(decoding: $0, as: UTF8.self)
+    }
+  }
+
+  func exists(_ name: String) -> Bool {
+    FileManager.default.fileExists(atPath: path(name))
+  }
+
+  /// Every file in the folder, to prove that a failed run left no temporary file behind.
+  var fileNames: [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+  }
+}
