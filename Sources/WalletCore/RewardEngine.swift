@@ -17,13 +17,23 @@ public struct RewardEngine: Sendable {
   ///
   /// Every transaction's card, and every enrollment a transaction names, must be among those
   /// given, and ids must be unique: loaders check that and report it as bad input.
-  public func decide(cards: [Card], enrollments: [Enrollment], transactions: [Transaction])
-    -> [Decision]
-  {
+  ///
+  /// `state` carries what earlier transactions, not given, already earned: a store recomputing
+  /// only the transactions from some instant on starts from the rewards paid before it.
+  public func decide(
+    cards: [Card], enrollments: [Enrollment], transactions: [Transaction],
+    startingFrom state: RewardProgress = RewardProgress()
+  ) -> [Decision] {
     let book = CardBook(cards: cards, enrollments: enrollments, promotion: promotion)
     let order = RewardEngine.chronologicalOrder(transactions)
     var holderState = [HolderState](repeating: HolderState(), count: book.holderCount)
-    var quotaPaid = 0
+    for (holder, index) in book.holderIDs where state.holders[holder] != nil {
+      let progress = state.holders[holder] ?? HolderProgress()
+      holderState[index] = HolderState(
+        rewards: progress.rewards, cycleSequence: progress.lastCycle?.sequenceNumber ?? Int.min,
+        rewardsInCycle: progress.rewardsInLastCycle)
+    }
+    var quotaPaid = state.quotaPaid
     var decisions = [Decision?](repeating: nil, count: transactions.count)
 
     for index in order {
@@ -142,6 +152,7 @@ private struct HolderState {
 /// (checks 4–7) worked out once rather than per transaction.
 private struct CardBook {
   var cardIndex: [Identifier: Int] = [:]
+  var holderIDs: [Identifier: Int] = [:]
   var holderIndex: [Int] = []
   var holderCount = 0
   var cardReason: [ReasonCode?] = []
@@ -165,6 +176,7 @@ private struct CardBook {
       cardReason.append(CardBook.reason(for: card, promotion: promotion))
     }
     holderCount = holders.count
+    holderIDs = holders
     enrollmentsByCard = Array(repeating: [], count: cards.count)
     for enrollment in enrollments {
       guard let card = cardIndex[enrollment.card] else {
@@ -209,5 +221,36 @@ private struct CardBook {
       return ownAndActive ? enrollment : nil
     }
     return enrollmentsByCard[cardIndex].first { $0.isActive(at: transaction.time) }
+  }
+}
+
+/// What a promotion had paid before some point: per holder, and in all.
+public struct RewardProgress: Sendable, Equatable {
+  /// Each holder's progress; holders not listed have earned nothing yet.
+  public var holders: [Identifier: HolderProgress]
+  /// Rewards the whole promotion had paid, counted against its quota.
+  public var quotaPaid: Int
+
+  /// Progress so far; nothing paid by default.
+  public init(holders: [Identifier: HolderProgress] = [:], quotaPaid: Int = 0) {
+    self.holders = holders
+    self.quotaPaid = quotaPaid
+  }
+}
+
+/// One holder's rewards so far, and in the latest cycle they were rewarded in.
+public struct HolderProgress: Sendable, Equatable {
+  /// Rewards earned in all.
+  public var rewards: Int
+  /// The latest cycle with a reward, if any.
+  public var lastCycle: BillingCycle?
+  /// Rewards earned in that cycle.
+  public var rewardsInLastCycle: Int
+
+  /// A holder's progress.
+  public init(rewards: Int = 0, lastCycle: BillingCycle? = nil, rewardsInLastCycle: Int = 0) {
+    self.rewards = rewards
+    self.lastCycle = lastCycle
+    self.rewardsInLastCycle = rewardsInLastCycle
   }
 }

@@ -164,3 +164,38 @@ struct EnginePropertyTests {
     }
   }
 }
+
+struct EngineResumeTests {
+  @Test(
+    "resuming from the progress before an instant decides the rest alike",
+    arguments: 1...15 as ClosedRange<UInt64>)
+  func resume(seed: UInt64) {
+    let scenario = randomScenario(seed: seed, transactions: 300)
+    let full = Dictionary(uniqueKeysWithValues: scenario.decide().map { ($0.transaction, $0) })
+    let times = scenario.transactions.map(\.time).sorted()
+    let split = times[times.count / 2]
+    var progress = RewardProgress()
+    let earlier = scenario.transactions.filter { $0.time < split }
+      .sorted { ($0.time, $0.id) < ($1.time, $1.id) }
+    for transaction in earlier {
+      guard let decision = full[transaction.id], let reward = decision.outcome.reward else {
+        continue
+      }
+      progress.quotaPaid += 1
+      var holder = progress.holders[decision.holder] ?? HolderProgress()
+      holder.rewards = reward.ordinal
+      holder.rewardsInLastCycle =
+        holder.lastCycle == decision.cycle ? holder.rewardsInLastCycle + 1 : 1
+      holder.lastCycle = decision.cycle
+      progress.holders[decision.holder] = holder
+    }
+    let later = scenario.transactions.filter { $0.time >= split }
+    let resumed = RewardEngine(promotion: scenario.promotion).decide(
+      cards: scenario.cards, enrollments: scenario.enrollments, transactions: later,
+      startingFrom: progress)
+    #expect(resumed.count == later.count)
+    for decision in resumed {
+      #expect(full[decision.transaction] == decision)
+    }
+  }
+}

@@ -125,3 +125,25 @@ struct PromotionTests {
     #expect(throws: PromotionError.self) { try Promotion.decode(json: Array(json.utf8)) }
   }
 }
+
+struct PromotionEncodingTests {
+  @Test func builtInRoundTripsThroughItsJSON() throws {
+    let promotion = Promotion.bocomApplePayMonthly
+    #expect(try Promotion.decode(json: Array(promotion.jsonText.utf8)) == promotion)
+  }
+
+  @Test func everyFieldRoundTrips() throws {
+    var promotion = Promotion.bocomApplePayMonthly
+    promotion.name = "名 \"quoted\" \\ slash/"
+    promotion.issuer = nil
+    promotion.campaignStart = CivilDate(year: 2016, month: 12, day: 1)
+    promotion.networks = [.visa, .unionpay]
+    promotion.excludedMCCs = Set(["5411", "0742"].compactMap(MerchantCategoryCode.init(parsing:)))
+    promotion.supplementaryCards = .exclude
+    promotion.quota = 0
+    promotion.timeZone = try TimeZoneRules(identifier: "UTC")
+    #expect(try Promotion.decode(json: Array(promotion.jsonText.utf8)) == promotion)
+    #expect(
+      promotion.jsonText.contains("\"campaign\": { \"start\": \"2016-12-01\", \"end\": null }"))
+  }
+}
