@@ -1,5 +1,6 @@
 import Foundation
 import WalletCore
+import WalletStore
 
 /// The `wallet` program: parses the command line, runs the command, and turns every failure
 /// into its message on standard error and its exit status.
@@ -58,6 +59,13 @@ public enum WalletCommandLine {
     } catch let error as InputError {
       console.message("Error: \(error.description)")
       return ExitStatus.dataError.rawValue
+    } catch let error as StoreError {
+      console.message("Error: \(error.description)")
+      if case .missingStore = error { return ExitStatus.noInput.rawValue }
+      return ExitStatus.dataError.rawValue
+    } catch let error as SQLiteError {
+      console.message("Error: the store could not be used: \(error.message)")
+      return ExitStatus.ioError.rawValue
     } catch {
       console.message("Error: \(error)")
       return ExitStatus.ioError.rawValue

@@ -21,7 +21,8 @@ public struct CSVRecord: RandomAccessCollection {
   public subscript(index: Int) -> CSVField {
     precondition(index >= 0 && index < storage.fieldCount, "CSV field index out of range")
     let span = storage.fields[index]
-    return CSVField(storage: storage, start: span.start, end: span.end, line: span.line, column: index + 1)
+    return CSVField(
+      storage: storage, start: span.start, end: span.end, line: span.line, column: index + 1)
   }
 }
 
@@ -142,6 +143,7 @@ final class CSVRecordStorage {
   }
 
   /// Doubles the byte buffer; the caller must reload `bytes` afterwards.
+  @inline(never)
   func growBytes() {
     let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: byteCapacity * 2)
     grown.update(from: bytes, count: byteCount)
@@ -150,17 +152,22 @@ final class CSVRecordStorage {
     byteCapacity *= 2
   }
 
-  /// Records a completed field ending at the current `byteCount`.
-  func appendField(start: Int, line: Int) {
-    if fieldCount == fieldCapacity {
-      let grown = UnsafeMutablePointer<CSVFieldSpan>.allocate(capacity: fieldCapacity * 2)
-      grown.moveInitialize(from: fields, count: fieldCount)
-      fields.deallocate()
-      fields = grown
-      fieldCapacity *= 2
-    }
-    (fields + fieldCount).initialize(to: CSVFieldSpan(start: start, end: byteCount, line: line))
+  /// Records a completed field; inlined because the parser calls it for every field.
+  @inline(__always)
+  func appendField(start: Int, end: Int, line: Int) {
+    if fieldCount == fieldCapacity { growFields() }
+    (fields + fieldCount).initialize(to: CSVFieldSpan(start: start, end: end, line: line))
     fieldCount += 1
+  }
+
+  /// Doubles the field buffer; kept out of line so that `appendField` stays small.
+  @inline(never)
+  private func growFields() {
+    let grown = UnsafeMutablePointer<CSVFieldSpan>.allocate(capacity: fieldCapacity * 2)
+    grown.moveInitialize(from: fields, count: fieldCount)
+    fields.deallocate()
+    fields = grown
+    fieldCapacity *= 2
   }
 }
 
@@ -190,6 +197,21 @@ enum CSVByte {
   @inline(__always)
   static func isIn(_ mask: UInt64, _ byte: UInt8) -> Bool {
     byte <= comma && (mask >> UInt64(byte)) & 1 != 0
+  }
+
+  /// The high bit of each byte of `word` (in memory order, least significant first) that is a
+  /// byte of `unquotedStops`. The classic zero-byte test: a byte equal to the stop becomes 0 after
+  /// the XOR and borrows when 1 is subtracted. Borrows may flag bytes after a true stop, never
+  /// before one, so the lowest flag is exact.
+  @inline(__always)
+  static func unquotedStopBits(in word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 {
+      (value &- ones) & ~value & 0x8080_8080_8080_8080
+    }
+    return zeroBytes(word ^ (ones &* UInt64(comma))) | zeroBytes(word ^ (ones &* UInt64(quote)))
+      | zeroBytes(word ^ (ones &* UInt64(carriageReturn)))
+      | zeroBytes(word ^ (ones &* UInt64(lineFeed)))
   }
 
   /// True for the space and the tab.

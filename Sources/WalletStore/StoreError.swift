@@ -1,0 +1,70 @@
+import WalletCore
+
+/// Why the store refused a request, in words a cardholder understands.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file is not a SQLite database.
+  case notAStore(path: String)
+  /// The store was written by a newer version of wallet.
+  case newerStore(path: String)
+  /// The file is a SQLite database, but not a wallet store.
+  case foreignDatabase(path: String)
+  /// No store exists at the path.
+  case missingStore(path: String)
+  /// No card has this id.
+  case unknownCard(Identifier)
+  /// No enrollment has this id.
+  case unknownEnrollment(Identifier)
+  /// No transaction has this id.
+  case unknownTransaction(Identifier)
+  /// No installed promotion has this id.
+  case unknownPromotion(Identifier)
+  /// A record with this id exists with different content.
+  case conflict(kind: String, id: Identifier)
+  /// The card has transactions, which removing it would delete too.
+  case cardHasTransactions(Identifier, count: Int)
+  /// A refund would take the refunded total above the amount.
+  case refundExceedsAmount(Identifier, refunded: Money, amount: Money)
+  /// Built-in promotions cannot be removed.
+  case builtInPromotion(Identifier)
+  /// The enrollment was already removed.
+  case enrollmentAlreadyRemoved(Identifier, at: Instant)
+  /// A removal time at or before the enrollment's start.
+  case removalBeforeEnrollment(Identifier)
+
+  /// A sentence a cardholder understands.
+  public var description: String {
+    switch self {
+    case .notAStore(let path): "\(path) is not a wallet store (not a SQLite database)"
+    case .newerStore(let path):
+      "\(path) was written by a newer version of wallet; upgrade wallet to use it"
+    case .foreignDatabase(let path):
+      "\(path) is a SQLite database but not a wallet store; wallet leaves it alone"
+    case .missingStore(let path): "no wallet store at \(path); create one with 'wallet init'"
+    case .unknownCard(let id): "no card '\(id)' in the store"
+    case .unknownEnrollment(let id): "no enrollment '\(id)' in the store"
+    case .unknownTransaction(let id): "no transaction '\(id)' in the store"
+    case .unknownPromotion(let id): "no promotion '\(id)' is installed"
+    case .conflict(let kind, let id):
+      "\(kind) '\(id)' is already in the store with different details; use --replace to overwrite"
+    case .cardHasTransactions(let id, let count):
+      "card '\(id)' has \(count) transaction\(count == 1 ? "" : "s"); use --force to remove it "
+        + "with its transactions and enrollments"
+    case .refundExceedsAmount(let id, let refunded, let amount):
+      "transaction '\(id)' would have ¥\(refunded) refunded, more than its amount ¥\(amount)"
+    case .builtInPromotion(let id): "'\(id)' is built in and cannot be removed"
+    case .enrollmentAlreadyRemoved(let id, _): "enrollment '\(id)' was already removed"
+    case .removalBeforeEnrollment(let id):
+      "enrollment '\(id)' cannot be removed at or before the time it was enrolled"
+    }
+  }
+}
+
+/// What adding a record did.
+public enum UpsertOutcome: Equatable, Sendable {
+  /// It was new.
+  case inserted
+  /// The same record was already there; nothing changed.
+  case unchanged
+  /// A different record with the id was overwritten (only when asked).
+  case replaced
+}

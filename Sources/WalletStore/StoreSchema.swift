@@ -1,0 +1,95 @@
+/// The store's schema, as an ordered list of named migrations. A step, once released, is never
+/// edited: a change to the schema is a new step at the end.
+enum StoreSchema {
+  static let migrator = Migrator([
+    Migration(name: "create-wallet-tables") { db in
+      try db.executeScript(
+        """
+        CREATE TABLE settings (
+          key TEXT PRIMARY KEY NOT NULL,
+          value TEXT NOT NULL
+        ) WITHOUT ROWID;
+
+        CREATE TABLE holders (
+          id TEXT PRIMARY KEY NOT NULL
+        ) WITHOUT ROWID;
+
+        CREATE TABLE cards (
+          id TEXT PRIMARY KEY NOT NULL,
+          holder TEXT NOT NULL REFERENCES holders(id),
+          network TEXT NOT NULL,
+          type TEXT NOT NULL,
+          role TEXT NOT NULL,
+          issuer TEXT,
+          last4 TEXT CHECK (last4 IS NULL OR length(last4) = 4)
+        );
+        CREATE INDEX cards_by_holder ON cards(holder);
+
+        CREATE TABLE enrollments (
+          id TEXT PRIMARY KEY NOT NULL,
+          card TEXT NOT NULL REFERENCES cards(id) ON DELETE CASCADE,
+          channel TEXT NOT NULL,
+          enrolled_at INTEGER NOT NULL,
+          removed_at INTEGER CHECK (removed_at IS NULL OR removed_at > enrolled_at)
+        );
+        CREATE INDEX enrollments_by_card ON enrollments(card, enrolled_at);
+
+        CREATE TABLE transactions (
+          id TEXT PRIMARY KEY NOT NULL,
+          card TEXT NOT NULL REFERENCES cards(id) ON DELETE CASCADE,
+          time INTEGER NOT NULL,
+          amount INTEGER NOT NULL CHECK (amount > 0),
+          currency TEXT NOT NULL,
+          method TEXT NOT NULL,
+          status TEXT NOT NULL,
+          refunded INTEGER NOT NULL CHECK (refunded >= 0 AND refunded <= amount),
+          enrollment TEXT REFERENCES enrollments(id),
+          merchant TEXT,
+          mcc TEXT
+        );
+        CREATE INDEX transactions_by_card ON transactions(card, time);
+        CREATE INDEX transactions_by_time ON transactions(time, id);
+        CREATE INDEX transactions_by_enrollment ON transactions(enrollment)
+          WHERE enrollment IS NOT NULL;
+
+        CREATE TABLE refunds (
+          sequence INTEGER PRIMARY KEY,
+          transaction_id TEXT NOT NULL REFERENCES transactions(id) ON DELETE CASCADE,
+          amount INTEGER NOT NULL CHECK (amount > 0),
+          at INTEGER NOT NULL
+        );
+        CREATE INDEX refunds_by_transaction ON refunds(transaction_id);
+
+        CREATE TABLE promotions (
+          id TEXT PRIMARY KEY NOT NULL,
+          definition TEXT NOT NULL,
+          built_in INTEGER NOT NULL DEFAULT 0,
+          installed_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+
+        CREATE TABLE decisions (
+          promotion TEXT NOT NULL REFERENCES promotions(id) ON DELETE CASCADE,
+          transaction_id TEXT NOT NULL REFERENCES transactions(id) ON DELETE CASCADE,
+          holder TEXT NOT NULL,
+          card TEXT NOT NULL,
+          time INTEGER NOT NULL,
+          cycle_start TEXT NOT NULL,
+          cycle_end TEXT NOT NULL,
+          reason TEXT,
+          ordinal INTEGER,
+          reward INTEGER,
+          channel TEXT,
+          enrollment TEXT,
+          holder_rewards_before INTEGER NOT NULL,
+          cycle_rewards_before INTEGER NOT NULL,
+          quota_paid_before INTEGER NOT NULL,
+          PRIMARY KEY (promotion, transaction_id),
+          CHECK ((reason IS NULL) = (ordinal IS NOT NULL))
+        ) WITHOUT ROWID;
+        CREATE INDEX decisions_by_holder ON decisions(promotion, holder, ordinal);
+        CREATE INDEX decisions_by_time ON decisions(promotion, time);
+        CREATE INDEX decisions_by_transaction ON decisions(transaction_id);
+        """)
+    }
+  ])
+}

@@ -1,0 +1,92 @@
+import WalletCore
+
+/// How an import treats rows that clash with the store.
+public struct ImportPolicy: Sendable {
+  /// Overwrite a record whose id exists with different details.
+  public var replace: Bool
+  /// Leave out rows the store refuses (unknown card, conflict), reporting each, instead of
+  /// refusing the whole file.
+  public var skipInvalid: Bool
+
+  /// A policy.
+  public init(replace: Bool = false, skipInvalid: Bool = false) {
+    self.replace = replace
+    self.skipInvalid = skipInvalid
+  }
+}
+
+/// What an import did, row by row.
+public struct ImportReport: Sendable {
+  /// Rows that were new.
+  public var inserted = 0
+  /// Rows already in the store, unchanged.
+  public var unchanged = 0
+  /// Rows that overwrote a different record (with `replace`).
+  public var replaced = 0
+  /// Rows the store refused and left out, by their index in the input.
+  public var rejected: [(index: Int, error: StoreError)] = []
+
+  mutating func count(_ outcome: UpsertOutcome) {
+    switch outcome {
+    case .inserted: inserted += 1
+    case .unchanged: unchanged += 1
+    case .replaced: replaced += 1
+    }
+  }
+}
+
+/// The store refused row `index` of an import; nothing of the import was kept.
+public struct ImportRejection: Error, Sendable {
+  /// The row's index in the input.
+  public var index: Int
+  /// Why.
+  public var error: StoreError
+}
+
+extension WalletStore {
+  /// Imports cards in one SQLite transaction: all of them or none.
+  public func importCards(_ cards: [Card], policy: ImportPolicy) throws -> ImportReport {
+    try importRows(cards, policy: policy) { card, changes in
+      try upsertCard(card, replace: policy.replace, changes: &changes)
+    }
+  }
+
+  /// Imports enrollments in one SQLite transaction: all of them or none.
+  public func importEnrollments(_ enrollments: [Enrollment], policy: ImportPolicy) throws
+    -> ImportReport
+  {
+    try importRows(enrollments, policy: policy) { enrollment, changes in
+      try upsertEnrollment(enrollment, replace: policy.replace, changes: &changes)
+    }
+  }
+
+  /// Imports transactions in one SQLite transaction: all of them or none; the decisions they
+  /// affect are brought up to date in the same transaction.
+  public func importTransactions(_ transactions: [Transaction], policy: ImportPolicy) throws
+    -> ImportReport
+  {
+    try importRows(transactions, policy: policy) { transaction, changes in
+      try upsertTransaction(transaction, replace: policy.replace, changes: &changes)
+    }
+  }
+
+  private func importRows<Row>(
+    _ rows: [Row], policy: ImportPolicy,
+    _ upsert: (Row, inout ChangeSet) throws -> UpsertOutcome
+  ) throws -> ImportReport {
+    try write {
+      var report = ImportReport()
+      var changes = ChangeSet()
+      for (index, row) in rows.enumerated() {
+        do {
+          report.count(try upsert(row, &changes))
+        } catch let error as StoreError {
+          guard policy.skipInvalid else { throw ImportRejection(index: index, error: error) }
+          report.rejected.append((index, error))
+        }
+      }
+      try rematerialize(changes)
+      return report
+    }
+  }
+}

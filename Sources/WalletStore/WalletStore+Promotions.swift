@@ -1,0 +1,91 @@
+import WalletCore
+
+/// A promotion installed in a store.
+public struct InstalledPromotion: Sendable, Equatable {
+  /// Its rules.
+  public var promotion: Promotion
+  /// Whether it is compiled into wallet, and so cannot be removed.
+  public var isBuiltIn: Bool
+}
+
+extension WalletStore {
+  /// Installs the built-in promotions that are missing; they are always installed.
+  func installBuiltInPromotions() throws {
+    for promotion in Promotion.builtIn {
+      let present =
+        try db.scalar(
+          "SELECT 1 FROM promotions WHERE id = ?", [promotion.id.rawValue]) != nil
+      if !present {
+        try write { try insertPromotion(promotion, builtIn: true) }
+      }
+    }
+  }
+
+  private func insertPromotion(_ promotion: Promotion, builtIn: Bool) throws {
+    try db.execute(
+      "INSERT INTO promotions(id, definition, built_in, installed_at) VALUES (?, ?, ?, ?)",
+      [
+        promotion.id.rawValue, promotion.jsonText, builtIn,
+        try db.scalar("SELECT unixepoch()")?.int64Value,
+      ])
+    try recomputeAll(promotion)
+  }
+
+  /// Installs a promotion and decides every transaction under it. A promotion with the same id
+  /// and the same rules changes nothing; different rules are a conflict unless `replace` is set.
+  /// Built-in promotions cannot be replaced.
+  @discardableResult
+  public func installPromotion(_ promotion: Promotion, replace: Bool = false) throws
+    -> UpsertOutcome
+  {
+    try write {
+      let existing = try installed(promotion.id)
+      if existing?.promotion == promotion { return .unchanged }
+      if let existing {
+        if existing.isBuiltIn { throw StoreError.builtInPromotion(promotion.id) }
+        if !replace { throw StoreError.conflict(kind: "promotion", id: promotion.id) }
+        try db.execute("DELETE FROM promotions WHERE id = ?", [promotion.id.rawValue])
+        try insertPromotion(promotion, builtIn: false)
+        return .replaced
+      }
+      try insertPromotion(promotion, builtIn: false)
+      return .inserted
+    }
+  }
+
+  /// Every installed promotion, built-in ones first, then by id.
+  public func promotions() throws -> [InstalledPromotion] {
+    try db.fetchAll(
+      "SELECT definition, built_in FROM promotions ORDER BY built_in DESC, id"
+    ) { row in
+      InstalledPromotion(
+        promotion: try Promotion.decode(json: Array(row.string(at: 0).utf8)),
+        isBuiltIn: row.bool(at: 1))
+    }
+  }
+
+  func installedPromotions() throws -> [Promotion] {
+    try promotions().map(\.promotion)
+  }
+
+  /// The installed promotion with this id.
+  public func installed(_ id: Identifier) throws -> InstalledPromotion? {
+    try db.fetchOne(
+      "SELECT definition, built_in FROM promotions WHERE id = ?", [id.rawValue]
+    ) { row in
+      InstalledPromotion(
+        promotion: try Promotion.decode(json: Array(row.string(at: 0).utf8)),
+        isBuiltIn: row.bool(at: 1))
+    }
+  }
+
+  /// Removes an installed promotion and its decisions; built-in ones stay.
+  public func removePromotion(_ id: Identifier) throws {
+    try write {
+      guard let existing = try installed(id) else { throw StoreError.unknownPromotion(id) }
+      if existing.isBuiltIn { throw StoreError.builtInPromotion(id) }
+      try db.execute("DELETE FROM decisions WHERE promotion = ?", [id.rawValue])
+      try db.execute("DELETE FROM promotions WHERE id = ?", [id.rawValue])
+    }
+  }
+}

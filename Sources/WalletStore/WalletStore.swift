@@ -1,0 +1,110 @@
+import WalletCore
+
+/// A wallet: one SQLite file holding cards, enrollments, transactions, installed promotions, and
+/// every transaction's decision under each promotion, kept up to date in the same SQLite
+/// transaction as each change.
+public final class WalletStore {
+  /// The connection.
+  let db: Database
+  /// Where the store lives (`:memory:` for a private one).
+  public let path: String
+  /// The zone in which instants written without an offset are read.
+  public private(set) var timeZone: TimeZoneRules
+
+  /// The default zone of a new store.
+  public static let defaultTimeZone = TimeZoneRules.shanghai
+
+  /// Opens the store at `path`, creating it (file mode 0600, folder 0700) when `create` is set,
+  /// and brings its schema up to date. A file that is not a wallet store, or one written by a
+  /// newer wallet, is refused and left untouched.
+  public static func open(path: String, create: Bool, readOnly: Bool = false) throws
+    -> WalletStore
+  {
+    if !create && path != ":memory:" && !fileExists(path) {
+      throw StoreError.missingStore(path: path)
+    }
+    let database: Database
+    do {
+      database = try Database(
+        path: path, mode: readOnly ? .readOnly : (create ? .readWriteCreate : .readWrite))
+    } catch let error as SQLiteError where error.isNotADatabase {
+      throw StoreError.notAStore(path: path)
+    }
+    do {
+      if readOnly {
+        guard try StoreSchema.migrator.pendingMigrations(in: database).isEmpty else {
+          throw StoreError.missingStore(path: path)
+        }
+      } else {
+        try StoreSchema.migrator.migrate(database)
+      }
+    } catch let error as MigrationError {
+      if error.isNewerStore { throw StoreError.newerStore(path: path) }
+      throw StoreError.foreignDatabase(path: path)
+    } catch let error as SQLiteError where error.isNotADatabase {
+      throw StoreError.notAStore(path: path)
+    }
+    let store = try WalletStore(database: database, path: path)
+    if !readOnly { try store.installBuiltInPromotions() }
+    return store
+  }
+
+  /// A private store in memory, for tests and what-if questions.
+  public static func inMemory(timeZone: TimeZoneRules = defaultTimeZone) throws -> WalletStore {
+    let store = try open(path: ":memory:", create: true)
+    try store.setTimeZone(timeZone)
+    return store
+  }
+
+  private init(database: Database, path: String) throws {
+    db = database
+    self.path = path
+    let name = try database.scalar("SELECT value FROM settings WHERE key = 'timezone'")?
+      .stringValue
+    timeZone = try name.map { try TimeZoneRules(identifier: $0) } ?? WalletStore.defaultTimeZone
+  }
+
+  /// Whether the store has been given its time zone (by `wallet init`).
+  public var isInitialized: Bool {
+    get throws {
+      try db.scalar("SELECT 1 FROM settings WHERE key = 'timezone'") != nil
+    }
+  }
+
+  /// Sets the zone in which instants written without an offset are read.
+  public func setTimeZone(_ zone: TimeZoneRules) throws {
+    try db.write { db in
+      try db.execute(
+        "INSERT INTO settings(key, value) VALUES ('timezone', ?) "
+          + "ON CONFLICT(key) DO UPDATE SET value = excluded.value", [zone.identifier])
+    }
+    timeZone = zone
+  }
+
+  /// Runs `body` in one writing transaction (BEGIN IMMEDIATE), so that a change and the
+  /// decisions it affects are committed together or not at all.
+  func write<T>(_ body: () throws -> T) throws -> T {
+    try db.write { _ in try body() }
+  }
+
+  /// Runs `body` in one read transaction, so every query sees one snapshot.
+  func read<T>(_ body: () throws -> T) throws -> T {
+    try db.read { _ in try body() }
+  }
+
+  /// Whether SQLite's integrity check passes.
+  public func integrityCheck() throws -> Bool {
+    try db.scalar("PRAGMA integrity_check")?.stringValue == "ok"
+  }
+
+  private static func fileExists(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
