@@ -92,14 +92,15 @@ public struct Decision: Hashable, Sendable {
   public var holderRewardsBefore: Int
   /// The holder's rewards in this cycle before this transaction.
   public var cycleRewardsBefore: Int
-  /// The rewards the whole promotion had paid before this transaction.
-  public var quotaPaidBefore: Int
+  /// The rewards the whole promotion had paid before this transaction, when it has a quota (a
+  /// promotion without one does not count, so that holders stay independent).
+  public var quotaPaidBefore: Int?
 
   /// A decision.
   public init(
     transaction: Identifier, holder: Identifier, card: Identifier, cycle: BillingCycle,
     outcome: Outcome, enrollment: Identifier?, holderRewardsBefore: Int,
-    cycleRewardsBefore: Int, quotaPaidBefore: Int
+    cycleRewardsBefore: Int, quotaPaidBefore: Int?
   ) {
     self.transaction = transaction
     self.holder = holder

@@ -77,7 +77,8 @@ public struct RewardEngine: Sendable {
       decisions[index] = Decision(
         transaction: transaction.id, holder: card.holder, card: card.id, cycle: cycle,
         outcome: outcome, enrollment: enrollment?.id, holderRewardsBefore: state.rewards,
-        cycleRewardsBefore: state.rewardsInCycle, quotaPaidBefore: quotaPaid)
+        cycleRewardsBefore: state.rewardsInCycle,
+        quotaPaidBefore: promotion.quota == nil ? nil : quotaPaid)
       if outcome.reward != nil {
         state.rewards += 1
         state.rewardsInCycle += 1

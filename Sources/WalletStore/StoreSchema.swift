@@ -82,7 +82,7 @@ enum StoreSchema {
           enrollment TEXT,
           holder_rewards_before INTEGER NOT NULL,
           cycle_rewards_before INTEGER NOT NULL,
-          quota_paid_before INTEGER NOT NULL,
+          quota_paid_before INTEGER,
           PRIMARY KEY (promotion, transaction_id),
           CHECK ((reason IS NULL) = (ordinal IS NOT NULL))
         ) WITHOUT ROWID;

@@ -86,7 +86,7 @@ extension WalletStore {
       card: Identifier(row.string(at: 2)), cycle: cycle, outcome: outcome,
       enrollment: row.isNull(at: 9) ? nil : Identifier(row.string(at: 9)),
       holderRewardsBefore: row.int(at: 10), cycleRewardsBefore: row.int(at: 11),
-      quotaPaidBefore: row.int(at: 12))
+      quotaPaidBefore: row.isNull(at: 12) ? nil : row.int(at: 12))
   }
 
   /// A transaction's decision under a promotion.

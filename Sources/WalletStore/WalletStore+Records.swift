@@ -72,7 +72,17 @@ extension WalletStore {
       var changes = ChangeSet()
       changes.holders.insert(card.holder)
       changes.earliest = try earliestTransaction(card: id)
-      // Transactions on other cards may name this card's enrollments; they lose that link.
+      // Transactions on other cards may name this card's enrollments; they lose that link, and
+      // their holders' decisions are recomputed too.
+      let linked = try db.fetchAll(
+        "SELECT c.holder, t.time FROM transactions t JOIN cards c ON c.id = t.card "
+          + "WHERE t.card <> ?1 AND t.enrollment IN (SELECT id FROM enrollments WHERE card = ?1)",
+        [id.rawValue]
+      ) { row in (Identifier(row.string(at: 0)), Instant(nanosecondsSinceEpoch: row.int64(at: 1))) }
+      for (holder, time) in linked {
+        changes.holders.insert(holder)
+        changes.note(time)
+      }
       try db.execute(
         "UPDATE transactions SET enrollment = NULL WHERE enrollment IN "
           + "(SELECT id FROM enrollments WHERE card = ?)", [id.rawValue])
@@ -115,6 +125,12 @@ extension WalletStore {
     if let existing {
       changes.note(existing.enrolledAt)
       if let oldCard = try self.card(existing.card) { changes.holders.insert(oldCard.holder) }
+      // Transactions on any card may name the enrollment; moving it can make them count.
+      let naming = try db.fetchAll(
+        "SELECT c.holder FROM transactions t JOIN cards c ON c.id = t.card WHERE t.enrollment = ?",
+        [existing.id.rawValue]
+      ) { Identifier($0.string(at: 0)) }
+      changes.holders.formUnion(naming)
       try db.execute(
         "UPDATE enrollments SET card = ?2, channel = ?3, enrolled_at = ?4, removed_at = ?5 "
           + "WHERE id = ?1", enrollment.arguments)

@@ -1,0 +1,287 @@
+import Foundation
+import Testing
+import WalletCore
+
+@testable import WalletStore
+
+struct StoreOpeningTests {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("wallet-store-\(UUID().uuidString)")
+
+  @Test func newStoreIsPrivate() throws {
+    let path = folder.appendingPathComponent("wallet/wallet.sqlite").path
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try WalletStore.open(path: path, create: true)
+    let file = try FileManager.default.attributesOfItem(atPath: path)
+    let directory = try FileManager.default.attributesOfItem(
+      atPath: folder.appendingPathComponent("wallet").path)
+    #expect((file[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    #expect((directory[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+  }
+
+  @Test func migratesAnEmptyStoreAndReopens() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("w.sqlite").path
+    let store = try WalletStore.open(path: path, create: true)
+    #expect(try store.promotions().map(\.promotion) == [Promotion.bocomApplePayMonthly])
+    #expect(try store.integrityCheck())
+    try store.addCard(
+      Card(id: Identifier("C1"), holder: Identifier("H1"), network: .visa, type: .credit))
+    let again = try WalletStore.open(path: path, create: false)
+    #expect(try again.cards().map(\.id) == [Identifier("C1")])
+  }
+
+  @Test func newerStoreIsRefusedAndLeftAlone() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("w.sqlite").path
+    do {
+      let database = try Database(path: path)
+      try StoreSchema.migrator.migrate(database)
+      try database.execute(
+        "INSERT INTO schema_migrations(name, applied_at) VALUES ('from-the-future', '2030-01-01')")
+      try database.execute("PRAGMA user_version = 99")
+    }
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(throws: StoreError.newerStore(path: path)) {
+      try WalletStore.open(path: path, create: true)
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
+  @Test func fileThatIsNotADatabaseIsRefusedAndLeftAlone() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("notes.txt").path
+    try Data("card,holder\nC1,H1\n".utf8).write(to: URL(fileURLWithPath: path))
+    #expect(throws: StoreError.notAStore(path: path)) {
+      try WalletStore.open(path: path, create: true)
+    }
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "card,holder\nC1,H1\n")
+  }
+
+  @Test func missingStoreIsReportedForReaders() {
+    let path = folder.appendingPathComponent("none.sqlite").path
+    #expect(throws: StoreError.missingStore(path: path)) {
+      try WalletStore.open(path: path, create: false)
+    }
+  }
+}
+
+struct StoreRecordTests {
+  let store: WalletStore
+  let card = Card(
+    id: Identifier("C1"), holder: Identifier("H1"), network: .unionpay, type: .credit,
+    issuer: "bocom", last4: "1234")
+
+  init() throws {
+    store = try WalletStore.inMemory()
+  }
+
+  @Test func addingTheSameCardTwiceChangesNothingAndADifferentOneConflicts() throws {
+    #expect(try store.addCard(card) == .inserted)
+    #expect(try store.addCard(card) == .unchanged)
+    var changed = card
+    changed.type = .debit
+    #expect(throws: StoreError.conflict(kind: "card", id: card.id)) {
+      try store.addCard(changed)
+    }
+    #expect(try store.card(card.id) == card)
+    #expect(try store.addCard(changed, replace: true) == .replaced)
+    #expect(try store.card(card.id) == changed)
+  }
+
+  @Test func hostileIdsAreStoredAsData() throws {
+    let hostile = Card(
+      id: Identifier("x'); DROP TABLE cards;--"), holder: Identifier("\" OR 1=1 --"),
+      network: .visa, type: .credit)
+    try store.addCard(hostile)
+    #expect(try store.cards() == [hostile])
+    #expect(try store.card(hostile.id)?.holder == hostile.holder)
+  }
+
+  @Test func idsAreComparedAsBytes() throws {
+    let composed = Card(
+      id: Identifier("caf\u{E9}"), holder: Identifier("H"), network: .visa, type: .credit)
+    let decomposed = Card(
+      id: Identifier("cafe\u{301}"), holder: Identifier("H"), network: .visa, type: .credit)
+    try store.addCard(composed)
+    #expect(try store.addCard(decomposed) == .inserted)
+    #expect(try store.cards().count == 2)
+  }
+
+  @Test func refundsAccumulateAndNeverExceedTheAmount() throws {
+    try store.addCard(card)
+    try store.addEnrollment(
+      Enrollment(
+        id: Identifier("E1"), card: card.id, channel: .wallet,
+        enrolledAt: instant("2026-01-01T00:00")))
+    let purchase = Transaction(
+      id: Identifier("T1"), card: card.id, time: instant("2026-11-25T10:00"),
+      amount: Money(minorUnits: 150_00))
+    try store.addTransaction(purchase)
+    let promotion = Promotion.bocomApplePayMonthly.id
+    #expect(
+      try store.decision(transaction: purchase.id, promotion: promotion)?.outcome.reward != nil)
+    try store.refund(purchase.id, amount: Money(minorUnits: 30_00), at: instant("2026-11-26T10:00"))
+    try store.refund(purchase.id, amount: Money(minorUnits: 20_01), at: instant("2026-11-27T10:00"))
+    #expect(try store.transaction(purchase.id)?.refunded == Money(minorUnits: 50_01))
+    #expect(
+      try store.decision(transaction: purchase.id, promotion: promotion)?.outcome
+        == .notRewarded(.belowMinimum))
+    #expect(try store.refunds(of: purchase.id).count == 2)
+    #expect(
+      throws: StoreError.refundExceedsAmount(
+        purchase.id, refunded: Money(minorUnits: 150_01), amount: Money(minorUnits: 150_00))
+    ) {
+      try store.refund(
+        purchase.id, amount: Money(minorUnits: 100_00), at: instant("2026-11-28T10:00"))
+    }
+    #expect(try store.transaction(purchase.id)?.refunded == Money(minorUnits: 50_01))
+  }
+
+  @Test func removingACardNeedsForceWhenItHasTransactions() throws {
+    try store.addCard(card)
+    try store.addEnrollment(
+      Enrollment(
+        id: Identifier("E1"), card: card.id, channel: .wallet,
+        enrolledAt: instant("2026-01-01T00:00")))
+    try store.addTransaction(
+      Transaction(
+        id: Identifier("T1"), card: card.id, time: instant("2026-11-25T10:00"),
+        amount: Money(minorUnits: 150_00)))
+    #expect(throws: StoreError.cardHasTransactions(card.id, count: 1)) {
+      try store.removeCard(card.id, force: false)
+    }
+    let removal = try store.removeCard(card.id, force: true)
+    #expect(removal.transactions == 1 && removal.enrollments == 1)
+    #expect(try store.transactions().isEmpty)
+    #expect(try store.decisions(promotion: Promotion.bocomApplePayMonthly.id).isEmpty)
+  }
+
+  @Test func builtInPromotionCannotBeRemoved() throws {
+    let id = Promotion.bocomApplePayMonthly.id
+    #expect(throws: StoreError.builtInPromotion(id)) { try store.removePromotion(id) }
+  }
+}
+
+struct StoreImportTests {
+  let store: WalletStore
+  let wallet = RandomWallet(seed: 7, transactions: 200)
+
+  init() throws {
+    store = try WalletStore.inMemory()
+  }
+
+  @Test func importIsIdempotent() throws {
+    let first = try store.importCards(wallet.cards, policy: ImportPolicy())
+    #expect(first.inserted == wallet.cards.count)
+    let second = try store.importCards(wallet.cards, policy: ImportPolicy())
+    #expect(second.inserted == 0 && second.unchanged == wallet.cards.count)
+    try store.importEnrollments(wallet.enrollments, policy: ImportPolicy())
+    try store.importTransactions(wallet.transactions, policy: ImportPolicy())
+    let before = try store.decisions(promotion: Promotion.bocomApplePayMonthly.id)
+    let again = try store.importTransactions(wallet.transactions, policy: ImportPolicy())
+    #expect(again.unchanged == wallet.transactions.count)
+    #expect(try store.decisions(promotion: Promotion.bocomApplePayMonthly.id) == before)
+  }
+
+  @Test func aRefusedRowRefusesTheWholeFile() throws {
+    try store.importCards(wallet.cards, policy: ImportPolicy())
+    try store.importEnrollments(wallet.enrollments, policy: ImportPolicy())
+    var rows = wallet.transactions
+    rows[150].card = Identifier("no-such-card")
+    do {
+      try store.importTransactions(rows, policy: ImportPolicy())
+      Issue.record("an unknown card was accepted")
+    } catch let rejection as ImportRejection {
+      #expect(rejection.index == 150)
+      #expect(rejection.error == .unknownCard(Identifier("no-such-card")))
+    }
+    #expect(try store.transactions().isEmpty)
+    let skipping = try store.importTransactions(rows, policy: ImportPolicy(skipInvalid: true))
+    #expect(skipping.inserted == rows.count - 1)
+    #expect(skipping.rejected.map(\.index) == [150])
+  }
+}
+
+/// The store's decisions, kept up to date change by change, equal the engine's from scratch.
+struct MaterialisedDecisionTests {
+  enum Quota: CaseIterable { case none, tight }
+
+  @Test("after every kind of change", arguments: [1, 2, 3] as [UInt64], Quota.allCases)
+  func afterEveryChange(seed: UInt64, quota: Quota) throws {
+    let store = try WalletStore.inMemory()
+    let wallet = RandomWallet(seed: seed, transactions: 240)
+    var random = SeededGenerator(seed: seed &* 101)
+    func check(_ step: String) throws {
+      let differences = try store.materialisedDifferences()
+      let summary = "after \(step): \(differences.count) differ, first \(differences.first ?? "")"
+      if !differences.isEmpty { Issue.record(Comment(rawValue: summary)) }
+    }
+    if quota == .tight {
+      var limited = Promotion.bocomApplePayMonthly
+      limited.id = Identifier("limited")
+      limited.quota = 9
+      limited.rewardsPerCycle = 2
+      try store.installPromotion(limited)
+      try check("installing a promotion with a quota")
+    }
+    try store.importCards(wallet.cards, policy: ImportPolicy())
+    try store.importEnrollments(Array(wallet.enrollments.prefix(10)), policy: ImportPolicy())
+    let firstEnrollments = Set(wallet.enrollments.prefix(10).map(\.id))
+    let (early, late) = (
+      wallet.transactions.filter { $0.enrollment.map(firstEnrollments.contains) ?? true },
+      wallet.transactions.filter { !($0.enrollment.map(firstEnrollments.contains) ?? true) }
+    )
+    try store.importTransactions(Array(early.prefix(120)), policy: ImportPolicy())
+    try check("importing")
+    try store.importEnrollments(Array(wallet.enrollments.dropFirst(10)), policy: ImportPolicy())
+    try check("importing more enrollments")
+    try store.importTransactions(Array(early.dropFirst(120)) + late, policy: ImportPolicy())
+    try check("importing earlier and later transactions")
+    for index in 0..<5 {
+      let card = wallet.cards[Int.random(in: 0..<8, using: &random)]
+      try store.addTransaction(
+        Transaction(
+          id: Identifier("X\(index)"), card: card.id,
+          time: wallet.transactions[Int.random(in: 0..<240, using: &random)].time,
+          amount: Money(minorUnits: 200_00)))
+      try check("adding a transaction")
+    }
+    for transaction in wallet.transactions.prefix(40) where transaction.refunded == .zero {
+      let amount = min(Money(minorUnits: 60_00), transaction.amount)
+      try store.refund(transaction.id, amount: amount, at: transaction.time)
+      try check("a refund")
+    }
+    for enrollment in try store.enrollments() where enrollment.removedAt == nil {
+      try store.removeEnrollment(
+        enrollment.id,
+        at: Instant(
+          nanosecondsSinceEpoch: enrollment.enrolledAt.nanosecondsSinceEpoch + 86_400_000_000_000
+            * 30))
+      try check("removing an enrollment")
+    }
+    for enrollment in try store.enrollments().prefix(4) {
+      var moved = enrollment
+      moved.card = wallet.cards[((Int(enrollment.id.rawValue.dropFirst()) ?? 0) + 3) % 8].id
+      moved.removedAt = nil
+      try store.addEnrollment(moved, replace: true)
+      try check("moving an enrollment to another card")
+    }
+    var replaced = wallet.cards[1]
+    replaced.holder = Identifier("H3")
+    try store.addCard(replaced, replace: true)
+    try check("moving a card to another holder")
+    _ = try store.removeCard(wallet.cards[2].id, force: true)
+    try check("removing a card")
+    var extra = Promotion.bocomApplePayMonthly
+    extra.id = Identifier("wallet-only")
+    extra.networks = [.visa]
+    extra.quota = 3
+    try store.installPromotion(extra)
+    try check("adding a promotion")
+  }
+}
