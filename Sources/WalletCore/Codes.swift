@@ -54,9 +54,10 @@ public struct CodeError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The canonical codes accepted.
   public let allowed: [String]
 
-  /// A sentence a cardholder understands.
+  /// A sentence a cardholder understands. It leaves the value out: callers show it themselves,
+  /// masked and shortened, since a wrong value may be anything, even a card number.
   public var description: String {
-    "unknown \(kind) '\(value)': expected one of \(allowed.joined(separator: ", "))"
+    "unknown \(kind): expected one of \(allowed.joined(separator: ", "))"
   }
 }
 

@@ -11,6 +11,10 @@ public struct Money: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// Zero.
   public static let zero = Money(minorUnits: 0)
 
+  /// The largest amount accepted on input, ¥10,000,000,000,000.00: far beyond any purchase, and
+  /// small enough that sums over billions of rows cannot overflow.
+  public static let maximum = Money(minorUnits: 1_000_000_000_000_000)
+
   /// The amount with exactly two fraction digits (`10.00`), as every output writes it.
   public var description: String {
     let sign = minorUnits < 0 ? "-" : ""
@@ -75,7 +79,7 @@ public struct Money: Hashable, Comparable, Sendable, CustomStringConvertible {
     guard sawDigit else { throw .malformed }
     let (hundreds, overflowA) = whole.multipliedReportingOverflow(by: 100)
     let (total, overflowB) = hundreds.addingReportingOverflow(fraction)
-    if overflowA || overflowB { throw .outOfRange }
+    if overflowA || overflowB || total > maximum.minorUnits { throw .outOfRange }
     return Money(minorUnits: total)
   }
 
@@ -119,7 +123,7 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
     case .exponent: "write the amount in plain digits, not with an exponent"
     case .groupingSeparator: "write the amount without thousands separators"
     case .tooManyFractionDigits: "an amount has at most two digits after the point"
-    case .outOfRange: "the amount is too large"
+    case .outOfRange: "the amount is too large (at most 10000000000000.00)"
     case .malformed:
       "an amount is digits with an optional point and up to two decimals, e.g. 100.50"
     }

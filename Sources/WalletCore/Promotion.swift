@@ -107,6 +107,9 @@ public struct RewardTiers: Hashable, Sendable {
 }
 
 extension Promotion {
+  /// The largest reward a tier may pay, ¥1,000,000.00, so that totals stay exact.
+  public static let maximumReward = Money(minorUnits: 100_000_000)
+
   /// 交通银行信用卡 Apple Pay 月月返, built in. The source gives no campaign dates, so it has none.
   public static let bocomApplePayMonthly = Promotion(
     id: Identifier("bocom-applepay-monthly"),

@@ -116,7 +116,7 @@ extension Promotion {
     let excludedMCCs = try reader.excludedMCCs()
     let cycleStartDay = try reader.requiredInteger("cycleStartDay", in: 1...28)
     let rewardsPerCycle = try reader.optionalInteger("rewardsPerCycle", in: 1...Int.max) ?? 1
-    let maxRewards = try reader.requiredInteger("maxRewardsPerHolder", in: 1...10_000)
+    let maxRewards = try reader.requiredInteger("maxRewardsPerHolder", in: 1...Int.max)
     let quota = try reader.optionalInteger("quota", in: 0...Int.max)
     let tiers = try reader.tiers(count: maxRewards)
 
@@ -135,6 +135,12 @@ private struct FieldReader {
   let prefix: String
 
   func path(_ key: String) -> String { prefix + key }
+
+  /// A value quoted for a message: cut short, and never a card number.
+  func shown(_ text: String) -> String {
+    if CardNumberGuard.containsCardNumber(text) { return "a card number" }
+    return "'" + (text.count > 40 ? text.prefix(40) + "…" : text) + "'"
+  }
 
   func refuseUnknown(_ known: Set<String>) throws(PromotionError) {
     if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
@@ -220,7 +226,7 @@ private struct FieldReader {
     do {
       return try parse(text)
     } catch {
-      throw PromotionError(field: path(key), problem: error.description)
+      throw PromotionError(field: path(key), problem: "\(shown(text)) is an \(error.description)")
     }
   }
 
@@ -243,7 +249,7 @@ private struct FieldReader {
       do {
         codes.insert(try parse(text))
       } catch {
-        throw PromotionError(field: field, problem: error.description)
+        throw PromotionError(field: field, problem: "\(shown(text)) is an \(error.description)")
       }
     }
     return codes
@@ -323,7 +329,13 @@ private struct FieldReader {
       }
       var amounts: [Money] = []
       for (index, item) in items.enumerated() {
-        amounts.append(try money(item, "\(field)[\(index)]"))
+        let amount = try money(item, "\(field)[\(index)]")
+        // Bounded so that totals over any number of rewards stay exact in 64 bits.
+        guard amount <= Promotion.maximumReward else {
+          throw PromotionError(
+            field: "\(field)[\(index)]", problem: "a reward is at most \(Promotion.maximumReward)")
+        }
+        amounts.append(amount)
       }
       schedules[channel] = amounts
     }

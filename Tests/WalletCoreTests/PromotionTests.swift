@@ -90,6 +90,10 @@ struct PromotionTests {
       ),
       ("tiers", ["bank-app": ["1", "2", "3", "4"], "wallet": ["1", "2", "3"]], "tiers.wallet"),
       (
+        "tiers", ["bank-app": ["1", "2", "3", "1000000.01"], "wallet": ["1", "2", "3", "4"]],
+        "tiers.bank-app[3]"
+      ),
+      (
         "tiers", ["bank-app": ["1", "2", "3", "4"], "wallet": ["1", "2", "3", "x"]],
         "tiers.wallet[3]"
       ),

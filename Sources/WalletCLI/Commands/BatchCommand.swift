@@ -38,7 +38,11 @@ enum BatchCommand: WalletCommand {
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
     let rewardsPath = arguments.value("out") ?? "-"
     let decisionsPath = arguments.value("decisions")
-    if decisionsPath == rewardsPath {
+    for name in ["cards", "enrollments", "transactions", "out", "decisions", "promotion"]
+    where arguments.value(name)?.isEmpty == true {
+      throw arguments.usageError("--\(name) needs a file name, not an empty string")
+    }
+    if let decisionsPath, AtomicOutputFile.sameFile(decisionsPath, rewardsPath) {
       throw arguments.usageError("--out and --decisions must name different files")
     }
     let quiet = arguments.flag("quiet")

@@ -1,18 +1,23 @@
 import WalletCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Finds the promotion a command names: an existing file is read; otherwise the name is the id of
 /// a built-in promotion.
 enum PromotionSource {
   static func resolve(_ name: String?, arguments: ParsedArguments) throws -> Promotion {
     guard let name else { return .bocomApplePayMonthly }
-    if let file = try? InputFile(path: name) {
-      return try decode(file)
+    // An existing file wins, so a readable file is never mistaken for an id; a file that exists
+    // but cannot be read is reported as such.
+    if access(name, F_OK) == 0 || name.contains("/") || name.lowercased().hasSuffix(".json") {
+      return try decode(try InputFile(path: name))
     }
     if let builtIn = Promotion.builtIn.first(where: { $0.id.rawValue == name }) {
       return builtIn
-    }
-    if name.contains("/") || name.lowercased().hasSuffix(".json") {
-      _ = try InputFile(path: name)
     }
     let known = Promotion.builtIn.map(\.id.rawValue).joined(separator: ", ")
     throw arguments.usageError(

@@ -70,7 +70,6 @@ struct CSVColumns {
   }
 
   func index(of name: String) -> Int? {
-    precondition(name == name.lowercased(), "column names are declared lower-case")
     return indexByName[name]
   }
 }

@@ -194,3 +194,53 @@ struct BatchCommandTests {
     }
   }
 }
+
+/// Where `batch` writes: never over something that is not a regular file, never one output over
+/// the other.
+struct BatchOutputTargetTests {
+  func run(in folder: TemporaryFolder, out: String, decisions: String? = nil) throws
+    -> WalletProcess.Result
+  {
+    try folder.write("cards.csv", BatchCommandTests.goodCards)
+    try folder.write("enrollments.csv", BatchCommandTests.goodEnrollments)
+    try folder.write("transactions.csv", BatchCommandTests.goodTransactions)
+    var arguments = [
+      "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
+      "transactions.csv", "--out", out, "--quiet",
+    ]
+    if let decisions { arguments += ["--decisions", decisions] }
+    return try WalletProcess.run(arguments, directory: folder.url)
+  }
+
+  @Test func theSameFileSpeltTwoWaysIsRefused() throws {
+    let folder = try TemporaryFolder()
+    let result = try run(in: folder, out: "x.csv", decisions: "./x.csv")
+    #expect(result.status == 64)
+    #expect(!folder.exists("x.csv"))
+  }
+
+  @Test func aSymbolicLinkIsFollowedAndKept() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("target.csv", "old\n")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path("link.csv"), withDestinationPath: "target.csv")
+    let result = try run(in: folder, out: "link.csv")
+    #expect(result.status == 0)
+    #expect(folder.read("target.csv")?.hasPrefix("holder,cycle_start") == true)
+    let type = try FileManager.default.attributesOfItem(atPath: folder.path("link.csv"))[.type]
+    #expect(type as? FileAttributeType == .typeSymbolicLink)
+  }
+
+  @Test func aCharacterDeviceIsWrittenNotReplaced() throws {
+    let folder = try TemporaryFolder()
+    let result = try run(in: folder, out: "/dev/null")
+    #expect(result.status == 0)
+    let type = try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type]
+    #expect(type as? FileAttributeType == .typeCharacterSpecial)
+  }
+
+  @Test func anEmptyFileNameIsAUsageError() throws {
+    let folder = try TemporaryFolder()
+    #expect(try run(in: folder, out: "").status == 64)
+  }
+}

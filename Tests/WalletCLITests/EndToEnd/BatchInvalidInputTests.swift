@@ -117,7 +117,11 @@ struct BadInput: CustomTestStringConvertible, Sendable {
       "expected a time"),
     BadInput(
       "unknown network", .cards, BatchCommandTests.cardsHeader + "C1,H1,diners,credit,,,\n",
-      "cards.csv:2:3", "unknown network 'diners'"),
+      "cards.csv:2:3", "network 'diners': unknown network"),
+    BadInput(
+      "card number as a network", .cards,
+      BatchCommandTests.cardsHeader + "C1,H1,6222020000000000001,credit,,,\n", "cards.csv:2:3",
+      "(a card number ending 0001, not shown): unknown network"),
     BadInput(
       "unknown type", .cards, BatchCommandTests.cardsHeader + "C1,H1,visa,charge,,,\n",
       "cards.csv:2:4", "unknown card type"),
