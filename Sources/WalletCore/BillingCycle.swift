@@ -29,6 +29,18 @@ public struct BillingCycle: Hashable, Comparable, Sendable, CustomStringConverti
   /// A number that grows by one from each cycle to the next; cheap to compare and store.
   public var sequenceNumber: Int { start.year * 12 + start.month - 1 }
 
+  /// The cycle with this sequence number.
+  public init(sequenceNumber: Int, startDay: Int) {
+    let (year, month) = sequenceNumber.quotientAndRemainder(dividingBy: 12)
+    self.init(year: year, month: month + 1, startDay: startDay)
+  }
+
+  /// The sequence number of the cycle containing a local date, without building the cycle.
+  public static func sequenceNumber(containing date: CivilDate, startDay: Int) -> Int {
+    let monthNumber = date.year * 12 + date.month - 1
+    return date.day >= startDay ? monthNumber : monthNumber - 1
+  }
+
   /// The cycle after this one.
   public var next: BillingCycle {
     BillingCycle(containing: end.adding(days: 1), startDay: start.day)

@@ -123,6 +123,13 @@ public struct Instant: Hashable, Comparable, Sendable {
     return "\(date)T\(clock)\(offsetText)"
   }
 
+  /// The local day number (days since 1970-01-01) of this instant in `zone`.
+  public func localDaysSinceEpoch(in zone: TimeZoneRules) -> Int {
+    let seconds = secondsSinceEpoch
+    let local = seconds + Int64(zone.offsetSeconds(atUTCSeconds: seconds))
+    return Int(local.floorDivided(by: 86_400).quotient)
+  }
+
   /// The calendar date of this instant in `zone`.
   public func localDate(in zone: TimeZoneRules) -> CivilDate {
     let seconds = secondsSinceEpoch

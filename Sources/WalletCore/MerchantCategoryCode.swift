@@ -11,6 +11,12 @@ public struct MerchantCategoryCode: Hashable, Sendable, CustomStringConvertible 
     value = number
   }
 
+  /// The code with this number, 0–9999.
+  public init?(value: Int16) {
+    guard (0...9999).contains(value) else { return nil }
+    self.value = value
+  }
+
   /// The four digits, zero-padded.
   public var description: String { pad(Int(value), 4) }
 }

@@ -1,9 +1,12 @@
+import Dispatch
+
 /// Decides, for every transaction, whether it earns under one promotion and why.
 ///
 /// The SPEC's decision is one pass over all transactions in order of time (ties by id bytes),
-/// carrying each holder's reward count and the promotion's quota. The checks that depend only on
-/// the transaction and its card (1–12) are computed first, independently per transaction; the
-/// stateful checks (13–15) then run in one ordered pass. Sorting dominates: O(n log n).
+/// carrying each holder's reward count and the promotion's quota. Checks 1–12 depend only on the
+/// transaction, its card and its enrollments, so they are computed first, in parallel; the
+/// stateful checks 13–15 then run in one ordered pass over the transactions that passed them.
+/// Sorting dominates: O(n log n).
 public struct RewardEngine: Sendable {
   /// The promotion whose rules are applied.
   public let promotion: Promotion
@@ -16,102 +19,132 @@ public struct RewardEngine: Sendable {
   /// One decision per transaction, in the order the transactions are given.
   ///
   /// Every transaction's card, and every enrollment a transaction names, must be among those
-  /// given, and ids must be unique: loaders check that and report it as bad input.
-  ///
-  /// `state` carries what earlier transactions, not given, already earned: a store recomputing
-  /// only the transactions from some instant on starts from the rewards paid before it.
+  /// given, and ids must be unique: loaders check that and report it as bad input. `state`
+  /// carries what earlier transactions, not given, already earned: a store recomputing only the
+  /// transactions from some instant on starts from the rewards paid before it.
   public func decide(
     cards: [Card], enrollments: [Enrollment], transactions: [Transaction],
     startingFrom state: RewardProgress = RewardProgress()
   ) -> [Decision] {
-    let book = CardBook(cards: cards, enrollments: enrollments, promotion: promotion)
-    let order = RewardEngine.chronologicalOrder(transactions)
-    var holderState = [HolderState](repeating: HolderState(), count: book.holderCount)
-    for (holder, index) in book.holderIDs where state.holders[holder] != nil {
-      let progress = state.holders[holder] ?? HolderProgress()
-      holderState[index] = HolderState(
-        rewards: progress.rewards, cycleSequence: progress.lastCycle?.sequenceNumber ?? Int.min,
-        rewardsInCycle: progress.rewardsInLastCycle)
-    }
-    var quotaPaid = state.quotaPaid
-    var decisions = [Decision?](repeating: nil, count: transactions.count)
-
-    for index in order {
-      let transaction = transactions[index]
-      guard let cardIndex = book.cardIndex[transaction.card] else {
-        preconditionFailure("transaction \(transaction.id) names an unknown card")
-      }
-      let card = cards[cardIndex]
-      let holderIndex = book.holderIndex[cardIndex]
-      let localDate = transaction.time.localDate(in: promotion.timeZone)
-      let cycle = BillingCycle(containing: localDate, startDay: promotion.cycleStartDay)
-      let enrollment = book.enrollment(for: transaction, cardIndex: cardIndex)
-      var state = holderState[holderIndex]
-      if state.cycleSequence != cycle.sequenceNumber {
-        state.cycleSequence = cycle.sequenceNumber
-        state.rewardsInCycle = 0
-      }
-
-      let outcome: Outcome
-      if let reason = staticReason(
-        transaction, cardReason: book.cardReason[cardIndex], localDate: localDate,
-        enrollment: enrollment)
-      {
-        outcome = .notRewarded(reason)
-      } else if state.rewards >= promotion.maxRewardsPerHolder {
-        outcome = .notRewarded(.rewardCapReached)
-      } else if state.rewardsInCycle >= promotion.rewardsPerCycle {
-        outcome = .notRewarded(.cycleAlreadyRewarded)
-      } else if let quota = promotion.quota, quotaPaid >= quota {
-        outcome = .notRewarded(.quotaExhausted)
-      } else if let enrollment {
-        let ordinal = state.rewards + 1
-        outcome = .rewarded(
-          Reward(
-            ordinal: ordinal, channel: enrollment.channel, enrollment: enrollment.id,
-            amount: promotion.tiers[enrollment.channel][ordinal - 1]))
-      } else {
-        preconditionFailure("a transaction passed the enrollment check without an enrollment")
-      }
-
-      decisions[index] = Decision(
-        transaction: transaction.id, holder: card.holder, card: card.id, cycle: cycle,
-        outcome: outcome, enrollment: enrollment?.id, holderRewardsBefore: state.rewards,
-        cycleRewardsBefore: state.rewardsInCycle,
-        quotaPaidBefore: promotion.quota == nil ? nil : quotaPaid)
-      if outcome.reward != nil {
-        state.rewards += 1
-        state.rewardsInCycle += 1
-        quotaPaid += 1
-      }
-      holderState[holderIndex] = state
-    }
-    return decisions.map { decision in
-      guard let decision else { preconditionFailure("a transaction was not decided") }
-      return decision
-    }
+    let ledger = Ledger(cards: cards, enrollments: enrollments, transactions: transactions)
+    let decided = decide(ledger, recordingProgress: true, startingFrom: state)
+    return transactions.indices.map { decided.decision(at: $0, in: ledger) }
   }
 
-  /// The first of checks 1–12 that fails, or nil; none of them depends on other transactions.
-  func staticReason(
-    _ transaction: Transaction, cardReason: ReasonCode?, localDate: CivilDate,
-    enrollment: Enrollment?
-  ) -> ReasonCode? {
-    if transaction.status == .declined { return .declined }
-    if transaction.status == .refunded || transaction.status == .reversed
-      || transaction.refunded >= transaction.amount
-    {
-      return .refunded
+  /// Decides every transaction of a ledger. With `recordingProgress`, each decision also keeps
+  /// the holder's and the promotion's counts before it, as `explain` shows them.
+  public func decide(
+    _ ledger: Ledger, recordingProgress: Bool = false,
+    startingFrom state: RewardProgress = RewardProgress()
+  ) -> LedgerDecisions {
+    let count = ledger.transactionCount
+    let cardFacts = CardFacts(ledger: ledger, promotion: promotion)
+    var result = LedgerDecisions(
+      count: count, promotion: promotion, recordingProgress: recordingProgress)
+
+    // Checks 1–12, independent per transaction: in parallel chunks.
+    let chunks = max(1, min(count / 65_536, 16))
+    let chunkSize = (count + chunks - 1) / max(chunks, 1)
+    result.reason.withUnsafeMutableBufferPointer { reason in
+      result.cycleSequence.withUnsafeMutableBufferPointer { cycle in
+        result.enrollment.withUnsafeMutableBufferPointer { enrollment in
+          let reason = UnsafeSendable(reason)
+          let cycle = UnsafeSendable(cycle)
+          let enrollment = UnsafeSendable(enrollment)
+          DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let range = (chunk * chunkSize)..<min(count, (chunk + 1) * chunkSize)
+            for index in range {
+              let (code, sequence, chosen) = staticCheck(index, ledger: ledger, cards: cardFacts)
+              reason.value[index] = code
+              cycle.value[index] = sequence
+              enrollment.value[index] = chosen
+            }
+          }
+        }
+      }
     }
-    if transaction.method != .applePay { return .notApplePay }
-    if let cardReason { return cardReason }
-    if transaction.currency != promotion.currency { return .foreignCurrency }
-    if let start = promotion.campaignStart, localDate < start { return .outsideCampaign }
-    if let end = promotion.campaignEnd, localDate > end { return .outsideCampaign }
-    if enrollment == nil { return .notEnrolled }
-    if let mcc = transaction.mcc, promotion.excludedMCCs.contains(mcc) { return .excludedMerchant }
-    if transaction.netAmount < promotion.minimumSpend { return .belowMinimum }
-    return nil
+
+    // Checks 13–15, in time order.
+    let order = RewardEngine.chronologicalOrder(ledger)
+    var holders = [HolderState](repeating: HolderState(), count: cardFacts.holderIDs.count)
+    for (holder, index) in cardFacts.holderIndexByID {
+      if let progress = state.holders[holder] {
+        holders[index] = HolderState(
+          rewards: progress.rewards, cycleSequence: progress.lastCycle?.sequenceNumber ?? Int.min,
+          rewardsInCycle: progress.rewardsInLastCycle)
+      }
+    }
+    var quotaPaid = state.quotaPaid
+    let quota = promotion.quota ?? Int.max
+    for position in order {
+      let index = Int(position)
+      let holder = Int(cardFacts.holder[Int(ledger.transactionCard[index])])
+      var holderState = holders[holder]
+      let sequence = Int(result.cycleSequence[index])
+      if holderState.cycleSequence != sequence {
+        holderState.cycleSequence = sequence
+        holderState.rewardsInCycle = 0
+      }
+      if recordingProgress {
+        result.holderRewardsBefore[index] = Int32(holderState.rewards)
+        result.cycleRewardsBefore[index] = Int32(holderState.rewardsInCycle)
+        result.quotaPaidBefore[index] = Int32(clamping: quotaPaid)
+      }
+      guard result.reason[index] == 0 else {
+        holders[holder] = holderState
+        continue
+      }
+      if holderState.rewards >= promotion.maxRewardsPerHolder {
+        result.reason[index] = ReasonCode.rewardCapReached.storedCode
+      } else if holderState.rewardsInCycle >= promotion.rewardsPerCycle {
+        result.reason[index] = ReasonCode.cycleAlreadyRewarded.storedCode
+      } else if quotaPaid >= quota {
+        result.reason[index] = ReasonCode.quotaExhausted.storedCode
+      } else {
+        holderState.rewards += 1
+        holderState.rewardsInCycle += 1
+        quotaPaid += 1
+        result.ordinal[index] = Int32(holderState.rewards)
+      }
+      holders[holder] = holderState
+    }
+    return result
+  }
+
+  /// The first of checks 1–12 that fails (0 when none), the transaction's cycle, and the
+  /// enrollment it counts under (-1 when none is active).
+  private func staticCheck(_ index: Int, ledger: Ledger, cards: CardFacts)
+    -> (UInt8, Int32, Int32)
+  {
+    let card = Int(ledger.transactionCard[index])
+    let instant = Instant(nanosecondsSinceEpoch: ledger.time[index])
+    let day = instant.localDaysSinceEpoch(in: promotion.timeZone)
+    let date = CivilDate(daysSinceEpoch: day)
+    let cycle = BillingCycle.sequenceNumber(containing: date, startDay: promotion.cycleStartDay)
+    let enrollment = cards.enrollment(
+      named: ledger.namedEnrollment[index], card: card, at: ledger.time[index], ledger: ledger)
+    let status = ledger.status[index]
+    func fail(_ reason: ReasonCode) -> (UInt8, Int32, Int32) {
+      (reason.storedCode, Int32(cycle), enrollment)
+    }
+    if status == .declined { return fail(.declined) }
+    if status == .refunded || status == .reversed || ledger.refunded[index] >= ledger.amount[index]
+    {
+      return fail(.refunded)
+    }
+    if ledger.method[index] != .applePay { return fail(.notApplePay) }
+    if let reason = cards.reason[card] { return fail(reason) }
+    if ledger.currencies[Int(ledger.currencyIndex[index])] != promotion.currency {
+      return fail(.foreignCurrency)
+    }
+    if day < cards.campaignFirstDay || day > cards.campaignLastDay { return fail(.outsideCampaign) }
+    if enrollment < 0 { return fail(.notEnrolled) }
+    let mcc = ledger.mcc[index]
+    if mcc >= 0, cards.excludedMCC.contains(mcc) { return fail(.excludedMerchant) }
+    if ledger.amount[index] - ledger.refunded[index] < promotion.minimumSpend.minorUnits {
+      return fail(.belowMinimum)
+    }
+    return (0, Int32(cycle), enrollment)
   }
 
   /// Indices of `transactions` by time, ties broken by id compared as UTF-8 bytes.
@@ -122,6 +155,24 @@ public struct RewardEngine: Sendable {
       let rightTime = transactions[right].time
       if leftTime != rightTime { return leftTime < rightTime }
       return transactions[left].id < transactions[right].id
+    }
+    return order
+  }
+
+  /// Indices of a ledger's transactions by time, ties broken by id bytes.
+  public static func chronologicalOrder(_ ledger: Ledger) -> [Int32] {
+    let time = ledger.time
+    let ids = ledger.transactionIDs
+    var order = (0..<Int32(ledger.transactionCount)).map { $0 }
+    order.withUnsafeMutableBufferPointer { buffer in
+      time.withUnsafeBufferPointer { time in
+        buffer.sort { left, right in
+          let leftTime = time[Int(left)]
+          let rightTime = time[Int(right)]
+          if leftTime != rightTime { return leftTime < rightTime }
+          return ids.precedes(Int(left), Int(right))
+        }
+      }
     }
     return order
   }
@@ -149,51 +200,86 @@ private struct HolderState {
   var rewardsInCycle = 0
 }
 
-/// Cards, holders and enrollments indexed for the pass, with each card's own eligibility
-/// (checks 4–7) worked out once rather than per transaction.
-private struct CardBook {
-  var cardIndex: [Identifier: Int] = [:]
-  var holderIDs: [Identifier: Int] = [:]
-  var holderIndex: [Int] = []
-  var holderCount = 0
-  var cardReason: [ReasonCode?] = []
-  /// Each card's enrollments, earliest enrolled first (ties: smaller id), as the SPEC infers.
-  var enrollmentsByCard: [[Enrollment]] = []
-  var enrollmentByID: [Identifier: Enrollment] = [:]
+/// Lets the parallel loop write disjoint parts of one buffer; each chunk touches only its own
+/// indices, which is what makes the sharing safe.
+private struct UnsafeSendable<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}
 
-  init(cards: [Card], enrollments: [Enrollment], promotion: Promotion) {
-    var holders: [Identifier: Int] = [:]
-    cardIndex.reserveCapacity(cards.count)
-    for (index, card) in cards.enumerated() {
-      precondition(cardIndex.updateValue(index, forKey: card.id) == nil, "duplicate card id")
-      let holder: Int
-      if let known = holders[card.holder] {
-        holder = known
+/// What the engine needs of cards and enrollments, worked out once rather than per transaction:
+/// each card's holder and own eligibility (checks 4–7), and its enrollments in the order the
+/// SPEC infers them (earliest enrolled, then smaller id).
+struct CardFacts: @unchecked Sendable {
+  let holder: [Int32]
+  let holderIDs: [Identifier]
+  let holderIndexByID: [Identifier: Int]
+  let reason: [ReasonCode?]
+  let campaignFirstDay: Int
+  let campaignLastDay: Int
+  let excludedMCC: Set<Int16>
+  /// Each card's enrollments, flattened: card `c` owns `sorted[firstEnrollment[c]..<firstEnrollment[c + 1]]`.
+  let firstEnrollment: [Int]
+  let sorted: [Int32]
+  let sortedEnrolledAt: [Int64]
+  let sortedRemovedAt: [Int64]
+  /// For cards with many enrollments, a tree of the latest removal time per range, so that the
+  /// earliest active enrollment is found in logarithmic time.
+  let removalTrees: [Int: RemovalTree]
+
+  init(ledger: Ledger, promotion: Promotion) {
+    var holderIndexByID: [Identifier: Int] = [:]
+    var holderIDs: [Identifier] = []
+    var holder: [Int32] = []
+    var reason: [ReasonCode?] = []
+    for card in ledger.cards {
+      let index: Int
+      if let known = holderIndexByID[card.holder] {
+        index = known
       } else {
-        holder = holders.count
-        holders[card.holder] = holder
+        index = holderIDs.count
+        holderIndexByID[card.holder] = index
+        holderIDs.append(card.holder)
       }
-      holderIndex.append(holder)
-      cardReason.append(CardBook.reason(for: card, promotion: promotion))
+      holder.append(Int32(index))
+      reason.append(CardFacts.reason(for: card, promotion: promotion))
     }
-    holderCount = holders.count
-    holderIDs = holders
-    enrollmentsByCard = Array(repeating: [], count: cards.count)
-    for enrollment in enrollments {
-      guard let card = cardIndex[enrollment.card] else {
-        preconditionFailure("enrollment \(enrollment.id) names an unknown card")
+    self.holder = holder
+    self.holderIDs = holderIDs
+    self.holderIndexByID = holderIndexByID
+    self.reason = reason
+    campaignFirstDay = promotion.campaignStart?.daysSinceEpoch ?? Int.min
+    campaignLastDay = promotion.campaignEnd?.daysSinceEpoch ?? Int.max
+    excludedMCC = Set(promotion.excludedMCCs.map(\.value))
+
+    var counts = [Int](repeating: 0, count: ledger.cards.count + 1)
+    for card in ledger.enrollmentCard { counts[Int(card) + 1] += 1 }
+    for index in 1..<counts.count { counts[index] += counts[index - 1] }
+    firstEnrollment = counts
+    var next = counts
+    var sorted = [Int32](repeating: 0, count: ledger.enrollments.count)
+    for (index, card) in ledger.enrollmentCard.enumerated() {
+      sorted[next[Int(card)]] = Int32(index)
+      next[Int(card)] += 1
+    }
+    let enrollments = ledger.enrollments
+    var trees: [Int: RemovalTree] = [:]
+    for card in 0..<ledger.cards.count where counts[card + 1] - counts[card] > 1 {
+      sorted[counts[card]..<counts[card + 1]].sort { left, right in
+        let a = enrollments[Int(left)]
+        let b = enrollments[Int(right)]
+        return a.enrolledAt != b.enrolledAt ? a.enrolledAt < b.enrolledAt : a.id < b.id
       }
-      precondition(
-        enrollmentByID.updateValue(enrollment, forKey: enrollment.id) == nil,
-        "duplicate enrollment id")
-      enrollmentsByCard[card].append(enrollment)
     }
-    for card in enrollmentsByCard.indices where enrollmentsByCard[card].count > 1 {
-      enrollmentsByCard[card].sort { left, right in
-        left.enrolledAt != right.enrolledAt
-          ? left.enrolledAt < right.enrolledAt : left.id < right.id
-      }
+    self.sorted = sorted
+    sortedEnrolledAt = sorted.map { enrollments[Int($0)].enrolledAt.nanosecondsSinceEpoch }
+    sortedRemovedAt = sorted.map {
+      enrollments[Int($0)].removedAt?.nanosecondsSinceEpoch ?? Int64.max
     }
+    for card in 0..<ledger.cards.count where counts[card + 1] - counts[card] > 8 {
+      trees[card] = RemovalTree(Array(sortedRemovedAt[counts[card]..<counts[card + 1]]))
+    }
+    removalTrees = trees
   }
 
   static func reason(for card: Card, promotion: Promotion) -> ReasonCode? {
@@ -211,17 +297,151 @@ private struct CardBook {
   }
 
   /// The enrollment a transaction counts under: the one it names if that one is this card's and
-  /// active, else the card's earliest-enrolled active one; nil when the card is not enrolled.
-  func enrollment(for transaction: Transaction, cardIndex: Int) -> Enrollment? {
-    if let named = transaction.enrollment {
-      guard let enrollment = enrollmentByID[named] else {
-        preconditionFailure("transaction \(transaction.id) names an unknown enrollment")
-      }
-      let ownAndActive =
-        enrollment.card == transaction.card && enrollment.isActive(at: transaction.time)
-      return ownAndActive ? enrollment : nil
+  /// active, else the card's earliest-enrolled active one; -1 when the card is not enrolled.
+  func enrollment(named: Int32, card: Int, at time: Int64, ledger: Ledger) -> Int32 {
+    if named >= 0 {
+      let enrollment = ledger.enrollments[Int(named)]
+      let active =
+        Int(ledger.enrollmentCard[Int(named)]) == card
+        && enrollment.enrolledAt.nanosecondsSinceEpoch <= time
+        && (enrollment.removedAt.map { time < $0.nanosecondsSinceEpoch } ?? true)
+      return active ? named : -1
     }
-    return enrollmentsByCard[cardIndex].first { $0.isActive(at: transaction.time) }
+    let start = firstEnrollment[card]
+    let end = firstEnrollment[card + 1]
+    // Enrolled at or before `time`: a prefix of the card's enrollments in enrollment order.
+    var low = start
+    var high = end
+    while low < high {
+      let middle = (low + high) / 2
+      if sortedEnrolledAt[middle] <= time { low = middle + 1 } else { high = middle }
+    }
+    let prefixEnd = low
+    if let tree = removalTrees[card] {
+      guard let offset = tree.firstIndex(before: prefixEnd - start, removedAfter: time) else {
+        return -1
+      }
+      return sorted[start + offset]
+    }
+    for position in start..<prefixEnd where sortedRemovedAt[position] > time {
+      return sorted[position]
+    }
+    return -1
+  }
+}
+
+/// A segment tree of removal times: finds the first enrollment in a prefix still active at a time.
+struct RemovalTree {
+  private let size: Int
+  private var maximum: [Int64]
+
+  init(_ removedAt: [Int64]) {
+    var size = 1
+    while size < removedAt.count { size *= 2 }
+    self.size = size
+    maximum = [Int64](repeating: Int64.min, count: 2 * size)
+    for (index, value) in removedAt.enumerated() { maximum[size + index] = value }
+    for node in stride(from: size - 1, through: 1, by: -1) {
+      maximum[node] = max(maximum[2 * node], maximum[2 * node + 1])
+    }
+  }
+
+  /// The smallest index below `limit` whose removal time is after `time`.
+  func firstIndex(before limit: Int, removedAfter time: Int64) -> Int? {
+    func search(_ node: Int, _ low: Int, _ high: Int) -> Int? {
+      if low >= limit || maximum[node] <= time { return nil }
+      if high - low == 1 { return low }
+      let middle = (low + high) / 2
+      return search(2 * node, low, middle) ?? search(2 * node + 1, middle, high)
+    }
+    return search(1, 0, size)
+  }
+}
+
+/// The engine's decisions over a ledger, kept compact: a byte for the reason, a number for the
+/// ordinal, per transaction.
+public struct LedgerDecisions: Sendable {
+  /// 0 when rewarded, else the reason's `storedCode`.
+  public internal(set) var reason: [UInt8]
+  /// The reward's ordinal, 0 when not rewarded.
+  public internal(set) var ordinal: [Int32]
+  /// The cycle each transaction falls in, as `BillingCycle.sequenceNumber`.
+  public internal(set) var cycleSequence: [Int32]
+  /// The enrollment each counts under, or -1.
+  public internal(set) var enrollment: [Int32]
+  /// The holder's rewards before each transaction (when recorded).
+  public internal(set) var holderRewardsBefore: [Int32]
+  /// The holder's rewards in the cycle before each transaction (when recorded).
+  public internal(set) var cycleRewardsBefore: [Int32]
+  /// The promotion's rewards before each transaction (when recorded).
+  public internal(set) var quotaPaidBefore: [Int32]
+  /// The promotion decided under.
+  public let promotion: Promotion
+
+  init(count: Int, promotion: Promotion, recordingProgress: Bool) {
+    reason = [UInt8](repeating: 0, count: count)
+    ordinal = [Int32](repeating: 0, count: count)
+    cycleSequence = [Int32](repeating: 0, count: count)
+    enrollment = [Int32](repeating: -1, count: count)
+    let progressCount = recordingProgress ? count : 0
+    holderRewardsBefore = [Int32](repeating: 0, count: progressCount)
+    cycleRewardsBefore = [Int32](repeating: 0, count: progressCount)
+    quotaPaidBefore = [Int32](repeating: 0, count: progressCount)
+    self.promotion = promotion
+  }
+
+  /// The billing cycle of the transaction at `index`.
+  public func cycle(at index: Int) -> BillingCycle {
+    BillingCycle(sequenceNumber: Int(cycleSequence[index]), startDay: promotion.cycleStartDay)
+  }
+
+  /// The outcome of the transaction at `index`.
+  public func outcome(at index: Int, in ledger: Ledger) -> Outcome {
+    if reason[index] != 0 { return .notRewarded(ReasonCode(storedCode: reason[index])) }
+    let chosen = ledger.enrollments[Int(enrollment[index])]
+    let ordinal = Int(self.ordinal[index])
+    return .rewarded(
+      Reward(
+        ordinal: ordinal, channel: chosen.channel, enrollment: chosen.id,
+        amount: promotion.tiers[chosen.channel][ordinal - 1]))
+  }
+
+  /// The full decision of the transaction at `index`.
+  public func decision(at index: Int, in ledger: Ledger) -> Decision {
+    let card = ledger.cards[Int(ledger.transactionCard[index])]
+    let recorded = !holderRewardsBefore.isEmpty
+    return Decision(
+      transaction: ledger.transactionIDs[index], holder: card.holder, card: card.id,
+      cycle: cycle(at: index), outcome: outcome(at: index, in: ledger),
+      enrollment: enrollment[index] < 0 ? nil : ledger.enrollments[Int(enrollment[index])].id,
+      holderRewardsBefore: recorded ? Int(holderRewardsBefore[index]) : 0,
+      cycleRewardsBefore: recorded ? Int(cycleRewardsBefore[index]) : 0,
+      quotaPaidBefore: promotion.quota == nil || !recorded ? nil : Int(quotaPaidBefore[index]))
+  }
+
+  /// Indices of the rewarded transactions in the order of the rewards file: holder (UTF-8
+  /// bytes), then ordinal.
+  public func statementOrder(in ledger: Ledger) -> [Int] {
+    var rewarded = reason.indices.filter { reason[$0] == 0 }
+    let holderOf = { (index: Int) in ledger.cards[Int(ledger.transactionCard[index])].holder }
+    rewarded.sort { left, right in
+      let leftHolder = holderOf(left)
+      let rightHolder = holderOf(right)
+      if leftHolder != rightHolder { return leftHolder < rightHolder }
+      return ordinal[left] < ordinal[right]
+    }
+    return rewarded
+  }
+}
+
+extension ReasonCode {
+  /// The reason as one byte, 1…15 in the SPEC's order; 0 means rewarded.
+  var storedCode: UInt8 {
+    UInt8((ReasonCode.allCases.firstIndex(of: self) ?? 0) + 1)
+  }
+
+  init(storedCode: UInt8) {
+    self = ReasonCode.allCases[Int(storedCode) - 1]
   }
 }
 

@@ -199,3 +199,36 @@ struct EngineResumeTests {
     }
   }
 }
+
+struct ManyEnrollmentTests {
+  @Test(
+    "a card with many bindings picks the earliest active one",
+    arguments: 1...8 as ClosedRange<UInt64>)
+  func manyEnrollments(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    var scenario = randomScenario(seed: seed, transactions: 200)
+    let base = Fixture.at("2026-01-01T00:00").nanosecondsSinceEpoch
+    let day: Int64 = 86_400_000_000_000
+    scenario.enrollments = (0..<60).map { index in
+      let enrolled = base + Int64.random(in: 0..<300, using: &random) * day
+      return Enrollment(
+        id: Identifier("M\(Int.random(in: 0..<5, using: &random))-\(index)"),
+        card: Identifier("C\(index % 2)"),
+        channel: Bool.random(using: &random) ? .bankApp : .wallet,
+        enrolledAt: Instant(nanosecondsSinceEpoch: enrolled),
+        removedAt: Int.random(in: 0..<4, using: &random) == 0
+          ? nil
+          : Instant(
+            nanosecondsSinceEpoch: enrolled + Int64.random(in: 1...40, using: &random) * day))
+    }
+    scenario.transactions = scenario.transactions.map { transaction in
+      var changed = transaction
+      changed.enrollment = nil
+      return changed
+    }
+    let expected = referenceDecisions(scenario)
+    for decision in scenario.decide() {
+      #expect(decision.outcome == expected[decision.transaction], "\(decision.transaction)")
+    }
+  }
+}

@@ -1,0 +1,224 @@
+/// Ids packed back to back in one byte buffer: millions of transaction ids without a `String`
+/// (and its allocation) each, compared as UTF-8 bytes as the SPEC requires.
+public struct IdentifierArena: Sendable {
+  /// Every id's bytes, concatenated.
+  public private(set) var bytes: [UInt8] = []
+  /// Where each id ends in `bytes`.
+  public private(set) var ends: [Int] = []
+
+  /// An empty arena.
+  public init() {}
+
+  /// The number of ids.
+  public var count: Int { ends.count }
+
+  /// Appends an id's UTF-8 bytes.
+  public mutating func append(_ utf8: UnsafeRawBufferPointer) {
+    bytes.append(contentsOf: utf8)
+    ends.append(bytes.count)
+  }
+
+  /// Appends an id.
+  public mutating func append(_ id: Identifier) {
+    var text = id.rawValue
+    text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Reserves room for `count` ids of about `averageLength` bytes.
+  public mutating func reserveCapacity(_ count: Int, averageLength: Int) {
+    ends.reserveCapacity(count)
+    bytes.reserveCapacity(count * averageLength)
+  }
+
+  /// The id at `index`.
+  public subscript(index: Int) -> Identifier {
+    let start = index == 0 ? 0 : ends[index - 1]
+    return Identifier(String(decoding: bytes[start..<ends[index]], as: UTF8.self))
+  }
+
+  /// Whether the id at `left` sorts before the id at `right`, byte by byte.
+  public func precedes(_ left: Int, _ right: Int) -> Bool {
+    let leftStart = left == 0 ? 0 : ends[left - 1]
+    let rightStart = right == 0 ? 0 : ends[right - 1]
+    let leftCount = ends[left] - leftStart
+    let rightCount = ends[right] - rightStart
+    return bytes.withUnsafeBufferPointer { buffer in
+      let shared = min(leftCount, rightCount)
+      let order = memcmp(
+        buffer.baseAddress! + leftStart, buffer.baseAddress! + rightStart, shared)
+      return order != 0 ? order < 0 : leftCount < rightCount
+    }
+  }
+
+  /// Calls `body` with the bytes of the id at `index`.
+  public func withBytes<Result>(
+    at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+  ) rethrows -> Result {
+    let start = index == 0 ? 0 : ends[index - 1]
+    return try bytes.withUnsafeBufferPointer { buffer in
+      try body(UnsafeBufferPointer(rebasing: buffer[start..<ends[index]]))
+    }
+  }
+}
+
+/// Everything the engine decides over, kept column by column so that a bank's batch of millions
+/// of transactions costs tens of bytes per transaction rather than a struct of strings each.
+///
+/// Cards and enrollments are few and stay as values; transactions refer to them by index.
+public struct Ledger: Sendable {
+  /// The cards.
+  public private(set) var cards: [Card] = []
+  /// The enrollments.
+  public private(set) var enrollments: [Enrollment] = []
+  /// Each enrollment's card, as an index into `cards`.
+  public private(set) var enrollmentCard: [Int32] = []
+
+  /// Transaction ids.
+  public private(set) var transactionIDs = IdentifierArena()
+  /// Each transaction's card, as an index into `cards`.
+  public private(set) var transactionCard: [Int32] = []
+  /// Each transaction's time, in nanoseconds since the epoch.
+  public private(set) var time: [Int64] = []
+  /// Each transaction's amount, in minor units.
+  public private(set) var amount: [Int64] = []
+  /// What has been refunded of each, in minor units.
+  public private(set) var refunded: [Int64] = []
+  /// Each transaction's status.
+  public private(set) var status: [TransactionStatus] = []
+  /// How each was paid.
+  public private(set) var method: [PaymentMethod] = []
+  /// Each transaction's currency, as an index into `currencies`.
+  public private(set) var currencyIndex: [UInt16] = []
+  /// The currencies met so far.
+  public private(set) var currencies: [Currency] = []
+  /// The enrollment each names, as an index into `enrollments`, or -1.
+  public private(set) var namedEnrollment: [Int32] = []
+  /// Each transaction's merchant category, or -1.
+  public private(set) var mcc: [Int16] = []
+
+  private var cardIndexByID: [Identifier: Int32] = [:]
+  private var enrollmentIndexByID: [Identifier: Int32] = [:]
+
+  /// An empty ledger.
+  public init() {}
+
+  /// A ledger of domain values. Every transaction's card and named enrollment must be given,
+  /// and ids unique: callers have checked that.
+  public init(cards: [Card], enrollments: [Enrollment], transactions: [Transaction]) {
+    for card in cards {
+      precondition(add(card) != nil, "duplicate card \(card.id)")
+    }
+    for enrollment in enrollments {
+      guard let added = add(enrollment) else {
+        preconditionFailure("enrollment \(enrollment.id) is a duplicate or names an unknown card")
+      }
+      _ = added
+    }
+    reserveTransactions(transactions.count, averageIDLength: 12)
+    for transaction in transactions {
+      guard let card = cardIndex(transaction.card) else {
+        preconditionFailure("transaction \(transaction.id) names an unknown card")
+      }
+      var named: Int32 = -1
+      if let id = transaction.enrollment {
+        guard let index = enrollmentIndex(id) else {
+          preconditionFailure("transaction \(transaction.id) names an unknown enrollment")
+        }
+        named = index
+      }
+      var id = transaction.id.rawValue
+      id.withUTF8 { bytes in
+        appendTransaction(
+          id: UnsafeRawBufferPointer(bytes), card: card, time: transaction.time,
+          amount: transaction.amount, currency: transaction.currency, method: transaction.method,
+          status: transaction.status, refunded: transaction.refunded, enrollment: named,
+          mcc: transaction.mcc)
+      }
+    }
+  }
+
+  /// Adds a card; nil when its id is already taken.
+  public mutating func add(_ card: Card) -> Int32? {
+    guard cardIndexByID[card.id] == nil else { return nil }
+    let index = Int32(cards.count)
+    cardIndexByID[card.id] = index
+    cards.append(card)
+    return index
+  }
+
+  /// Adds an enrollment of a card already added; nil when its id is taken or its card unknown.
+  public mutating func add(_ enrollment: Enrollment) -> Int32? {
+    guard let card = cardIndexByID[enrollment.card], enrollmentIndexByID[enrollment.id] == nil
+    else { return nil }
+    let index = Int32(enrollments.count)
+    enrollmentIndexByID[enrollment.id] = index
+    enrollments.append(enrollment)
+    enrollmentCard.append(card)
+    return index
+  }
+
+  /// The index of the card with this id.
+  public func cardIndex(_ id: Identifier) -> Int32? { cardIndexByID[id] }
+
+  /// The index of the enrollment with this id.
+  public func enrollmentIndex(_ id: Identifier) -> Int32? { enrollmentIndexByID[id] }
+
+  /// The number of transactions.
+  public var transactionCount: Int { time.count }
+
+  /// Makes room for `count` more transactions.
+  public mutating func reserveTransactions(_ count: Int, averageIDLength: Int) {
+    transactionIDs.reserveCapacity(count, averageLength: averageIDLength)
+    transactionCard.reserveCapacity(count)
+    time.reserveCapacity(count)
+    amount.reserveCapacity(count)
+    refunded.reserveCapacity(count)
+    status.reserveCapacity(count)
+    method.reserveCapacity(count)
+    currencyIndex.reserveCapacity(count)
+    namedEnrollment.reserveCapacity(count)
+    mcc.reserveCapacity(count)
+  }
+
+  /// Appends a transaction whose card and named enrollment are given as indices.
+  public mutating func appendTransaction(
+    id: UnsafeRawBufferPointer, card: Int32, time instant: Instant, amount: Money,
+    currency: Currency, method: PaymentMethod, status: TransactionStatus, refunded: Money,
+    enrollment: Int32, mcc code: MerchantCategoryCode?
+  ) {
+    precondition(Int(card) < cards.count && Int(enrollment) < enrollments.count, "bad index")
+    transactionIDs.append(id)
+    transactionCard.append(card)
+    time.append(instant.nanosecondsSinceEpoch)
+    self.amount.append(amount.minorUnits)
+    self.refunded.append(refunded.minorUnits)
+    self.status.append(status)
+    self.method.append(method)
+    if let known = currencies.firstIndex(of: currency) {
+      currencyIndex.append(UInt16(known))
+    } else {
+      currencyIndex.append(UInt16(currencies.count))
+      currencies.append(currency)
+    }
+    namedEnrollment.append(enrollment)
+    mcc.append(code?.value ?? -1)
+  }
+
+  /// The transaction at `index` as a value.
+  public func transaction(at index: Int) -> Transaction {
+    Transaction(
+      id: transactionIDs[index], card: cards[Int(transactionCard[index])].id,
+      time: Instant(nanosecondsSinceEpoch: time[index]),
+      amount: Money(minorUnits: amount[index]), currency: currencies[Int(currencyIndex[index])],
+      method: method[index], status: status[index], refunded: Money(minorUnits: refunded[index]),
+      enrollment: namedEnrollment[index] < 0
+        ? nil : enrollments[Int(namedEnrollment[index])].id,
+      mcc: mcc[index] < 0 ? nil : MerchantCategoryCode(value: mcc[index]))
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
