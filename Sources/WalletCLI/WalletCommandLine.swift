@@ -8,7 +8,31 @@ public enum WalletCommandLine {
   /// The version `wallet --version` prints.
   public static let version = "0.1.0"
 
-  static let commands: [any WalletCommand.Type] = [BatchCommand.self]
+  /// Every command, in the order help lists them; groups are made from their paths.
+  static let commands: [any WalletCommand.Type] = [
+    InitCommand.self,
+    CardAddCommand.self, CardListCommand.self, CardRemoveCommand.self,
+    EnrollmentAddCommand.self, EnrollmentListCommand.self, EnrollmentRemoveCommand.self,
+    ImportCommand.self,
+    TxnAddCommand.self, TxnRefundCommand.self, TxnListCommand.self,
+    PromotionAddCommand.self, PromotionListCommand.self, PromotionShowCommand.self,
+    PromotionRemoveCommand.self,
+    StatementCommand.self,
+    BatchCommand.self,
+  ]
+
+  /// The commands that only group others; invoked alone, each prints its help.
+  static let groups = [
+    CommandGroup(["card"], abstract: "Add, list and remove cards."),
+    CommandGroup(
+      ["enrollment"], abstract: "Record and list the cards' bindings to Apple Pay.",
+      discussion: """
+        An enrollment is one binding of a card to Apple Pay, made in the bank's app (bank-app) \
+        or in Apple Wallet (wallet); the channel decides the reward schedule.
+        """),
+    CommandGroup(["txn"], abstract: "Record, refund and list transactions."),
+    CommandGroup(["promotion"], abstract: "Install, list, show and remove promotions."),
+  ]
 
   /// The declared command tree, from which parsing and help are generated.
   static let parser: CommandLineParser = {
@@ -19,8 +43,10 @@ public enum WalletCommandLine {
         Keeps cards and their Apple Pay enrollments, decides which purchases earn under a \
         promotion such as 交通银行's Apple Pay 月月返, and says why.
         """,
-      subcommands: commands.map { $0.spec })
-    return CommandLineParser(root: root, version: version)
+      aliases: [CommandAlias("enroll", for: ["enrollment", "add"])])
+    let tree = CommandSpec.tree(
+      root: root, commands: commands.map { ($0.path, $0.spec) }, groups: groups)
+    return CommandLineParser(root: tree, version: version)
   }()
 
   /// Runs the program on the process's arguments and exits with its status.
@@ -50,7 +76,14 @@ public enum WalletCommandLine {
         }
         return try command.run(arguments, context: context).rawValue
       }
-    } catch let error as UsageError {
+    } catch var error as UsageError {
+      // A card number typed in the wrong place (an unknown option, a stray argument, a time)
+      // would be quoted back by the parser; it is never echoed.
+      if let lastFour = CardNumberGuard.lastFourOfCardNumber(in: error.message) {
+        error.message =
+          "an argument looks like a full card number (ending \(lastFour)), which wallet "
+          + "never shows or stores; check the command line"
+      }
       console.message(parser.errorText(for: error))
       return ExitStatus.usage.rawValue
     } catch let failure as CommandFailure {

@@ -55,8 +55,7 @@ enum BatchCommand: WalletCommand {
       context.console.message("skipped \(error.description)")
     }
 
-    let decisions = RewardEngine(promotion: promotion).decide(
-      cards: input.cards, enrollments: input.enrollments, transactions: input.transactions)
+    let decisions = RewardEngine(promotion: promotion).decide(input.ledger)
 
     // Both outputs are complete on disk before either replaces an older file.
     let rewardsFile = try AtomicOutputFile(path: rewardsPath)
@@ -64,12 +63,13 @@ enum BatchCommand: WalletCommand {
       try AtomicOutputFile(path: path)
     }
     do {
-      try ReportFiles.writeRewards(
-        decisions, transactions: input.transactions, promotion: promotion,
+      try LedgerReports.writeRewards(
+        decisions, ledger: input.ledger, promotion: promotion,
         to: CSVWriter(fileDescriptor: rewardsFile.descriptor))
       if let decisionsFile {
-        try ReportFiles.writeDecisions(
-          decisions, to: CSVWriter(fileDescriptor: decisionsFile.descriptor))
+        try LedgerReports.writeDecisions(
+          decisions, ledger: input.ledger,
+          to: CSVWriter(fileDescriptor: decisionsFile.descriptor))
       }
     } catch {
       throw CommandFailure(.ioError, "cannot write the output: \(error)")
@@ -79,7 +79,8 @@ enum BatchCommand: WalletCommand {
 
     if !quiet {
       context.console.message(
-        BatchSummary(decisions: decisions, skippedRows: input.skipped.count).text)
+        BatchSummary(decisions: decisions, ledger: input.ledger, skippedRows: input.skipped.count)
+          .text)
     }
     return .success
   }
@@ -87,20 +88,21 @@ enum BatchCommand: WalletCommand {
 
 /// The totals `batch` reports on standard error: what was read, rewarded and paid per channel.
 struct BatchSummary {
-  let decisions: [Decision]
+  let decisions: LedgerDecisions
+  let ledger: Ledger
   let skippedRows: Int
 
   var text: String {
     var count: [Channel: Int] = [:]
     var paid: [Channel: Money] = [:]
-    for decision in decisions {
-      guard let reward = decision.outcome.reward else { continue }
+    for index in 0..<ledger.transactionCount where decisions.reason[index] == 0 {
+      guard let reward = decisions.outcome(at: index, in: ledger).reward else { continue }
       count[reward.channel, default: 0] += 1
       paid[reward.channel, default: .zero] = paid[reward.channel, default: .zero] + reward.amount
     }
     let rewarded = count.values.reduce(0, +)
     var lines = [
-      "\(ProgressReporter.grouped(decisions.count)) transactions read, "
+      "\(ProgressReporter.grouped(ledger.transactionCount)) transactions read, "
         + "\(ProgressReporter.grouped(rewarded)) rewarded, "
         + "\(ProgressReporter.grouped(skippedRows)) invalid rows skipped"
     ]

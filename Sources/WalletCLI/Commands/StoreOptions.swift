@@ -36,15 +36,7 @@ enum StoreOptions {
   ) throws -> WalletStore {
     let path = path(arguments, environment: context.environment)
     let existed = FileManager.default.fileExists(atPath: path)
-    if forWriting && !existed {
-      // The store's own folder is created 0700 by the SQLite layer; its parents as usual.
-      let folder = (path as NSString).deletingLastPathComponent
-      let parent = (folder as NSString).deletingLastPathComponent
-      if !parent.isEmpty {
-        try? FileManager.default.createDirectory(
-          atPath: parent, withIntermediateDirectories: true)
-      }
-    }
+    if forWriting && !existed { createParentFolders(of: path) }
     let store = try WalletStore.open(path: path, create: forWriting)
     if forWriting && !existed {
       context.console.message(
@@ -52,6 +44,16 @@ enum StoreOptions {
     }
     warnIfReadableByOthers(path, console: context.console)
     return store
+  }
+
+  /// Makes the folders above the store's own folder, as usual; the store's folder itself is
+  /// created 0700 by the SQLite layer, so that only its owner can list it.
+  static func createParentFolders(of path: String) {
+    let folder = (path as NSString).deletingLastPathComponent
+    let parent = (folder as NSString).deletingLastPathComponent
+    if !parent.isEmpty {
+      try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+    }
   }
 
   /// Card lists and purchase history are private; say so when the file's mode lets others read.
@@ -79,6 +81,24 @@ enum Clock {
     let seconds = Date().timeIntervalSince1970
     return Instant(nanosecondsSinceEpoch: Int64(seconds * 1_000_000_000))
   }
+
+  /// Checks the form of a time option before the store is opened, so that a typo does not
+  /// create a store; UTC has no gaps, so only the zone-independent mistakes are caught here.
+  static func checkForm(_ arguments: ParsedArguments, _ name: String = "at") throws(UsageError) {
+    _ = try arguments.value(
+      name,
+      as: { (text: String) throws(TimeParseError) in
+        try Instant.parse(text, naiveIn: utc)
+      })
+  }
+
+  private static let utc: TimeZoneRules = {
+    do {
+      return try TimeZoneRules(identifier: "UTC")
+    } catch {
+      preconditionFailure("the system time zone database lacks UTC")
+    }
+  }()
 
   /// `--at TIME`, or now.
   static func instant(

@@ -26,6 +26,24 @@ final class InputFile {
     self.descriptor = descriptor
   }
 
+  private init(path: String, descriptor: Int32) {
+    self.path = path
+    self.descriptor = descriptor
+  }
+
+  /// `path`, or standard input when it is `-` (named `stdin` in messages), for commands that
+  /// read one file and so can take it from a pipe.
+  static func openAllowingStandardInput(_ path: String) throws(CommandFailure) -> InputFile {
+    guard path == "-" else { return try InputFile(path: path) }
+    // A duplicate, so that closing this file leaves the process's standard input alone.
+    let descriptor = dup(0)
+    guard descriptor >= 0 else {
+      throw CommandFailure(
+        .noInput, "cannot read standard input: \(String(cString: strerror(errno)))")
+    }
+    return InputFile(path: "stdin", descriptor: descriptor)
+  }
+
   deinit { close(descriptor) }
 
   /// The whole file's bytes, for small files such as a promotion.

@@ -1,4 +1,5 @@
 import WalletCore
+import WalletStore
 
 /// The SPEC's two output files, written from the engine's decisions.
 enum ReportFiles {
@@ -13,22 +14,24 @@ enum ReportFiles {
     "transaction", "holder", "card", "cycle_start", "outcome", "reason", "ordinal", "reward",
   ]
 
-  /// One row per reward, by holder (UTF-8 bytes) then ordinal.
+  /// One row per reward, by holder (UTF-8 bytes) then ordinal, from a batch's decisions.
   static func writeRewards(
     _ decisions: [Decision], transactions: [Transaction], promotion: Promotion, to writer: CSVWriter
   ) throws {
+    let rows = RewardEngine.statementOrder(decisions).compactMap { index in
+      RewardRow(decision: decisions[index], transaction: transactions[index])
+    }
+    try writeRewards(rows, promotion: promotion, to: writer)
+  }
+
+  /// The rewards file from rows already in statement order (a batch's, or a store's
+  /// `RewardLine`s), so that `batch` and `statement --format csv` write the same bytes.
+  static func writeRewards(_ rows: [RewardRow], promotion: Promotion, to writer: CSVWriter)
+    throws
+  {
     try writer.writeRecord(rewardsHeader)
-    for index in RewardEngine.statementOrder(decisions) {
-      let decision = decisions[index]
-      guard let reward = decision.outcome.reward else { continue }
-      let transaction = transactions[index]
-      try writer.writeRecord([
-        decision.holder.rawValue, decision.cycle.start.description,
-        decision.cycle.end.description, String(reward.ordinal), decision.transaction.rawValue,
-        decision.card.rawValue, reward.channel.rawValue,
-        transaction.time.formatted(in: promotion.timeZone), transaction.amount.description,
-        reward.amount.description,
-      ])
+    for row in rows {
+      try writer.writeRecord(row.record(in: promotion.timeZone))
     }
     try writer.flush()
   }
@@ -46,5 +49,60 @@ enum ReportFiles {
       ])
     }
     try writer.flush()
+  }
+}
+
+/// One reward as the rewards file has it, whether the engine decided it just now (batch) or the
+/// store kept it (statement).
+struct RewardRow: Equatable {
+  var holder: Identifier
+  var cycleStart: CivilDate
+  var cycleEnd: CivilDate
+  var ordinal: Int
+  var transaction: Identifier
+  var card: Identifier
+  var channel: Channel
+  var time: Instant
+  /// What the purchase cost.
+  var amount: Money
+  /// What it earned.
+  var reward: Money
+
+  /// The row of a rewarded decision; nil for one that earned nothing.
+  init?(decision: Decision, transaction: Transaction) {
+    guard let reward = decision.outcome.reward else { return nil }
+    holder = decision.holder
+    cycleStart = decision.cycle.start
+    cycleEnd = decision.cycle.end
+    ordinal = reward.ordinal
+    self.transaction = decision.transaction
+    card = decision.card
+    channel = reward.channel
+    time = transaction.time
+    amount = transaction.amount
+    self.reward = reward.amount
+  }
+
+  /// A reward kept in the store.
+  init(_ line: RewardLine) {
+    holder = line.holder
+    cycleStart = line.cycleStart
+    cycleEnd = line.cycleEnd
+    ordinal = line.ordinal
+    transaction = line.transaction
+    card = line.card
+    channel = line.channel
+    time = line.time
+    amount = line.amount
+    reward = line.reward
+  }
+
+  /// The fields in the order of `ReportFiles.rewardsHeader`, the time in the promotion's zone.
+  func record(in zone: TimeZoneRules) -> [String] {
+    [
+      holder.rawValue, cycleStart.description, cycleEnd.description, String(ordinal),
+      transaction.rawValue, card.rawValue, channel.rawValue, time.formatted(in: zone),
+      amount.description, reward.description,
+    ]
   }
 }

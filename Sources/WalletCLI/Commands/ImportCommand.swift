@@ -1,0 +1,158 @@
+import WalletCore
+import WalletStore
+
+/// `wallet import`: add a cards, enrollments or transactions file to the store, all of it or
+/// none, idempotently.
+enum ImportCommand: WalletCommand {
+  static let path = ["import"]
+
+  static let spec = CommandSpec(
+    "import",
+    abstract: "Import a cards, enrollments or transactions CSV file into the store.",
+    discussion: """
+      Reads the file as batch does (the same columns and checks; times without an offset are \
+      read in the store's time zone) and adds its rows in one SQLite transaction: after any \
+      error nothing of the file is kept. A row already in the store unchanged is left alone, so \
+      importing a file twice changes nothing. A row whose id is in the store with different \
+      details is an error naming its file and line, unless --replace is given. Import cards \
+      first, then enrollments, then transactions. A summary goes to standard error.
+      """,
+    arguments: [
+      .positional(
+        "kind", valueName: "kind", help: "What the file holds: cards, enrollments or transactions.",
+        allowedValues: InputKind.allCases.map(\.rawValue)),
+      .positional("file", valueName: "file", help: "The CSV file ('-' for standard input)."),
+      .flag(
+        "skip-invalid",
+        help: "Report each invalid or conflicting row on standard error and import the others."),
+      .flag("replace", help: "Overwrite records whose id is in the store with other details."),
+      SharedOptions.quiet,
+      StoreOptions.database,
+    ])
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
+    let kind = InputKind(rawValue: arguments.positional("kind") ?? "") ?? .cards
+    // Opened first, so that a missing file (66) does not leave a new, empty store behind.
+    let file = try InputFile.openAllowingStandardInput(arguments.positional("file") ?? "-")
+    let quiet = arguments.flag("quiet")
+    let policy = ImportPolicy(
+      replace: arguments.flag("replace"), skipInvalid: arguments.flag("skip-invalid"))
+    let store = try StoreOptions.open(arguments, context: context, forWriting: true)
+    let zone = store.timeZone
+    let reader = RowFileReader(
+      kind: kind, file: file, skipInvalid: policy.skipInvalid,
+      progress: ProgressReporter.make(console: context.console, quiet: quiet, label: kind.rawValue)
+    )
+
+    let outcome: ImportOutcome
+    switch kind {
+    case .cards:
+      let rows = try ImportRows.read(reader, idColumn: "card", id: \Card.id) {
+        (row) throws(InputError) in
+        try row.card()
+      }
+      outcome = try rows.store { try store.importCards($0, policy: policy) }
+    case .enrollments:
+      let rows = try ImportRows.read(reader, idColumn: "id", id: \Enrollment.id) {
+        (row) throws(InputError) in
+        try row.enrollment(naiveIn: zone)
+      }
+      outcome = try rows.store { try store.importEnrollments($0, policy: policy) }
+    case .transactions:
+      let rows = try ImportRows.read(reader, idColumn: "id", id: \Transaction.id) {
+        (row) throws(InputError) in
+        try row.transaction(naiveIn: zone)
+      }
+      outcome = try rows.store { try store.importTransactions($0, policy: policy) }
+    }
+
+    for error in outcome.skipped {
+      context.console.message("skipped \(error.description)")
+    }
+    if !quiet {
+      let report = outcome.report
+      context.console.message(
+        "\(file.path): \(ProgressReporter.grouped(report.inserted)) new, "
+          + "\(ProgressReporter.grouped(report.unchanged)) already present, "
+          + "\(ProgressReporter.grouped(report.replaced)) replaced, "
+          + "\(ProgressReporter.grouped(outcome.skipped.count)) invalid")
+    }
+    return .success
+  }
+}
+
+/// What an import did: the store's report and every row left out, by line.
+struct ImportOutcome {
+  var report: ImportReport
+  var skipped: [InputError]
+}
+
+/// The valid rows of one input file with the line each came from, so that an error the store
+/// raises about the n-th row can name the file and line the user has to fix.
+struct ImportRows<Value> {
+  var values: [Value] = []
+  var lines: [Int] = []
+  /// The file's header, to point at the field an error is about.
+  var columns: CSVColumns?
+  var skipped = SkippedRows()
+  let idColumn: String
+
+  /// Reads every row of the file; a second row with the same id is an error at that row, as in
+  /// a batch, because it would make the result depend on the order of the rows.
+  static func read(
+    _ reader: RowFileReader, idColumn: String, id: KeyPath<Value, Identifier>,
+    _ parse: (CSVRow) throws(InputError) -> Value
+  ) throws(CommandFailure) -> ImportRows<Value> {
+    var rows = ImportRows(idColumn: idColumn)
+    var skipped = SkippedRows()
+    var firstLine: [Identifier: Int] = [:]
+    try reader.forEachRow(skipped: &skipped) { (row) throws(InputError) in
+      rows.columns = row.columns
+      let value = try parse(row)
+      let key = value[keyPath: id]
+      if let first = firstLine[key] {
+        // Card ids never hold card numbers (the row parser refused them); other ids may be
+        // long bank references, which are shown as they are.
+        let shown = SafeText.quoted(key.rawValue, masksCardNumbers: false)
+        throw row.error(
+          in: idColumn,
+          "\(reader.kind.noun) \(shown) is listed twice (first on line \(first))")
+      }
+      firstLine[key] = row.line
+      rows.values.append(value)
+      rows.lines.append(row.line)
+    }
+    rows.skipped = skipped
+    return rows
+  }
+
+  /// Hands the rows to the store and locates what it refuses: a refusal stops the import
+  /// (nothing is kept) unless the policy skips invalid rows; skipped rows come back by line.
+  func store(_ importRows: ([Value]) throws -> ImportReport) throws -> ImportOutcome {
+    let report: ImportReport
+    do {
+      report = try importRows(values)
+    } catch let rejection as ImportRejection {
+      throw located(rejection.error, index: rejection.index)
+    }
+    let refused = report.rejected.map { located($0.error, index: $0.index) }
+    let skipped = (self.skipped.errors + refused).sorted {
+      ($0.line, $0.column) < ($1.line, $1.column)
+    }
+    return ImportOutcome(report: report, skipped: skipped)
+  }
+
+  /// The store's error at the row's line and at the field it is about.
+  private func located(_ error: StoreError, index: Int) -> InputError {
+    let name: String
+    switch error {
+    case .unknownCard: name = "card"
+    case .unknownEnrollment: name = "enrollment"
+    case .conflict: name = idColumn
+    default: name = ""
+    }
+    let column = columns?.index(of: name).map { $0 + 1 } ?? 1
+    return InputError(
+      file: columns?.file ?? "", line: lines[index], column: column, message: error.description)
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import WalletCore
+import WalletStore
+
+/// `wallet init`: create the store, or say that it is ready.
+enum InitCommand: WalletCommand {
+  static let path = ["init"]
+
+  static let spec = CommandSpec(
+    "init",
+    abstract: "Create the store, or check that it is ready.",
+    discussion: """
+      Creates the store file (mode 0600, in a new folder of mode 0700) with its time zone, the \
+      zone in which times written without an offset are read. On an existing store it changes \
+      nothing and says the store is ready. A different --timezone is refused once the store \
+      holds cards, because the times already in it were read in its zone; a store without cards \
+      takes the new zone.
+      """,
+    arguments: [
+      .option(
+        "timezone", valueName: "zone",
+        help: "An IANA time zone such as Asia/Shanghai or UTC.",
+        defaultDescription: "\(WalletStore.defaultTimeZone.identifier), or the store's own"),
+      StoreOptions.database,
+    ])
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
+    let console = context.console
+    let zone = try arguments.value("timezone") { (text: String) throws(TimeZoneError) in
+      try TimeZoneRules(identifier: text)
+    }
+    let path = StoreOptions.path(arguments, environment: context.environment)
+    let existed = FileManager.default.fileExists(atPath: path)
+    if !existed { StoreOptions.createParentFolders(of: path) }
+    let store = try WalletStore.open(path: path, create: true)
+    if !existed {
+      try store.setTimeZone(zone ?? WalletStore.defaultTimeZone)
+      console.message("Created a new store at \(path) (time zone \(store.timeZone)).")
+      return .success
+    }
+    StoreOptions.warnIfReadableByOthers(path, console: console)
+
+    let current = store.timeZone
+    let wanted = zone ?? current
+    if wanted == current {
+      // A store made by another command has the default zone without having recorded it.
+      if try !store.isInitialized { try store.setTimeZone(current) }
+      console.message("The store at \(path) is ready (time zone \(current)).")
+      return .success
+    }
+    // Instants are stored as UTC; those given without an offset were read in the old zone, and
+    // changing it would silently reinterpret nothing yet make later imports disagree with them.
+    guard try store.cards().isEmpty else {
+      throw CommandFailure(
+        .dataError,
+        "the store at \(path) reads times in \(current) and already holds data read in that "
+          + "zone, so its zone stays \(current); to use \(wanted), create another store "
+          + "with --db")
+    }
+    try store.setTimeZone(wanted)
+    console.message(
+      "The store at \(path) is ready; it now reads times in \(wanted) (it was \(current)).")
+    return .success
+  }
+}

@@ -1,0 +1,33 @@
+import WalletCore
+import WalletStore
+
+/// `wallet promotion list`: the promotions installed in the store.
+enum PromotionListCommand: WalletCommand {
+  static let path = ["promotion", "list"]
+
+  static let spec = CommandSpec(
+    "list",
+    abstract: "List installed promotions.",
+    discussion: "Lists the installed promotions, built-in ones first, then by id.",
+    arguments: [StoreOptions.format(), StoreOptions.database])
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
+    let format = OutputFormat(arguments)
+    let store = try StoreOptions.open(arguments, context: context, forWriting: false)
+    var listing = Listing(columns: [
+      "id", "name", "issuer", "currency", "timezone", "campaign_start", "campaign_end",
+      "cycle_start_day", "built_in",
+    ])
+    for installed in try store.promotions() {
+      let promotion = installed.promotion
+      listing.append([
+        .text(promotion.id.rawValue), .text(promotion.name), .text(promotion.issuer),
+        .text(promotion.currency.code), .text(promotion.timeZone.identifier),
+        .text(promotion.campaignStart?.description), .text(promotion.campaignEnd?.description),
+        .integer(promotion.cycleStartDay), .bool(installed.isBuiltIn),
+      ])
+    }
+    try listing.write(format, empty: "No promotions.", console: context.console)
+    return .success
+  }
+}

@@ -1,0 +1,116 @@
+import WalletCore
+
+/// `--format`: how a command prints data on standard output.
+enum OutputFormat: String, CaseIterable, Sendable {
+  /// Aligned columns for a terminal; amounts with their currency sign (`¥10.00`).
+  case table
+  /// RFC 4180 with a header row, the SPEC's columns where it defines them; amounts as `10.00`.
+  case csv
+  /// Pretty-printed JSON with keys in a fixed order; amounts as strings such as `"10.00"`.
+  case json
+
+  /// The format the command was asked for (the option's declared default otherwise).
+  init(_ arguments: ParsedArguments) {
+    // The parser already refused anything outside the option's allowed values.
+    self = arguments.value("format").flatMap(OutputFormat.init(rawValue:)) ?? .table
+  }
+}
+
+/// Rows of records that a list command prints in any `--format`: a table, CSV whose header is
+/// the column names, or a JSON array of objects whose keys are the column names in order.
+struct Listing {
+  /// One value of a record, rendered by each format in its own way.
+  enum Cell {
+    /// Text; absent is empty in a table and CSV, and `null` in JSON.
+    case text(String?)
+    /// A count or number, right-aligned in a table.
+    case integer(Int)
+    /// An amount: `¥10.00` in a table, `10.00` in CSV and `"10.00"` in JSON.
+    case money(Money, Currency)
+    /// A yes/no: `yes`/`no` in a table, `true`/`false` in CSV and JSON.
+    case bool(Bool)
+  }
+
+  /// The column names, which are also the CSV header and the JSON keys.
+  let columns: [String]
+  /// The records.
+  var rows: [[Cell]] = []
+
+  /// Adds a record with one cell per column.
+  mutating func append(_ row: [Cell]) {
+    precondition(row.count == columns.count, "a row has one cell per column")
+    rows.append(row)
+  }
+
+  /// Prints the listing on standard output; an empty table prints nothing there and says so on
+  /// standard error instead (`empty` is the message), so a pipe sees no stray text.
+  func write(_ format: OutputFormat, empty: String, console: Console) throws(CommandFailure) {
+    switch format {
+    case .table:
+      guard !rows.isEmpty else {
+        console.message(empty)
+        return
+      }
+      var table = TextTable(
+        header: columns, alignments: rows[0].map { Listing.alignment(of: $0) })
+      for row in rows { table.append(row.map(Listing.tableText)) }
+      console.output(table.text)
+    case .csv:
+      let writer = CSVWriter(fileDescriptor: console.outputDescriptor)
+      do {
+        try writer.writeRecord(columns)
+        for row in rows { try writer.writeRecord(row.map(Listing.csvText)) }
+        try writer.flush()
+      } catch {
+        throw CommandFailure(.ioError, "cannot write to standard output: \(error)")
+      }
+    case .json:
+      let objects = rows.map { row in
+        JSONValue.object(Array(zip(columns, row.map(Listing.json))))
+      }
+      console.output(JSONValue.array(objects).text)
+    }
+  }
+
+  private static func alignment(of cell: Cell) -> TextTable.Alignment {
+    switch cell {
+    case .integer, .money: .right
+    case .text, .bool: .left
+    }
+  }
+
+  private static func tableText(_ cell: Cell) -> String {
+    switch cell {
+    case .text(let text): text ?? ""
+    case .integer(let value): String(value)
+    case .money(let amount, let currency): MoneyText.display(amount, currency)
+    case .bool(let value): value ? "yes" : "no"
+    }
+  }
+
+  private static func csvText(_ cell: Cell) -> String {
+    switch cell {
+    case .text(let text): text ?? ""
+    case .integer(let value): String(value)
+    case .money(let amount, _): amount.description
+    case .bool(let value): value ? "true" : "false"
+    }
+  }
+
+  private static func json(_ cell: Cell) -> JSONValue {
+    switch cell {
+    case .text(let text): .optional(text)
+    case .integer(let value): .integer(value)
+    case .money(let amount, _): .string(amount.description)
+    case .bool(let value): .bool(value)
+    }
+  }
+}
+
+/// Amounts as people read them.
+enum MoneyText {
+  /// `¥10.00` for yuan, else the amount and its code (`12.50 USD`), for tables and messages.
+  static func display(_ amount: Money, _ currency: Currency = .cny) -> String {
+    currency == .cny ? "¥\(amount)" : "\(amount) \(currency.code)"
+  }
+}
