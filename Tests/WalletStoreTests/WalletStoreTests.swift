@@ -285,3 +285,40 @@ struct MaterialisedDecisionTests {
     try check("adding a promotion")
   }
 }
+
+/// A what-if equals what the store decides once the purchase is really added.
+struct WhatIfTests {
+  @Test(
+    "a hypothetical purchase is decided as the real one would be", arguments: [4, 5, 6] as [UInt64])
+  func whatIfMatchesTheRealPurchase(seed: UInt64) throws {
+    let wallet = RandomWallet(seed: seed, transactions: 150)
+    var limited = Promotion.bocomApplePayMonthly
+    limited.id = Identifier("limited")
+    limited.quota = 12
+    let store = try WalletStore.inMemory()
+    try store.installPromotion(limited)
+    try store.importCards(wallet.cards, policy: ImportPolicy())
+    try store.importEnrollments(wallet.enrollments, policy: ImportPolicy())
+    try store.importTransactions(wallet.transactions, policy: ImportPolicy())
+    var random = SeededGenerator(seed: seed)
+    for index in 0..<12 {
+      let card = wallet.cards[Int.random(in: 0..<10, using: &random)]
+      let time = wallet.transactions[Int.random(in: 0..<150, using: &random)].time
+      let purchase = Transaction(
+        id: Identifier("W\(index)"), card: card.id,
+        time: Instant(nanosecondsSinceEpoch: time.nanosecondsSinceEpoch + 1),
+        amount: Money(minorUnits: Int64.random(in: 9_000...20_000, using: &random)))
+      var predicted: [Identifier: Decision] = [:]
+      for promotion in try store.promotions().map(\.promotion) {
+        predicted[promotion.id] = try store.whatIf(purchase, promotion: promotion)
+      }
+      try store.addTransaction(purchase)
+      for (promotion, decision) in predicted {
+        let actual = try store.decision(transaction: purchase.id, promotion: promotion)
+        #expect(actual?.outcome == decision.outcome, "\(promotion) \(purchase.id)")
+        #expect(actual?.holderRewardsBefore == decision.holderRewardsBefore)
+        #expect(actual?.quotaPaidBefore == decision.quotaPaidBefore)
+      }
+    }
+  }
+}

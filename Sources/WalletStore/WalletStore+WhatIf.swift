@@ -1,0 +1,72 @@
+import WalletCore
+
+extension WalletStore {
+  /// What the promotion had paid before `instant`: to one holder (or every holder), and in all.
+  /// Read from the materialised decisions, so it costs an indexed lookup.
+  public func progress(
+    before instant: Instant, promotion: Promotion, holder: Identifier? = nil
+  ) throws -> RewardProgress {
+    let id = promotion.id.rawValue
+    let time = instant.nanosecondsSinceEpoch
+    var progress = RewardProgress()
+    progress.quotaPaid = Int(
+      try db.scalar(
+        "SELECT COUNT(*) FROM decisions WHERE promotion = ? AND time < ? AND ordinal IS NOT NULL",
+        [id, time])?.int64Value ?? 0)
+    var sql =
+      "SELECT holder, MAX(ordinal), MAX(cycle_start) FROM decisions "
+      + "WHERE promotion = ? AND time < ? AND ordinal IS NOT NULL"
+    var arguments: [(any DatabaseValueConvertible)?] = [id, time]
+    if let holder {
+      sql += " AND holder = ?"
+      arguments.append(holder.rawValue)
+    }
+    sql += " GROUP BY holder"
+    let rows = try db.fetchAll(sql, arguments) { row in
+      (Identifier(row.string(at: 0)), row.int(at: 1), row.string(at: 2))
+    }
+    for (holderID, rewards, cycleStart) in rows {
+      let inCycle = Int(
+        try db.scalar(
+          "SELECT COUNT(*) FROM decisions WHERE promotion = ? AND holder = ? AND cycle_start = ? "
+            + "AND time < ? AND ordinal IS NOT NULL", [id, holderID.rawValue, cycleStart, time])?
+          .int64Value ?? 0)
+      let start = try CivilDate.parse(cycleStart)
+      progress.holders[holderID] = HolderProgress(
+        rewards: rewards, lastCycle: BillingCycle(containing: start, startDay: start.day),
+        rewardsInLastCycle: inCycle)
+    }
+    return progress
+  }
+
+  /// How a purchase that has not happened would be decided: the real engine, on the store's
+  /// state at the purchase's time plus the purchase. Nothing is written.
+  ///
+  /// The purchase's card must be in the store; the decision counts the rewards paid before the
+  /// purchase's time, so later transactions (which cannot affect it) are left out.
+  public func whatIf(_ purchase: Transaction, promotion: Promotion) throws -> Decision {
+    guard let card = try card(purchase.card) else { throw StoreError.unknownCard(purchase.card) }
+    let cards = try self.cards(holder: card.holder)
+    var enrollments = try cards.flatMap { try self.enrollments(card: $0.id) }
+    var allCards = cards
+    if let named = purchase.enrollment {
+      guard let enrollment = try enrollment(named) else {
+        throw StoreError.unknownEnrollment(named)
+      }
+      if !enrollments.contains(where: { $0.id == named }) {
+        enrollments.append(enrollment)
+        if let owner = try self.card(enrollment.card), !allCards.contains(owner) {
+          allCards.append(owner)
+        }
+      }
+    }
+    let progress = try self.progress(
+      before: purchase.time, promotion: promotion, holder: card.holder)
+    let decisions = RewardEngine(promotion: promotion).decide(
+      cards: allCards, enrollments: enrollments, transactions: [purchase], startingFrom: progress)
+    guard let decision = decisions.first else {
+      preconditionFailure("the engine decides every transaction it is given")
+    }
+    return decision
+  }
+}
