@@ -50,6 +50,17 @@ public struct IdentifierArena: Sendable {
     }
   }
 
+  /// Whether the id at `index` has exactly these bytes.
+  public func equals(_ index: Int, _ other: UnsafeRawBufferPointer) -> Bool {
+    let start = index == 0 ? 0 : ends[index - 1]
+    let count = ends[index] - start
+    guard count == other.count else { return false }
+    if count == 0 { return true }
+    return bytes.withUnsafeBufferPointer { buffer in
+      memcmp(buffer.baseAddress! + start, other.baseAddress!, count) == 0
+    }
+  }
+
   /// Calls `body` with the bytes of the id at `index`.
   public func withBytes<Result>(
     at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
@@ -96,32 +107,35 @@ public struct Ledger: Sendable {
   /// Each transaction's merchant category, or -1.
   public private(set) var mcc: [Int16] = []
 
-  private var cardIndexByID: [Identifier: Int32] = [:]
-  private var enrollmentIndexByID: [Identifier: Int32] = [:]
-
   /// An empty ledger.
   public init() {}
 
   /// A ledger of domain values. Every transaction's card and named enrollment must be given,
   /// and ids unique: callers have checked that.
   public init(cards: [Card], enrollments: [Enrollment], transactions: [Transaction]) {
+    var cardIndexByID: [Identifier: Int32] = [:]
+    var enrollmentIndexByID: [Identifier: Int32] = [:]
     for card in cards {
-      precondition(add(card) != nil, "duplicate card \(card.id)")
+      precondition(cardIndexByID[card.id] == nil, "duplicate card \(card.id)")
+      cardIndexByID[card.id] = Int32(self.cards.count)
+      append(card)
     }
     for enrollment in enrollments {
-      guard let added = add(enrollment) else {
+      guard let card = cardIndexByID[enrollment.card], enrollmentIndexByID[enrollment.id] == nil
+      else {
         preconditionFailure("enrollment \(enrollment.id) is a duplicate or names an unknown card")
       }
-      _ = added
+      enrollmentIndexByID[enrollment.id] = Int32(self.enrollments.count)
+      append(enrollment, card: card)
     }
     reserveTransactions(transactions.count, averageIDLength: 12)
     for transaction in transactions {
-      guard let card = cardIndex(transaction.card) else {
+      guard let card = cardIndexByID[transaction.card] else {
         preconditionFailure("transaction \(transaction.id) names an unknown card")
       }
       var named: Int32 = -1
       if let id = transaction.enrollment {
-        guard let index = enrollmentIndex(id) else {
+        guard let index = enrollmentIndexByID[id] else {
           preconditionFailure("transaction \(transaction.id) names an unknown enrollment")
         }
         named = index
@@ -137,31 +151,18 @@ public struct Ledger: Sendable {
     }
   }
 
-  /// Adds a card; nil when its id is already taken.
-  public mutating func add(_ card: Card) -> Int32? {
-    guard cardIndexByID[card.id] == nil else { return nil }
-    let index = Int32(cards.count)
-    cardIndexByID[card.id] = index
+  /// Adds a card, numbered `cards.count`; the caller has checked that its id is new.
+  public mutating func append(_ card: Card) {
     cards.append(card)
-    return index
   }
 
-  /// Adds an enrollment of a card already added; nil when its id is taken or its card unknown.
-  public mutating func add(_ enrollment: Enrollment) -> Int32? {
-    guard let card = cardIndexByID[enrollment.card], enrollmentIndexByID[enrollment.id] == nil
-    else { return nil }
-    let index = Int32(enrollments.count)
-    enrollmentIndexByID[enrollment.id] = index
+  /// Adds an enrollment of the card at index `card`, numbered `enrollments.count`; the caller
+  /// has checked that its id is new and that the card is this enrollment's.
+  public mutating func append(_ enrollment: Enrollment, card: Int32) {
+    precondition(cards[Int(card)].id == enrollment.card, "enrollment of another card")
     enrollments.append(enrollment)
     enrollmentCard.append(card)
-    return index
   }
-
-  /// The index of the card with this id.
-  public func cardIndex(_ id: Identifier) -> Int32? { cardIndexByID[id] }
-
-  /// The index of the enrollment with this id.
-  public func enrollmentIndex(_ id: Identifier) -> Int32? { enrollmentIndexByID[id] }
 
   /// The number of transactions.
   public var transactionCount: Int { time.count }

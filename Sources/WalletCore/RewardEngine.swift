@@ -161,20 +161,19 @@ public struct RewardEngine: Sendable {
 
   /// Indices of a ledger's transactions by time, ties broken by id bytes.
   public static func chronologicalOrder(_ ledger: Ledger) -> [Int32] {
-    let time = ledger.time
+    // Sorting (time, index) pairs kept side by side touches memory in order; only equal times,
+    // which are rare, look at the ids.
     let ids = ledger.transactionIDs
-    var order = (0..<Int32(ledger.transactionCount)).map { $0 }
-    order.withUnsafeMutableBufferPointer { buffer in
-      time.withUnsafeBufferPointer { time in
-        buffer.sort { left, right in
-          let leftTime = time[Int(left)]
-          let rightTime = time[Int(right)]
-          if leftTime != rightTime { return leftTime < rightTime }
-          return ids.precedes(Int(left), Int(right))
-        }
-      }
+    var keys = [TimeKey]()
+    keys.reserveCapacity(ledger.transactionCount)
+    for (index, time) in ledger.time.enumerated() {
+      keys.append(TimeKey(time: time, index: Int32(index)))
     }
-    return order
+    keys.sort { left, right in
+      if left.time != right.time { return left.time < right.time }
+      return ids.precedes(Int(left.index), Int(right.index))
+    }
+    return keys.map(\.index)
   }
 
   /// Indices of the rewarded decisions in the order of the rewards file: holder, then ordinal.
@@ -191,6 +190,12 @@ public struct RewardEngine: Sendable {
     }
     return rewarded
   }
+}
+
+/// A transaction's time beside its index, for sorting.
+private struct TimeKey {
+  var time: Int64
+  var index: Int32
 }
 
 /// A holder's running state in the ordered pass.

@@ -220,3 +220,36 @@ enum CSVByte {
     byte == space || byte == tab
   }
 }
+
+/// A record's fields as raw byte buffers, trimmed of surrounding spaces and tabs, for readers
+/// that look at millions of fields and cannot afford a `CSVField` value each. Valid only inside
+/// `CSVRecord.withRawFields`.
+struct CSVRawFields {
+  fileprivate let storage: CSVRecordStorage
+
+  /// The number of fields.
+  var count: Int { storage.fieldCount }
+
+  /// The trimmed bytes of field `index` (0-based).
+  subscript(index: Int) -> UnsafeRawBufferPointer {
+    precondition(index >= 0 && index < storage.fieldCount, "CSV field index out of range")
+    let span = storage.fields[index]
+    var low = span.start
+    var high = span.end
+    let bytes = storage.bytes
+    while low < high && CSVByte.isBlank(bytes[low]) { low += 1 }
+    while high > low && CSVByte.isBlank(bytes[high - 1]) { high -= 1 }
+    return UnsafeRawBufferPointer(start: bytes + low, count: high - low)
+  }
+}
+
+extension CSVRecord {
+  /// Calls `body` with the record's fields as raw buffers, which are valid only during the call.
+  func withRawFields<Result, Failure: Error>(
+    _ body: (CSVRawFields) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try withExtendedLifetime(storage) { () throws(Failure) -> Result in
+      try body(CSVRawFields(storage: storage))
+    }
+  }
+}

@@ -33,6 +33,8 @@ struct BatchInput {
       .forEachRow(skipped: &input.skipped) { (row) throws(InputError) in
         try loader.addEnrollment(row, to: &input.ledger)
       }
+    loader.expectTransactions(fileSize: transactionsFile.size)
+    input.ledger.reserveTransactions(transactionsFile.size / 80, averageIDLength: 12)
     let progress = ProgressReporter.make(console: console, quiet: quiet, label: "transactions")
     try RowFileReader(
       kind: .transactions, file: transactionsFile, skipInvalid: skipInvalid, progress: progress
@@ -50,8 +52,10 @@ struct LedgerLoader {
   let enrollmentsPath: String
   let zone: TimeZoneRules
   private var cards = ByteStringIndex()
+  private var cardKeys = IdentifierArena()
   private var cardLines: [Int32] = []
   private var enrollments = ByteStringIndex()
+  private var enrollmentKeys = IdentifierArena()
   private var enrollmentLines: [Int32] = []
   private var transactions = ByteStringIndex(expectedCount: 1 << 16)
   private var transactionLines: [Int32] = []
@@ -66,10 +70,10 @@ struct LedgerLoader {
   mutating func addCard(_ row: CSVRow, to ledger: inout Ledger) throws(InputError) {
     let card = try row.card()
     var id = card.id.rawValue
-    let existing = id.withUTF8 { bytes in
-      cards.insert(hash: ByteStringIndex.hash(UnsafeRawBufferPointer(bytes))) {
-        ledger.cards[Int($0)].id == card.id
-      }
+    let (hash, existing) = id.withUTF8 { bytes in
+      let raw = UnsafeRawBufferPointer(bytes)
+      let hash = ByteStringIndex.hash(raw)
+      return (hash, cards.find(hash: hash) { cardKeys.equals(Int($0), raw) })
     }
     if let existing {
       throw row.error(
@@ -77,21 +81,23 @@ struct LedgerLoader {
         "card \(SafeText.quoted(card.id.rawValue)) is listed twice "
           + "(first on line \(cardLines[Int(existing)]))")
     }
-    _ = ledger.add(card)
+    cards.append(hash: hash)
+    cardKeys.append(card.id)
+    ledger.append(card)
     cardLines.append(Int32(row.line))
   }
 
   mutating func addEnrollment(_ row: CSVRow, to ledger: inout Ledger) throws(InputError) {
     let enrollment = try row.enrollment(naiveIn: zone)
-    guard lookup(enrollment.card.rawValue, in: cards, ledger: ledger, cards: true) != nil else {
+    guard let card = cardIndex(enrollment.card.rawValue) else {
       throw row.error(
         in: "card", "card \(SafeText.quoted(enrollment.card.rawValue)) is not in \(cardsPath)")
     }
     var id = enrollment.id.rawValue
-    let existing = id.withUTF8 { bytes in
-      enrollments.insert(hash: ByteStringIndex.hash(UnsafeRawBufferPointer(bytes))) {
-        ledger.enrollments[Int($0)].id == enrollment.id
-      }
+    let (hash, existing) = id.withUTF8 { bytes in
+      let raw = UnsafeRawBufferPointer(bytes)
+      let hash = ByteStringIndex.hash(raw)
+      return (hash, enrollments.find(hash: hash) { enrollmentKeys.equals(Int($0), raw) })
     }
     if let existing {
       throw row.error(
@@ -99,147 +105,142 @@ struct LedgerLoader {
         "enrollment \(SafeText.quoted(enrollment.id.rawValue)) is listed twice "
           + "(first on line \(enrollmentLines[Int(existing)]))")
     }
-    _ = ledger.add(enrollment)
+    enrollments.append(hash: hash)
+    enrollmentKeys.append(enrollment.id)
+    ledger.append(enrollment, card: card)
     enrollmentLines.append(Int32(row.line))
   }
 
-  private func lookup(_ id: String, in index: ByteStringIndex, ledger: Ledger, cards: Bool)
-    -> Int32?
-  {
-    let key = Identifier(id)
+  private func cardIndex(_ bytes: UnsafeRawBufferPointer) -> Int32? {
+    cards.find(hash: ByteStringIndex.hash(bytes)) { cardKeys.equals(Int($0), bytes) }
+  }
+
+  private func cardIndex(_ id: String) -> Int32? {
     var id = id
-    return id.withUTF8 { bytes in
-      index.find(hash: ByteStringIndex.hash(UnsafeRawBufferPointer(bytes))) {
-        cards ? ledger.cards[Int($0)].id == key : ledger.enrollments[Int($0)].id == key
-      }
-    }
+    return id.withUTF8 { cardIndex(UnsafeRawBufferPointer($0)) }
+  }
+
+  private func enrollmentIndex(_ bytes: UnsafeRawBufferPointer) -> Int32? {
+    enrollments.find(hash: ByteStringIndex.hash(bytes)) { enrollmentKeys.equals(Int($0), bytes) }
+  }
+
+  private func enrollmentIndex(_ id: String) -> Int32? {
+    var id = id
+    return id.withUTF8 { enrollmentIndex(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Sizes the transaction index for a file of `bytes` bytes, so it rarely has to grow.
+  mutating func expectTransactions(fileSize bytes: Int) {
+    transactions = ByteStringIndex(expectedCount: max(16, bytes / 64))
   }
 
   mutating func addTransaction(_ row: CSVRow, to ledger: inout Ledger) throws(InputError) {
     if columns == nil { columns = TransactionColumns(row.columns) }
-    if let fast = fastTransaction(row, ledger: ledger) {
-      try append(fast, row: row, to: &ledger)
-      return
+    guard let columns else { return }
+    // The fast path appends the row itself and says so; anything unusual goes the slow way.
+    let appended = try row.record.withRawFields { (fields) throws(InputError) -> Bool in
+      guard let parsed = fastTransaction(fields, columns: columns) else { return false }
+      try append(parsed, id: fields[columns.id], row: row, to: &ledger)
+      return true
     }
+    if appended { return }
     let transaction = try row.transaction(naiveIn: zone)
-    guard let card = lookup(transaction.card.rawValue, in: cards, ledger: ledger, cards: true)
-    else {
+    guard let card = cardIndex(transaction.card.rawValue) else {
       throw row.error(
         in: "card", "card \(SafeText.quoted(transaction.card.rawValue)) is not in \(cardsPath)")
     }
     var named: Int32 = -1
     if let enrollment = transaction.enrollment {
-      guard let found = lookup(enrollment.rawValue, in: enrollments, ledger: ledger, cards: false)
-      else {
+      guard let found = enrollmentIndex(enrollment.rawValue) else {
         throw row.error(
           in: "enrollment",
           "enrollment \(SafeText.quoted(enrollment.rawValue)) is not in \(enrollmentsPath)")
       }
       named = found
     }
-    try append(
-      ParsedTransaction(
-        card: card, time: transaction.time, amount: transaction.amount,
-        currency: transaction.currency, method: transaction.method, status: transaction.status,
-        refunded: transaction.refunded, enrollment: named, mcc: transaction.mcc),
-      row: row, to: &ledger)
+    let parsed = ParsedTransaction(
+      card: card, time: transaction.time, amount: transaction.amount,
+      currency: transaction.currency, method: transaction.method, status: transaction.status,
+      refunded: transaction.refunded, enrollment: named, mcc: transaction.mcc)
+    try row.record.withRawFields { (fields) throws(InputError) in
+      try append(parsed, id: fields[columns.id], row: row, to: &ledger)
+    }
   }
 
   private mutating func append(
-    _ parsed: ParsedTransaction, row: CSVRow, to ledger: inout Ledger
+    _ parsed: ParsedTransaction, id: UnsafeRawBufferPointer, row: CSVRow, to ledger: inout Ledger
   ) throws(InputError) {
-    guard let idColumn = columns?.id else { preconditionFailure("id is a required column") }
-    let id = row.record[idColumn].trimmed()
-    let duplicate: Int32? = id.withUnsafeBytes { bytes in
-      transactions.insert(hash: ByteStringIndex.hash(bytes)) { entry in
-        ledger.transactionIDs.withBytes(at: Int(entry)) { existing in
-          existing.elementsEqual(bytes)
-        }
-      }
-    }
-    if let duplicate {
+    let hash = ByteStringIndex.hash(id)
+    // Borrowing the arena through `ledger` (not a copy of it) keeps the append below from
+    // copying every id so far.
+    if let duplicate = transactions.find(
+      hash: hash, matches: { ledger.transactionIDs.equals(Int($0), id) })
+    {
       throw row.error(
         in: "id",
-        "transaction \(SafeText.quoted(id.string, masksCardNumbers: false)) is listed twice "
-          + "(first on line \(transactionLines[Int(duplicate)]))")
+        "transaction \(SafeText.quoted(String(decoding: id, as: UTF8.self), masksCardNumbers: false)) "
+          + "is listed twice (first on line \(transactionLines[Int(duplicate)]))")
     }
-    id.withUnsafeBytes { bytes in
-      ledger.appendTransaction(
-        id: bytes, card: parsed.card, time: parsed.time, amount: parsed.amount,
-        currency: parsed.currency, method: parsed.method, status: parsed.status,
-        refunded: parsed.refunded, enrollment: parsed.enrollment, mcc: parsed.mcc)
-    }
+    transactions.append(hash: hash)
+    ledger.appendTransaction(
+      id: id, card: parsed.card, time: parsed.time, amount: parsed.amount,
+      currency: parsed.currency, method: parsed.method, status: parsed.status,
+      refunded: parsed.refunded, enrollment: parsed.enrollment, mcc: parsed.mcc)
     transactionLines.append(Int32(row.line))
   }
 
   /// The row read straight from its bytes, or nil when anything about it needs the ordinary
   /// parser (an error, a non-default code, a merchant with many digits).
-  private func fastTransaction(_ row: CSVRow, ledger: Ledger) -> ParsedTransaction? {
-    guard let columns else { return nil }
-    let record = row.record
-    func field(_ column: Int?) -> CSVField? {
-      guard let column else { return nil }
-      let field = record[column].trimmed()
+  private func fastTransaction(_ fields: CSVRawFields, columns: TransactionColumns)
+    -> ParsedTransaction?
+  {
+    guard fields.count == columns.width else { return nil }
+    func optional(_ column: Int) -> UnsafeRawBufferPointer? {
+      guard column >= 0 else { return nil }
+      let field = fields[column]
       return field.isEmpty ? nil : field
     }
-    guard field(columns.id) != nil, let cardField = field(columns.card),
-      let timeField = field(columns.time), let amountField = field(columns.amount)
+    guard !fields[columns.id].isEmpty, let card = cardIndex(fields[columns.card]),
+      let time = try? Instant.parse(
+        utf8: fields[columns.time].assumingMemoryBound(to: UInt8.self), naiveIn: zone),
+      let amount = money(fields[columns.amount]), amount > .zero
     else { return nil }
-    let card: Int32? = cardField.withUnsafeBytes { bytes in
-      cards.find(hash: ByteStringIndex.hash(bytes)) { entry in
-        var id = ledger.cards[Int(entry)].id.rawValue
-        return id.withUTF8 { $0.elementsEqual(bytes) }
-      }
-    }
-    guard let card else { return nil }
-    let zone = self.zone
-    guard
-      let time = timeField.withUnsafeBytes({ bytes in
-        try? Instant.parse(utf8: bytes.assumingMemoryBound(to: UInt8.self), naiveIn: zone)
-      }),
-      let amount = money(amountField), amount > .zero
-    else { return nil }
-    let refunded: Money
-    if let refundedField = field(columns.refunded) {
-      guard let value = money(refundedField), value <= amount else { return nil }
+    var refunded = Money.zero
+    if let field = optional(columns.refunded) {
+      guard let value = money(field), value <= amount else { return nil }
       refunded = value
-    } else {
-      refunded = .zero
     }
-    if let currency = field(columns.currency), !currency.elementsEqual("CNY".utf8) { return nil }
-    if let method = field(columns.method), !method.elementsEqual("apple-pay".utf8) { return nil }
-    if let status = field(columns.status), !status.elementsEqual("settled".utf8) { return nil }
+    if let field = optional(columns.currency), !field.equals("CNY") { return nil }
+    if let field = optional(columns.method), !field.equals("apple-pay") { return nil }
+    if let field = optional(columns.status), !field.equals("settled") { return nil }
     var named: Int32 = -1
-    if let enrollmentField = field(columns.enrollment) {
-      let found: Int32? = enrollmentField.withUnsafeBytes { bytes in
-        enrollments.find(hash: ByteStringIndex.hash(bytes)) { entry in
-          var id = ledger.enrollments[Int(entry)].id.rawValue
-          return id.withUTF8 { $0.elementsEqual(bytes) }
-        }
-      }
-      guard let found else { return nil }
+    if let field = optional(columns.enrollment) {
+      guard let found = enrollmentIndex(field) else { return nil }
       named = found
     }
     // A merchant can hold a card number only if it has at least 13 digits.
-    if let merchant = field(columns.merchant),
-      merchant.reduce(0, { $0 + ($1 >= 48 && $1 <= 57 ? 1 : 0) }) >= 13
-    {
-      return nil
+    if let field = optional(columns.merchant) {
+      var digits = 0
+      for byte in field where byte &- 48 < 10 { digits += 1 }
+      if digits >= 13 { return nil }
     }
     var mcc: MerchantCategoryCode?
-    if let mccField = field(columns.mcc) {
-      guard mccField.count == 4, mccField.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
-      mcc = MerchantCategoryCode(value: Int16(mccField.reduce(0) { $0 * 10 + Int($1 - 48) }))
+    if let field = optional(columns.mcc) {
+      guard field.count == 4 else { return nil }
+      var value: Int16 = 0
+      for byte in field {
+        guard byte &- 48 < 10 else { return nil }
+        value = value * 10 + Int16(byte - 48)
+      }
+      mcc = MerchantCategoryCode(value: value)
     }
     return ParsedTransaction(
       card: card, time: time, amount: amount, currency: .cny, method: .applePay,
       status: .settled, refunded: refunded, enrollment: named, mcc: mcc)
   }
 
-  private func money(_ field: CSVField) -> Money? {
-    field.withUnsafeBytes { bytes in
-      try? Money.parse(utf8: bytes.assumingMemoryBound(to: UInt8.self))
-    }
+  private func money(_ field: UnsafeRawBufferPointer) -> Money? {
+    try? Money.parse(utf8: field.assumingMemoryBound(to: UInt8.self))
   }
 }
 
@@ -256,31 +257,33 @@ private struct ParsedTransaction {
   var mcc: MerchantCategoryCode?
 }
 
-/// Where each transaction column is, looked up once per file rather than per row.
+/// Where each transaction column is (-1 when absent), looked up once per file, not per row.
 private struct TransactionColumns {
-  let id: Int?
-  let card: Int?
-  let time: Int?
-  let amount: Int?
-  let currency: Int?
-  let method: Int?
-  let status: Int?
-  let refunded: Int?
-  let enrollment: Int?
-  let merchant: Int?
-  let mcc: Int?
+  let width: Int
+  let id: Int
+  let card: Int
+  let time: Int
+  let amount: Int
+  let currency: Int
+  let method: Int
+  let status: Int
+  let refunded: Int
+  let enrollment: Int
+  let merchant: Int
+  let mcc: Int
 
   init(_ columns: CSVColumns) {
-    id = columns.index(of: "id")
-    card = columns.index(of: "card")
-    time = columns.index(of: "time")
-    amount = columns.index(of: "amount")
-    currency = columns.index(of: "currency")
-    method = columns.index(of: "method")
-    status = columns.index(of: "status")
-    refunded = columns.index(of: "refunded")
-    enrollment = columns.index(of: "enrollment")
-    merchant = columns.index(of: "merchant")
-    mcc = columns.index(of: "mcc")
+    width = columns.width
+    id = columns.index(of: "id") ?? -1
+    card = columns.index(of: "card") ?? -1
+    time = columns.index(of: "time") ?? -1
+    amount = columns.index(of: "amount") ?? -1
+    currency = columns.index(of: "currency") ?? -1
+    method = columns.index(of: "method") ?? -1
+    status = columns.index(of: "status") ?? -1
+    refunded = columns.index(of: "refunded") ?? -1
+    enrollment = columns.index(of: "enrollment") ?? -1
+    merchant = columns.index(of: "merchant") ?? -1
+    mcc = columns.index(of: "mcc") ?? -1
   }
 }

@@ -2,15 +2,18 @@
 /// millions of ids straight from CSV bytes without building a `String` or `Identifier` each.
 ///
 /// The index keeps only hashes and entry numbers; the caller keeps the bytes and says whether an
-/// entry matches, so transaction ids are stored once, in the ledger.
+/// entry matches, so transaction ids are stored once, in the ledger. Each slot holds the entry's
+/// number beside 32 bits of its hash, so a probe costs one memory access and the caller's
+/// comparison runs only on a likely match.
 struct ByteStringIndex {
-  private var slots: [Int32]
+  /// 0 for an empty slot, else `hashTag << 32 | (entry + 1)`.
+  private var slots: [UInt64]
   private var entryHashes: [UInt64] = []
 
   init(expectedCount: Int = 16) {
     var size = 16
     while size < expectedCount * 2 { size *= 2 }
-    slots = [Int32](repeating: -1, count: size)
+    slots = [UInt64](repeating: 0, count: size)
     entryHashes.reserveCapacity(expectedCount)
   }
 
@@ -31,12 +34,18 @@ struct ByteStringIndex {
   /// The entry with this hash for which `matches` holds, if any.
   func find(hash: UInt64, matches: (Int32) -> Bool) -> Int32? {
     let mask = slots.count - 1
+    let tag = hash >> 32
     var slot = Int(truncatingIfNeeded: hash) & mask
-    while true {
-      let entry = slots[slot]
-      if entry < 0 { return nil }
-      if entryHashes[Int(entry)] == hash && matches(entry) { return entry }
-      slot = (slot + 1) & mask
+    return slots.withUnsafeBufferPointer { slots in
+      while true {
+        let value = slots[slot]
+        if value == 0 { return nil }
+        if value >> 32 == tag {
+          let entry = Int32(truncatingIfNeeded: value & 0xFFFF_FFFF) - 1
+          if matches(entry) { return entry }
+        }
+        slot = (slot + 1) & mask
+      }
     }
   }
 
@@ -44,6 +53,12 @@ struct ByteStringIndex {
   /// entry, or nil when added.
   mutating func insert(hash: UInt64, matches: (Int32) -> Bool) -> Int32? {
     if let existing = find(hash: hash, matches: matches) { return existing }
+    append(hash: hash)
+    return nil
+  }
+
+  /// Adds the next entry (numbered `count`), which the caller knows is not there yet.
+  mutating func append(hash: UInt64) {
     let entry = Int32(entryHashes.count)
     entryHashes.append(hash)
     if entryHashes.count * 2 > slots.count {
@@ -51,18 +66,34 @@ struct ByteStringIndex {
     } else {
       place(entry, hash: hash)
     }
-    return nil
   }
 
   private mutating func place(_ entry: Int32, hash: UInt64) {
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
-    while slots[slot] >= 0 { slot = (slot + 1) & mask }
-    slots[slot] = entry
+    slots.withUnsafeMutableBufferPointer { slots in
+      while slots[slot] != 0 { slot = (slot + 1) & mask }
+      slots[slot] = (hash >> 32) << 32 | UInt64(entry + 1)
+    }
   }
 
   private mutating func grow() {
-    slots = [Int32](repeating: -1, count: slots.count * 2)
+    slots = [UInt64](repeating: 0, count: slots.count * 2)
     for (entry, hash) in entryHashes.enumerated() { place(Int32(entry), hash: hash) }
   }
 }
+
+extension UnsafeRawBufferPointer {
+  /// Whether the bytes are exactly this ASCII text; a `memcmp`, where `elementsEqual` on a
+  /// string's UTF-8 view would go byte by byte through generic code.
+  func equals(_ text: StaticString) -> Bool {
+    count == text.utf8CodeUnitCount
+      && (count == 0 || memcmp(baseAddress!, text.utf8Start, count) == 0)
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif

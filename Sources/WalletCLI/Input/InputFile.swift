@@ -46,6 +46,13 @@ final class InputFile {
 
   deinit { close(descriptor) }
 
+  /// The file's size in bytes, or 0 when unknown (a pipe), for sizing buffers up front.
+  var size: Int {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return 0 }
+    return Int(status.st_size)
+  }
+
   /// The whole file's bytes, for small files such as a promotion.
   func readAll(limit: Int = 16 << 20) throws(CommandFailure) -> [UInt8] {
     var bytes: [UInt8] = []
