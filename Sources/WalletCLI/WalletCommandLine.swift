@@ -18,6 +18,9 @@ public enum WalletCommandLine {
     PromotionAddCommand.self, PromotionListCommand.self, PromotionShowCommand.self,
     PromotionRemoveCommand.self,
     StatementCommand.self,
+    ExportCommand.self,
+    DemoCommand.self,
+    CheckCommand.self, ExplainCommand.self,
     BatchCommand.self,
   ]
 

@@ -1,7 +1,8 @@
 import WalletCore
 import WalletStore
 
-/// `wallet statement`: the rewards the store's transactions earn, by holder.
+/// `wallet statement`: the rewards the store's transactions earn, by holder, with what is left
+/// to earn.
 enum StatementCommand: WalletCommand {
   static let path = ["statement"]
 
@@ -9,12 +10,15 @@ enum StatementCommand: WalletCommand {
     "statement",
     abstract: "Show the rewards earned, by holder.",
     discussion: """
-      Shows every reward under each installed promotion (or the one --promotion names), by \
-      holder then ordinal, with each holder's total. Times are in the promotion's time zone. CSV \
-      output is exactly the rewards file 'wallet batch' writes for the same data, and holds one \
-      promotion: with several installed, CSV needs --promotion. JSON is an object with \
-      'promotion', 'holders' (each with 'holder', 'rewards' and 'total') and 'total'; with \
-      several promotions, an array of such objects.
+      Shows, under each installed promotion (or the one --promotion names) and for each holder: \
+      the rewards by ordinal, their total, the rewards left, and the billing cycles without a \
+      reward, counted from the campaign's first cycle (or, without one, the cycle of the \
+      holder's first enrollment or transaction) through the current one (now, or WALLET_NOW) or \
+      the campaign's last. Times are in the promotion's time zone. CSV output is exactly the \
+      rewards file 'wallet batch' writes for the same data, and holds one promotion: with \
+      several installed, CSV needs --promotion. JSON is an object with 'promotion', 'holders' \
+      (each with 'holder', 'rewards', 'total', 'rewardsLeft' and 'cyclesWithoutReward') and \
+      'total'; with several promotions, an array of such objects.
       """,
     arguments: [
       .option("holder", valueName: "holder", help: "Only this holder's rewards."),
@@ -32,132 +36,77 @@ enum StatementCommand: WalletCommand {
     let format = OutputFormat(arguments)
     let store = try StoreOptions.open(arguments, context: context, forWriting: false)
     let promotions = try PromotionChoice.selected(arguments, store: store)
-    if format == .csv && promotions.count > 1 {
-      let ids = promotions.map(\.id.rawValue).joined(separator: ", ")
-      throw arguments.usageError(
-        "several promotions are installed (\(ids)) and a rewards file holds one; "
-          + "choose it with --promotion")
-    }
-    let statements = try promotions.map { promotion in
+    let console = context.console
+
+    if format == .csv {
+      // Exactly the rewards file: one promotion, no per-holder facts.
+      guard promotions.count <= 1 else {
+        let ids = promotions.map(\.id.rawValue).joined(separator: ", ")
+        throw arguments.usageError(
+          "several promotions are installed (\(ids)) and a rewards file holds one; "
+            + "choose it with --promotion")
+      }
+      guard let promotion = promotions.first else { return .success }
       let cycleStart = cycleDate.map {
         BillingCycle(containing: $0, startDay: promotion.cycleStartDay).start
       }
       let lines = try store.rewards(promotion: promotion.id, holder: holder, cycleStart: cycleStart)
-      return Statement(promotion: promotion, rows: lines.map(RewardRow.init))
-    }
-
-    let console = context.console
-    switch format {
-    case .csv:
-      guard let statement = statements.first else { return .success }
       do {
         try ReportFiles.writeRewards(
-          statement.rows, promotion: statement.promotion,
+          lines.map(RewardRow.init), promotion: promotion,
           to: CSVWriter(fileDescriptor: console.outputDescriptor))
       } catch {
         throw CommandFailure(.ioError, "cannot write to standard output: \(error)")
       }
+      return .success
+    }
+
+    let now = try Clock.now(context, zone: store.timeZone)
+    let (holders, firstActivity) = try HolderActivity.read(store, holder: holder)
+    let statements = try promotions.map { promotion in
+      Statement.make(
+        promotion: promotion,
+        rows: try store.rewards(promotion: promotion.id, holder: holder).map(RewardRow.init),
+        holders: holders, firstActivity: firstActivity,
+        cycle: cycleDate.map { BillingCycle(containing: $0, startDay: promotion.cycleStartDay) },
+        now: now)
+    }
+    switch format {
     case .json:
       let objects = statements.map(\.json)
       console.output((objects.count == 1 ? objects[0] : .array(objects)).text)
-    case .table:
-      console.output(statements.map(\.table).joined(separator: "\n"))
+    case .table, .csv:
+      let style = Style(console: console, environment: context.environment)
+      console.output(statements.map { $0.table(style: style) }.joined(separator: "\n"))
     }
     return .success
   }
 }
 
-/// One promotion's rewards, grouped by holder, in each output format.
-struct Statement {
-  let promotion: Promotion
-  /// By holder (UTF-8 bytes) then ordinal, as the store returns them.
-  let rows: [RewardRow]
-
-  /// The rows of each holder, in order.
-  var holders: [(holder: Identifier, rows: [RewardRow])] {
-    var groups: [(holder: Identifier, rows: [RewardRow])] = []
-    for row in rows {
-      if groups.last?.holder == row.holder {
-        groups[groups.count - 1].rows.append(row)
-      } else {
-        groups.append((row.holder, [row]))
-      }
+/// Who has cards in the store, and when each of them started: the facts a statement measures
+/// the cycles without a reward from.
+enum HolderActivity {
+  /// The holders with cards (only `holder`, when given) and each one's first enrollment, or
+  /// for a holder without enrollments the first transaction.
+  static func read(
+    _ store: WalletStore, holder: Identifier?
+  ) throws -> (holders: Set<Identifier>, firstActivity: [Identifier: Instant]) {
+    let cards = try store.cards(holder: holder)
+    let holderOfCard = Dictionary(cards.map { ($0.id, $0.holder) }) { first, _ in first }
+    let enrollments =
+      holder == nil
+      ? try store.enrollments() : try cards.flatMap { try store.enrollments(card: $0.id) }
+    var first: [Identifier: Instant] = [:]
+    for enrollment in enrollments {
+      guard let owner = holderOfCard[enrollment.card] else { continue }
+      first[owner] = min(first[owner] ?? enrollment.enrolledAt, enrollment.enrolledAt)
     }
-    return groups
-  }
-
-  var total: Money { rows.reduce(.zero) { $0 + $1.reward } }
-
-  private func money(_ amount: Money) -> String {
-    MoneyText.display(amount, promotion.currency)
-  }
-
-  /// A heading, the rewards, and each holder's count and total.
-  var table: String {
-    var text = "\(promotion.name) (\(promotion.id))\n\n"
-    guard !rows.isEmpty else { return text + "No rewards.\n" }
-    var rewards = TextTable(
-      header: [
-        "holder", "cycle", "#", "transaction", "card", "channel", "time", "amount", "reward",
-      ],
-      alignments: [.left, .left, .right, .left, .left, .left, .left, .right, .right])
-    for row in rows {
-      rewards.append([
-        row.holder.rawValue, row.cycleStart.description, String(row.ordinal),
-        row.transaction.rawValue, row.card.rawValue, row.channel.rawValue,
-        row.time.formatted(in: promotion.timeZone), money(row.amount), money(row.reward),
-      ])
+    let holders = Set(holderOfCard.values)
+    // Rare (a holder whose cards were never bound can earn nothing), so one query each is fine.
+    for owner in holders where first[owner] == nil {
+      first[owner] = try store.transactions(WalletStore.TransactionFilter(holder: owner)).first?
+        .time
     }
-    var totals = TextTable(
-      header: ["holder", "rewards", "total"], alignments: [.left, .right, .right])
-    for (holder, rows) in holders {
-      totals.append([
-        holder.rawValue, String(rows.count), money(rows.reduce(.zero) { $0 + $1.reward }),
-      ])
-    }
-    let count = rows.count
-    return text + rewards.text + "\n" + totals.text
-      + "\nTotal: \(count) reward\(count == 1 ? "" : "s"), \(money(total)).\n"
-  }
-
-  /// `{"promotion": {...}, "holders": [{"holder", "rewards": [...], "total"}], "total"}`.
-  var json: JSONValue {
-    let zone = promotion.timeZone
-    let holderObjects = holders.map { holder, rows in
-      JSONValue.object([
-        ("holder", .string(holder.rawValue)),
-        (
-          "rewards",
-          .array(
-            rows.map { row in
-              .object([
-                ("cycle_start", .string(row.cycleStart.description)),
-                ("cycle_end", .string(row.cycleEnd.description)),
-                ("ordinal", .integer(row.ordinal)),
-                ("transaction", .string(row.transaction.rawValue)),
-                ("card", .string(row.card.rawValue)),
-                ("channel", .string(row.channel.rawValue)),
-                ("time", .string(row.time.formatted(in: zone))),
-                ("amount", .string(row.amount.description)),
-                ("reward", .string(row.reward.description)),
-              ])
-            })
-        ),
-        ("total", .string(rows.reduce(Money.zero) { $0 + $1.reward }.description)),
-      ])
-    }
-    return .object([
-      (
-        "promotion",
-        .object([
-          ("id", .string(promotion.id.rawValue)),
-          ("name", .string(promotion.name)),
-          ("currency", .string(promotion.currency.code)),
-          ("timezone", .string(zone.identifier)),
-        ])
-      ),
-      ("holders", .array(holderObjects)),
-      ("total", .string(total.description)),
-    ])
+    return (holders, first)
   }
 }

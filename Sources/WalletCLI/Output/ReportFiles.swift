@@ -40,15 +40,20 @@ enum ReportFiles {
   static func writeDecisions(_ decisions: [Decision], to writer: CSVWriter) throws {
     try writer.writeRecord(decisionsHeader)
     for decision in decisions {
-      let reward = decision.outcome.reward
-      try writer.writeRecord([
-        decision.transaction.rawValue, decision.holder.rawValue, decision.card.rawValue,
-        decision.cycle.start.description, reward == nil ? "not-rewarded" : "rewarded",
-        decision.outcome.reason?.rawValue ?? "", reward.map { String($0.ordinal) } ?? "",
-        reward?.amount.description ?? "",
-      ])
+      try writer.writeRecord(decisionRecord(decision))
     }
     try writer.flush()
+  }
+
+  /// A decision's fields in the order of `decisionsHeader`.
+  static func decisionRecord(_ decision: Decision) -> [String] {
+    let reward = decision.outcome.reward
+    return [
+      decision.transaction.rawValue, decision.holder.rawValue, decision.card.rawValue,
+      decision.cycle.start.description, reward == nil ? "not-rewarded" : "rewarded",
+      decision.outcome.reason?.rawValue ?? "", reward.map { String($0.ordinal) } ?? "",
+      reward?.amount.description ?? "",
+    ]
   }
 }
 

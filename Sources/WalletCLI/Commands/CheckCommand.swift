@@ -1,0 +1,190 @@
+import WalletCore
+import WalletStore
+
+/// `wallet check CARD`: can this card pay with Apple Pay now, and would it earn (the offline
+/// analogue of PassKit's `canMakePayments(usingNetworks:capabilities:)`); and
+/// `wallet check --holder H --amount X`: with which of the holder's cards would a purchase earn.
+enum CheckCommand: WalletCommand {
+  static let path = ["check"]
+
+  static let spec = CommandSpec(
+    "check",
+    abstract: "Check a card's Apple Pay enrollment and eligibility, or what a purchase would earn.",
+    discussion: """
+      With CARD: shows the card, its Apple Pay enrollments and which are active, and for each \
+      installed promotion whether a purchase of exactly its minimum spend at --at would earn \
+      (or the reason it would not), the holder's rewards used and left, what the next reward \
+      would pay, whether the current billing cycle is already rewarded, and when the next one \
+      starts. Exits 0 when the card is enrolled at --at and matches --networks and \
+      --capabilities, 1 when it does not.
+
+      With --holder and --amount: decides a purchase of that amount at --at on each of the \
+      holder's cards under each installed promotion, says why each card that would not earn \
+      does not, and recommends the card that pays most (ties go to the card bound to Apple Pay \
+      earliest). Exits 0 when some card would earn, 1 when none would.
+
+      Nothing is written. JSON shapes are in the manual.
+      """,
+    arguments: [
+      .positional("card", valueName: "card", help: "The card to check.", required: false),
+      .option(
+        "holder", valueName: "holder",
+        help: "Instead of a card: ask which of this holder's cards a purchase would earn with."),
+      .option(
+        "amount", valueName: "amount",
+        help: "With --holder: the purchase to decide, e.g. 150 or 99.99."),
+      .option(
+        "currency", valueName: "code", help: "With --holder: the purchase's currency.",
+        defaultDescription: "CNY"),
+      .option(
+        "networks", valueName: "list",
+        help: "The networks the card must be on, comma-separated (aliases allowed); may be "
+          + "repeated.",
+        repeatable: true),
+      .option(
+        "capabilities", valueName: "list",
+        help: "The card types it must be (credit, debit, prepaid), comma-separated; may be "
+          + "repeated.",
+        repeatable: true),
+      .option("at", valueName: "time", help: "When (ISO 8601).", defaultDescription: "now"),
+      ExplainCommand.formatOption,
+      StoreOptions.database,
+    ])
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
+    let card = try CommandValues.cardSafeID(arguments, "card")
+    let holder = try CommandValues.cardSafeID(arguments, "holder")
+    switch (card, holder) {
+    case (let card?, nil):
+      for name in ["amount", "currency"] where arguments.value(name) != nil {
+        throw arguments.usageError(
+          "--\(name) goes with --holder; 'wallet check CARD' imagines a purchase of each "
+            + "promotion's minimum spend")
+      }
+      return try checkCard(card, arguments, context: context)
+    case (nil, let holder?):
+      for name in ["networks", "capabilities"] where !arguments.values(name).isEmpty {
+        throw arguments.usageError("--\(name) goes with a card, not with --holder")
+      }
+      return try checkHolder(holder, arguments, context: context)
+    case (.some, .some):
+      throw arguments.usageError("give either a card or --holder, not both")
+    case (nil, nil):
+      throw arguments.usageError("give a card to check, or --holder with --amount")
+    }
+  }
+
+  /// Every value of a comma-separated, repeatable option, each read by `parse`.
+  static func list<Code: CanonicalCode>(
+    _ arguments: ParsedArguments, _ name: String, as type: Code.Type
+  ) throws(UsageError) -> Set<Code>? {
+    let lists = try arguments.values(name) { (text: String) throws(CodeError) -> [Code] in
+      var codes: [Code] = []
+      for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+        codes.append(try Code.parse(String(item).trimmingSpacesAndTabs))
+      }
+      return codes
+    }
+    return lists.isEmpty ? nil : Set(lists.joined())
+  }
+
+  // MARK: A card
+
+  private static func checkCard(
+    _ id: Identifier, _ arguments: ParsedArguments, context: CommandContext
+  ) throws -> ExitStatus {
+    let networks = try list(arguments, "networks", as: Network.self)
+    let capabilities = try list(arguments, "capabilities", as: CardType.self)
+    try Clock.checkForm(arguments)
+    let format = OutputFormat(arguments)
+    let store = try StoreOptions.open(arguments, context: context, forWriting: false)
+    guard let card = try store.card(id) else { throw StoreError.unknownCard(id) }
+    let zone = store.timeZone
+    let at = try Clock.instant(arguments, context: context, zone: zone)
+    let promotions = try store.promotions().map { installed in
+      let promotion = installed.promotion
+      // A promotion may ask for no minimum; a purchase is still at least one fen.
+      let purchase = hypotheticalPurchase(
+        card: id, at: at, amount: max(promotion.minimumSpend, Money(minorUnits: 1)),
+        currency: promotion.currency)
+      let decision = try store.whatIf(purchase, promotion: promotion)
+      return CardCheck.PromotionCheck(
+        purchase: purchase, decision: decision,
+        facts: try DecisionFacts.gather(
+          purchase, card: card, decision: decision, promotion: promotion, store: store,
+          hypothetical: true))
+    }
+    let report = CardCheck(
+      card: card, at: at, zone: zone, enrollments: try store.enrollments(card: id),
+      networks: networks, capabilities: capabilities, promotions: promotions)
+    let console = context.console
+    switch format {
+    case .json: console.output(report.json.text)
+    case .table, .csv:
+      console.output(report.table(style: Style(console: console, environment: context.environment)))
+    }
+    return report.canMakePayments ? .success : .no
+  }
+
+  // MARK: A holder's purchase
+
+  private static func checkHolder(
+    _ holder: Identifier, _ arguments: ParsedArguments, context: CommandContext
+  ) throws -> ExitStatus {
+    guard let amount = try CommandValues.amount(arguments, "amount") else {
+      throw arguments.usageError("--holder needs --amount, the purchase to decide")
+    }
+    let currency =
+      try arguments.value("currency") { (text: String) throws(CodeError) in
+        try Currency.parse(text.trimmingSpacesAndTabs)
+      } ?? .cny
+    try Clock.checkForm(arguments)
+    let format = OutputFormat(arguments)
+    let store = try StoreOptions.open(arguments, context: context, forWriting: false)
+    let cards = try store.cards(holder: holder)
+    guard !cards.isEmpty else {
+      throw CommandFailure(.dataError, "no card of holder '\(holder)' in the store")
+    }
+    let zone = store.timeZone
+    let at = try Clock.instant(arguments, context: context, zone: zone)
+    let promotions = try store.promotions().map { installed in
+      let promotion = installed.promotion
+      let cardDecisions = try cards.map { card in
+        let purchase = hypotheticalPurchase(
+          card: card.id, at: at, amount: amount, currency: currency)
+        let decision = try store.whatIf(purchase, promotion: promotion)
+        return WhatIf.CardDecision(
+          decision: decision,
+          facts: try DecisionFacts.gather(
+            purchase, card: card, decision: decision, promotion: promotion, store: store,
+            hypothetical: true))
+      }
+      return WhatIf.PromotionDecisions(promotion: promotion, cards: cardDecisions)
+    }
+    var firstBound: [Identifier: Instant] = [:]
+    for card in cards {
+      let active = try store.enrollments(card: card.id).filter { $0.isActive(at: at) }
+      firstBound[card.id] = active.map(\.enrolledAt).min()
+    }
+    let report = WhatIf(
+      holder: holder, amount: amount, currency: currency, at: at, zone: zone, cards: cards,
+      promotions: promotions, firstBound: firstBound)
+    let console = context.console
+    switch format {
+    case .json: console.output(report.json.text)
+    case .table, .csv:
+      console.output(report.table(style: Style(console: console, environment: context.environment)))
+    }
+    return report.recommendation == nil ? .no : .success
+  }
+
+  /// An Apple Pay purchase, settled, naming no binding (so the card's earliest active one
+  /// counts), as a cardholder about to pay would make it.
+  private static func hypotheticalPurchase(
+    card: Identifier, at: Instant, amount: Money, currency: Currency
+  ) -> Transaction {
+    Transaction(
+      id: DecisionFacts.hypotheticalID, card: card, time: at, amount: amount,
+      currency: currency)
+  }
+}

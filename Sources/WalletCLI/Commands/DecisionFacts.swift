@@ -1,0 +1,53 @@
+import WalletCore
+import WalletStore
+
+/// Gathers from the store the facts behind a decision, for `wallet explain` (a recorded
+/// purchase) and `wallet check` (one only imagined), so that both word reasons alike.
+enum DecisionFacts {
+  /// The id of the purchase `wallet check` imagines; it never reaches the store.
+  static let hypotheticalID = Identifier("(what-if)")
+
+  /// The facts of `transaction` on `card` as `decision` saw them under `promotion`.
+  ///
+  /// `hypothetical` says the purchase is not in the store: the rewards that came before it are
+  /// then those strictly earlier in time, as `WalletStore.whatIf` counts them; a recorded one is
+  /// preceded also by rewards at the same instant with a smaller id, as the SPEC orders them.
+  static func gather(
+    _ transaction: Transaction, card: Card, decision: Decision, promotion: Promotion,
+    store: WalletStore, hypothetical: Bool
+  ) throws -> ReasonFacts {
+    let earlier = try store.rewards(
+      promotion: promotion.id, holder: decision.holder, cycleStart: decision.cycle.start
+    ).filter { line in
+      if line.time != transaction.time { return line.time < transaction.time }
+      return !hypothetical && line.transaction < transaction.id
+    }
+    return ReasonFacts(
+      promotion: promotion, card: card, holder: decision.holder, time: transaction.time,
+      status: transaction.status, method: transaction.method, currency: transaction.currency,
+      amount: transaction.amount, refunded: transaction.refunded, mcc: transaction.mcc,
+      enrollment: try enrollment(of: transaction, decision: decision, store: store),
+      holderRewardsBefore: decision.holderRewardsBefore, cycle: decision.cycle,
+      cycleRewardsBefore: decision.cycleRewardsBefore,
+      cycleRewardedBy: earlier.map(\.transaction), quotaPaidBefore: decision.quotaPaidBefore)
+  }
+
+  /// The binding the purchase counts under, or why none does: the one it names (which must
+  /// belong to its card and be active then), else the one the engine inferred.
+  static func enrollment(
+    of transaction: Transaction, decision: Decision, store: WalletStore
+  ) throws -> EnrollmentFinding {
+    if let named = transaction.enrollment {
+      guard let enrollment = try store.enrollment(named) else {
+        throw StoreError.unknownEnrollment(named)
+      }
+      if enrollment.card != transaction.card { return .namedForAnotherCard(enrollment) }
+      if !enrollment.isActive(at: transaction.time) { return .namedInactive(enrollment) }
+      return .counted(enrollment, named: true)
+    }
+    if let inferred = decision.enrollment, let enrollment = try store.enrollment(inferred) {
+      return .counted(enrollment, named: false)
+    }
+    return .noneActive
+  }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import WalletCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `wallet demo`: the sample data in a throw-away store, and the commands a cardholder uses most,
+/// each under a heading. The README's main command.
+///
+/// The store is built by running `init` and `import` in-process, so the demo goes through
+/// exactly the code paths of those commands. "Now" is fixed inside the sample period, so the
+/// output is the same on any day and CI can compare it byte for byte.
+enum DemoCommand: WalletCommand {
+  static let path = ["demo"]
+
+  /// The demo's "now": the last week of the sample's seventh billing cycle.
+  static let now = "2026-11-28T12:00:00+08:00"
+
+  static let spec = CommandSpec(
+    "demo",
+    abstract: "Show wallet at work on the built-in sample data.",
+    discussion: """
+      Builds a throw-away store from the sample cards, enrollments and transactions (compiled \
+      into wallet, so it works from any folder), with "now" fixed at \(now), and shows, each \
+      under a heading: a card's check, a purchase that would earn and one that would not, the \
+      statement, and why a purchase earned nothing. The store is removed afterwards; your own \
+      store ($WALLET_DB, --db) is never touched.
+      """,
+    arguments: [])
+
+  /// One step: a heading and the command it shows, as a user would type it.
+  struct Step {
+    let heading: String
+    let arguments: [String]
+    /// The exit statuses that mean the step worked: a check may answer "no" (1).
+    let expected: Set<ExitStatus>
+  }
+
+  static let steps = [
+    Step(
+      heading: "Can this card earn now?", arguments: ["check", "C-ZW-BOCOM"], expected: [.success]),
+    Step(
+      heading: "Which of H003's cards should pay ¥150?",
+      arguments: ["check", "--holder", "H003", "--amount", "150"], expected: [.success]),
+    Step(
+      heading: "And H002's, already rewarded this cycle?",
+      arguments: ["check", "--holder", "H002", "--amount", "150"], expected: [.success, .no]),
+    Step(heading: "What has each holder earned?", arguments: ["statement"], expected: [.success]),
+    Step(
+      heading: "Why did T2005 earn nothing?", arguments: ["explain", "T2005"],
+      expected: [.success]),
+  ]
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
+    let folder = try DemoFolder()
+    defer { folder.remove() }
+    var environment = context.environment
+    environment["WALLET_NOW"] = now
+    // The demo's store is named by --db on every command; this keeps a user's setting out of
+    // any message.
+    environment["WALLET_DB"] = nil
+
+    // Building the store prints paths of the temporary folder, which differ on every run: that
+    // goes to a log, shown only if something fails.
+    let log = try folder.openLog()
+    defer { close(log) }
+    let quiet = CommandContext(
+      console: Console(outputDescriptor: log, errorDescriptor: log), environment: environment)
+    let database = folder.path("wallet.sqlite")
+    var setup = [["init"]]
+    for (kind, text) in [
+      ("cards", SampleData.cards), ("enrollments", SampleData.enrollments),
+      ("transactions", SampleData.transactions),
+    ] {
+      let file = try folder.write("\(kind).csv", text)
+      setup.append(["import", kind, file, "--quiet"])
+    }
+    for command in setup {
+      let status = WalletCommandLine.run(command + ["--db", database], context: quiet)
+      guard status == ExitStatus.success.rawValue else {
+        context.console.message(folder.readLog())
+        throw CommandFailure(
+          ExitStatus(rawValue: status) ?? .ioError,
+          "the demo could not build its store (wallet \(command.joined(separator: " ")))")
+      }
+    }
+
+    let console = context.console
+    let style = Style(console: console, environment: context.environment)
+    func lines(_ text: String) -> Int { text.split(separator: "\n").count - 1 }
+    console.output(
+      """
+      wallet demo: the sample data (\(lines(SampleData.cards)) cards, \
+      \(lines(SampleData.enrollments)) Apple Pay bindings, \(lines(SampleData.transactions)) \
+      transactions) in a
+      throw-away store, as of \(now).
+
+      """)
+    let shown = CommandContext(console: console, environment: environment)
+    for step in steps {
+      console.output(
+        "\n" + style.heading("==> \(step.heading)") + "\n$ wallet "
+          + step.arguments.joined(separator: " ") + "\n\n")
+      let status = WalletCommandLine.run(step.arguments + ["--db", database], context: shown)
+      guard let exit = ExitStatus(rawValue: status), step.expected.contains(exit) else {
+        throw CommandFailure(
+          ExitStatus(rawValue: status) ?? .ioError,
+          "the demo's step 'wallet \(step.arguments.joined(separator: " "))' failed")
+      }
+    }
+    console.output(
+      """
+
+      The demo's store is gone. Build your own with 'wallet init' and 'wallet import'
+      (README.md; 'man -l man/wallet.1').
+
+      """)
+    return .success
+  }
+}
+
+/// The demo's temporary folder, readable only by its owner, removed at the end.
+struct DemoFolder {
+  let url: URL
+
+  init() throws(CommandFailure) {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "wallet-demo-\(UUID().uuidString)")
+    do {
+      try FileManager.default.createDirectory(
+        at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw CommandFailure(
+        .ioError,
+        "the demo cannot make a temporary folder in \(url.deletingLastPathComponent().path)")
+    }
+  }
+
+  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+  /// Writes a file and returns its path.
+  func write(_ name: String, _ text: String) throws(CommandFailure) -> String {
+    do {
+      try Data(text.utf8).write(to: url.appendingPathComponent(name))
+    } catch {
+      throw CommandFailure(.ioError, "the demo cannot write \(path(name))")
+    }
+    return path(name)
+  }
+
+  /// A file for the messages of building the store.
+  func openLog() throws(CommandFailure) -> Int32 {
+    let descriptor = open(path("setup.log"), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw CommandFailure(.ioError, "the demo cannot write \(path("setup.log"))")
+    }
+    return descriptor
+  }
+
+  func readLog() -> String {
+    (try? String(contentsOfFile: path("setup.log"), encoding: .utf8)) ?? ""
+  }
+
+  func remove() {
+    try? FileManager.default.removeItem(at: url)
+  }
+}

@@ -1,0 +1,76 @@
+import WalletCore
+import WalletStore
+
+/// `wallet explain TXN`: a transaction's decision, its reason in plain words, and the facts
+/// behind it.
+enum ExplainCommand: WalletCommand {
+  static let path = ["explain"]
+
+  static let spec = CommandSpec(
+    "explain",
+    abstract: "Say why a transaction earns, or why it does not.",
+    discussion: """
+      Shows the transaction's decision under each installed promotion (or the one --promotion \
+      names): what it earns, or its reason code and the reason in plain words, and the facts \
+      the decision rests on: the card, the Apple Pay binding and channel it counts under, the \
+      amount, its refunds and the net amount, the holder's rewards before it, the rewards \
+      already paid in its billing cycle, the quota, and the rule that failed. Times are in the \
+      promotion's time zone. JSON is an object per promotion with 'transaction', 'promotion', \
+      'outcome', 'reason', 'explanation', 'reward', 'facts' and 'rules'; with several \
+      promotions, an array of them.
+      """,
+    arguments: [
+      .positional("transaction", valueName: "txn", help: "The transaction's id."),
+      .option(
+        "promotion", valueName: "id",
+        help: "Only under this installed promotion (default: under each)."),
+      formatOption,
+      StoreOptions.database,
+    ])
+
+  /// `--format table|json`: an explanation is not a list, so it has no CSV.
+  static let formatOption = ArgumentSpec.option(
+    "format", valueName: "format", help: "Output format: table or json.", defaultValue: "table",
+    allowedValues: ["table", "json"])
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
+    guard let id = try CommandValues.id(arguments, "transaction") else {
+      throw arguments.usageError("Missing expected argument '<txn>'")
+    }
+    let format = OutputFormat(arguments)
+    let store = try StoreOptions.open(arguments, context: context, forWriting: false)
+    guard let transaction = try store.transaction(id) else {
+      throw StoreError.unknownTransaction(id)
+    }
+    guard let card = try store.card(transaction.card) else {
+      throw StoreError.unknownCard(transaction.card)
+    }
+    let refunds = try store.refunds(of: id)
+    let cardEnrollments = try store.enrollments(card: card.id)
+    let explanations = try PromotionChoice.selected(arguments, store: store).compactMap {
+      promotion -> Explanation? in
+      // Every stored transaction has a decision under every installed promotion; a missing
+      // one would be a store fault, and is left out rather than explained wrongly.
+      guard let decision = try store.decision(transaction: id, promotion: promotion.id) else {
+        return nil
+      }
+      let facts = try DecisionFacts.gather(
+        transaction, card: card, decision: decision, promotion: promotion, store: store,
+        hypothetical: false)
+      return Explanation(
+        transaction: transaction, promotion: promotion, decision: decision, facts: facts,
+        refunds: refunds, cardEnrollments: cardEnrollments)
+    }
+
+    let console = context.console
+    switch format {
+    case .json:
+      let objects = explanations.map(\.json)
+      console.output((objects.count == 1 ? objects[0] : .array(objects)).text)
+    case .table, .csv:
+      let style = Style(console: console, environment: context.environment)
+      console.output(explanations.map { $0.table(style: style) }.joined(separator: "\n"))
+    }
+    return .success
+  }
+}

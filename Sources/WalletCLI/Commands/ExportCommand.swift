@@ -1,0 +1,240 @@
+import WalletCore
+import WalletStore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `wallet export`: the store's rewards, decisions or transactions as the SPEC's CSV files, for
+/// analysts and spreadsheets.
+enum ExportCommand: WalletCommand {
+  static let path = ["export"]
+
+  static let spec = CommandSpec(
+    "export",
+    abstract: "Export rewards, decisions or transactions as CSV.",
+    discussion: """
+      Writes one of the SPEC's files from the store. rewards: the rewards file, exactly as \
+      'wallet batch' writes it (by holder, then ordinal). decisions: the decisions file, one row \
+      per transaction, in the order of the transactions' time, then id. transactions: a \
+      transactions file with every column, which 'wallet import transactions' reads back \
+      (times keep their fraction of a second). --from and --to are whole days, both included, \
+      in the promotion's time zone (rewards, decisions) or the store's (transactions), and \
+      select by the transaction's time. --excel makes a file for spreadsheets: a UTF-8 byte \
+      order mark, and text cells that begin with =, +, -, @, a tab or a carriage return \
+      prefixed with an apostrophe so that they cannot run as formulas; numeric columns \
+      (amounts, ordinals, dates, times) are never changed. Such a file is for reading, not for \
+      importing again.
+      """,
+    arguments: [
+      .positional(
+        "what", valueName: "what", help: "Which file: rewards, decisions or transactions.",
+        allowedValues: ExportFile.allCases.map(\.rawValue)),
+      .option(
+        "promotion", valueName: "id",
+        help: "The installed promotion of rewards and decisions; may be left out when only one "
+          + "is installed."),
+      .option("from", valueName: "date", help: "Only transactions from this day on (YYYY-MM-DD)."),
+      .option(
+        "to", valueName: "date", help: "Only transactions up to this day, included (YYYY-MM-DD)."),
+      .option(
+        "out", short: "o", valueName: "file",
+        help: "Where to write the file ('-' for standard output, the default)."),
+      .flag("excel", help: "Make the file safe to open in a spreadsheet (see above)."),
+      StoreOptions.database,
+    ])
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
+    let file = ExportFile(rawValue: arguments.positional("what") ?? "") ?? .rewards
+    let from = try CommandValues.date(arguments, "from")
+    let to = try CommandValues.date(arguments, "to")
+    if let from, let to, to < from {
+      throw arguments.usageError("--to \(to) is before --from \(from)")
+    }
+    let outPath = arguments.value("out") ?? "-"
+    if outPath.isEmpty {
+      throw arguments.usageError("--out needs a file name, not an empty string")
+    }
+    if file == .transactions && arguments.value("promotion") != nil {
+      throw arguments.usageError(
+        "transactions belong to no promotion; --promotion is for rewards and decisions")
+    }
+    let store = try StoreOptions.open(arguments, context: context, forWriting: false)
+
+    var promotion: Promotion?
+    if file != .transactions {
+      let promotions = try PromotionChoice.selected(arguments, store: store)
+      guard promotions.count == 1 else {
+        let ids = promotions.map(\.id.rawValue).joined(separator: ", ")
+        throw arguments.usageError(
+          "several promotions are installed (\(ids)) and a \(file) file holds one; "
+            + "choose it with --promotion")
+      }
+      promotion = promotions[0]
+    }
+    // Whole days in the zone the file's times are written in.
+    let zone = promotion?.timeZone ?? store.timeZone
+    let range = WalletStore.TransactionFilter(
+      from: from.map { zone.startOfDay($0) }, until: to.map { zone.startOfDay($0.adding(days: 1)) })
+
+    let output: AtomicOutputFile? = outPath == "-" ? nil : try AtomicOutputFile(path: outPath)
+    let descriptor = output?.descriptor ?? context.console.outputDescriptor
+    let rows: Int
+    do {
+      if arguments.flag("excel") { try writeByteOrderMark(to: descriptor) }
+      let writer = ExportWriter(
+        file: file, excel: arguments.flag("excel"),
+        csv: CSVWriter(fileDescriptor: descriptor))
+      rows = try writeRows(file, promotion: promotion, range: range, store: store, to: writer)
+    } catch {
+      output?.discard()
+      if let failure = error as? CommandFailure { throw failure }
+      if error is CSVWriteError {
+        throw CommandFailure(
+          .ioError, "cannot write \(output == nil ? "to standard output" : outPath): \(error)")
+      }
+      throw error
+    }
+    if let output {
+      try output.commit()
+      context.console.message(
+        "Exported \(rows) \(file.noun)\(rows == 1 ? "" : "s") to \(outPath).")
+    }
+    return .success
+  }
+
+  /// Writes the file's header and rows; returns how many rows.
+  private static func writeRows(
+    _ file: ExportFile, promotion: Promotion?, range: WalletStore.TransactionFilter,
+    store: WalletStore, to writer: ExportWriter
+  ) throws -> Int {
+    try writer.csv.writeRecord(file.header)
+    var count = 0
+    let unbounded = range.from == nil && range.until == nil
+    func inRange(_ time: Instant) -> Bool {
+      (range.from.map { time >= $0 } ?? true) && (range.until.map { time < $0 } ?? true)
+    }
+    switch file {
+    case .rewards:
+      guard let promotion else { break }
+      for line in try store.rewards(promotion: promotion.id) where inRange(line.time) {
+        try writer.write(RewardRow(line).record(in: promotion.timeZone))
+        count += 1
+      }
+    case .decisions:
+      guard let promotion else { break }
+      // The store keeps decisions in the order of the transactions' time, then id: the order a
+      // store has, where the SPEC's "input order" of a batch has no meaning.
+      let selected = unbounded ? nil : Set(try store.transactions(range).map(\.id))
+      for decision in try store.decisions(promotion: promotion.id)
+      where selected?.contains(decision.transaction) ?? true {
+        try writer.write(ReportFiles.decisionRecord(decision))
+        count += 1
+      }
+    case .transactions:
+      let zone = store.timeZone
+      for transaction in try store.transactions(range) {
+        try writer.write([
+          transaction.id.rawValue, transaction.card.rawValue,
+          ExportFile.exactTime(transaction.time, in: zone), transaction.amount.description,
+          transaction.currency.code, transaction.method.rawValue, transaction.status.rawValue,
+          transaction.refunded.description, transaction.enrollment?.rawValue ?? "",
+          transaction.merchant ?? "", transaction.mcc?.description ?? "",
+        ])
+        count += 1
+      }
+    }
+    try writer.csv.flush()
+    return count
+  }
+
+  /// The UTF-8 byte order mark, by which spreadsheets recognise UTF-8 (and read 交通银行 as
+  /// such rather than as mojibake); `wallet import` accepts it.
+  private static func writeByteOrderMark(to descriptor: Int32) throws {
+    let bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes {
+        write(descriptor, $0.baseAddress! + offset, 3 - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw CSVWriteError(code: errno)
+      }
+      offset += written
+    }
+  }
+}
+
+/// The three files `wallet export` writes.
+enum ExportFile: String, CaseIterable, CustomStringConvertible {
+  case rewards, decisions, transactions
+
+  /// The SPEC's columns: section 4's outputs, and the transactions input file.
+  var header: [String] {
+    switch self {
+    case .rewards: ReportFiles.rewardsHeader
+    case .decisions: ReportFiles.decisionsHeader
+    case .transactions: InputKind.transactions.columns
+    }
+  }
+
+  /// The columns the file defines as numeric (amounts, ordinals, dates and times), which an
+  /// export for spreadsheets never changes.
+  var numericColumns: Set<String> {
+    switch self {
+    case .rewards: ["cycle_start", "cycle_end", "ordinal", "time", "amount", "reward"]
+    case .decisions: ["cycle_start", "ordinal", "reward"]
+    case .transactions: ["time", "amount", "refunded"]
+    }
+  }
+
+  /// One row, for messages.
+  var noun: String {
+    switch self {
+    case .rewards: "reward"
+    case .decisions: "decision"
+    case .transactions: "transaction"
+    }
+  }
+
+  var description: String { rawValue }
+
+  /// ISO 8601 with the zone's offset, keeping a fraction of a second when there is one: an
+  /// exported transaction must import as the same instant, or importing it again would be a
+  /// conflict, and the order of two purchases in one second would be lost.
+  static func exactTime(_ instant: Instant, in zone: TimeZoneRules) -> String {
+    let text = instant.formatted(in: zone)
+    let nanoseconds = instant.nanosecondsSinceEpoch % 1_000_000_000
+    let fraction = nanoseconds < 0 ? nanoseconds + 1_000_000_000 : nanoseconds
+    guard fraction != 0 else { return text }
+    var digits = String(fraction)
+    digits = String(repeating: "0", count: 9 - digits.count) + digits
+    while digits.last == "0" { digits.removeLast() }
+    // The seconds end at index 19 (`YYYY-MM-DDTHH:MM:SS`); the offset follows.
+    let secondsEnd = text.index(text.startIndex, offsetBy: 19)
+    return text[..<secondsEnd] + "." + digits + text[secondsEnd...]
+  }
+}
+
+/// Writes an export's records, neutralising text cells when the file is for spreadsheets.
+struct ExportWriter {
+  let csv: CSVWriter
+  /// For each column, whether its cells are neutralised.
+  private let neutralises: [Bool]
+
+  init(file: ExportFile, excel: Bool, csv: CSVWriter) {
+    self.csv = csv
+    neutralises = file.header.map { excel && !file.numericColumns.contains($0) }
+  }
+
+  /// One record, its fields in the order of the file's header.
+  func write(_ record: [String]) throws {
+    for (field, neutralise) in zip(record, neutralises) {
+      try csv.writeField(neutralise ? SpreadsheetCell.neutralised(field) : field)
+    }
+    try csv.endRecord()
+  }
+}

@@ -1,0 +1,379 @@
+import WalletCore
+
+/// What `wallet check CARD` found: whether the card can pay with Apple Pay at an instant, and
+/// how each installed promotion would treat a purchase of its minimum spend.
+struct CardCheck {
+  /// One promotion's answer for the imagined purchase.
+  struct PromotionCheck {
+    /// The purchase imagined: the promotion's minimum spend, in its currency.
+    let purchase: Transaction
+    /// The real engine's decision about it.
+    let decision: Decision
+    /// The facts behind the decision.
+    let facts: ReasonFacts
+
+    var promotion: Promotion { facts.promotion }
+
+    /// The rewards the holder has had, and has left.
+    var used: Int { decision.holderRewardsBefore }
+    var left: Int { max(0, promotion.maxRewardsPerHolder - used) }
+
+    /// The channel the purchase would count under, when the card is bound.
+    var channel: Channel? { facts.enrollment.counted?.channel }
+
+    /// What the holder's next reward pays on `channel`'s schedule; nil when none is left.
+    func nextReward(_ channel: Channel) -> Money? {
+      let schedule = promotion.tiers[channel]
+      return used < schedule.count ? schedule[used] : nil
+    }
+  }
+
+  let card: Card
+  let at: Instant
+  /// The store's zone, in which the instant and the enrollments are shown.
+  let zone: TimeZoneRules
+  let enrollments: [Enrollment]
+  /// `--networks`, when given.
+  let networks: Set<Network>?
+  /// `--capabilities`, when given.
+  let capabilities: Set<CardType>?
+  let promotions: [PromotionCheck]
+
+  var isEnrolled: Bool { enrollments.contains { $0.isActive(at: at) } }
+  var matchesNetworks: Bool { networks?.contains(card.network) ?? true }
+  var matchesCapabilities: Bool { capabilities?.contains(card.type) ?? true }
+
+  /// PassKit's answer: bound to Apple Pay now, on an accepted network, of an accepted type.
+  var canMakePayments: Bool { isEnrolled && matchesNetworks && matchesCapabilities }
+
+  /// `C1 can pay with Apple Pay at …` or why it cannot.
+  func verdict(style: Style) -> String {
+    let time = at.formatted(in: zone)
+    if canMakePayments {
+      let channels = Set(enrollments.filter { $0.isActive(at: at) }.map(\.channel))
+        .sorted(by: ReasonWording.canonicalOrder).map(\.rawValue).joined(separator: ", ")
+      return style.positive("\(card.id) can pay with Apple Pay at \(time) (\(channels)).")
+    }
+    var problems: [String] = []
+    if !isEnrolled { problems.append("it has no active Apple Pay enrollment") }
+    if let networks, !matchesNetworks {
+      let asked = ReasonWording.list(networks.sorted(by: ReasonWording.canonicalOrder))
+      problems.append("its network is \(card.network), not \(asked)")
+    }
+    if let capabilities, !matchesCapabilities {
+      let asked = ReasonWording.list(capabilities.sorted(by: ReasonWording.canonicalOrder))
+      problems.append("it is a \(card.type) card, not \(asked)")
+    }
+    return style.negative(
+      "\(card.id) cannot pay with Apple Pay at \(time): \(problems.joined(separator: "; ")).")
+  }
+
+  /// The verdict, the card, its enrollments, and each promotion's answer.
+  func table(style: Style) -> String {
+    var sheet = FactSheet()
+    sheet.append("card", card.id.rawValue)
+    sheet.append("holder", card.holder.rawValue)
+    sheet.append("network", card.network.rawValue)
+    sheet.append("type", card.type.rawValue)
+    sheet.append("role", card.role.rawValue)
+    sheet.append("issuer", card.issuer ?? "")
+    sheet.append("number", card.last4.map { "•••• \($0)" } ?? "")
+    var text = verdict(style: style) + "\n\n" + sheet.text() + "\n"
+    if enrollments.isEmpty {
+      text += "No enrollments.\n"
+    } else {
+      var table = TextTable(header: [
+        "enrollment", "channel", "enrolled_at", "removed_at", "active",
+      ])
+      for enrollment in enrollments {
+        table.append([
+          enrollment.id.rawValue, enrollment.channel.rawValue,
+          enrollment.enrolledAt.formatted(in: zone),
+          enrollment.removedAt?.formatted(in: zone) ?? "",
+          enrollment.isActive(at: at) ? "yes" : "no",
+        ])
+      }
+      text += table.text
+    }
+    for check in promotions {
+      text += "\n" + DecisionText.heading(check.promotion) + "\n" + promotionSheet(check).text()
+    }
+    return text
+  }
+
+  private func promotionSheet(_ check: PromotionCheck) -> FactSheet {
+    let promotion = check.promotion
+    let money = { (amount: Money) in MoneyText.display(amount, promotion.currency) }
+    var sheet = FactSheet()
+    let purchase = money(check.purchase.amount)
+    switch check.decision.outcome {
+    case .rewarded(let reward):
+      sheet.append(
+        "eligible",
+        "yes: a purchase of \(purchase) would earn \(money(reward.amount)) (reward "
+          + "\(reward.ordinal) of \(promotion.maxRewardsPerHolder), \(reward.channel))")
+    case .notRewarded(let reason):
+      sheet.append("eligible", "no: a purchase of \(purchase) would not earn (\(reason))")
+      sheet.append("why", ReasonWording.sentence(for: reason, check.facts))
+    }
+    sheet.append(
+      "rewards", "\(check.used) used, \(check.left) left, of \(promotion.maxRewardsPerHolder)")
+    sheet.append("next reward", nextRewardText(check, money: money))
+    let cycle = check.decision.cycle
+    let paid = check.decision.cycleRewardsBefore
+    let by = check.facts.cycleRewardedBy.map(\.rawValue).joined(separator: ", ")
+    let state =
+      paid >= promotion.rewardsPerCycle
+      ? "already rewarded (\(by))"
+      : paid == 0
+        ? "not rewarded yet" : "\(paid) of \(promotion.rewardsPerCycle) rewards paid (\(by))"
+    sheet.append("this cycle", "\(ReasonWording.span(cycle)), \(state)")
+    sheet.append("next cycle", "starts \(cycle.next.start)")
+    return sheet
+  }
+
+  private func nextRewardText(_ check: PromotionCheck, money: (Money) -> String) -> String {
+    guard check.left > 0 else { return "none left" }
+    let ordinal = check.used + 1
+    if let channel = check.channel, let amount = check.nextReward(channel) {
+      return "\(money(amount)) (reward \(ordinal), \(channel))"
+    }
+    let each = Channel.allCases.compactMap { channel in
+      check.nextReward(channel).map { "\(money($0)) through \(ReasonWording.place(channel))" }
+    }
+    return "reward \(ordinal): \(each.joined(separator: ", ")), once the card is bound"
+  }
+
+  /// The documented shape; see the manual's CHECK JSON.
+  var json: JSONValue {
+    .object([
+      ("card", DecisionText.json(card)),
+      ("at", .string(at.formatted(in: zone))),
+      ("can_make_payments", .bool(canMakePayments)),
+      ("enrolled", .bool(isEnrolled)),
+      ("matches_networks", .bool(matchesNetworks)),
+      ("matches_capabilities", .bool(matchesCapabilities)),
+      (
+        "enrollments",
+        .array(
+          enrollments.map { enrollment in
+            .object([
+              ("id", .string(enrollment.id.rawValue)),
+              ("channel", .string(enrollment.channel.rawValue)),
+              ("enrolled_at", .string(enrollment.enrolledAt.formatted(in: zone))),
+              ("removed_at", .optional(enrollment.removedAt?.formatted(in: zone))),
+              ("active", .bool(enrollment.isActive(at: at))),
+            ])
+          })
+      ),
+      ("promotions", .array(promotions.map(promotionJSON))),
+    ])
+  }
+
+  private func promotionJSON(_ check: PromotionCheck) -> JSONValue {
+    let promotion = check.promotion
+    let cycle = check.decision.cycle
+    var nextReward = JSONValue.null
+    if check.left > 0 {
+      let byChannel = Channel.allCases.map { channel in
+        (
+          channel.rawValue,
+          check.nextReward(channel).map { JSONValue.string($0.description) } ?? .null
+        )
+      }
+      nextReward = .object([
+        ("ordinal", .integer(check.used + 1)),
+        ("channel", .optional(check.channel?.rawValue)),
+        ("amount", .optional(check.channel.flatMap(check.nextReward)?.description)),
+        ("by_channel", .object(byChannel)),
+      ])
+    }
+    return .object([
+      ("promotion", DecisionText.json(promotion)),
+      ("purchase", .string(check.purchase.amount.description)),
+      ("eligible", .bool(check.decision.outcome.reward != nil)),
+      ("reason", .optional(check.decision.outcome.reason?.rawValue)),
+      ("explanation", .string(ReasonWording.sentence(for: check.decision.outcome, check.facts))),
+      ("rewards_used", .integer(check.used)),
+      ("rewards_left", .integer(check.left)),
+      ("max_rewards_per_holder", .integer(promotion.maxRewardsPerHolder)),
+      ("next_reward", nextReward),
+      (
+        "cycle",
+        .object([
+          ("start", .string(cycle.start.description)),
+          ("end", .string(cycle.end.description)),
+          ("rewards", .integer(check.decision.cycleRewardsBefore)),
+          ("rewards_per_cycle", .integer(promotion.rewardsPerCycle)),
+          ("rewarded_by", .array(check.facts.cycleRewardedBy.map { .string($0.rawValue) })),
+        ])
+      ),
+      ("next_cycle_start", .string(cycle.next.start.description)),
+    ])
+  }
+}
+
+/// What `wallet check --holder H --amount X` found: how each installed promotion would decide
+/// the purchase on each of the holder's cards, and the card to pay with.
+struct WhatIf {
+  /// One card's decision under one promotion.
+  struct CardDecision {
+    let decision: Decision
+    let facts: ReasonFacts
+
+    var card: Card { facts.card }
+    var channel: Channel? { facts.enrollment.counted?.channel }
+  }
+
+  /// Every card's decision under one promotion.
+  struct PromotionDecisions {
+    let promotion: Promotion
+    let cards: [CardDecision]
+  }
+
+  /// The card to pay with, and what it would earn under all promotions together.
+  struct Recommendation {
+    let card: Card
+    let channel: Channel?
+    let total: Money
+    /// The other cards that would earn as much; the tie went to `card`, bound earliest.
+    let tiedWith: [Identifier]
+    /// How many cards would earn something.
+    let earning: Int
+  }
+
+  let holder: Identifier
+  let amount: Money
+  let currency: Currency
+  let at: Instant
+  /// The store's zone, in which the instant is shown.
+  let zone: TimeZoneRules
+  /// The holder's cards, by id.
+  let cards: [Card]
+  let promotions: [PromotionDecisions]
+  /// When each card's earliest binding active at `at` was made, for ties.
+  let firstBound: [Identifier: Instant]
+
+  /// The card that pays most in all, summed over the promotions (one purchase earns under each
+  /// promotion it qualifies for; all of them are in the purchase's currency, or it would not
+  /// earn). Ties go to the card whose earliest active binding is earliest, then to the smaller
+  /// card id. Nil when no card would earn.
+  var recommendation: Recommendation? {
+    var totals: [Identifier: Money] = [:]
+    for promotion in promotions {
+      for entry in promotion.cards {
+        if let reward = entry.decision.outcome.reward {
+          totals[entry.card.id, default: .zero] =
+            totals[entry.card.id, default: .zero]
+            + reward.amount
+        }
+      }
+    }
+    let ranked = cards.filter { totals[$0.id] != nil }.sorted { left, right in
+      let leftTotal = totals[left.id] ?? .zero
+      let rightTotal = totals[right.id] ?? .zero
+      if leftTotal != rightTotal { return leftTotal > rightTotal }
+      let leftBound = firstBound[left.id] ?? Instant(nanosecondsSinceEpoch: .max)
+      let rightBound = firstBound[right.id] ?? Instant(nanosecondsSinceEpoch: .max)
+      if leftBound != rightBound { return leftBound < rightBound }
+      return left.id < right.id
+    }
+    guard let best = ranked.first, let total = totals[best.id] else { return nil }
+    let channel = promotions.lazy.compactMap { promotion in
+      promotion.cards.first { $0.card.id == best.id }?.channel
+    }.first
+    return Recommendation(
+      card: best, channel: channel, total: total,
+      tiedWith: ranked.dropFirst().filter { totals[$0.id] == total }.map(\.id),
+      earning: ranked.count)
+  }
+
+  private func money(_ amount: Money) -> String { MoneyText.display(amount, currency) }
+
+  /// `Pay with C1: it earns ¥10.00.` or `No card of H1 would earn.`
+  func verdict(style: Style) -> String {
+    guard let best = recommendation else {
+      return style.negative("No card of \(holder) would earn; see why below.")
+    }
+    var text = "Pay with \(best.card.id): it earns \(money(best.total))"
+    if !best.tiedWith.isEmpty {
+      let others = best.tiedWith.map(\.rawValue).joined(separator: ", ")
+      text += ", as much as \(others), and was bound to Apple Pay first"
+    } else if best.earning > 1 {
+      text += ", the most of the \(best.earning) cards that would earn"
+    }
+    return style.positive(text + ".")
+  }
+
+  /// The question, the answer, and each promotion's decisions card by card.
+  func table(style: Style) -> String {
+    var text =
+      "A purchase of \(money(amount)) by \(holder) at \(at.formatted(in: zone)):\n"
+      + verdict(style: style) + "\n"
+    for promotion in promotions {
+      var table = TextTable(
+        header: ["card", "channel", "earns", "reward", "reason"],
+        alignments: [.left, .left, .left, .right, .left])
+      var sentences = FactSheet()
+      for entry in promotion.cards {
+        let reward = entry.decision.outcome.reward
+        table.append([
+          entry.card.id.rawValue, entry.channel?.rawValue ?? "none", reward == nil ? "no" : "yes",
+          reward.map { MoneyText.display($0.amount, promotion.promotion.currency) } ?? "",
+          entry.decision.outcome.reason?.rawValue ?? "",
+        ])
+        sentences.append(
+          entry.card.id.rawValue + ":",
+          ReasonWording.sentence(for: entry.decision.outcome, entry.facts))
+      }
+      text +=
+        "\n" + DecisionText.heading(promotion.promotion) + "\n" + table.text + "\n"
+        + sentences.text()
+    }
+    return text
+  }
+
+  /// The documented shape; see the manual's CHECK JSON.
+  var json: JSONValue {
+    let best = recommendation
+    return .object([
+      ("holder", .string(holder.rawValue)),
+      ("amount", .string(amount.description)),
+      ("currency", .string(currency.code)),
+      ("at", .string(at.formatted(in: zone))),
+      ("earns", .bool(best != nil)),
+      (
+        "recommendation",
+        best.map { best in
+          .object([
+            ("card", .string(best.card.id.rawValue)),
+            ("channel", .optional(best.channel?.rawValue)),
+            ("reward", .string(best.total.description)),
+          ])
+        } ?? .null
+      ),
+      (
+        "promotions",
+        .array(
+          promotions.map { promotion in
+            .object([
+              ("promotion", DecisionText.json(promotion.promotion)),
+              ("cards", .array(promotion.cards.map(cardJSON))),
+            ])
+          })
+      ),
+    ])
+  }
+
+  private func cardJSON(_ entry: CardDecision) -> JSONValue {
+    .object([
+      ("card", .string(entry.card.id.rawValue)),
+      ("channel", .optional(entry.channel?.rawValue)),
+      ("enrollment", .optional(entry.facts.enrollment.counted?.id.rawValue)),
+      ("outcome", .string(DecisionText.outcome(entry.decision.outcome))),
+      ("reason", .optional(entry.decision.outcome.reason?.rawValue)),
+      ("explanation", .string(ReasonWording.sentence(for: entry.decision.outcome, entry.facts))),
+      ("reward", DecisionText.json(entry.decision.outcome.reward)),
+    ])
+  }
+}

@@ -1,0 +1,99 @@
+import WalletCore
+
+/// Pieces that `wallet check` and `wallet explain` print alike, as text and as JSON, so that the
+/// same thing always looks the same.
+enum DecisionText {
+  /// `unionpay credit card, primary, issued by bocom, •••• 1234`: never more of the number than
+  /// the last four digits, which is all a card keeps.
+  static func card(_ card: Card) -> String {
+    var parts = ["\(card.network) \(card.type) card", card.role.rawValue]
+    if let issuer = card.issuer { parts.append("issued by \(issuer)") }
+    if let last4 = card.last4 { parts.append("•••• \(last4)") }
+    return parts.joined(separator: ", ")
+  }
+
+  /// `E-LL-1, wallet, from 2026-06-01T08:00:00+08:00 to 2026-09-15T12:00:00+08:00`.
+  static func enrollment(_ enrollment: Enrollment, zone: TimeZoneRules) -> String {
+    var text =
+      "\(enrollment.id), \(enrollment.channel), from \(enrollment.enrolledAt.formatted(in: zone))"
+    if let removed = enrollment.removedAt { text += " to \(removed.formatted(in: zone))" }
+    return text
+  }
+
+  /// The heading of a promotion's part of a report, as `wallet statement` writes it.
+  static func heading(_ promotion: Promotion) -> String {
+    "\(promotion.name) (\(promotion.id))"
+  }
+
+  /// `{"id", "name", "currency", "timezone"}`, as in `wallet statement`.
+  static func json(_ promotion: Promotion) -> JSONValue {
+    .object([
+      ("id", .string(promotion.id.rawValue)),
+      ("name", .string(promotion.name)),
+      ("currency", .string(promotion.currency.code)),
+      ("timezone", .string(promotion.timeZone.identifier)),
+    ])
+  }
+
+  /// The card with the keys of a cards file.
+  static func json(_ card: Card) -> JSONValue {
+    .object([
+      ("card", .string(card.id.rawValue)),
+      ("holder", .string(card.holder.rawValue)),
+      ("network", .string(card.network.rawValue)),
+      ("type", .string(card.type.rawValue)),
+      ("role", .string(card.role.rawValue)),
+      ("issuer", .optional(card.issuer)),
+      ("last4", .optional(card.last4)),
+    ])
+  }
+
+  /// The rules a decision is checked against: everything about a promotion but its name and
+  /// its tiers, with lists in a fixed order.
+  static func rulesJSON(_ promotion: Promotion) -> JSONValue {
+    .object([
+      ("issuer", .optional(promotion.issuer)),
+      (
+        "card_types",
+        promotion.cardTypes.map { types in
+          .array(
+            types.sorted(by: ReasonWording.canonicalOrder).map { .string($0.rawValue) })
+        } ?? .null
+      ),
+      (
+        "networks",
+        promotion.networks.map { networks in
+          .array(
+            networks.sorted(by: ReasonWording.canonicalOrder).map { .string($0.rawValue) })
+        } ?? .null
+      ),
+      ("supplementary_cards", .string(promotion.supplementaryCards.rawValue)),
+      ("campaign_start", .optional(promotion.campaignStart?.description)),
+      ("campaign_end", .optional(promotion.campaignEnd?.description)),
+      (
+        "excluded_mccs",
+        .array(
+          promotion.excludedMCCs.sorted { $0.value < $1.value }.map { .string($0.description) })
+      ),
+      ("minimum_spend", .string(promotion.minimumSpend.description)),
+      ("rewards_per_cycle", .integer(promotion.rewardsPerCycle)),
+      ("max_rewards_per_holder", .integer(promotion.maxRewardsPerHolder)),
+      ("quota", promotion.quota.map(JSONValue.integer) ?? .null),
+    ])
+  }
+
+  /// `{"ordinal", "channel", "amount"}`, or null without a reward.
+  static func json(_ reward: Reward?) -> JSONValue {
+    guard let reward else { return .null }
+    return .object([
+      ("ordinal", .integer(reward.ordinal)),
+      ("channel", .string(reward.channel.rawValue)),
+      ("amount", .string(reward.amount.description)),
+    ])
+  }
+
+  /// `rewarded` or `not-rewarded`, as in the decisions file.
+  static func outcome(_ outcome: Outcome) -> String {
+    outcome.reward == nil ? "not-rewarded" : "rewarded"
+  }
+}

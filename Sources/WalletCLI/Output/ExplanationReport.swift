@@ -1,0 +1,203 @@
+import WalletCore
+
+/// One transaction's decision under one promotion, with the facts that led to it, as
+/// `wallet explain` prints it.
+struct Explanation {
+  let transaction: Transaction
+  let promotion: Promotion
+  let decision: Decision
+  let facts: ReasonFacts
+  /// The refunds recorded one by one (`wallet txn refund`); an imported `refunded` column has
+  /// none, so their sum may be less than the transaction's refunded total.
+  let refunds: [(amount: Money, at: Instant)]
+  /// All the card's bindings, shown when none counted, so that the reader sees why.
+  let cardEnrollments: [Enrollment]
+
+  private var zone: TimeZoneRules { promotion.timeZone }
+
+  private func money(_ amount: Money, _ currency: Currency? = nil) -> String {
+    MoneyText.display(amount, currency ?? transaction.currency)
+  }
+
+  /// The reason in words (or what it earns and why).
+  var sentence: String { ReasonWording.sentence(for: decision.outcome, facts) }
+
+  /// `T1001 earns ¥10.00.` or `T1006 does not earn: below-minimum.`
+  func verdict(style: Style) -> String {
+    switch decision.outcome {
+    case .rewarded(let reward):
+      return style.positive(
+        "\(transaction.id) earns \(money(reward.amount, promotion.currency)).")
+    case .notRewarded(let reason):
+      return style.negative("\(transaction.id) does not earn: \(reason).")
+    }
+  }
+
+  /// The heading, the verdict, its sentence, and the facts.
+  func table(style: Style) -> String {
+    DecisionText.heading(promotion) + "\n" + verdict(style: style) + "\n" + sentence + "\n\n"
+      + sheet.text()
+  }
+
+  private var sheet: FactSheet {
+    var sheet = FactSheet()
+    let card = facts.card
+    sheet.append("time", transaction.time.formatted(in: zone))
+    sheet.append("card", "\(card.id): \(DecisionText.card(card))")
+    sheet.append("holder", decision.holder.rawValue)
+    if transaction.merchant != nil || transaction.mcc != nil {
+      let mcc = transaction.mcc.map { "mcc \($0)" }
+      sheet.append(
+        "merchant", [transaction.merchant, mcc].compactMap { $0 }.joined(separator: ", "))
+    }
+    sheet.append("status", transaction.status.rawValue)
+    sheet.append("method", transaction.method.rawValue)
+    sheet.append("amount", money(transaction.amount))
+    sheet.append("refunded", money(transaction.refunded))
+    if !refunds.isEmpty {
+      sheet.append(
+        "refunds",
+        refunds.map { "\(money($0.amount)) at \($0.at.formatted(in: zone))" }
+          .joined(separator: "; "))
+    }
+    sheet.append("net amount", money(transaction.netAmount))
+    sheet.append("enrollment", enrollmentText)
+    sheet.append("channel", facts.enrollment.counted?.channel.rawValue ?? "none")
+    sheet.append("cycle", ReasonWording.span(decision.cycle))
+    sheet.append(
+      "rewards before", "\(decision.holderRewardsBefore) of \(promotion.maxRewardsPerHolder)")
+    var inCycle = "\(decision.cycleRewardsBefore) of \(promotion.rewardsPerCycle) before this one"
+    if !facts.cycleRewardedBy.isEmpty {
+      inCycle += " (\(facts.cycleRewardedBy.map(\.rawValue).joined(separator: ", ")))"
+    }
+    sheet.append("in this cycle", inCycle)
+    if let quota = promotion.quota {
+      sheet.append("quota", "\(decision.quotaPaidBefore ?? 0) of \(quota) paid before this one")
+    }
+    if let reward = decision.outcome.reward {
+      sheet.append(
+        "reward",
+        "\(money(reward.amount, promotion.currency)): reward \(reward.ordinal) of "
+          + "\(promotion.maxRewardsPerHolder), \(reward.channel) schedule")
+    }
+    if let reason = decision.outcome.reason { appendRule(for: reason, to: &sheet) }
+    return sheet
+  }
+
+  private var enrollmentText: String {
+    switch facts.enrollment {
+    case .counted(let enrollment, let named):
+      let how = named ? "named by the transaction" : "the card's earliest binding active then"
+      return DecisionText.enrollment(enrollment, zone: zone) + " (\(how))"
+    case .noneActive:
+      return "none active then"
+    case .namedForAnotherCard(let enrollment):
+      return "\(enrollment.id), named by the transaction, binds card \(enrollment.card)"
+    case .namedInactive(let enrollment):
+      return DecisionText.enrollment(enrollment, zone: zone)
+        + " (named by the transaction, not active then)"
+    }
+  }
+
+  /// The rule that failed, beside the fact it failed on.
+  private func appendRule(for reason: ReasonCode, to sheet: inout FactSheet) {
+    let card = facts.card
+    switch reason {
+    case .otherIssuer:
+      sheet.append(
+        "issuer", "\(card.issuer ?? "unknown") (the promotion's: \(promotion.issuer ?? "any"))")
+    case .ineligibleCardType:
+      let allowed = promotion.cardTypes.map {
+        ReasonWording.list($0.sorted(by: ReasonWording.canonicalOrder))
+      }
+      sheet.append("card type", "\(card.type) (the promotion's: \(allowed ?? "any"))")
+    case .ineligibleNetwork:
+      let allowed = promotion.networks.map {
+        ReasonWording.list($0.sorted(by: ReasonWording.canonicalOrder))
+      }
+      sheet.append("network", "\(card.network) (the promotion's: \(allowed ?? "any"))")
+    case .supplementaryCard:
+      sheet.append("role", "\(card.role) (the promotion excludes supplementary cards)")
+    case .foreignCurrency:
+      sheet.append(
+        "currency", "\(transaction.currency) (the promotion's: \(promotion.currency))")
+    case .outsideCampaign:
+      sheet.append("campaign", ReasonWording.campaign(promotion))
+    case .notEnrolled:
+      let bindings = cardEnrollments.map { DecisionText.enrollment($0, zone: zone) }
+      sheet.append(
+        "card's bindings", bindings.isEmpty ? "none recorded" : bindings.joined(separator: "; "))
+    case .excludedMerchant:
+      sheet.append(
+        "excluded mccs",
+        promotion.excludedMCCs.sorted { $0.value < $1.value }.map(\.description)
+          .joined(separator: ", "))
+    case .belowMinimum:
+      sheet.append("minimum spend", money(promotion.minimumSpend, promotion.currency))
+    case .declined, .refunded, .notApplePay, .rewardCapReached, .cycleAlreadyRewarded,
+      .quotaExhausted:
+      // Their facts (status, refunds, method, the holder's and the promotion's counts) are
+      // among the rows every explanation has.
+      break
+    }
+  }
+
+  /// The documented shape; see the manual's EXPLAIN JSON.
+  var json: JSONValue {
+    let card = facts.card
+    let enrollment: JSONValue =
+      facts.enrollment.enrollment.map { enrollment in
+        .object([
+          ("id", .string(enrollment.id.rawValue)),
+          ("card", .string(enrollment.card.rawValue)),
+          ("channel", .string(enrollment.channel.rawValue)),
+          ("enrolled_at", .string(enrollment.enrolledAt.formatted(in: zone))),
+          ("removed_at", .optional(enrollment.removedAt?.formatted(in: zone))),
+          ("named", .bool(transaction.enrollment != nil)),
+          ("counts", .bool(facts.enrollment.counted != nil)),
+        ])
+      } ?? .null
+    return .object([
+      ("transaction", .string(transaction.id.rawValue)),
+      ("promotion", DecisionText.json(promotion)),
+      ("outcome", .string(DecisionText.outcome(decision.outcome))),
+      ("reason", .optional(decision.outcome.reason?.rawValue)),
+      ("explanation", .string(sentence)),
+      ("reward", DecisionText.json(decision.outcome.reward)),
+      (
+        "facts",
+        .object([
+          ("time", .string(transaction.time.formatted(in: zone))),
+          ("card", DecisionText.json(card)),
+          ("holder", .string(decision.holder.rawValue)),
+          ("merchant", .optional(transaction.merchant)),
+          ("mcc", .optional(transaction.mcc?.description)),
+          ("status", .string(transaction.status.rawValue)),
+          ("method", .string(transaction.method.rawValue)),
+          ("currency", .string(transaction.currency.code)),
+          ("amount", .string(transaction.amount.description)),
+          ("refunded", .string(transaction.refunded.description)),
+          (
+            "refunds",
+            .array(
+              refunds.map { refund in
+                .object([
+                  ("amount", .string(refund.amount.description)),
+                  ("at", .string(refund.at.formatted(in: zone))),
+                ])
+              })
+          ),
+          ("net_amount", .string(transaction.netAmount.description)),
+          ("enrollment", enrollment),
+          ("cycle_start", .string(decision.cycle.start.description)),
+          ("cycle_end", .string(decision.cycle.end.description)),
+          ("holder_rewards_before", .integer(decision.holderRewardsBefore)),
+          ("cycle_rewards_before", .integer(decision.cycleRewardsBefore)),
+          ("cycle_rewarded_by", .array(facts.cycleRewardedBy.map { .string($0.rawValue) })),
+          ("quota_paid_before", decision.quotaPaidBefore.map(JSONValue.integer) ?? .null),
+        ])
+      ),
+      ("rules", DecisionText.rulesJSON(promotion)),
+    ])
+  }
+}

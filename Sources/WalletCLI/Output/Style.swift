@@ -1,0 +1,44 @@
+/// Whether, and how, a command colours what it prints on standard output.
+///
+/// Colour is for a person at a terminal: a pipe, a file or a script gets plain text, so that the
+/// bytes a script compares never depend on where they were printed. Only whole lines outside
+/// tables are coloured (a verdict such as "earns" or "does not earn"): an escape sequence inside
+/// a table cell would count towards its width and break the alignment.
+struct Style: Sendable {
+  /// Whether escapes are written at all.
+  let isEnabled: Bool
+
+  /// The style for a command's standard output.
+  init(console: Console, environment: [String: String]) {
+    isEnabled = Style.isEnabled(console: console, environment: environment)
+  }
+
+  /// A style that colours or not, whatever the console; for tests.
+  init(isEnabled: Bool) {
+    self.isEnabled = isEnabled
+  }
+
+  /// The one place that decides about colour: only when standard output is a terminal,
+  /// `NO_COLOR` is unset or empty (https://no-color.org says an empty value does not count), and
+  /// the terminal is not `dumb`.
+  static func isEnabled(console: Console, environment: [String: String]) -> Bool {
+    isEnabled(outputIsTerminal: console.outputIsTerminal, environment: environment)
+  }
+
+  /// The decision itself, apart from the `isatty` probe, so that tests can ask it.
+  static func isEnabled(outputIsTerminal: Bool, environment: [String: String]) -> Bool {
+    guard outputIsTerminal else { return false }
+    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+    return environment["TERM"] != "dumb"
+  }
+
+  /// Good news (a card that earns, a card that can pay): green.
+  func positive(_ text: String) -> String { paint(text, code: "32") }
+
+  /// Bad news (does not earn, cannot pay): red.
+  func negative(_ text: String) -> String { paint(text, code: "31") }
+
+  private func paint(_ text: String, code: String) -> String {
+    isEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+}

@@ -1,0 +1,17 @@
+import Foundation
+import Testing
+
+@testable import WalletCLI
+
+/// The sample data compiled into `wallet demo` is data/sample, byte for byte.
+struct SampleDataTests {
+  @Test(arguments: [
+    ("cards.csv", SampleData.cards), ("enrollments.csv", SampleData.enrollments),
+    ("transactions.csv", SampleData.transactions),
+  ])
+  func embeddedTextEqualsTheFile(name: String, embedded: String) throws {
+    let file = try Data(contentsOf: URL(fileURLWithPath: WalletProcess.sample(name)))
+    #expect(!file.isEmpty)
+    #expect(Array(embedded.utf8) == Array(file), "Sources/WalletCLI/Demo/SampleData.swift: \(name)")
+  }
+}
