@@ -100,6 +100,17 @@ public enum WalletCommandLine {
       if case .missingStore = error { return ExitStatus.noInput.rawValue }
       return ExitStatus.dataError.rawValue
     } catch let error as SQLiteError {
+      if error.isBusy {
+        console.message(
+          "Error: another wallet command kept the store busy for too long; try again when it "
+            + "has finished")
+        return ExitStatus.ioError.rawValue
+      }
+      if error.isCorrupt {
+        // A damaged store is bad data, not a failed read or write.
+        console.message("Error: the store is damaged: \(error.message)")
+        return ExitStatus.dataError.rawValue
+      }
       console.message("Error: the store could not be used: \(error.message)")
       return ExitStatus.ioError.rawValue
     } catch {

@@ -24,6 +24,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case cardHasTransactions(Identifier, count: Int)
   /// A refund would take the refunded total above the amount.
   case refundExceedsAmount(Identifier, refunded: Money, amount: Money)
+  /// Transactions on other cards name the card's enrollments; removing it would unlink them.
+  case cardEnrollmentsNamedElsewhere(Identifier, count: Int)
   /// Built-in promotions cannot be removed.
   case builtInPromotion(Identifier)
   /// The enrollment was already removed.
@@ -40,22 +42,47 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case .foreignDatabase(let path):
       "\(path) is a SQLite database but not a wallet store; wallet leaves it alone"
     case .missingStore(let path): "no wallet store at \(path); create one with 'wallet init'"
-    case .unknownCard(let id): "no card '\(id)' in the store"
-    case .unknownEnrollment(let id): "no enrollment '\(id)' in the store"
-    case .unknownTransaction(let id): "no transaction '\(id)' in the store"
-    case .unknownPromotion(let id): "no promotion '\(id)' is installed"
+    case .unknownCard(let id): "no card \(Self.shown(id)) in the store"
+    case .unknownEnrollment(let id): "no enrollment \(Self.shown(id)) in the store"
+    case .unknownTransaction(let id): "no transaction \(Self.shown(id, masks: false)) in the store"
+    case .unknownPromotion(let id): "no promotion \(Self.shown(id)) is installed"
     case .conflict(let kind, let id):
-      "\(kind) '\(id)' is already in the store with different details; use --replace to overwrite"
+      "\(kind) \(Self.shown(id, masks: kind != "transaction")) is already in the store with "
+        + "different details; use --replace to overwrite"
     case .cardHasTransactions(let id, let count):
-      "card '\(id)' has \(count) transaction\(count == 1 ? "" : "s"); use --force to remove it "
-        + "with its transactions and enrollments"
+      "card \(Self.shown(id)) has \(count) transaction\(count == 1 ? "" : "s"); use --force to "
+        + "remove it with its transactions and enrollments"
+    case .cardEnrollmentsNamedElsewhere(let id, let count):
+      "\(count) transaction\(count == 1 ? "" : "s") on other cards name\(count == 1 ? "s" : "") "
+        + "an enrollment of card \(Self.shown(id)); use --force to remove the card and unlink "
+        + "\(count == 1 ? "it" : "them")"
     case .refundExceedsAmount(let id, let refunded, let amount):
-      "transaction '\(id)' would have ¥\(refunded) refunded, more than its amount ¥\(amount)"
-    case .builtInPromotion(let id): "'\(id)' is built in and cannot be removed"
-    case .enrollmentAlreadyRemoved(let id, _): "enrollment '\(id)' was already removed"
+      "transaction \(Self.shown(id, masks: false)) would have ¥\(refunded) refunded, more than its "
+        + "amount ¥\(amount)"
+    case .builtInPromotion(let id): "\(Self.shown(id)) is built in and cannot be removed"
+    case .enrollmentAlreadyRemoved(let id, _): "enrollment \(Self.shown(id)) was already removed"
     case .removalBeforeEnrollment(let id):
-      "enrollment '\(id)' cannot be removed at or before the time it was enrolled"
+      "enrollment \(Self.shown(id)) cannot be removed at or before the time it was enrolled"
     }
+  }
+}
+
+extension StoreError {
+  /// An id quoted for a message: a value that looks like a card number is never echoed, and
+  /// control characters are escaped so that a hostile id cannot rewrite the terminal.
+  static func shown(_ id: Identifier, masks: Bool = true) -> String {
+    if masks, let lastFour = CardNumberGuard.lastFourOfCardNumber(in: id.rawValue) {
+      return "(a card number ending \(lastFour), not shown)"
+    }
+    var text = ""
+    for scalar in id.rawValue.unicodeScalars.prefix(60) {
+      if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
+        text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      } else {
+        text.unicodeScalars.append(scalar)
+      }
+    }
+    return "'" + text + (id.rawValue.unicodeScalars.count > 60 ? "…" : "") + "'"
   }
 }
 

@@ -90,6 +90,19 @@ enum StoreSchema {
         CREATE INDEX decisions_by_time ON decisions(promotion, time);
         CREATE INDEX decisions_by_transaction ON decisions(transaction_id);
         """)
-    }
+    },
+    // Statements, what-ifs and quota recomputes read only rewarded rows, by holder or by cycle;
+    // partial indexes over those rows keep each read to the rows it returns.
+    Migration(name: "index-rewards") { db in
+      try db.executeScript(
+        """
+        CREATE INDEX rewards_by_holder ON decisions(promotion, holder, ordinal)
+          WHERE ordinal IS NOT NULL;
+        CREATE INDEX rewards_by_cycle ON decisions(promotion, cycle_start, holder, ordinal)
+          WHERE ordinal IS NOT NULL;
+        CREATE INDEX rewards_by_time ON decisions(promotion, time, holder, cycle_start)
+          WHERE ordinal IS NOT NULL;
+        """)
+    },
   ])
 }

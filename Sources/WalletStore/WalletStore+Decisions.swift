@@ -96,25 +96,7 @@ extension WalletStore {
     let start = earliest.nanosecondsSinceEpoch
     try db.execute("DELETE FROM decisions WHERE promotion = ? AND time >= ?", [id, start])
     // Rewards paid before the change stand; they are where the engine resumes.
-    var progress = RewardProgress()
-    progress.quotaPaid = Int(
-      try db.scalar(
-        "SELECT COUNT(*) FROM decisions WHERE promotion = ? AND ordinal IS NOT NULL", [id])?
-        .int64Value ?? 0)
-    let holders = try db.fetchAll(
-      "SELECT holder, MAX(ordinal), MAX(cycle_start) FROM decisions "
-        + "WHERE promotion = ? AND ordinal IS NOT NULL GROUP BY holder", [id]
-    ) { row in (Identifier(row.string(at: 0)), row.int(at: 1), row.string(at: 2)) }
-    for (holder, rewards, cycleStart) in holders {
-      let cycleDate = try CivilDate.parse(cycleStart)
-      let cycle = BillingCycle(containing: cycleDate, startDay: promotion.cycleStartDay)
-      let inCycle = Int(
-        try db.scalar(
-          "SELECT COUNT(*) FROM decisions WHERE promotion = ? AND holder = ? AND cycle_start = ? "
-            + "AND ordinal IS NOT NULL", [id, holder.rawValue, cycleStart])?.int64Value ?? 0)
-      progress.holders[holder] = HolderProgress(
-        rewards: rewards, lastCycle: cycle, rewardsInLastCycle: inCycle)
-    }
+    let progress = try self.progress(before: earliest, promotion: promotion)
     let transactions = try self.transactions(TransactionFilter(from: earliest))
     let decisions = RewardEngine(promotion: promotion).decide(
       cards: try cards(), enrollments: try enrollments(), transactions: transactions,

@@ -12,11 +12,14 @@ extension WalletStore {
   /// Installs the built-in promotions that are missing; they are always installed.
   func installBuiltInPromotions() throws {
     for promotion in Promotion.builtIn {
-      let present =
-        try db.scalar(
-          "SELECT 1 FROM promotions WHERE id = ?", [promotion.id.rawValue]) != nil
-      if !present {
-        try write { try insertPromotion(promotion, builtIn: true) }
+      let query = "SELECT 1 FROM promotions WHERE id = ?"
+      guard try db.scalar(query, [promotion.id.rawValue]) == nil else { continue }
+      // Checked again inside the write lock: another process opening the same new store may
+      // have installed it in between.
+      try write {
+        if try db.scalar(query, [promotion.id.rawValue]) == nil {
+          try insertPromotion(promotion, builtIn: true)
+        }
       }
     }
   }

@@ -57,6 +57,8 @@ extension WalletStore {
     public var transactions: Int
     /// Its enrollments, removed with it.
     public var enrollments: Int
+    /// Transactions on other cards that named one of its enrollments, and no longer do.
+    public var unlinkedTransactions: Int
   }
 
   /// Removes a card. A card with transactions is kept unless `force` is set; then its
@@ -79,6 +81,9 @@ extension WalletStore {
           + "WHERE t.card <> ?1 AND t.enrollment IN (SELECT id FROM enrollments WHERE card = ?1)",
         [id.rawValue]
       ) { row in (Identifier(row.string(at: 0)), Instant(nanosecondsSinceEpoch: row.int64(at: 1))) }
+      if !linked.isEmpty && !force {
+        throw StoreError.cardEnrollmentsNamedElsewhere(id, count: linked.count)
+      }
       for (holder, time) in linked {
         changes.holders.insert(holder)
         changes.note(time)
@@ -90,7 +95,9 @@ extension WalletStore {
       try db.execute("DELETE FROM enrollments WHERE card = ?", [id.rawValue])
       try db.execute("DELETE FROM cards WHERE id = ?", [id.rawValue])
       try rematerialize(changes)
-      return CardRemoval(card: card, transactions: transactions, enrollments: enrollments)
+      return CardRemoval(
+        card: card, transactions: transactions, enrollments: enrollments,
+        unlinkedTransactions: linked.count)
     }
   }
 

@@ -13,28 +13,29 @@ extension WalletStore {
       try db.scalar(
         "SELECT COUNT(*) FROM decisions WHERE promotion = ? AND time < ? AND ordinal IS NOT NULL",
         [id, time])?.int64Value ?? 0)
+    // One grouped pass over the rewards (a partial index keeps it to rewarded rows): each
+    // holder's count per cycle; the latest cycle and the total follow.
     var sql =
-      "SELECT holder, MAX(ordinal), MAX(cycle_start) FROM decisions "
-      + "WHERE promotion = ? AND time < ? AND ordinal IS NOT NULL"
+      "SELECT holder, cycle_start, COUNT(*) FROM decisions "
+      + "WHERE promotion = ? AND ordinal IS NOT NULL AND time < ?"
     var arguments: [(any DatabaseValueConvertible)?] = [id, time]
     if let holder {
       sql += " AND holder = ?"
       arguments.append(holder.rawValue)
     }
-    sql += " GROUP BY holder"
+    sql += " GROUP BY holder, cycle_start"
     let rows = try db.fetchAll(sql, arguments) { row in
-      (Identifier(row.string(at: 0)), row.int(at: 1), row.string(at: 2))
+      (Identifier(row.string(at: 0)), row.string(at: 1), row.int(at: 2))
     }
-    for (holderID, rewards, cycleStart) in rows {
-      let inCycle = Int(
-        try db.scalar(
-          "SELECT COUNT(*) FROM decisions WHERE promotion = ? AND holder = ? AND cycle_start = ? "
-            + "AND time < ? AND ordinal IS NOT NULL", [id, holderID.rawValue, cycleStart, time])?
-          .int64Value ?? 0)
+    for (holderID, cycleStart, count) in rows {
+      var entry = progress.holders[holderID] ?? HolderProgress()
+      entry.rewards += count
       let start = try CivilDate.parse(cycleStart)
-      progress.holders[holderID] = HolderProgress(
-        rewards: rewards, lastCycle: BillingCycle(containing: start, startDay: start.day),
-        rewardsInLastCycle: inCycle)
+      if entry.lastCycle.map({ $0.start < start }) ?? true {
+        entry.lastCycle = BillingCycle(containing: start, startDay: start.day)
+        entry.rewardsInLastCycle = count
+      }
+      progress.holders[holderID] = entry
     }
     return progress
   }

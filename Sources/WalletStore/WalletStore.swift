@@ -25,18 +25,27 @@ public final class WalletStore {
     }
     let database: Database
     do {
+      // A long wait, because another wallet command may be importing millions of rows; the
+      // file is only read until it is known to be a wallet store.
       database = try Database(
-        path: path, mode: readOnly ? .readOnly : (create ? .readWriteCreate : .readWrite))
+        path: path, mode: readOnly ? .readOnly : (create ? .readWriteCreate : .readWrite),
+        busyTimeout: .seconds(120), enablesWriteAheadLog: false)
     } catch let error as SQLiteError where error.isNotADatabase {
       throw StoreError.notAStore(path: path)
     }
     do {
-      if readOnly {
-        guard try StoreSchema.migrator.pendingMigrations(in: database).isEmpty else {
+      let pending = try StoreSchema.migrator.pendingMigrations(in: database)
+      if readOnly || !create {
+        // Commands that only read (or must find a store) never turn a file into one.
+        if pending.count == StoreSchema.migrator.migrations.count {
           throw StoreError.missingStore(path: path)
         }
-      } else {
-        try StoreSchema.migrator.migrate(database)
+      }
+      if !readOnly {
+        try database.enableWriteAheadLog()
+        if !pending.isEmpty { try StoreSchema.migrator.migrate(database) }
+      } else if !pending.isEmpty {
+        throw StoreError.newerStore(path: path)
       }
     } catch let error as MigrationError {
       if error.isNewerStore { throw StoreError.newerStore(path: path) }

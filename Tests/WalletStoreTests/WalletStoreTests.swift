@@ -322,3 +322,56 @@ struct WhatIfTests {
     }
   }
 }
+
+struct StoreReviewRegressionTests {
+  @Test func aForeignDatabaseIsRefusedWithoutBeingTouched() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("wallet-foreign-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("other.db").path
+    do {
+      let other = try Database(path: path, enablesWriteAheadLog: false)
+      try other.execute("CREATE TABLE x(a)")
+    }
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(throws: StoreError.foreignDatabase(path: path)) {
+      try WalletStore.open(path: path, create: true)
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+  }
+
+  @Test func removingACardWhoseBindingOthersNameNeedsForce() throws {
+    let store = try WalletStore.inMemory()
+    let own = Card(id: Identifier("CX"), holder: Identifier("H1"), network: .visa, type: .credit)
+    let other = Card(
+      id: Identifier("CY"), holder: Identifier("H2"), network: .visa, type: .credit,
+      issuer: "bocom")
+    try store.addCard(own)
+    try store.addCard(other)
+    try store.addEnrollment(
+      Enrollment(
+        id: Identifier("EX"), card: own.id, channel: .wallet,
+        enrolledAt: instant("2026-01-01T00:00")))
+    try store.addTransaction(
+      Transaction(
+        id: Identifier("TL"), card: other.id, time: instant("2026-11-25T10:00"),
+        amount: Money(minorUnits: 150_00), enrollment: Identifier("EX")))
+    #expect(throws: StoreError.cardEnrollmentsNamedElsewhere(own.id, count: 1)) {
+      try store.removeCard(own.id, force: false)
+    }
+    let removal = try store.removeCard(own.id, force: true)
+    #expect(removal.unlinkedTransactions == 1)
+    #expect(try store.transaction(Identifier("TL"))?.enrollment == nil)
+    #expect(try store.materialisedDifferences().isEmpty)
+  }
+
+  @Test func messagesNeverEchoACardNumberOrControlCharacters() {
+    let message = StoreError.unknownCard(Identifier("4111111111111111")).description
+    #expect(!message.contains("4111111111111111"))
+    #expect(message.contains("ending 1111"))
+    let hostile = StoreError.unknownCard(Identifier("E\u{1B}[31mRED\nX")).description
+    #expect(!hostile.contains("\u{1B}") && !hostile.contains("\n"))
+  }
+}

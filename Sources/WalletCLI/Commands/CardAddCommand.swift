@@ -44,7 +44,7 @@ enum CardAddCommand: WalletCommand {
       network: try CommandValues.code(arguments, "network", as: Network.self)!,
       type: try CommandValues.code(arguments, "type", as: CardType.self)!,
       role: try CommandValues.code(arguments, "role", as: CardRole.self) ?? .primary,
-      issuer: try CommandValues.text(arguments, "issuer"), last4: last4)
+      issuer: try CommandValues.cardSafeText(arguments, "issuer"), last4: last4)
 
     let store = try StoreOptions.open(arguments, context: context, forWriting: true)
     switch try store.addCard(card, replace: arguments.flag("replace")) {

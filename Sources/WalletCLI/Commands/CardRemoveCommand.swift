@@ -27,6 +27,11 @@ enum CardRemoveCommand: WalletCommand {
       "Removed card \(id) (holder \(removal.card.holder)) with "
         + "\(counted(removal.transactions, "transaction")) and "
         + "\(counted(removal.enrollments, "enrollment")).")
+    if removal.unlinkedTransactions > 0 {
+      context.console.message(
+        "\(counted(removal.unlinkedTransactions, "transaction")) on other cards named one of its "
+          + "enrollments and no longer do; their decisions were recomputed.")
+    }
     return .success
   }
 

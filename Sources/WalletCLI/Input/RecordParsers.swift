@@ -47,7 +47,7 @@ extension CSVRow {
     let network = try parseRequired("network", Network.parse)
     let type = try parseRequired("type", CardType.parse)
     let role = try parse("role", CardRole.parse) ?? .primary
-    let issuer = text("issuer")
+    let issuer = try safeText("issuer", required: false)
     let last4 = try safeText("last4", required: false)
     if let last4, last4.utf8.count != 4 || !last4.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
       throw error(in: "last4", "last4 \(SafeText.quoted(last4)) must be exactly four digits")

@@ -50,8 +50,13 @@ public final class Database {
   /// private in-memory database. Throws `SQLiteError`: `isNotADatabase` for a file that is not a
   /// SQLite database (left untouched), `isIOError` when the file or directory cannot be opened
   /// or created.
+  ///
+  /// With `enablesWriteAheadLog: false` the file is only read at open, so that a caller can check
+  /// it is the database it expects before anything changes it, and then call
+  /// `enableWriteAheadLog()`.
   public init(
-    path: String, mode: OpenMode = .readWriteCreate, busyTimeout: Duration = .seconds(5)
+    path: String, mode: OpenMode = .readWriteCreate, busyTimeout: Duration = .seconds(5),
+    enablesWriteAheadLog: Bool = true
   ) throws {
     self.path = path
     self.mode = mode
@@ -85,15 +90,20 @@ public final class Database {
     // connection has done nothing but read.
     _ = try uncachedScalar("PRAGMA schema_version")
 
-    if !isMemory && sqlite3_db_readonly(handle, "main") == 0 {
-      // Setting WAL on a file already in WAL mode writes nothing. A file system without shared
-      // memory may refuse WAL; SQLite then keeps the rollback journal and the default
-      // synchronous=FULL, which is slower but just as safe.
-      if try uncachedScalar("PRAGMA journal_mode=WAL")?.stringValue?.lowercased() == "wal" {
-        _ = try uncachedScalar("PRAGMA synchronous=NORMAL")
-      }
-    }
+    if enablesWriteAheadLog { try enableWriteAheadLog() }
     _ = try uncachedScalar("PRAGMA foreign_keys=ON")
+  }
+
+  /// Switches a writable file to WAL mode (readers never wait for a writer) with
+  /// synchronous=NORMAL. Setting WAL on a file already in WAL mode writes nothing. A file system
+  /// without shared memory may refuse WAL; SQLite then keeps the rollback journal and the
+  /// default synchronous=FULL, which is slower but just as safe.
+  public func enableWriteAheadLog() throws {
+    let isMemory = path == ":memory:" || path.isEmpty
+    guard !isMemory, sqlite3_db_readonly(connection.handle, "main") == 0 else { return }
+    if try uncachedScalar("PRAGMA journal_mode=WAL")?.stringValue?.lowercased() == "wal" {
+      _ = try uncachedScalar("PRAGMA synchronous=NORMAL")
+    }
   }
 
   /// Opens a private, empty in-memory database (for tests and stateless work).
