@@ -19,18 +19,19 @@ extension CanonicalCode {
 
   /// Reads a code ignoring case (and, for networks, spaces, `-` and `_`); nil when unknown.
   public init?(parsing text: String) {
-    if let exact = Self(rawValue: text) {
+    if let exact = Self(rawValue: text) ?? Self(rawValue: text.lowercased()) {
       self = exact
       return
     }
     let folded = Self.fold(text)
-    if let match = Self.allCases.first(where: { Self.fold($0.rawValue) == folded }) {
-      self = match
-    } else if let alias = Self.aliases[folded] {
+    if let alias = Self.aliases[folded] {
       self = alias
-    } else {
+      return
+    }
+    guard let match = Self.allCases.first(where: { Self.fold($0.rawValue) == folded }) else {
       return nil
     }
+    self = match
   }
 
   /// Reads a code, throwing an error that lists the accepted spellings.

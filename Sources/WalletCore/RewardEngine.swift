@@ -427,15 +427,17 @@ public struct LedgerDecisions: Sendable {
   /// Indices of the rewarded transactions in the order of the rewards file: holder (UTF-8
   /// bytes), then ordinal.
   public func statementOrder(in ledger: Ledger) -> [Int] {
-    var rewarded = reason.indices.filter { reason[$0] == 0 }
-    let holderOf = { (index: Int) in ledger.cards[Int(ledger.transactionCard[index])].holder }
-    rewarded.sort { left, right in
-      let leftHolder = holderOf(left)
-      let rightHolder = holderOf(right)
-      if leftHolder != rightHolder { return leftHolder < rightHolder }
-      return ordinal[left] < ordinal[right]
+    // Rank each card's holder by id bytes once, so that sorting hundreds of thousands of rewards
+    // compares integers rather than strings.
+    let holders = Array(Set(ledger.cards.map(\.holder))).sorted()
+    let rankOfHolder = Dictionary(uniqueKeysWithValues: holders.enumerated().map { ($1, $0) })
+    let cardRank = ledger.cards.map { rankOfHolder[$0.holder] ?? 0 }
+    var keys: [(rank: Int, ordinal: Int32, index: Int)] = []
+    for index in reason.indices where reason[index] == 0 {
+      keys.append((cardRank[Int(ledger.transactionCard[index])], ordinal[index], index))
     }
-    return rewarded
+    keys.sort { ($0.rank, $0.ordinal) < ($1.rank, $1.ordinal) }
+    return keys.map(\.index)
   }
 }
 
