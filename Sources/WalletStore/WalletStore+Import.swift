@@ -62,11 +62,49 @@ extension WalletStore {
 
   /// Imports transactions in one SQLite transaction: all of them or none; the decisions they
   /// affect are brought up to date in the same transaction.
+  ///
+  /// Bank files are millions of rows, so the common case costs one statement per row: cards and
+  /// enrollments are looked up in memory, and a new row is inserted with `ON CONFLICT DO
+  /// NOTHING`; only a row whose id is already there is read back and compared.
   public func importTransactions(_ transactions: [Transaction], policy: ImportPolicy) throws
     -> ImportReport
   {
-    try importRows(transactions, policy: policy) { transaction, changes in
-      try upsertTransaction(transaction, replace: policy.replace, changes: &changes)
+    try write {
+      let holderOfCard = Dictionary(
+        uniqueKeysWithValues: try db.fetchAll("SELECT id, holder FROM cards") { row in
+          (Identifier(row.string(at: 0)), Identifier(row.string(at: 1)))
+        })
+      let enrollmentIDs = Set(
+        try db.fetchAll("SELECT id FROM enrollments") { Identifier($0.string(at: 0)) })
+      let insert = try db.prepare(
+        "INSERT INTO transactions(\(Transaction.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+          + "ON CONFLICT(id) DO NOTHING")
+      var report = ImportReport()
+      var changes = ChangeSet()
+      for (index, transaction) in transactions.enumerated() {
+        do {
+          guard let holder = holderOfCard[transaction.card] else {
+            throw StoreError.unknownCard(transaction.card)
+          }
+          if let named = transaction.enrollment, !enrollmentIDs.contains(named) {
+            throw StoreError.unknownEnrollment(named)
+          }
+          try insert.execute(transaction.arguments)
+          if db.changes == 1 {
+            report.inserted += 1
+            changes.holders.insert(holder)
+            changes.note(transaction.time)
+          } else {
+            report.count(
+              try upsertTransaction(transaction, replace: policy.replace, changes: &changes))
+          }
+        } catch let error as StoreError {
+          guard policy.skipInvalid else { throw ImportRejection(index: index, error: error) }
+          report.rejected.append((index, error))
+        }
+      }
+      try rematerialize(changes)
+      return report
     }
   }
 
