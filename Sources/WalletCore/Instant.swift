@@ -114,13 +114,45 @@ public struct Instant: Hashable, Comparable, Sendable {
     let (days, secondOfDay) = local.floorDivided(by: 86_400)
     let date = CivilDate(daysSinceEpoch: Int(days))
     let second = Int(secondOfDay)
-    let clock = pad(second / 3600, 2) + ":" + pad(second / 60 % 60, 2) + ":" + pad(second % 60, 2)
-    let sign = offset < 0 ? "-" : "+"
     let magnitude = abs(offset)
-    var offsetText = sign + pad(magnitude / 3600, 2) + ":" + pad(magnitude / 60 % 60, 2)
+    // Written digit by digit into one buffer: reports format millions of these.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(28)
+    func digits(_ value: Int, _ width: Int) {
+      var divisor = 1
+      for _ in 1..<width { divisor *= 10 }
+      var value = value
+      if value >= divisor * 10 {
+        bytes.append(contentsOf: String(value).utf8)
+        return
+      }
+      while divisor > 0 {
+        bytes.append(UInt8(48 + value / divisor))
+        value %= divisor
+        divisor /= 10
+      }
+    }
+    digits(date.year, 4)
+    bytes.append(UInt8(ascii: "-"))
+    digits(date.month, 2)
+    bytes.append(UInt8(ascii: "-"))
+    digits(date.day, 2)
+    bytes.append(UInt8(ascii: "T"))
+    digits(second / 3600, 2)
+    bytes.append(UInt8(ascii: ":"))
+    digits(second / 60 % 60, 2)
+    bytes.append(UInt8(ascii: ":"))
+    digits(second % 60, 2)
+    bytes.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+    digits(magnitude / 3600, 2)
+    bytes.append(UInt8(ascii: ":"))
+    digits(magnitude / 60 % 60, 2)
     // Historic local mean times have odd seconds; keep the output an exact instant.
-    if magnitude % 60 != 0 { offsetText += ":" + pad(magnitude % 60, 2) }
-    return "\(date)T\(clock)\(offsetText)"
+    if magnitude % 60 != 0 {
+      bytes.append(UInt8(ascii: ":"))
+      digits(magnitude % 60, 2)
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The local day number (days since 1970-01-01) of this instant in `zone`.

@@ -8,21 +8,34 @@ enum LedgerReports {
     _ decisions: LedgerDecisions, ledger: Ledger, promotion: Promotion, to writer: CSVWriter
   ) throws {
     try writer.writeRecord(ReportFiles.rewardsHeader)
+    // Cycles and tier amounts repeat across hundreds of thousands of rows: name each once.
+    var cycleNames: [Int32: (start: String, end: String)] = [:]
+    let tierNames = Dictionary(
+      uniqueKeysWithValues: Channel.allCases.map { ($0, promotion.tiers[$0].map(\.description)) })
     for index in decisions.statementOrder(in: ledger) {
       let card = ledger.cards[Int(ledger.transactionCard[index])]
-      let cycle = decisions.cycle(at: index)
-      guard let reward = decisions.outcome(at: index, in: ledger).reward else { continue }
+      let sequence = decisions.cycleSequence[index]
+      let cycle: (start: String, end: String)
+      if let known = cycleNames[sequence] {
+        cycle = known
+      } else {
+        let value = decisions.cycle(at: index)
+        cycle = (value.start.description, value.end.description)
+        cycleNames[sequence] = cycle
+      }
+      let ordinal = Int(decisions.ordinal[index])
+      let channel = ledger.enrollments[Int(decisions.enrollment[index])].channel
       try writer.writeField(card.holder.rawValue)
-      try writer.writeField(cycle.start.description)
-      try writer.writeField(cycle.end.description)
-      try writer.writeField(String(reward.ordinal))
+      try writer.writeField(cycle.start)
+      try writer.writeField(cycle.end)
+      try writer.writeField(String(ordinal))
       try ledger.transactionIDs.withBytes(at: index) { try writer.writeField(bytes: $0) }
       try writer.writeField(card.id.rawValue)
-      try writer.writeField(reward.channel.rawValue)
+      try writer.writeField(channel.rawValue)
       try writer.writeField(
         Instant(nanosecondsSinceEpoch: ledger.time[index]).formatted(in: promotion.timeZone))
       try writer.writeField(Money(minorUnits: ledger.amount[index]).description)
-      try writer.writeField(reward.amount.description)
+      try writer.writeField(tierNames[channel]?[ordinal - 1] ?? "")
       try writer.endRecord()
     }
     try writer.flush()
