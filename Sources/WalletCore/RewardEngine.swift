@@ -147,18 +147,6 @@ public struct RewardEngine: Sendable {
     return (0, Int32(cycle), enrollment)
   }
 
-  /// Indices of `transactions` by time, ties broken by id compared as UTF-8 bytes.
-  public static func chronologicalOrder(_ transactions: [Transaction]) -> [Int] {
-    var order = Array(transactions.indices)
-    order.sort { left, right in
-      let leftTime = transactions[left].time
-      let rightTime = transactions[right].time
-      if leftTime != rightTime { return leftTime < rightTime }
-      return transactions[left].id < transactions[right].id
-    }
-    return order
-  }
-
   /// Indices of a ledger's transactions by time, ties broken by id bytes.
   public static func chronologicalOrder(_ ledger: Ledger) -> [Int32] {
     // Sorting (time, index) pairs kept side by side touches memory in order; only equal times,
@@ -174,21 +162,6 @@ public struct RewardEngine: Sendable {
       return ids.precedes(Int(left.index), Int(right.index))
     }
     return keys.map(\.index)
-  }
-
-  /// Indices of the rewarded decisions in the order of the rewards file: holder, then ordinal.
-  public static func statementOrder(_ decisions: [Decision]) -> [Int] {
-    var rewarded = decisions.indices.filter { decisions[$0].outcome.reward != nil }
-    rewarded.sort { left, right in
-      let leftDecision = decisions[left]
-      let rightDecision = decisions[right]
-      if leftDecision.holder != rightDecision.holder {
-        return leftDecision.holder < rightDecision.holder
-      }
-      return (leftDecision.outcome.reward?.ordinal ?? 0)
-        < (rightDecision.outcome.reward?.ordinal ?? 0)
-    }
-    return rewarded
   }
 }
 

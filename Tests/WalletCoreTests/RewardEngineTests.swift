@@ -274,8 +274,11 @@ struct RewardRuleTests {
       Fixture.purchase("T1", card: "C1", at: "2026-09-25T10:00"),
       Fixture.purchase("T2", card: "C2", at: "2026-11-25T10:00"),
     ]
-    let decisions = scenario.decide()
-    let order = RewardEngine.statementOrder(decisions).map { decisions[$0].transaction.rawValue }
+    let ledger = Ledger(
+      cards: scenario.cards, enrollments: scenario.enrollments,
+      transactions: scenario.transactions)
+    let decisions = RewardEngine(promotion: scenario.promotion).decide(ledger)
+    let order = decisions.statementOrder(in: ledger).map { ledger.transactionIDs[$0].rawValue }
     #expect(order == ["T2", "T1", "T3"])
   }
 }

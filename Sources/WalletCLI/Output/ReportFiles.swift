@@ -14,33 +14,14 @@ enum ReportFiles {
     "transaction", "holder", "card", "cycle_start", "outcome", "reason", "ordinal", "reward",
   ]
 
-  /// One row per reward, by holder (UTF-8 bytes) then ordinal, from a batch's decisions.
-  static func writeRewards(
-    _ decisions: [Decision], transactions: [Transaction], promotion: Promotion, to writer: CSVWriter
-  ) throws {
-    let rows = RewardEngine.statementOrder(decisions).compactMap { index in
-      RewardRow(decision: decisions[index], transaction: transactions[index])
-    }
-    try writeRewards(rows, promotion: promotion, to: writer)
-  }
-
-  /// The rewards file from rows already in statement order (a batch's, or a store's
-  /// `RewardLine`s), so that `batch` and `statement --format csv` write the same bytes.
+  /// The rewards file from a store's rewards, already in statement order. `batch` writes the
+  /// same columns from its ledger (`LedgerReports`); tests hold the two to the same bytes.
   static func writeRewards(_ rows: [RewardRow], promotion: Promotion, to writer: CSVWriter)
     throws
   {
     try writer.writeRecord(rewardsHeader)
     for row in rows {
       try writer.writeRecord(row.record(in: promotion.timeZone))
-    }
-    try writer.flush()
-  }
-
-  /// One row per transaction, in input order.
-  static func writeDecisions(_ decisions: [Decision], to writer: CSVWriter) throws {
-    try writer.writeRecord(decisionsHeader)
-    for decision in decisions {
-      try writer.writeRecord(decisionRecord(decision))
     }
     try writer.flush()
   }
@@ -57,8 +38,7 @@ enum ReportFiles {
   }
 }
 
-/// One reward as the rewards file has it, whether the engine decided it just now (batch) or the
-/// store kept it (statement).
+/// One reward as the rewards file has it, from the store (statement and export).
 struct RewardRow: Equatable {
   var holder: Identifier
   var cycleStart: CivilDate
@@ -72,21 +52,6 @@ struct RewardRow: Equatable {
   var amount: Money
   /// What it earned.
   var reward: Money
-
-  /// The row of a rewarded decision; nil for one that earned nothing.
-  init?(decision: Decision, transaction: Transaction) {
-    guard let reward = decision.outcome.reward else { return nil }
-    holder = decision.holder
-    cycleStart = decision.cycle.start
-    cycleEnd = decision.cycle.end
-    ordinal = reward.ordinal
-    self.transaction = decision.transaction
-    card = decision.card
-    channel = reward.channel
-    time = transaction.time
-    amount = transaction.amount
-    self.reward = reward.amount
-  }
 
   /// A reward kept in the store.
   init(_ line: RewardLine) {
