@@ -1,62 +1,30 @@
-import Foundation
-
-/// Why a promotion file was refused; names the field that breaks a rule.
+/// Why a promotion file was refused: the field that breaks a rule, what is wrong, and where.
 public struct PromotionError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The field's path, e.g. `tiers.wallet[2]` or `campaign.start`; nil for the whole document.
+  /// A key the user wrote appears made safe to print.
   public let field: String?
-  /// What is wrong with it.
+  /// What is wrong with it, with the offending value shown safely.
   public let problem: String
+  /// Where to look: the offending value; for a missing field, the object that lacks it; for a
+  /// file that is not JSON, the character where reading stopped. Nil when no position is known.
+  public let position: JSONPosition?
 
-  /// An error about `field`.
-  public init(field: String?, problem: String) {
+  /// An error about `field`, at `position` when known.
+  public init(field: String?, problem: String, position: JSONPosition? = nil) {
     self.field = field
     self.problem = problem
+    self.position = position
   }
 
-  /// A sentence naming the field.
+  /// A sentence naming the field, without the file or position.
   public var description: String {
     if let field { "field '\(field)': \(problem)" } else { problem }
   }
-}
 
-/// A parsed JSON document, kept untyped so that each field can be checked and reported by name.
-enum JSONValue: Decodable, Equatable {
-  case null
-  case bool(Bool)
-  case integer(Int64)
-  case number(Double)
-  case string(String)
-  case array([JSONValue])
-  case object([String: JSONValue])
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Int64.self) {
-      self = .integer(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode([JSONValue].self) {
-      self = .array(value)
-    } else {
-      self = .object(try container.decode([String: JSONValue].self))
-    }
-  }
-
-  var typeName: String {
-    switch self {
-    case .null: "null"
-    case .bool: "a boolean"
-    case .integer, .number: "a number"
-    case .string: "a string"
-    case .array: "an array"
-    case .object: "an object"
-    }
+  /// `file:line:column: field 'x': problem`, the form editors and terminals can jump to, as
+  /// CSV input errors are written; `file: …` when no position is known.
+  public func located(in file: String) -> String {
+    if let position { "\(file):\(position): \(description)" } else { "\(file): \(description)" }
   }
 }
 
@@ -69,39 +37,45 @@ extension Promotion {
     "maxRewardsPerHolder", "quota", "tiers",
   ]
 
-  /// Decodes and validates a promotion from JSON (a leading BOM is accepted).
+  /// Decodes and validates a promotion from JSON (a leading BOM is accepted). The first broken
+  /// rule is thrown, located at the value that breaks it.
   public static func decode(json data: [UInt8]) throws(PromotionError) -> Promotion {
-    var bytes = data[...]
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-    let root: JSONValue
+    let root: JSONNode
     do {
-      root = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+      root = try JSONReader.parse(data)
     } catch {
-      throw PromotionError(field: nil, problem: "the file is not valid JSON")
-    }
-    guard case .object(let fields) = root else {
       throw PromotionError(
-        field: nil, problem: "a promotion is a JSON object, not \(root.typeName)")
+        field: nil, problem: "not valid JSON: \(error.message)", position: error.position)
     }
-    let reader = FieldReader(fields: fields, prefix: "")
+    guard case .object(let fields) = root.value else {
+      throw PromotionError(
+        field: nil, problem: "a promotion is a JSON object, not \(root.shown)",
+        position: root.position)
+    }
+    let reader = FieldReader(object: fields, position: root.position, prefix: "")
     try reader.refuseUnknown(Promotion.knownFields)
 
-    let id = try reader.requiredString("id")
-    guard !id.trimmingCharacters(in: .whitespaces).isEmpty else {
-      throw PromotionError(field: "id", problem: "must not be empty")
+    let (id, idNode) = try reader.requiredString("id")
+    guard !id.unicodeScalars.allSatisfy(\.properties.isWhitespace) else {
+      throw reader.failure("id", "must not be blank, not \(idNode.shown)", at: idNode)
     }
-    let name = try reader.optionalString("name") ?? id
+    let name = try reader.optionalString("name")?.text ?? id
     let issuer = try reader.optionalString("issuer")
-    if issuer?.isEmpty == true {
-      throw PromotionError(field: "issuer", problem: "must not be empty; use null for any issuer")
+    if let issuer, issuer.text.isEmpty {
+      throw reader.failure(
+        "issuer", "must not be empty; use null for any issuer", at: issuer.node)
     }
     let currency = try reader.optionalCode("currency", Currency.parse) ?? .cny
     let zone: TimeZoneRules
-    if let zoneName = try reader.optionalString("timezone") {
+    if let timezone = try reader.optionalString("timezone") {
       do {
-        zone = try TimeZoneRules(identifier: zoneName)
+        zone = try TimeZoneRules(identifier: timezone.text)
       } catch {
-        throw PromotionError(field: "timezone", problem: error.description)
+        // TimeZoneError's own sentence quotes the name raw; the file's value may be anything.
+        throw reader.failure(
+          "timezone",
+          "unknown time zone \(ShownValue.quoted(timezone.text)): use an IANA name such as "
+            + "Asia/Shanghai or UTC", at: timezone.node)
       }
     } else {
       zone = .shanghai
@@ -121,7 +95,7 @@ extension Promotion {
     let tiers = try reader.tiers(count: maxRewards)
 
     return Promotion(
-      id: Identifier(id), name: name, issuer: issuer, currency: currency, timeZone: zone,
+      id: Identifier(id), name: name, issuer: issuer?.text, currency: currency, timeZone: zone,
       campaignStart: campaignStart, campaignEnd: campaignEnd, minimumSpend: minimumSpend,
       cardTypes: cardTypes, networks: networks, supplementaryCards: supplementary,
       excludedMCCs: excludedMCCs, cycleStartDay: cycleStartDay, rewardsPerCycle: rewardsPerCycle,
@@ -129,144 +103,173 @@ extension Promotion {
   }
 }
 
-/// Reads typed fields out of a JSON object, naming each field in its errors.
+extension JSONNode {
+  /// The value as a message shows it after "not": scalars as written (strings made safe), and
+  /// arrays and objects by their kind, since they cannot be shown whole.
+  var shown: String {
+    switch value {
+    case .null: "null"
+    case .bool(let flag): "\(flag)"
+    case .number(let text): "the number \(ShownValue.escaped(text))"
+    case .string(let text): "the string \(ShownValue.quoted(text))"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+}
+
+/// Reads typed fields out of a JSON object, naming and locating the offending value in each
+/// error.
 private struct FieldReader {
-  let fields: [String: JSONValue]
+  let object: JSONObject
+  /// Where the object opens, which is where a missing field is reported.
+  let position: JSONPosition
   let prefix: String
 
   func path(_ key: String) -> String { prefix + key }
 
-  /// A value quoted for a message: cut short, and never a card number.
-  func shown(_ text: String) -> String {
-    if CardNumberGuard.containsCardNumber(text) { return "a card number" }
-    return "'" + (text.count > 40 ? text.prefix(40) + "…" : text) + "'"
+  func failure(_ key: String, _ problem: String, at node: JSONNode) -> PromotionError {
+    PromotionError(field: path(key), problem: problem, position: node.position)
   }
 
   func refuseUnknown(_ known: Set<String>) throws(PromotionError) {
-    if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
-      throw PromotionError(field: path(unknown), problem: "is not a promotion field")
+    // Compared byte for byte: `Set<String>` would match a key that is only canonically
+    // equivalent to a field name.
+    for member in object.members
+    where !known.contains(where: { $0.utf8.elementsEqual(member.key.utf8) }) {
+      throw PromotionError(
+        field: path(ShownValue.unquoted(member.key)), problem: "is not a promotion field",
+        position: member.keyPosition)
     }
   }
 
   /// The value, or nil when absent or null (the SPEC treats both as "use the default").
-  func present(_ key: String) -> JSONValue? {
-    guard let value = fields[key], value != .null else { return nil }
-    return value
+  func present(_ key: String) -> JSONNode? {
+    guard let node = object[key]?.value else { return nil }
+    if case .null = node.value { return nil }
+    return node
   }
 
-  func required(_ key: String) throws(PromotionError) -> JSONValue {
-    guard let value = present(key) else {
-      throw PromotionError(field: path(key), problem: "is required")
+  func required(_ key: String) throws(PromotionError) -> JSONNode {
+    guard let member = object[key] else {
+      throw PromotionError(field: path(key), problem: "is required", position: position)
     }
-    return value
+    if case .null = member.value.value {
+      throw failure(key, "is required, not null", at: member.value)
+    }
+    return member.value
   }
 
-  func string(_ value: JSONValue, _ field: String) throws(PromotionError) -> String {
-    guard case .string(let text) = value else {
-      throw PromotionError(field: field, problem: "must be a string, not \(value.typeName)")
+  func string(_ node: JSONNode, _ key: String) throws(PromotionError) -> String {
+    guard case .string(let text) = node.value else {
+      throw failure(key, "must be a string, not \(node.shown)", at: node)
     }
     return text
   }
 
-  func requiredString(_ key: String) throws(PromotionError) -> String {
-    try string(try required(key), path(key))
+  func requiredString(_ key: String) throws(PromotionError) -> (text: String, node: JSONNode) {
+    let node = try required(key)
+    return (try string(node, key), node)
   }
 
-  func optionalString(_ key: String) throws(PromotionError) -> String? {
-    guard let value = present(key) else { return nil }
-    return try string(value, path(key))
+  func optionalString(_ key: String) throws(PromotionError) -> (text: String, node: JSONNode)? {
+    guard let node = present(key) else { return nil }
+    return (try string(node, key), node)
   }
 
-  func money(_ value: JSONValue, _ field: String) throws(PromotionError) -> Money {
-    guard case .string(let text) = value else {
-      throw PromotionError(
-        field: field,
-        problem: "must be an amount written as a string, such as \"100.00\", not \(value.typeName)")
+  func money(_ node: JSONNode, _ key: String) throws(PromotionError) -> Money {
+    guard case .string(let text) = node.value else {
+      throw failure(
+        key, "must be an amount written as a string, such as \"100.00\", not \(node.shown)",
+        at: node)
     }
     do {
       return try Money.parse(text)
     } catch {
-      throw PromotionError(field: field, problem: "'\(text)': \(error.description)")
+      throw failure(key, "\(ShownValue.quoted(text)): \(error.description)", at: node)
     }
   }
 
   func requiredMoney(_ key: String) throws(PromotionError) -> Money {
-    try money(try required(key), path(key))
+    try money(try required(key), key)
   }
 
-  func integer(_ value: JSONValue, _ field: String, in range: ClosedRange<Int>)
+  func integer(_ node: JSONNode, _ key: String, in range: ClosedRange<Int>)
     throws(PromotionError) -> Int
   {
-    guard case .integer(let number) = value else {
-      throw PromotionError(field: field, problem: "must be a whole number, not \(value.typeName)")
+    // Only plain digits: `22.0` or `2.2e1` would be whole, but a count written so is a slip.
+    guard case .number(let text) = node.value,
+      text.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) })
+    else {
+      throw failure(key, "must be a whole number, not \(node.shown)", at: node)
     }
-    guard let exact = Int(exactly: number), range.contains(exact) else {
+    // Int(text) is nil beyond 64 bits, which is out of every range here.
+    guard let value = Int(text), range.contains(value) else {
       let bounds =
         range.upperBound == Int.max
         ? "at least \(range.lowerBound)" : "between \(range.lowerBound) and \(range.upperBound)"
-      throw PromotionError(field: field, problem: "must be \(bounds), not \(number)")
+      throw failure(key, "must be \(bounds), not \(ShownValue.escaped(text))", at: node)
     }
-    return exact
+    return value
   }
 
   func requiredInteger(_ key: String, in range: ClosedRange<Int>) throws(PromotionError) -> Int {
-    try integer(try required(key), path(key), in: range)
+    try integer(try required(key), key, in: range)
   }
 
   func optionalInteger(_ key: String, in range: ClosedRange<Int>) throws(PromotionError) -> Int? {
-    guard let value = present(key) else { return nil }
-    return try integer(value, path(key), in: range)
+    guard let node = present(key) else { return nil }
+    return try integer(node, key, in: range)
   }
 
   func optionalCode<Code>(_ key: String, _ parse: (String) throws(CodeError) -> Code)
     throws(PromotionError) -> Code?
   {
-    guard let value = present(key) else { return nil }
-    let text = try string(value, path(key))
+    guard let node = present(key) else { return nil }
+    let text = try string(node, key)
     do {
       return try parse(text)
     } catch {
-      throw PromotionError(field: path(key), problem: "\(shown(text)) is an \(error.description)")
+      throw failure(key, "\(ShownValue.quoted(text)) is an \(error.description)", at: node)
     }
   }
 
   func optionalCodeSet<Code: Hashable>(_ key: String, _ parse: (String) throws(CodeError) -> Code)
     throws(PromotionError) -> Set<Code>?
   {
-    guard let value = present(key) else { return nil }
-    guard case .array(let items) = value else {
-      throw PromotionError(
-        field: path(key), problem: "must be an array or null, not \(value.typeName)")
+    guard let node = present(key) else { return nil }
+    guard case .array(let items) = node.value else {
+      throw failure(key, "must be an array or null, not \(node.shown)", at: node)
     }
     guard !items.isEmpty else {
-      throw PromotionError(
-        field: path(key), problem: "must list at least one value; use null to allow any")
+      throw failure(key, "must list at least one value; use null to allow any", at: node)
     }
     var codes = Set<Code>()
     for (index, item) in items.enumerated() {
-      let field = "\(path(key))[\(index)]"
-      let text = try string(item, field)
+      let element = "\(key)[\(index)]"
+      let text = try string(item, element)
       do {
         codes.insert(try parse(text))
       } catch {
-        throw PromotionError(field: field, problem: "\(shown(text)) is an \(error.description)")
+        throw failure(
+          element, "\(ShownValue.quoted(text)) is an \(error.description)", at: item)
       }
     }
     return codes
   }
 
   func excludedMCCs() throws(PromotionError) -> Set<MerchantCategoryCode> {
-    guard let value = present("excludedMCCs") else { return [] }
-    guard case .array(let items) = value else {
-      throw PromotionError(
-        field: path("excludedMCCs"), problem: "must be an array or null, not \(value.typeName)")
+    guard let node = present("excludedMCCs") else { return [] }
+    guard case .array(let items) = node.value else {
+      throw failure("excludedMCCs", "must be an array or null, not \(node.shown)", at: node)
     }
     var codes = Set<MerchantCategoryCode>()
     for (index, item) in items.enumerated() {
-      let field = "\(path("excludedMCCs"))[\(index)]"
-      let text = try string(item, field)
+      let element = "excludedMCCs[\(index)]"
+      let text = try string(item, element)
       guard let code = MerchantCategoryCode(parsing: text) else {
-        throw PromotionError(field: field, problem: "'\(text)' is not a four-digit merchant code")
+        throw failure(
+          element, "\(ShownValue.quoted(text)) is not a four-digit merchant code", at: item)
       }
       codes.insert(code)
     }
@@ -274,74 +277,84 @@ private struct FieldReader {
   }
 
   func campaign() throws(PromotionError) -> (CivilDate?, CivilDate?) {
-    guard let value = present("campaign") else { return (nil, nil) }
-    guard case .object(let inner) = value else {
-      throw PromotionError(
-        field: path("campaign"), problem: "must be an object or null, not \(value.typeName)")
+    guard let node = present("campaign") else { return (nil, nil) }
+    guard case .object(let inner) = node.value else {
+      throw failure("campaign", "must be an object or null, not \(node.shown)", at: node)
     }
-    let reader = FieldReader(fields: inner, prefix: path("campaign") + ".")
+    let reader = FieldReader(object: inner, position: node.position, prefix: path("campaign."))
     try reader.refuseUnknown(["start", "end"])
-    func date(_ key: String) throws(PromotionError) -> CivilDate? {
-      guard let text = try reader.optionalString(key) else { return nil }
-      do {
-        return try CivilDate.parse(text)
+    func date(_ key: String) throws(PromotionError) -> (date: CivilDate, node: JSONNode)? {
+      guard let found = try reader.optionalString(key) else { return nil }
+      let (text, node) = found
+      do throws(TimeParseError) {
+        return (try CivilDate.parse(text), node)
+      } catch .malformed {
+        throw reader.failure(
+          key, "\(ShownValue.quoted(text)) is not a date of the form YYYY-MM-DD", at: node)
       } catch {
-        throw PromotionError(
-          field: reader.path(key), problem: "'\(text)' is not a date of the form YYYY-MM-DD")
+        throw reader.failure(key, "\(ShownValue.quoted(text)): \(error.description)", at: node)
       }
     }
     let start = try date("start")
     let end = try date("end")
-    if let start, let end, end < start {
-      throw PromotionError(
-        field: reader.path("end"), problem: "\(end) is before the campaign's start \(start)")
+    if let start, let end, end.date < start.date {
+      throw reader.failure(
+        "end", "\(end.date) is before the campaign's start \(start.date)", at: end.node)
     }
-    return (start, end)
+    return (start?.date, end?.date)
   }
 
   func tiers(count: Int) throws(PromotionError) -> RewardTiers {
-    let value = try required("tiers")
-    guard case .object(let inner) = value else {
-      throw PromotionError(
-        field: path("tiers"), problem: "must be an object, not \(value.typeName)")
+    let node = try required("tiers")
+    guard case .object(let inner) = node.value else {
+      throw failure("tiers", "must be an object, not \(node.shown)", at: node)
     }
-    var schedules: [Channel: [Money]] = [:]
-    for key in inner.keys.sorted() {
-      let field = "tiers.\(key)"
-      guard let channel = Channel(parsing: key) else {
+    var schedules: [Channel: (amounts: [Money], key: JSONPosition)] = [:]
+    for member in inner.members {
+      let field = "tiers.\(ShownValue.unquoted(member.key))"
+      guard let channel = Channel(parsing: member.key) else {
         throw PromotionError(
-          field: field, problem: "is not a channel: expected bank-app and wallet")
+          field: field, problem: "is not a channel: expected bank-app and wallet",
+          position: member.keyPosition)
       }
-      guard schedules[channel] == nil else {
-        throw PromotionError(field: field, problem: "repeats the \(channel) channel")
-      }
-      guard case .array(let items) = inner[key] ?? .null else {
+      if let first = schedules[channel] {
         throw PromotionError(
           field: field,
-          problem: "must be an array of amounts, not \((inner[key] ?? .null).typeName)")
+          problem: "repeats the \(channel) channel (first at \(first.key.spelledOut))",
+          position: member.keyPosition)
+      }
+      guard case .array(let items) = member.value.value else {
+        throw PromotionError(
+          field: field, problem: "must be an array of amounts, not \(member.value.shown)",
+          position: member.value.position)
       }
       guard items.count == count else {
         throw PromotionError(
           field: field,
           problem:
-            "has \(items.count) amounts; maxRewardsPerHolder is \(count), so it needs \(count)"
-        )
+            "has \(items.count) amounts; maxRewardsPerHolder is \(count), so it needs \(count)",
+          position: member.value.position)
       }
       var amounts: [Money] = []
       for (index, item) in items.enumerated() {
-        let amount = try money(item, "\(field)[\(index)]")
+        let element = "\(field)[\(index)]"
+        let amount = try money(item, element)
         // Bounded so that totals over any number of rewards stay exact in 64 bits.
         guard amount <= Promotion.maximumReward else {
           throw PromotionError(
-            field: "\(field)[\(index)]", problem: "a reward is at most \(Promotion.maximumReward)")
+            field: element,
+            problem: "a reward is at most \(Promotion.maximumReward), not \(amount)",
+            position: item.position)
         }
         amounts.append(amount)
       }
-      schedules[channel] = amounts
+      schedules[channel] = (amounts, member.keyPosition)
     }
     for channel in Channel.allCases where schedules[channel] == nil {
-      throw PromotionError(field: "tiers.\(channel)", problem: "is required")
+      throw PromotionError(
+        field: "tiers.\(channel)", problem: "is required", position: node.position)
     }
-    return RewardTiers(bankApp: schedules[.bankApp] ?? [], wallet: schedules[.wallet] ?? [])
+    return RewardTiers(
+      bankApp: schedules[.bankApp]?.amounts ?? [], wallet: schedules[.wallet]?.amounts ?? [])
   }
 }

@@ -16,8 +16,11 @@ struct PromotionTests {
     try #require(JSONSerialization.jsonObject(with: Data(shipped)) as? [String: Any])
   }
 
+  /// Decodes `object` written as one line with its keys sorted, so that which of two broken
+  /// fields comes first does not depend on dictionary order.
   static func decode(_ object: [String: Any]) throws(PromotionError) -> Promotion {
-    let data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
+    let data =
+      (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
     return try Promotion.decode(json: [UInt8](data))
   }
 
@@ -55,13 +58,18 @@ struct PromotionTests {
   func requiredFieldMissing(field: String) throws {
     var object = try Self.shippedObject()
     object[field] = nil
-    #expect(throws: PromotionError(field: field, problem: "is required")) {
+    // A missing field is reported where the object that lacks it opens.
+    #expect(
+      throws: PromotionError(
+        field: field, problem: "is required", position: JSONPosition(line: 1, column: 1))
+    ) {
       try Self.decode(object)
     }
     object[field] = NSNull()
-    #expect(throws: PromotionError(field: field, problem: "is required")) {
-      try Self.decode(object)
-    }
+    let null = try #require(throws: PromotionError.self) { try Self.decode(object) }
+    #expect(null.field == field)
+    #expect(null.problem == "is required, not null")
+    #expect((null.position?.column ?? 0) > 1, "at the null, not at the object")
   }
 
   @Test(
@@ -113,12 +121,71 @@ struct PromotionTests {
     } catch {
       #expect(error.field == namedField)
       #expect(!error.problem.isEmpty)
+      #expect(error.position != nil)
     }
   }
 
-  @Test("not a promotion document", arguments: ["", "{", "[1]", "null", "\"x\"", "{\"id\": }"])
-  func notJSON(text: String) {
-    #expect(throws: PromotionError.self) { try Promotion.decode(json: Array(text.utf8)) }
+  @Test(
+    "not a promotion document",
+    arguments: [
+      ("", "1:1", "not valid JSON: the file is empty"),
+      ("{", "1:2", "not valid JSON: the file ends inside the object that opens at line 1"),
+      ("[1]", "1:1", "a promotion is a JSON object, not an array"),
+      ("null", "1:1", "a promotion is a JSON object, not null"),
+      ("\n  \"x\"", "2:3", "a promotion is a JSON object, not the string 'x'"),
+      ("{\"id\": }", "1:8", "not valid JSON: expected a JSON value, found '}'"),
+    ])
+  func notJSON(text: String, position: String, problem: String) throws {
+    let error = try #require(throws: PromotionError.self) {
+      try Promotion.decode(json: Array(text.utf8))
+    }
+    #expect(error.field == nil)
+    #expect(error.position?.description == position)
+    #expect(error.problem.hasPrefix(problem), "\(error.problem)")
+  }
+
+  /// The shipped file with one piece of text replaced, decoded, and the error's place and words.
+  @Test(
+    "errors point at the offending value in the file",
+    arguments: [
+      (
+        "\"cycleStartDay\": 22", "\"cycleStartDay\": 29", "13:20", "cycleStartDay",
+        "must be between 1 and 28, not 29"
+      ),
+      (
+        "\"Asia/Shanghai\"", "\"Asia/Sh\\u0007nghai\"", "6:15", "timezone",
+        "unknown time zone 'Asia/Sh\\u{7}nghai'"
+      ),
+      ("\"quota\": null", "\"quota\": -1", "16:12", "quota", "must be at least 0, not -1"),
+      ("\"20.00\"]\n  }", "\"2O.00\"]\n  }", "19:42", "tiers.wallet[3]", "'2O.00': an amount is"),
+      (
+        "\"15.00\", \"20.00\", \"20.00\"]", "\"15.00\"]", "18:17", "tiers.bank-app",
+        "has 2 amounts; maxRewardsPerHolder is 4"
+      ),
+      ("\"id\": \"bocom-applepay-monthly\",\n", "", "1:1", "id", "is required"),
+      (
+        "\"issuer\": \"bocom\"", "\"issuer\": \"6222020000000000001\", \"issuer\": 1", "4:36",
+        nil, "the key 'issuer' appears twice in this object (first at line 4, column 3)"
+      ),
+      (
+        "\"networks\": null", "\"networks\": [\"visa\", \"4111 1111 1111 1111\"]", "10:24",
+        "networks[1]", "(a card number ending 1111, not shown) is an unknown network"
+      ),
+    ] as [(String, String, String, String?, String)])
+  func located(
+    replacing: String, with: String, position: String, field: String?, problem: String
+  ) throws {
+    let text = String(decoding: Self.shipped, as: UTF8.self)
+    #expect(text.contains(replacing))
+    let broken = text.replacingOccurrences(of: replacing, with: with)
+    let error = try #require(throws: PromotionError.self) {
+      try Promotion.decode(json: Array(broken.utf8))
+    }
+    #expect(error.position?.description == position)
+    #expect(error.field == field)
+    #expect(error.problem.contains(problem), "\(error.problem)")
+    #expect(!error.problem.contains("411111111111") && !error.problem.contains("622202000000"))
+    #expect(error.located(in: "p.json").hasPrefix("p.json:\(position): "))
   }
 
   @Test func channelKeysRepeatedInAnotherCaseAreRefused() throws {

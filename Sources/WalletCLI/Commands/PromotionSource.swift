@@ -24,12 +24,13 @@ enum PromotionSource {
       "No promotion file or built-in promotion named '\(name)' (built in: \(known))")
   }
 
-  /// Reads and validates a promotion file; a broken rule is a data error naming the field.
+  /// Reads and validates a promotion file; a broken rule is a data error written
+  /// `FILE:LINE:COLUMN: field 'x': problem`, like a bad CSV value.
   static func decode(_ file: InputFile) throws(CommandFailure) -> Promotion {
     do {
       return try Promotion.decode(json: try file.readAll())
     } catch let error as PromotionError {
-      throw CommandFailure(.dataError, "\(file.path): \(error.description)")
+      throw CommandFailure(.dataError, error.located(in: file.path))
     } catch let error as CommandFailure {
       throw error
     } catch {

@@ -157,7 +157,9 @@ struct BatchCommandTests {
     try FileManager.default.removeItem(atPath: folder.path("rewards.csv"))
     let broken = try batch(in: folder, extra: ["--promotion", "broken.json"])
     #expect(broken.status == 65)
-    #expect(broken.stderr.contains("broken.json: field 'cycleStartDay'"))
+    #expect(
+      broken.stderr
+        == "Error: broken.json:1:59: field 'cycleStartDay': must be between 1 and 28, not 29\n")
     #expect(!folder.exists("rewards.csv"))
 
     let missing = try batch(in: folder, extra: ["--promotion", "nowhere/promo.json"])

@@ -1,0 +1,50 @@
+/// Shows a user's value inside an error message without leaking or garbling anything: card
+/// numbers are masked, control and bidirectional-override characters escaped, and long values cut
+/// short.
+///
+/// It lives in WalletCore, not beside the command line, because promotion files are checked here
+/// and their errors quote the offending value; every message, from whichever module, must follow
+/// the same rules.
+public enum ShownValue {
+  /// The most characters (Unicode scalars) of a value echoed back.
+  public static let maximumLength = 40
+
+  /// The value in single quotes, made safe to print. Transaction ids, which may be long bank
+  /// references, pass `masksCardNumbers: false`.
+  public static func quoted(_ value: String, masksCardNumbers: Bool = true) -> String {
+    if masksCardNumbers, let lastFour = CardNumberGuard.lastFourOfCardNumber(in: value) {
+      return "(a card number ending \(lastFour), not shown)"
+    }
+    return "'" + escaped(value) + "'"
+  }
+
+  /// The value made safe as `quoted` makes it, without the quotes, for a user's text that is
+  /// itself part of a name, such as an unknown key in a field's path.
+  public static func unquoted(_ value: String, masksCardNumbers: Bool = true) -> String {
+    if masksCardNumbers, let lastFour = CardNumberGuard.lastFourOfCardNumber(in: value) {
+      return "(a card number ending \(lastFour), not shown)"
+    }
+    return escaped(value)
+  }
+
+  /// The value's first `maximumLength` scalars, with every character that could move the
+  /// cursor, hide text or reorder a terminal line written as `\u{…}`, and `…` when cut.
+  public static func escaped(_ value: String) -> String {
+    var shown = ""
+    var count = 0
+    for scalar in value.unicodeScalars {
+      if count == maximumLength {
+        shown += "…"
+        break
+      }
+      switch scalar.value {
+      case 0..<0x20, 0x7F, 0x80..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+        shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      default:
+        shown.unicodeScalars.append(scalar)
+      }
+      count += 1
+    }
+    return shown
+  }
+}
