@@ -1,31 +1,45 @@
 import WalletCore
 
 extension WalletStore {
-  /// What the promotion had paid before `instant`: to one holder (or every holder), and in all.
-  /// Read from the materialised decisions, so it costs an indexed lookup.
+  /// What the promotion had paid before `instant`: to one holder (or every holder), and, when it
+  /// has a quota, in all (without one, nothing counts against it and `quotaPaid` stays 0).
+  /// Read from the materialised decisions through the partial indexes over rewarded rows, so
+  /// one holder's progress costs a lookup of that holder's few rewards.
   public func progress(
     before instant: Instant, promotion: Promotion, holder: Identifier? = nil
   ) throws -> RewardProgress {
     let id = promotion.id.rawValue
     let time = instant.nanosecondsSinceEpoch
     var progress = RewardProgress()
-    progress.quotaPaid = Int(
-      try db.scalar(
-        "SELECT COUNT(*) FROM decisions WHERE promotion = ? AND time < ? AND ordinal IS NOT NULL",
-        [id, time])?.int64Value ?? 0)
-    // One grouped pass over the rewards (a partial index keeps it to rewarded rows): each
-    // holder's count per cycle; the latest cycle and the total follow.
-    var sql =
-      "SELECT holder, cycle_start, COUNT(*) FROM decisions "
-      + "WHERE promotion = ? AND ordinal IS NOT NULL AND time < ?"
-    var arguments: [(any DatabaseValueConvertible)?] = [id, time]
-    if let holder {
-      sql += " AND holder = ?"
-      arguments.append(holder.rawValue)
+    if promotion.quota != nil {
+      // A range of rewards_by_time, but never a long one: no more rewards than the quota are
+      // ever paid. Without a quota the count would walk every reward for a number no rule reads.
+      progress.quotaPaid = Int(try db.scalar(Self.quotaPaidSQL, [id, time])?.int64Value ?? 0)
     }
-    sql += " GROUP BY holder, cycle_start"
-    let rows = try db.fetchAll(sql, arguments) { row in
-      (Identifier(row.string(at: 0)), row.string(at: 1), row.int(at: 2))
+    // Each holder's count of rewards per cycle; the latest cycle and the total follow.
+    let rows: [(holder: Identifier, cycleStart: String, count: Int)]
+    if let holder {
+      // Without ANALYZE, SQLite guesses that `promotion = ?` alone picks out a handful of rows,
+      // and would as soon walk rewards_by_time or rewards_by_cycle, which only that column
+      // narrows: every reward of the promotion. Asking for the holder's rewards in
+      // rewards_by_holder's own order leaves it no cheaper-looking index; the few rows are
+      // filtered and counted here.
+      let rewards = try db.fetchAll(
+        "SELECT cycle_start, time FROM decisions "
+          + "WHERE promotion = ? AND holder = ? AND ordinal IS NOT NULL ORDER BY ordinal",
+        [id, holder.rawValue]
+      ) { row in (cycleStart: row.string(at: 0), time: row.int64(at: 1)) }
+      var perCycle: [String: Int] = [:]
+      for reward in rewards where reward.time < time {
+        perCycle[reward.cycleStart, default: 0] += 1
+      }
+      rows = perCycle.map { (holder, $0.key, $0.value) }
+    } else {
+      rows = try db.fetchAll(
+        "SELECT holder, cycle_start, COUNT(*) FROM decisions "
+          + "WHERE promotion = ? AND ordinal IS NOT NULL AND time < ? GROUP BY holder, cycle_start",
+        [id, time]
+      ) { row in (Identifier(row.string(at: 0)), row.string(at: 1), row.int(at: 2)) }
     }
     for (holderID, cycleStart, count) in rows {
       var entry = progress.holders[holderID] ?? HolderProgress()
@@ -39,6 +53,11 @@ extension WalletStore {
     }
     return progress
   }
+
+  /// The rewards a promotion had paid before an instant, all holders together: what counts
+  /// against its quota.
+  static let quotaPaidSQL =
+    "SELECT COUNT(*) FROM decisions WHERE promotion = ? AND time < ? AND ordinal IS NOT NULL"
 
   /// How a purchase that has not happened would be decided: the real engine, on the store's
   /// state at the purchase's time plus the purchase. Nothing is written.

@@ -46,6 +46,15 @@ public final class Database {
   let connection: Connection
   private var statementCache: [String: Statement] = [:]
 
+  /// Told the SQL text and arguments of every statement `execute`, `fetchAll`, `fetchOne` and
+  /// `scalar` are about to run. Nil in normal use; tests set it to collect what a code path asks
+  /// of SQLite and check each statement's query plan, which is how a missing index is caught
+  /// before a user's store of millions of rows finds it.
+  var statementObserver: StatementObserver?
+
+  /// Receives a statement's SQL text and its arguments.
+  typealias StatementObserver = (_ sql: String, _ arguments: [DatabaseValue]) -> Void
+
   /// Opens (and for `.readWriteCreate` possibly creates) the database at `path`; `:memory:` is a
   /// private in-memory database. Throws `SQLiteError`: `isNotADatabase` for a file that is not a
   /// SQLite database (left untouched), `isIOError` when the file or directory cannot be opened
@@ -187,6 +196,7 @@ public final class Database {
 
   /// Runs one statement with bound arguments, ignoring any rows it returns.
   public func execute(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []) throws {
+    observe(sql, arguments)
     let statement = try cachedStatement(sql)
     defer { try? statement.reset() }  // Any error was thrown by step(); this only frees locks.
     try statement.bind(arguments)
@@ -240,6 +250,7 @@ public final class Database {
     _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = [],
     map: (Row) throws -> T
   ) throws -> [T] {
+    observe(sql, arguments)
     let statement = try cachedStatement(sql)
     defer { try? statement.reset() }  // Step errors were thrown; this only frees locks.
     try statement.bind(arguments)
@@ -256,6 +267,7 @@ public final class Database {
     _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = [],
     map: (Row) throws -> T
   ) throws -> T? {
+    observe(sql, arguments)
     let statement = try cachedStatement(sql)
     defer { try? statement.reset() }  // Step errors were thrown; this only frees locks.
     try statement.bind(arguments)
@@ -269,6 +281,12 @@ public final class Database {
     throws -> DatabaseValue?
   {
     try fetchOne(sql, arguments) { $0.value(at: 0) }
+  }
+
+  private func observe(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) {
+    // One nil check per statement when nobody observes, which is always outside tests.
+    guard let statementObserver else { return }
+    statementObserver(sql, arguments.map { $0?.databaseValue ?? .null })
   }
 
   /// The rowid of the last successful INSERT on this connection.
