@@ -7,6 +7,11 @@ let package = Package(
   products: [
     .executable(name: "wallet", targets: ["wallet"]),
     .library(name: "WalletCore", targets: ["WalletCore"]),
+    // libFuzzer harnesses: .ci/fuzz builds each alone with -sanitize=fuzzer,address.
+    .executable(name: "FuzzCSV", targets: ["FuzzCSV"]),
+    .executable(name: "FuzzMoney", targets: ["FuzzMoney"]),
+    .executable(name: "FuzzTime", targets: ["FuzzTime"]),
+    .executable(name: "FuzzPromotion", targets: ["FuzzPromotion"]),
   ],
   targets: [
     .systemLibrary(
@@ -18,6 +23,11 @@ let package = Package(
     .target(name: "WalletStore", dependencies: ["WalletCore", "CSQLite"]),
     .target(name: "WalletCLI", dependencies: ["WalletCore", "WalletStore"]),
     .executableTarget(name: "wallet", dependencies: ["WalletCLI"]),
+    .target(name: "CFuzzing"),
+    .executableTarget(name: "FuzzCSV", dependencies: ["CFuzzing", "WalletCLI"]),
+    .executableTarget(name: "FuzzMoney", dependencies: ["CFuzzing", "WalletCore"]),
+    .executableTarget(name: "FuzzTime", dependencies: ["CFuzzing", "WalletCore"]),
+    .executableTarget(name: "FuzzPromotion", dependencies: ["CFuzzing", "WalletCore"]),
     .testTarget(name: "WalletCoreTests", dependencies: ["WalletCore"]),
     .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore"]),
     .testTarget(name: "WalletCLITests", dependencies: ["WalletCLI", "wallet"]),

@@ -43,7 +43,7 @@ public struct Instant: Hashable, Comparable, Sendable {
     return try result.get()
   }
 
-  /// Parses an instant from UTF-8 bytes: `YYYY-MM-DD(T|t| )HH:MM[:SS[.f{1,9}]][Z|z|±HH:MM]`.
+  /// Parses an instant from UTF-8 bytes: `YYYY-MM-DD(T|t| )HH:MM[:SS[.f{1,9}]][Z|z|±HH:MM[:SS]]`.
   public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, naiveIn zone: TimeZoneRules)
     throws(TimeParseError) -> Instant
   {
@@ -92,10 +92,18 @@ public struct Instant: Hashable, Comparable, Sendable {
       let offsetHours = try scanner.digits(2)
       try scanner.expect(":")
       let offsetMinutes = try scanner.digits(2)
-      guard offsetMinutes < 60, offsetHours * 60 + offsetMinutes <= 18 * 60 else {
+      // Seconds too, as `formatted(in:)` writes them for a historic local mean time
+      // (`+08:05:43`), so that whatever wallet writes it reads back.
+      var offsetSeconds = 0
+      if scanner.peek == UInt8(ascii: ":") {
+        scanner.index += 1
+        offsetSeconds = try scanner.digits(2)
+      }
+      let offset = offsetHours * 3600 + offsetMinutes * 60 + offsetSeconds
+      guard offsetMinutes < 60, offsetSeconds < 60, offset <= 18 * 3600 else {
         throw .invalidOffset
       }
-      utcSeconds = localSeconds - sign * Int64(offsetHours * 3600 + offsetMinutes * 60)
+      utcSeconds = localSeconds - sign * Int64(offset)
     default:
       throw .malformed
     }

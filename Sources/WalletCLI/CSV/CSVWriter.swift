@@ -8,8 +8,9 @@
 /// third-party CSV library.
 ///
 /// Records end with CRLF. A field is quoted, with inner quotes doubled, exactly when it contains
-/// `,`, `"`, CR or LF, or begins or ends with a space or tab, so that `CSVReader` with trimming
-/// gives back what was written. A record made of one empty field is written as `""`, because a
+/// `,`, `"`, CR or LF, begins or ends with a space or tab, or begins with a byte order mark (which
+/// the reader would skip at the start of a file), so that `CSVReader` with trimming gives back
+/// what was written. A record made of one empty field is written as `""`, because a
 /// blank line would be skipped by the reader. The writer does not check that bytes are UTF-8
 /// without NUL: it writes what it is given.
 ///
@@ -120,11 +121,13 @@ public final class CSVWriter {
     try append(CSVByte.quote)
   }
 
-  /// True when the field holds a separator, quote or line break, or has blanks the reader would
-  /// trim at either end.
+  /// True when the field holds a separator, quote or line break, has blanks the reader would
+  /// trim at either end, or starts with a byte order mark, which the reader would skip as the
+  /// file's if the field came first.
   private static func needsQuotes(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let first = field.first, let last = field.last else { return false }
     if CSVByte.isBlank(first) || CSVByte.isBlank(last) { return true }
+    if first == 0xEF && field.starts(with: [0xEF, 0xBB, 0xBF]) { return true }
     for byte in field where CSVByte.isIn(CSVByte.unquotedStops, byte) { return true }
     return false
   }

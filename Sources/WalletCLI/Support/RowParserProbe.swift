@@ -1,0 +1,105 @@
+import WalletCore
+
+/// The row parsers of the SPEC's input files, run over arbitrary bytes, for the CSV fuzzing
+/// harness (`Sources/FuzzCSV`), which cannot reach them otherwise: they are internal to this
+/// module.
+public enum RowParserProbe {
+  /// Reads `bytes` as a cards, an enrollments and a transactions file in turn, parsing every row as
+  /// `import` and `batch` do with `--skip-invalid`, and returns the first disagreement between the
+  /// batch's loader of transactions (with its fast path) and the ordinary row parser, or nil.
+  ///
+  /// The transactions are loaded against the sample cards and enrollments (`wallet demo`'s). A row
+  /// the loader takes must be one the row parser reads, to the same values; a row the row parser
+  /// reads must be one the loader takes unless its card or enrollment is unknown or its id
+  /// repeats. Errors are formatted as for a report, and otherwise ignored.
+  public static func firstDisagreement(in bytes: [UInt8]) -> String? {
+    let zone = TimeZoneRules.shanghai
+    forEachRow(of: .cards, in: bytes) { (row) throws(InputError) in _ = try row.card() }
+    forEachRow(of: .enrollments, in: bytes) { (row) throws(InputError) in
+      _ = try row.enrollment(naiveIn: zone)
+    }
+
+    var (loader, ledger) = sample
+    loader.expectTransactions(fileSize: bytes.count)
+    let (cards, enrollments) = sampleIDs
+    var ids = Set<[UInt8]>()
+    var disagreement: String?
+    forEachRow(of: .transactions, in: bytes) { (row) throws(InputError) in
+      guard disagreement == nil else { return }
+      let parsed = Result { () throws(InputError) in try row.transaction(naiveIn: zone) }
+      let count = ledger.transactionCount
+      let loaded = Result { () throws(InputError) in try loader.addTransaction(row, to: &ledger) }
+      switch (parsed, loaded) {
+      case (.success(var transaction), .success):
+        guard ledger.transactionCount == count + 1 else {
+          disagreement = "line \(row.line): the loader took the row but stored no transaction"
+          return
+        }
+        // The ledger keeps no merchant.
+        transaction.merchant = nil
+        let stored = ledger.transaction(at: count)
+        if stored != transaction {
+          disagreement = "line \(row.line): the loader stored \(stored), the row is \(transaction)"
+        }
+        ids.insert(Array(transaction.id.rawValue.utf8))
+      case (.failure(let error), .success):
+        disagreement = "line \(row.line): the loader took a row the row parser refuses: \(error)"
+      case (.success(let transaction), .failure(let error)):
+        let known =
+          cards.contains(Array(transaction.card.rawValue.utf8))
+          && transaction.enrollment.map { enrollments.contains(Array($0.rawValue.utf8)) } ?? true
+        if known && !ids.contains(Array(transaction.id.rawValue.utf8)) {
+          disagreement = "line \(row.line): the loader refused a valid row: \(error)"
+        }
+      case (.failure(let error), .failure):
+        _ = error.description
+      }
+    }
+    return disagreement
+  }
+
+  /// The loader and ledger with the sample cards and enrollments, made once: a loader starts with
+  /// an index sized for a large file, which would cost more than a fuzz input's rows.
+  private static let sample: (LedgerLoader, Ledger) = {
+    var ledger = Ledger()
+    var loader = LedgerLoader(
+      cardsPath: "cards.csv", enrollmentsPath: "enrollments.csv", zone: .shanghai)
+    forEachRow(of: .cards, in: Array(SampleData.cards.utf8)) { (row) throws(InputError) in
+      try loader.addCard(row, to: &ledger)
+    }
+    forEachRow(of: .enrollments, in: Array(SampleData.enrollments.utf8)) {
+      (row) throws(InputError) in
+      try loader.addEnrollment(row, to: &ledger)
+    }
+    return (loader, ledger)
+  }()
+
+  /// The UTF-8 bytes of the ids of the sample cards and enrollments.
+  private static let sampleIDs: (cards: Set<[UInt8]>, enrollments: Set<[UInt8]>) = (
+    Set(sample.1.cards.map { Array($0.id.rawValue.utf8) }),
+    Set(sample.1.enrollments.map { Array($0.id.rawValue.utf8) })
+  )
+
+  /// Calls `body` with each row of `bytes` read as a `kind` file, the way `RowFileReader` does with
+  /// `--skip-invalid`: a row with an error is skipped; a header or CSV syntax error ends the read.
+  private static func forEachRow(
+    of kind: InputKind, in bytes: [UInt8], _ body: (CSVRow) throws(InputError) -> Void
+  ) {
+    // One chunk for all of the input: the default chunk is larger than any fuzz input.
+    let reader = CSVReader(bytes: bytes, chunkSize: max(bytes.count, 1))
+    do throws(InputError) {
+      let columns = try CSVColumns(
+        reader: reader, file: "\(kind).csv", known: kind.columns, required: kind.requiredColumns)
+      while true {
+        do throws(InputError) {
+          guard let row = try columns.nextRow(from: reader) else { return }
+          try body(row)
+        } catch  where !error.isFatal {
+          _ = error.description
+        }
+      }
+    } catch {
+      _ = error.description
+    }
+  }
+}
