@@ -150,18 +150,47 @@ public struct RewardEngine: Sendable {
   /// Indices of a ledger's transactions by time, ties broken by id bytes.
   public static func chronologicalOrder(_ ledger: Ledger) -> [Int32] {
     // Sorting (time, index) pairs kept side by side touches memory in order; only equal times,
-    // which are rare, look at the ids.
+    // which are rare, look at the ids. Two halves are sorted at once, then merged.
     let ids = ledger.transactionIDs
+    let count = ledger.transactionCount
     var keys = [TimeKey]()
-    keys.reserveCapacity(ledger.transactionCount)
+    keys.reserveCapacity(count)
     for (index, time) in ledger.time.enumerated() {
       keys.append(TimeKey(time: time, index: Int32(index)))
     }
-    keys.sort { left, right in
+    @Sendable func precedes(_ left: TimeKey, _ right: TimeKey) -> Bool {
       if left.time != right.time { return left.time < right.time }
       return ids.precedes(Int(left.index), Int(right.index))
     }
-    return keys.map(\.index)
+    let middle = count / 2
+    guard count >= 65_536 else {
+      keys.sort(by: precedes)
+      return keys.map(\.index)
+    }
+    keys.withUnsafeMutableBufferPointer { keys in
+      let halves = UnsafeSendable(keys)
+      DispatchQueue.concurrentPerform(iterations: 2) { half in
+        let range = half == 0 ? 0..<middle : middle..<count
+        halves.value[range].sort(by: precedes)
+      }
+    }
+    var order = [Int32]()
+    order.reserveCapacity(count)
+    var left = 0
+    var right = middle
+    while left < middle && right < count {
+      // Stable: on a tie (impossible, as ids are unique) the first half goes first.
+      if precedes(keys[right], keys[left]) {
+        order.append(keys[right].index)
+        right += 1
+      } else {
+        order.append(keys[left].index)
+        left += 1
+      }
+    }
+    for key in keys[left..<middle] { order.append(key.index) }
+    for key in keys[right..<count] { order.append(key.index) }
+    return order
   }
 }
 
@@ -402,9 +431,14 @@ public struct LedgerDecisions: Sendable {
   public func statementOrder(in ledger: Ledger) -> [Int] {
     // Rank each card's holder by id bytes once, so that sorting hundreds of thousands of rewards
     // compares integers rather than strings.
-    let holders = Array(Set(ledger.cards.map(\.holder))).sorted()
-    let rankOfHolder = Dictionary(uniqueKeysWithValues: holders.enumerated().map { ($1, $0) })
-    let cardRank = ledger.cards.map { rankOfHolder[$0.holder] ?? 0 }
+    let cards = ledger.cards
+    let byHolder = cards.indices.sorted { cards[$0].holder < cards[$1].holder }
+    var cardRank = [Int](repeating: 0, count: cards.count)
+    var rank = 0
+    for (position, card) in byHolder.enumerated() {
+      if position > 0 && cards[byHolder[position - 1]].holder != cards[card].holder { rank += 1 }
+      cardRank[card] = rank
+    }
     var keys: [(rank: Int, ordinal: Int32, index: Int)] = []
     for index in reason.indices where reason[index] == 0 {
       keys.append((cardRank[Int(ledger.transactionCard[index])], ordinal[index], index))
