@@ -64,8 +64,18 @@ public struct RewardEngine: Sendable {
       }
     }
 
-    // Checks 13–15, in time order.
-    let order = RewardEngine.chronologicalOrder(ledger)
+    // Checks 13–15, in time order. Each sort key carries what the pass reads, so that the pass
+    // walks memory in order instead of jumping to every transaction's row.
+    var keys = [PassKey]()
+    keys.reserveCapacity(count)
+    for index in 0..<count {
+      keys.append(
+        PassKey(
+          time: ledger.time[index], index: Int32(index),
+          holder: cardFacts.holder[Int(ledger.transactionCard[index])],
+          cycle: result.cycleSequence[index], reason: result.reason[index]))
+    }
+    RewardEngine.sortChronologically(&keys, ids: ledger.transactionIDs)
     var holders = [HolderState](repeating: HolderState(), count: cardFacts.holderIDs.count)
     for (holder, index) in cardFacts.holderIndexByID {
       if let progress = state.holders[holder] {
@@ -76,11 +86,11 @@ public struct RewardEngine: Sendable {
     }
     var quotaPaid = state.quotaPaid
     let quota = promotion.quota ?? Int.max
-    for position in order {
-      let index = Int(position)
-      let holder = Int(cardFacts.holder[Int(ledger.transactionCard[index])])
+    for key in keys {
+      let index = Int(key.index)
+      let holder = Int(key.holder)
       var holderState = holders[holder]
-      let sequence = Int(result.cycleSequence[index])
+      let sequence = Int(key.cycle)
       if holderState.cycleSequence != sequence {
         holderState.cycleSequence = sequence
         holderState.rewardsInCycle = 0
@@ -90,7 +100,7 @@ public struct RewardEngine: Sendable {
         result.cycleRewardsBefore[index] = Int32(holderState.rewardsInCycle)
         result.quotaPaidBefore[index] = Int32(clamping: quotaPaid)
       }
-      guard result.reason[index] == 0 else {
+      guard key.reason == 0 else {
         holders[holder] = holderState
         continue
       }
@@ -149,24 +159,29 @@ public struct RewardEngine: Sendable {
 
   /// Indices of a ledger's transactions by time, ties broken by id bytes.
   public static func chronologicalOrder(_ ledger: Ledger) -> [Int32] {
-    // Sorting (time, index) pairs kept side by side touches memory in order; only equal times,
-    // which are rare, look at the ids. Two halves are sorted at once, then merged.
-    let ids = ledger.transactionIDs
-    let count = ledger.transactionCount
-    var keys = [TimeKey]()
-    keys.reserveCapacity(count)
+    var keys = [PassKey]()
+    keys.reserveCapacity(ledger.transactionCount)
     for (index, time) in ledger.time.enumerated() {
-      keys.append(TimeKey(time: time, index: Int32(index)))
+      keys.append(PassKey(time: time, index: Int32(index), holder: 0, cycle: 0, reason: 0))
     }
-    @Sendable func precedes(_ left: TimeKey, _ right: TimeKey) -> Bool {
+    sortChronologically(&keys, ids: ledger.transactionIDs)
+    return keys.map(\.index)
+  }
+
+  /// Sorts keys by time, ties broken by id bytes. Sorting the keys side by side touches memory in
+  /// order; only equal times, which are rare, look at the ids. Two halves are sorted at once,
+  /// then merged.
+  fileprivate static func sortChronologically(_ keys: inout [PassKey], ids: IdentifierArena) {
+    @Sendable func precedes(_ left: PassKey, _ right: PassKey) -> Bool {
       if left.time != right.time { return left.time < right.time }
       return ids.precedes(Int(left.index), Int(right.index))
     }
-    let middle = count / 2
+    let count = keys.count
     guard count >= 65_536 else {
       keys.sort(by: precedes)
-      return keys.map(\.index)
+      return
     }
+    let middle = count / 2
     keys.withUnsafeMutableBufferPointer { keys in
       let halves = UnsafeSendable(keys)
       DispatchQueue.concurrentPerform(iterations: 2) { half in
@@ -174,30 +189,34 @@ public struct RewardEngine: Sendable {
         halves.value[range].sort(by: precedes)
       }
     }
-    var order = [Int32]()
-    order.reserveCapacity(count)
+    var merged = [PassKey]()
+    merged.reserveCapacity(count)
     var left = 0
     var right = middle
     while left < middle && right < count {
-      // Stable: on a tie (impossible, as ids are unique) the first half goes first.
+      // On a tie (impossible, as ids are unique) the first half goes first.
       if precedes(keys[right], keys[left]) {
-        order.append(keys[right].index)
+        merged.append(keys[right])
         right += 1
       } else {
-        order.append(keys[left].index)
+        merged.append(keys[left])
         left += 1
       }
     }
-    for key in keys[left..<middle] { order.append(key.index) }
-    for key in keys[right..<count] { order.append(key.index) }
-    return order
+    merged.append(contentsOf: keys[left..<middle])
+    merged.append(contentsOf: keys[right..<count])
+    keys = merged
   }
 }
 
-/// A transaction's time beside its index, for sorting.
-private struct TimeKey {
+/// A transaction's time beside its index, for sorting, with what the ordered pass needs of it.
+private struct PassKey {
   var time: Int64
   var index: Int32
+  var holder: Int32
+  var cycle: Int32
+  /// The first of checks 1–12 that failed, 0 when none did.
+  var reason: UInt8
 }
 
 /// A holder's running state in the ordered pass.
@@ -290,7 +309,7 @@ struct CardFacts: @unchecked Sendable {
   }
 
   static func reason(for card: Card, promotion: Promotion) -> ReasonCode? {
-    if let issuer = promotion.issuer, card.issuer?.lowercased() != issuer.lowercased() {
+    if let issuer = promotion.issuer, !(card.issuer.map { sameIgnoringCase($0, issuer) } ?? false) {
       return .otherIssuer
     }
     if let types = promotion.cardTypes, !types.contains(card.type) { return .ineligibleCardType }
@@ -301,6 +320,19 @@ struct CardFacts: @unchecked Sendable {
       return .supplementaryCard
     }
     return nil
+  }
+
+  /// Whether two issuer codes are equal ignoring case, without making lower-cased copies for the
+  /// common all-ASCII case: hundreds of thousands of cards are checked.
+  static func sameIgnoringCase(_ left: String, _ right: String) -> Bool {
+    let leftBytes = left.utf8
+    let rightBytes = right.utf8
+    guard leftBytes.allSatisfy({ $0 < 0x80 }) && rightBytes.allSatisfy({ $0 < 0x80 }) else {
+      return left.lowercased() == right.lowercased()
+    }
+    func folded(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
+    return leftBytes.count == rightBytes.count
+      && zip(leftBytes, rightBytes).allSatisfy { folded($0) == folded($1) }
   }
 
   /// The enrollment a transaction counts under: the one it names if that one is this card's and
@@ -324,7 +356,7 @@ struct CardFacts: @unchecked Sendable {
       if sortedEnrolledAt[middle] <= time { low = middle + 1 } else { high = middle }
     }
     let prefixEnd = low
-    if let tree = removalTrees[card] {
+    if end - start > 8, let tree = removalTrees[card] {
       guard let offset = tree.firstIndex(before: prefixEnd - start, removedAfter: time) else {
         return -1
       }
