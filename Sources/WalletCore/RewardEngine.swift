@@ -75,7 +75,7 @@ public struct RewardEngine: Sendable {
           holder: cardFacts.holder[Int(ledger.transactionCard[index])],
           cycle: result.cycleSequence[index], reason: result.reason[index]))
     }
-    RewardEngine.sortChronologically(&keys, ids: ledger.transactionIDs)
+    let middle = RewardEngine.sortHalves(&keys, ids: ledger.transactionIDs)
     var holders = [HolderState](repeating: HolderState(), count: cardFacts.holderIDs.count)
     for (holder, index) in cardFacts.holderIndexByID {
       if let progress = state.holders[holder] {
@@ -86,7 +86,7 @@ public struct RewardEngine: Sendable {
     }
     var quotaPaid = state.quotaPaid
     let quota = promotion.quota ?? Int.max
-    for key in keys {
+    RewardEngine.forEachInOrder(keys, halvesSplitAt: middle, ids: ledger.transactionIDs) { key in
       let index = Int(key.index)
       let holder = Int(key.holder)
       var holderState = holders[holder]
@@ -102,7 +102,7 @@ public struct RewardEngine: Sendable {
       }
       guard key.reason == 0 else {
         holders[holder] = holderState
-        continue
+        return
       }
       if holderState.rewards >= promotion.maxRewardsPerHolder {
         result.reason[index] = ReasonCode.rewardCapReached.storedCode
@@ -164,48 +164,62 @@ public struct RewardEngine: Sendable {
     for (index, time) in ledger.time.enumerated() {
       keys.append(PassKey(time: time, index: Int32(index), holder: 0, cycle: 0, reason: 0))
     }
-    sortChronologically(&keys, ids: ledger.transactionIDs)
-    return keys.map(\.index)
+    let middle = sortHalves(&keys, ids: ledger.transactionIDs)
+    var order = [Int32]()
+    order.reserveCapacity(keys.count)
+    forEachInOrder(keys, halvesSplitAt: middle, ids: ledger.transactionIDs) {
+      order.append($0.index)
+    }
+    return order
   }
 
-  /// Sorts keys by time, ties broken by id bytes. Sorting the keys side by side touches memory in
-  /// order; only equal times, which are rare, look at the ids. Two halves are sorted at once,
-  /// then merged.
-  fileprivate static func sortChronologically(_ keys: inout [PassKey], ids: IdentifierArena) {
-    @Sendable func precedes(_ left: PassKey, _ right: PassKey) -> Bool {
-      if left.time != right.time { return left.time < right.time }
-      return ids.precedes(Int(left.index), Int(right.index))
-    }
+  /// Whether `left` comes before `right`: by time, ties broken by id bytes. Only equal times,
+  /// which are rare, look at the ids.
+  private static func precedes(_ left: PassKey, _ right: PassKey, ids: IdentifierArena) -> Bool {
+    if left.time != right.time { return left.time < right.time }
+    return ids.precedes(Int(left.index), Int(right.index))
+  }
+
+  /// Sorts the two halves of `keys` at once, one per core, and returns where the second starts.
+  /// Sorting keys kept side by side touches memory in order.
+  fileprivate static func sortHalves(_ keys: inout [PassKey], ids: IdentifierArena) -> Int {
     let count = keys.count
     guard count >= 65_536 else {
-      keys.sort(by: precedes)
-      return
+      keys.sort { precedes($0, $1, ids: ids) }
+      return count
     }
     let middle = count / 2
     keys.withUnsafeMutableBufferPointer { keys in
       let halves = UnsafeSendable(keys)
       DispatchQueue.concurrentPerform(iterations: 2) { half in
         let range = half == 0 ? 0..<middle : middle..<count
-        halves.value[range].sort(by: precedes)
+        halves.value[range].sort { precedes($0, $1, ids: ids) }
       }
     }
-    var merged = [PassKey]()
-    merged.reserveCapacity(count)
+    return middle
+  }
+
+  /// Calls `body` with every key in order, merging the two sorted halves as it goes rather than
+  /// into a second array of them.
+  fileprivate static func forEachInOrder(
+    _ keys: [PassKey], halvesSplitAt middle: Int, ids: IdentifierArena,
+    _ body: (PassKey) -> Void
+  ) {
+    let count = keys.count
     var left = 0
     var right = middle
     while left < middle && right < count {
       // On a tie (impossible, as ids are unique) the first half goes first.
-      if precedes(keys[right], keys[left]) {
-        merged.append(keys[right])
+      if precedes(keys[right], keys[left], ids: ids) {
+        body(keys[right])
         right += 1
       } else {
-        merged.append(keys[left])
+        body(keys[left])
         left += 1
       }
     }
-    merged.append(contentsOf: keys[left..<middle])
-    merged.append(contentsOf: keys[right..<count])
-    keys = merged
+    for key in keys[left..<middle] { body(key) }
+    for key in keys[right..<count] { body(key) }
   }
 }
 

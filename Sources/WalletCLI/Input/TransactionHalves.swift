@@ -92,8 +92,10 @@ enum TransactionHalves {
     let reader = makeReader(columns)
     let counter = SharedProgress(progress)
     let base = ledger
+    // Bound as variables straight from the result, so that appending to the first half does not
+    // copy it for the sake of a binding no longer used.
     guard
-      let (first, second) = FileHalves.read(
+      case (var whole, var second)? = FileHalves.read(
         file, kind: .transactions,
         { csv, columns, bytes in
           read(
@@ -101,9 +103,8 @@ enum TransactionHalves {
             progress: counter)
         })
     else { return nil }
-    var whole = first
     guard whole.transactionCount + second.transactionCount > 0 else { return nil }
-    whole.appendTransactions(of: second)
+    whole.appendTransactions(movingFrom: &second)
     guard !hasRepeatedID(whole.transactionIDs) else { return nil }
     counter.finish(rows: whole.transactionCount)
     return whole
@@ -134,38 +135,57 @@ enum TransactionHalves {
     return ledger
   }
 
-  /// Whether any id appears twice. The ids are split by one bit of their hash between two
-  /// threads, each with its own table, so the check costs half a pass of random memory access.
+  /// Whether any id appears twice. Each thread hashes and sorts half of the ids' 64-bit hashes;
+  /// one walk merging the two sorted halves finds equal hashes, and only ids with those hashes
+  /// (almost always none) are compared byte by byte. Sorting reads memory in order and needs
+  /// 8 bytes per id, where a hash table would need several times that and a cache miss per id.
   private static func hasRepeatedID(_ ids: IdentifierArena) -> Bool {
-    var found = [false, false]
-    found.withUnsafeMutableBufferPointer { found in
-      let found = UnsafeSendableBuffer(found)
-      DispatchQueue.concurrentPerform(iterations: 2) { part in
-        var index = ByteStringIndex(expectedCount: ids.count / 2 + 16)
-        var members: [Int32] = []
-        members.reserveCapacity(ids.count / 2 + 16)
-        for position in 0..<ids.count {
-          let repeated = ids.withBytes(at: position) { bytes -> Bool? in
-            let raw = UnsafeRawBufferPointer(bytes)
-            let hash = ByteStringIndex.hash(raw)
-            guard Int(hash >> 63) == part else { return false }
-            if index.find(hash: hash, matches: { ids.equals(Int(members[Int($0)]), raw) })
-              != nil
-            {
-              return true
-            }
-            index.append(hash: hash)
-            members.append(Int32(position))
-            return false
-          }
-          if repeated == true {
-            found.buffer[part] = true
-            return
-          }
-        }
+    let count = ids.count
+    let middle = count / 2
+    @Sendable func hash(_ position: Int) -> UInt64 {
+      ids.withBytes(at: position) { ByteStringIndex.hash(UnsafeRawBufferPointer($0)) }
+    }
+    var hashes = [UInt64](repeating: 0, count: count)
+    hashes.withUnsafeMutableBufferPointer { buffer in
+      let shared = UnsafeSendableBuffer(buffer)
+      DispatchQueue.concurrentPerform(iterations: 2) { half in
+        let range = half == 0 ? 0..<middle : middle..<count
+        for position in range { shared.buffer[position] = hash(position) }
+        var half = UnsafeMutableBufferPointer(rebasing: shared.buffer[range])
+        half.sort()
       }
     }
-    return found[0] || found[1]
+    var repeatedHashes = Set<UInt64>()
+    var left = 0
+    var right = middle
+    var previous: UInt64?
+    while left < middle || right < count {
+      let value: UInt64
+      if right == count || (left < middle && hashes[left] <= hashes[right]) {
+        value = hashes[left]
+        left += 1
+      } else {
+        value = hashes[right]
+        right += 1
+      }
+      if value == previous { repeatedHashes.insert(value) }
+      previous = value
+    }
+    guard !repeatedHashes.isEmpty else { return false }
+    hashes = []
+    var positionsByHash: [UInt64: [Int]] = [:]
+    for position in 0..<count {
+      let value = hash(position)
+      guard repeatedHashes.contains(value) else { continue }
+      let repeated = ids.withBytes(at: position) { bytes in
+        positionsByHash[value, default: []].contains {
+          ids.equals($0, UnsafeRawBufferPointer(bytes))
+        }
+      }
+      if repeated { return true }
+      positionsByHash[value, default: []].append(position)
+    }
+    return false
   }
 }
 
