@@ -116,6 +116,21 @@ public struct Instant: Hashable, Comparable, Sendable {
   /// ISO-8601 with the offset in force in `zone` at this instant, whole seconds
   /// (`2026-11-22T00:00:00+08:00`, never `Z`).
   public func formatted(in zone: TimeZoneRules) -> String {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.formattedCapacity) { buffer in
+      String(decoding: buffer[0..<formatted(in: zone, into: buffer)], as: UTF8.self)
+    }
+  }
+
+  /// Room enough for any `formatted(in:)` text.
+  public static let formattedCapacity = 64
+
+  /// Writes `formatted(in:)`'s text as UTF-8 into `buffer` (at least `formattedCapacity`
+  /// bytes) and returns its length: reports write millions of instants, and need no `String`
+  /// for each.
+  public func formatted(in zone: TimeZoneRules, into buffer: UnsafeMutableBufferPointer<UInt8>)
+    -> Int
+  {
+    precondition(buffer.count >= Self.formattedCapacity, "a buffer too small for an instant")
     let seconds = secondsSinceEpoch
     let offset = zone.offsetSeconds(atUTCSeconds: seconds)
     let local = seconds + Int64(offset)
@@ -123,44 +138,48 @@ public struct Instant: Hashable, Comparable, Sendable {
     let date = CivilDate(daysSinceEpoch: Int(days))
     let second = Int(secondOfDay)
     let magnitude = abs(offset)
-    // Written digit by digit into one buffer: reports format millions of these.
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(28)
+    var count = 0
+    func put(_ character: Unicode.Scalar) {
+      buffer[count] = UInt8(ascii: character)
+      count += 1
+    }
+    // At least `width` digits, more if the value needs them (a year past 9999).
     func digits(_ value: Int, _ width: Int) {
-      var divisor = 1
-      for _ in 1..<width { divisor *= 10 }
-      var value = value
-      if value >= divisor * 10 {
-        bytes.append(contentsOf: String(value).utf8)
-        return
+      var length = width
+      var limit = 1
+      for _ in 0..<width { limit *= 10 }
+      while value >= limit && length < 19 {
+        length += 1
+        limit = limit.multipliedReportingOverflow(by: 10).overflow ? Int.max : limit * 10
       }
-      while divisor > 0 {
-        bytes.append(UInt8(48 + value / divisor))
-        value %= divisor
-        divisor /= 10
+      var remaining = value
+      for position in stride(from: count + length - 1, through: count, by: -1) {
+        buffer[position] = UInt8(48 + remaining % 10)
+        remaining /= 10
       }
+      count += length
     }
     digits(date.year, 4)
-    bytes.append(UInt8(ascii: "-"))
+    put("-")
     digits(date.month, 2)
-    bytes.append(UInt8(ascii: "-"))
+    put("-")
     digits(date.day, 2)
-    bytes.append(UInt8(ascii: "T"))
+    put("T")
     digits(second / 3600, 2)
-    bytes.append(UInt8(ascii: ":"))
+    put(":")
     digits(second / 60 % 60, 2)
-    bytes.append(UInt8(ascii: ":"))
+    put(":")
     digits(second % 60, 2)
-    bytes.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+    put(offset < 0 ? "-" : "+")
     digits(magnitude / 3600, 2)
-    bytes.append(UInt8(ascii: ":"))
+    put(":")
     digits(magnitude / 60 % 60, 2)
     // Historic local mean times have odd seconds; keep the output an exact instant.
     if magnitude % 60 != 0 {
-      bytes.append(UInt8(ascii: ":"))
+      put(":")
       digits(magnitude % 60, 2)
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return count
   }
 
   /// The local day number (days since 1970-01-01) of this instant in `zone`.

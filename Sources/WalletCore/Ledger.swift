@@ -24,6 +24,13 @@ public struct IdentifierArena: Sendable {
     text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
   }
 
+  /// Appends every id of `other`, after this arena's own.
+  public mutating func append(contentsOf other: IdentifierArena) {
+    let offset = bytes.count
+    bytes.append(contentsOf: other.bytes)
+    ends.append(contentsOf: other.ends.lazy.map { $0 + offset })
+  }
+
   /// Reserves room for `count` ids of about `averageLength` bytes.
   public mutating func reserveCapacity(_ count: Int, averageLength: Int) {
     ends.reserveCapacity(count)
@@ -203,6 +210,41 @@ public struct Ledger: Sendable {
     }
     namedEnrollment.append(enrollment)
     mcc.append(code?.value ?? -1)
+  }
+
+  /// Moves every transaction of `other`, a ledger over the same cards and enrollments, after
+  /// this one's: `other` read the second half of a file while this one read the first. Each
+  /// column of `other` is released as soon as it is copied, so the two never both hold all of
+  /// their transactions at once.
+  public mutating func appendTransactions(movingFrom other: inout Ledger) {
+    precondition(
+      other.cards.count == cards.count && other.enrollments.count == enrollments.count,
+      "transactions of a ledger over other cards")
+    transactionIDs.append(contentsOf: other.transactionIDs)
+    other.transactionIDs = IdentifierArena()
+    transactionCard.append(contentsOf: other.transactionCard)
+    other.transactionCard = []
+    time.append(contentsOf: other.time)
+    other.time = []
+    amount.append(contentsOf: other.amount)
+    other.amount = []
+    refunded.append(contentsOf: other.refunded)
+    other.refunded = []
+    status.append(contentsOf: other.status)
+    other.status = []
+    method.append(contentsOf: other.method)
+    other.method = []
+    let currencyMap = other.currencies.map { currency -> UInt16 in
+      if let known = currencies.firstIndex(of: currency) { return UInt16(known) }
+      currencies.append(currency)
+      return UInt16(currencies.count - 1)
+    }
+    currencyIndex.append(contentsOf: other.currencyIndex.lazy.map { currencyMap[Int($0)] })
+    other.currencyIndex = []
+    namedEnrollment.append(contentsOf: other.namedEnrollment)
+    other.namedEnrollment = []
+    mcc.append(contentsOf: other.mcc)
+    other.mcc = []
   }
 
   /// The transaction at `index` as a value.

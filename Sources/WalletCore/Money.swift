@@ -23,6 +23,32 @@ public struct Money: Hashable, Comparable, Sendable, CustomStringConvertible {
     return "\(sign)\(magnitude / 100).\(fraction < 10 ? "0" : "")\(fraction)"
   }
 
+  /// Writes `description`'s text as UTF-8 into `buffer` (at least 24 bytes) and returns its
+  /// length: reports write hundreds of thousands of amounts, and need no `String` for each.
+  public func formatted(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    precondition(buffer.count >= 24, "a buffer too small for an amount")
+    // Written right to left at the end of the buffer, then moved to its start.
+    var magnitude = minorUnits.magnitude
+    var start = buffer.count
+    func put(_ byte: UInt8) {
+      start -= 1
+      buffer[start] = byte
+    }
+    put(UInt8(48 + magnitude % 10))
+    magnitude /= 10
+    put(UInt8(48 + magnitude % 10))
+    magnitude /= 10
+    put(UInt8(ascii: "."))
+    repeat {
+      put(UInt8(48 + magnitude % 10))
+      magnitude /= 10
+    } while magnitude > 0
+    if minorUnits < 0 { put(UInt8(ascii: "-")) }
+    let length = buffer.count - start
+    for offset in 0..<length { buffer[offset] = buffer[start + offset] }
+    return length
+  }
+
   /// Orders amounts by value.
   public static func < (lhs: Money, rhs: Money) -> Bool { lhs.minorUnits < rhs.minorUnits }
 

@@ -64,8 +64,18 @@ public struct RewardEngine: Sendable {
       }
     }
 
-    // Checks 13–15, in time order.
-    let order = RewardEngine.chronologicalOrder(ledger)
+    // Checks 13–15, in time order. Each sort key carries what the pass reads, so that the pass
+    // walks memory in order instead of jumping to every transaction's row.
+    var keys = [PassKey]()
+    keys.reserveCapacity(count)
+    for index in 0..<count {
+      keys.append(
+        PassKey(
+          time: ledger.time[index], index: Int32(index),
+          holder: cardFacts.holder[Int(ledger.transactionCard[index])],
+          cycle: result.cycleSequence[index], reason: result.reason[index]))
+    }
+    let middle = RewardEngine.sortHalves(&keys, ids: ledger.transactionIDs)
     var holders = [HolderState](repeating: HolderState(), count: cardFacts.holderIDs.count)
     for (holder, index) in cardFacts.holderIndexByID {
       if let progress = state.holders[holder] {
@@ -76,11 +86,11 @@ public struct RewardEngine: Sendable {
     }
     var quotaPaid = state.quotaPaid
     let quota = promotion.quota ?? Int.max
-    for position in order {
-      let index = Int(position)
-      let holder = Int(cardFacts.holder[Int(ledger.transactionCard[index])])
+    RewardEngine.forEachInOrder(keys, halvesSplitAt: middle, ids: ledger.transactionIDs) { key in
+      let index = Int(key.index)
+      let holder = Int(key.holder)
       var holderState = holders[holder]
-      let sequence = Int(result.cycleSequence[index])
+      let sequence = Int(key.cycle)
       if holderState.cycleSequence != sequence {
         holderState.cycleSequence = sequence
         holderState.rewardsInCycle = 0
@@ -90,9 +100,9 @@ public struct RewardEngine: Sendable {
         result.cycleRewardsBefore[index] = Int32(holderState.rewardsInCycle)
         result.quotaPaidBefore[index] = Int32(clamping: quotaPaid)
       }
-      guard result.reason[index] == 0 else {
+      guard key.reason == 0 else {
         holders[holder] = holderState
-        continue
+        return
       }
       if holderState.rewards >= promotion.maxRewardsPerHolder {
         result.reason[index] = ReasonCode.rewardCapReached.storedCode
@@ -149,26 +159,78 @@ public struct RewardEngine: Sendable {
 
   /// Indices of a ledger's transactions by time, ties broken by id bytes.
   public static func chronologicalOrder(_ ledger: Ledger) -> [Int32] {
-    // Sorting (time, index) pairs kept side by side touches memory in order; only equal times,
-    // which are rare, look at the ids.
-    let ids = ledger.transactionIDs
-    var keys = [TimeKey]()
+    var keys = [PassKey]()
     keys.reserveCapacity(ledger.transactionCount)
     for (index, time) in ledger.time.enumerated() {
-      keys.append(TimeKey(time: time, index: Int32(index)))
+      keys.append(PassKey(time: time, index: Int32(index), holder: 0, cycle: 0, reason: 0))
     }
-    keys.sort { left, right in
-      if left.time != right.time { return left.time < right.time }
-      return ids.precedes(Int(left.index), Int(right.index))
+    let middle = sortHalves(&keys, ids: ledger.transactionIDs)
+    var order = [Int32]()
+    order.reserveCapacity(keys.count)
+    forEachInOrder(keys, halvesSplitAt: middle, ids: ledger.transactionIDs) {
+      order.append($0.index)
     }
-    return keys.map(\.index)
+    return order
+  }
+
+  /// Whether `left` comes before `right`: by time, ties broken by id bytes. Only equal times,
+  /// which are rare, look at the ids.
+  private static func precedes(_ left: PassKey, _ right: PassKey, ids: IdentifierArena) -> Bool {
+    if left.time != right.time { return left.time < right.time }
+    return ids.precedes(Int(left.index), Int(right.index))
+  }
+
+  /// Sorts the two halves of `keys` at once, one per core, and returns where the second starts.
+  /// Sorting keys kept side by side touches memory in order.
+  fileprivate static func sortHalves(_ keys: inout [PassKey], ids: IdentifierArena) -> Int {
+    let count = keys.count
+    guard count >= 65_536 else {
+      keys.sort { precedes($0, $1, ids: ids) }
+      return count
+    }
+    let middle = count / 2
+    keys.withUnsafeMutableBufferPointer { keys in
+      let halves = UnsafeSendable(keys)
+      DispatchQueue.concurrentPerform(iterations: 2) { half in
+        let range = half == 0 ? 0..<middle : middle..<count
+        halves.value[range].sort { precedes($0, $1, ids: ids) }
+      }
+    }
+    return middle
+  }
+
+  /// Calls `body` with every key in order, merging the two sorted halves as it goes rather than
+  /// into a second array of them.
+  fileprivate static func forEachInOrder(
+    _ keys: [PassKey], halvesSplitAt middle: Int, ids: IdentifierArena,
+    _ body: (PassKey) -> Void
+  ) {
+    let count = keys.count
+    var left = 0
+    var right = middle
+    while left < middle && right < count {
+      // On a tie (impossible, as ids are unique) the first half goes first.
+      if precedes(keys[right], keys[left], ids: ids) {
+        body(keys[right])
+        right += 1
+      } else {
+        body(keys[left])
+        left += 1
+      }
+    }
+    for key in keys[left..<middle] { body(key) }
+    for key in keys[right..<count] { body(key) }
   }
 }
 
-/// A transaction's time beside its index, for sorting.
-private struct TimeKey {
+/// A transaction's time beside its index, for sorting, with what the ordered pass needs of it.
+private struct PassKey {
   var time: Int64
   var index: Int32
+  var holder: Int32
+  var cycle: Int32
+  /// The first of checks 1–12 that failed, 0 when none did.
+  var reason: UInt8
 }
 
 /// A holder's running state in the ordered pass.
@@ -261,7 +323,7 @@ struct CardFacts: @unchecked Sendable {
   }
 
   static func reason(for card: Card, promotion: Promotion) -> ReasonCode? {
-    if let issuer = promotion.issuer, card.issuer?.lowercased() != issuer.lowercased() {
+    if let issuer = promotion.issuer, !(card.issuer.map { sameIgnoringCase($0, issuer) } ?? false) {
       return .otherIssuer
     }
     if let types = promotion.cardTypes, !types.contains(card.type) { return .ineligibleCardType }
@@ -272,6 +334,19 @@ struct CardFacts: @unchecked Sendable {
       return .supplementaryCard
     }
     return nil
+  }
+
+  /// Whether two issuer codes are equal ignoring case, without making lower-cased copies for the
+  /// common all-ASCII case: hundreds of thousands of cards are checked.
+  static func sameIgnoringCase(_ left: String, _ right: String) -> Bool {
+    let leftBytes = left.utf8
+    let rightBytes = right.utf8
+    guard leftBytes.allSatisfy({ $0 < 0x80 }) && rightBytes.allSatisfy({ $0 < 0x80 }) else {
+      return left.lowercased() == right.lowercased()
+    }
+    func folded(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
+    return leftBytes.count == rightBytes.count
+      && zip(leftBytes, rightBytes).allSatisfy { folded($0) == folded($1) }
   }
 
   /// The enrollment a transaction counts under: the one it names if that one is this card's and
@@ -295,7 +370,7 @@ struct CardFacts: @unchecked Sendable {
       if sortedEnrolledAt[middle] <= time { low = middle + 1 } else { high = middle }
     }
     let prefixEnd = low
-    if let tree = removalTrees[card] {
+    if end - start > 8, let tree = removalTrees[card] {
       guard let offset = tree.firstIndex(before: prefixEnd - start, removedAfter: time) else {
         return -1
       }
@@ -402,9 +477,14 @@ public struct LedgerDecisions: Sendable {
   public func statementOrder(in ledger: Ledger) -> [Int] {
     // Rank each card's holder by id bytes once, so that sorting hundreds of thousands of rewards
     // compares integers rather than strings.
-    let holders = Array(Set(ledger.cards.map(\.holder))).sorted()
-    let rankOfHolder = Dictionary(uniqueKeysWithValues: holders.enumerated().map { ($1, $0) })
-    let cardRank = ledger.cards.map { rankOfHolder[$0.holder] ?? 0 }
+    let cards = ledger.cards
+    let byHolder = cards.indices.sorted { cards[$0].holder < cards[$1].holder }
+    var cardRank = [Int](repeating: 0, count: cards.count)
+    var rank = 0
+    for (position, card) in byHolder.enumerated() {
+      if position > 0 && cards[byHolder[position - 1]].holder != cards[card].holder { rank += 1 }
+      cardRank[card] = rank
+    }
     var keys: [(rank: Int, ordinal: Int32, index: Int)] = []
     for index in reason.indices where reason[index] == 0 {
       keys.append((cardRank[Int(ledger.transactionCard[index])], ordinal[index], index))

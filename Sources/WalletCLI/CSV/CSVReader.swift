@@ -57,6 +57,8 @@ public final class CSVReader {
   private var end = 0
   /// The byte just before `buffer[0]` in the input, to see a CRLF split across chunks.
   private var byteBeforeBuffer: UInt8 = 0
+  /// What is left to read when reading part of a file; nil when reading to its end.
+  private var remainingRange: Range<Int>?
   /// Set once the source reports end of input, so that a terminal is not read past it.
   private var sourceExhausted = false
   /// Set once the start of input has been checked for a byte order mark.
@@ -78,6 +80,17 @@ public final class CSVReader {
   /// Reads from an open file descriptor, which the caller owns and closes.
   public convenience init(fileDescriptor: Int32, chunkSize: Int = defaultChunkSize) {
     self.init(fileDescriptor: fileDescriptor, memory: [], chunkSize: chunkSize)
+  }
+
+  /// Reads the bytes `range` of a file with `pread`, leaving the descriptor's offset alone, so
+  /// that two readers can take the halves of one file at once. A byte order mark is looked for
+  /// only when the range starts the file; line numbers count from the range's start.
+  public convenience init(
+    fileDescriptor: Int32, range: Range<Int>, chunkSize: Int = defaultChunkSize
+  ) {
+    self.init(fileDescriptor: fileDescriptor, memory: [], chunkSize: chunkSize)
+    remainingRange = range
+    checkedByteOrderMark = range.lowerBound > 0
   }
 
   /// Reads from bytes already in memory (tests, embedded data).
@@ -416,7 +429,16 @@ public final class CSVReader {
   ) throws(CSVSyntaxError) -> Int {
     if sourceExhausted { return 0 }
     var copied = 0
-    if let fileDescriptor {
+    if let fileDescriptor, let range = remainingRange {
+      while true {
+        copied = pread(
+          fileDescriptor, destination, min(count, range.count), off_t(range.lowerBound))
+        if copied >= 0 { break }
+        let code = errno
+        if code != EINTR { throw error(.readFailed(errno: code), line: line) }
+      }
+      remainingRange = (range.lowerBound + copied)..<range.upperBound
+    } else if let fileDescriptor {
       while true {
         copied = read(fileDescriptor, destination, count)
         if copied >= 0 { break }

@@ -70,6 +70,11 @@ public final class CSVWriter {
     try value.withUTF8 { try writeEscaped($0) }
   }
 
+  /// Appends a field given as contiguous bytes to the current record.
+  public func writeField(bytes: UnsafeBufferPointer<UInt8>) throws {
+    try writeEscaped(bytes)
+  }
+
   /// Appends a field given as bytes to the current record.
   public func writeField(bytes: some Collection<UInt8>) throws {
     let written: Void? = try bytes.withContiguousStorageIfAvailable { try writeEscaped($0) }

@@ -46,6 +46,7 @@ enum BatchCommand: WalletCommand {
       throw arguments.usageError("--out and --decisions must name different files")
     }
     let quiet = arguments.flag("quiet")
+    LargeAllocations.returnToTheSystemWhenFreed()
     let promotion = try PromotionSource.resolve(arguments.value("promotion"), arguments: arguments)
     let input = try BatchInput.load(
       cards: arguments.value("cards") ?? "", enrollments: arguments.value("enrollments") ?? "",

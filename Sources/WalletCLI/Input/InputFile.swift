@@ -5,7 +5,7 @@
 #endif
 
 /// An input file opened for reading; closed when released.
-final class InputFile {
+final class InputFile: Sendable {
   /// The path as the user gave it, used in every message about the file.
   let path: String
   /// The open descriptor.

@@ -8,6 +8,8 @@ enum LedgerReports {
     _ decisions: LedgerDecisions, ledger: Ledger, promotion: Promotion, to writer: CSVWriter
   ) throws {
     try writer.writeRecord(ReportFiles.rewardsHeader)
+    let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Instant.formattedCapacity)
+    defer { scratch.deallocate() }
     // Cycles and tier amounts repeat across hundreds of thousands of rows: name each once.
     var cycleNames: [Int32: (start: String, end: String)] = [:]
     let tierNames = Dictionary(
@@ -32,9 +34,11 @@ enum LedgerReports {
       try ledger.transactionIDs.withBytes(at: index) { try writer.writeField(bytes: $0) }
       try writer.writeField(card.id.rawValue)
       try writer.writeField(channel.rawValue)
-      try writer.writeField(
-        Instant(nanosecondsSinceEpoch: ledger.time[index]).formatted(in: promotion.timeZone))
-      try writer.writeField(Money(minorUnits: ledger.amount[index]).description)
+      let timeLength = Instant(nanosecondsSinceEpoch: ledger.time[index]).formatted(
+        in: promotion.timeZone, into: scratch)
+      try writer.writeField(bytes: UnsafeBufferPointer(rebasing: scratch[0..<timeLength]))
+      let amountLength = Money(minorUnits: ledger.amount[index]).formatted(into: scratch)
+      try writer.writeField(bytes: UnsafeBufferPointer(rebasing: scratch[0..<amountLength]))
       try writer.writeField(tierNames[channel]?[ordinal - 1] ?? "")
       try writer.endRecord()
     }

@@ -1,0 +1,188 @@
+import WalletCore
+
+/// Card rows read straight from their bytes. A row that is in any way unusual gives nil, and
+/// the ordinary parser (`CSVRow.card()`) reads it or says exactly what is wrong, so there is one
+/// set of rules and messages.
+struct CardRowReader: Sendable {
+  private let columns: CardColumns
+  private var networks = CodeSpellings<Network>()
+  private var types = CodeSpellings<CardType>()
+  private var roles = CodeSpellings<CardRole>()
+
+  init(_ columns: CardColumns) {
+    self.columns = columns
+  }
+
+  /// The card in `row`, or nil when the ordinary parser must read it.
+  mutating func card(_ row: CSVRow) -> Card? {
+    let columns = self.columns
+    return row.record.withRawFields { fields -> Card? in
+      guard fields.count == columns.width, let id = plainText(fields[columns.id]),
+        let holder = plainText(fields[columns.holder]),
+        let network = networks.code(fields[columns.network]),
+        let type = types.code(fields[columns.type])
+      else { return nil }
+      var role = CardRole.primary
+      if columns.role >= 0, !fields[columns.role].isEmpty {
+        guard let given = roles.code(fields[columns.role]) else { return nil }
+        role = given
+      }
+      var issuer: String?
+      if columns.issuer >= 0, !fields[columns.issuer].isEmpty {
+        guard let text = plainText(fields[columns.issuer]) else { return nil }
+        issuer = text
+      }
+      var last4: String?
+      if columns.last4 >= 0, !fields[columns.last4].isEmpty {
+        let field = fields[columns.last4]
+        guard field.count == 4, field.allSatisfy({ $0 &- 48 < 10 }) else { return nil }
+        last4 = String(decoding: field, as: UTF8.self)
+      }
+      return Card(
+        id: Identifier(id), holder: Identifier(holder), network: network, type: type, role: role,
+        issuer: issuer, last4: last4)
+    }
+  }
+}
+
+/// Enrollment rows read straight from their bytes, their card found among the cards read
+/// before; nil for anything unusual, as with `CardRowReader`.
+struct EnrollmentRowReader: Sendable {
+  private let columns: EnrollmentColumns
+  private let cards: CardLookup
+  private let zone: TimeZoneRules
+  private var channels = CodeSpellings<Channel>()
+
+  init(_ columns: EnrollmentColumns, cards: CardLookup, zone: TimeZoneRules) {
+    self.columns = columns
+    self.cards = cards
+    self.zone = zone
+  }
+
+  /// The enrollment in `row` and its card's index in `cards`, or nil when the ordinary parser
+  /// must read it.
+  mutating func enrollment(_ row: CSVRow, cards known: [Card]) -> (
+    enrollment: Enrollment, card: Int32
+  )? {
+    let columns = self.columns
+    let zone = self.zone
+    return row.record.withRawFields { fields -> (enrollment: Enrollment, card: Int32)? in
+      guard fields.count == columns.width, let card = cards.index(of: fields[columns.card]),
+        let channel = channels.code(fields[columns.channel]),
+        let enrolledAt = try? Instant.parse(
+          utf8: fields[columns.enrolledAt].assumingMemoryBound(to: UInt8.self), naiveIn: zone)
+      else { return nil }
+      var removedAt: Instant?
+      if columns.removedAt >= 0, !fields[columns.removedAt].isEmpty {
+        guard
+          let removed = try? Instant.parse(
+            utf8: fields[columns.removedAt].assumingMemoryBound(to: UInt8.self), naiveIn: zone),
+          removed > enrolledAt
+        else { return nil }
+        removedAt = removed
+      }
+      let cardID = known[Int(card)].id
+      let id: Identifier
+      if columns.id >= 0, !fields[columns.id].isEmpty {
+        id = Identifier(String(decoding: fields[columns.id], as: UTF8.self))
+      } else {
+        id = Enrollment.defaultID(
+          card: cardID, channel: channel,
+          enrolledAtAsWritten: String(decoding: fields[columns.enrolledAt], as: UTF8.self))
+      }
+      let enrollment = Enrollment(
+        id: id, card: cardID, channel: channel, enrolledAt: enrolledAt, removedAt: removedAt)
+      return (enrollment, card)
+    }
+  }
+}
+
+/// Card ids to ledger indices, by their bytes.
+struct CardLookup: Sendable {
+  let index: ByteStringIndex
+  let keys: IdentifierArena
+
+  /// The index of the card with these id bytes, if any.
+  func index(of bytes: UnsafeRawBufferPointer) -> Int32? {
+    index.find(hash: ByteStringIndex.hash(bytes)) { keys.equals(Int($0), bytes) }
+  }
+}
+
+/// A required id-like value as text, or nil when it is empty or has enough digits to hide a card
+/// number (which only the ordinary parser may judge and report).
+private func plainText(_ field: UnsafeRawBufferPointer) -> String? {
+  guard !field.isEmpty else { return nil }
+  var digits = 0
+  for byte in field where byte &- 48 < 10 { digits += 1 }
+  guard digits < 13 else { return nil }
+  return String(decoding: field, as: UTF8.self)
+}
+
+/// Where each card column is (-1 when absent).
+struct CardColumns: Sendable {
+  let width: Int
+  let id: Int
+  let holder: Int
+  let network: Int
+  let type: Int
+  let role: Int
+  let issuer: Int
+  let last4: Int
+
+  init(_ columns: CSVColumns) {
+    width = columns.width
+    id = columns.index(of: "card") ?? -1
+    holder = columns.index(of: "holder") ?? -1
+    network = columns.index(of: "network") ?? -1
+    type = columns.index(of: "type") ?? -1
+    role = columns.index(of: "role") ?? -1
+    issuer = columns.index(of: "issuer") ?? -1
+    last4 = columns.index(of: "last4") ?? -1
+  }
+}
+
+/// Where each enrollment column is (-1 when absent).
+struct EnrollmentColumns: Sendable {
+  let width: Int
+  let id: Int
+  let card: Int
+  let channel: Int
+  let enrolledAt: Int
+  let removedAt: Int
+
+  init(_ columns: CSVColumns) {
+    width = columns.width
+    id = columns.index(of: "id") ?? -1
+    card = columns.index(of: "card") ?? -1
+    channel = columns.index(of: "channel") ?? -1
+    enrolledAt = columns.index(of: "enrolled_at") ?? -1
+    removedAt = columns.index(of: "removed_at") ?? -1
+  }
+}
+
+/// The spellings of a code met so far in a file, by their bytes: a file writes its networks
+/// and channels a handful of ways, so each spelling is parsed once, not once per row.
+private struct CodeSpellings<Code: CanonicalCode>: Sendable {
+  private var known: [(spelling: [UInt8], code: Code)] = []
+
+  /// The code these bytes spell, or nil when they spell none (the ordinary parser says why).
+  mutating func code(_ field: UnsafeRawBufferPointer) -> Code? {
+    for entry in known where entry.spelling.count == field.count {
+      let same = entry.spelling.withUnsafeBytes { spelling in
+        field.isEmpty || memcmp(spelling.baseAddress!, field.baseAddress!, field.count) == 0
+      }
+      if same { return entry.code }
+    }
+    guard !field.isEmpty, known.count < 64,
+      let code = Code(parsing: String(decoding: field, as: UTF8.self))
+    else { return nil }
+    known.append((Array(field), code))
+    return code
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif

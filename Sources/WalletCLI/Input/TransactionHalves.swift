@@ -1,0 +1,223 @@
+import Dispatch
+import Foundation
+import WalletCore
+
+/// Reads a large CSV file as two halves at once, one per core: on a bank's batch reading CSV is
+/// most of the work, and rows are independent once the files they refer to are known.
+///
+/// Only the common case is taken: a file that is valid throughout. The second half starts just
+/// after a line break near the middle; if that break was inside a quoted field, the first half
+/// ends inside a quote and fails. On any failure at all — that, a bad row, a repeated id — the
+/// caller gives up on halves and reads the file from the start the ordinary way, which reports
+/// exactly what is wrong, on which line, as it always has. So the speed-up never changes a
+/// message.
+enum FileHalves {
+  /// Files smaller than this are read in one go: two threads would not pay for themselves.
+  /// `WALLET_SPLIT_BYTES` lowers it, so that tests can send small files down this path.
+  static let minimumFileSize: Int = {
+    if let text = getenv("WALLET_SPLIT_BYTES"), let bytes = Int(String(cString: text)),
+      bytes > 0
+    {
+      return bytes
+    }
+    return 8 << 20
+  }()
+
+  /// What `readHalf` made of each half, first half first; nil when the file is small or either
+  /// half failed. `readHalf` gets a reader positioned at the half's first row, the file's
+  /// header, and how many bytes of rows its result should have room for (the whole file's for
+  /// the first half, to which the second is appended), and returns nil at the first problem of
+  /// any kind.
+  static func read<Part: Sendable>(
+    _ file: InputFile, kind: InputKind,
+    _ readHalf: @escaping @Sendable (CSVReader, CSVColumns, _ roomForBytes: Int) -> Part?
+  ) -> (first: Part, second: Part)? {
+    let size = file.size
+    guard size >= minimumFileSize,
+      let columns = try? CSVColumns(
+        reader: CSVReader(fileDescriptor: file.descriptor, range: 0..<size, chunkSize: 1 << 16),
+        file: file.path, known: kind.columns, required: kind.requiredColumns),
+      let split = lineStart(near: size / 2, in: file, size: size)
+    else { return nil }
+    var parts: [Part?] = [nil, nil]
+    parts.withUnsafeMutableBufferPointer { parts in
+      let parts = UnsafeSendableBuffer(parts)
+      DispatchQueue.concurrentPerform(iterations: 2) { half in
+        let range = half == 0 ? 0..<split : split..<size
+        let csv = CSVReader(fileDescriptor: file.descriptor, range: range)
+        if half == 0 {
+          // The first half starts with the header, already read above.
+          guard
+            (try? CSVColumns(
+              reader: csv, file: file.path, known: kind.columns, required: kind.requiredColumns))
+              != nil
+          else { return }
+        }
+        parts.buffer[half] = readHalf(csv, columns, half == 0 ? size : range.count)
+      }
+    }
+    guard let first = parts[0], let second = parts[1] else { return nil }
+    return (first, second)
+  }
+
+  /// The offset just after the first line break at or after `offset`, or nil if none is near.
+  private static func lineStart(near offset: Int, in file: InputFile, size: Int) -> Int? {
+    var window = [UInt8](repeating: 0, count: 1 << 16)
+    let count = window.withUnsafeMutableBytes {
+      pread(file.descriptor, $0.baseAddress, $0.count, off_t(offset))
+    }
+    guard count > 0, let newline = window[0..<count].firstIndex(of: UInt8(ascii: "\n")) else {
+      return nil
+    }
+    let start = offset + newline + 1
+    return start < size ? start : nil
+  }
+}
+
+/// A transactions file read as two halves at once (see `FileHalves`).
+enum TransactionHalves {
+  /// The transactions of `file` appended to a copy of `ledger` (which holds the cards and
+  /// enrollments), or nil when the file must be read the ordinary way.
+  static func load(
+    file: InputFile, reader makeReader: (CSVColumns) -> TransactionRowReader, ledger: Ledger,
+    progress: ProgressReporter?
+  ) -> Ledger? {
+    guard file.size >= FileHalves.minimumFileSize,
+      let columns = try? CSVColumns(
+        reader: CSVReader(
+          fileDescriptor: file.descriptor, range: 0..<file.size, chunkSize: 1 << 16),
+        file: file.path, known: InputKind.transactions.columns,
+        required: InputKind.transactions.requiredColumns)
+    else { return nil }
+    let reader = makeReader(columns)
+    let counter = SharedProgress(progress)
+    let base = ledger
+    // Bound as variables straight from the result, so that appending to the first half does not
+    // copy it for the sake of a binding no longer used.
+    guard
+      case (var whole, var second)? = FileHalves.read(
+        file, kind: .transactions,
+        { csv, columns, bytes in
+          read(
+            csv, columns: columns, reader: reader, ledger: base, expectedRows: bytes / 80,
+            progress: counter)
+        })
+    else { return nil }
+    guard whole.transactionCount + second.transactionCount > 0 else { return nil }
+    whole.appendTransactions(movingFrom: &second)
+    guard !hasRepeatedID(whole.transactionIDs) else { return nil }
+    counter.finish(rows: whole.transactionCount)
+    return whole
+  }
+
+  /// One half's transactions, or nil at the first problem of any kind.
+  private static func read(
+    _ csv: CSVReader, columns: CSVColumns, reader: TransactionRowReader, ledger: Ledger,
+    expectedRows: Int, progress: SharedProgress
+  ) -> Ledger? {
+    var ledger = ledger
+    ledger.reserveTransactions(expectedRows, averageIDLength: 12)
+    do throws(InputError) {
+      var rows = 0
+      while let row = try columns.nextRow(from: csv) {
+        try reader.read(row) { (parsed, id) throws(InputError) in
+          ledger.appendTransaction(
+            id: id, card: parsed.card, time: parsed.time, amount: parsed.amount,
+            currency: parsed.currency, method: parsed.method, status: parsed.status,
+            refunded: parsed.refunded, enrollment: parsed.enrollment, mcc: parsed.mcc)
+        }
+        rows += 1
+        if rows & 0xFFFF == 0 { progress.add(0x10000) }
+      }
+    } catch {
+      return nil
+    }
+    return ledger
+  }
+
+  /// Whether any id appears twice. Each thread hashes and sorts half of the ids' 64-bit hashes;
+  /// one walk merging the two sorted halves finds equal hashes, and only ids with those hashes
+  /// (almost always none) are compared byte by byte. Sorting reads memory in order and needs
+  /// 8 bytes per id, where a hash table would need several times that and a cache miss per id.
+  private static func hasRepeatedID(_ ids: IdentifierArena) -> Bool {
+    let count = ids.count
+    let middle = count / 2
+    @Sendable func hash(_ position: Int) -> UInt64 {
+      ids.withBytes(at: position) { ByteStringIndex.hash(UnsafeRawBufferPointer($0)) }
+    }
+    var hashes = [UInt64](repeating: 0, count: count)
+    hashes.withUnsafeMutableBufferPointer { buffer in
+      let shared = UnsafeSendableBuffer(buffer)
+      DispatchQueue.concurrentPerform(iterations: 2) { half in
+        let range = half == 0 ? 0..<middle : middle..<count
+        for position in range { shared.buffer[position] = hash(position) }
+        var half = UnsafeMutableBufferPointer(rebasing: shared.buffer[range])
+        half.sort()
+      }
+    }
+    var repeatedHashes = Set<UInt64>()
+    var left = 0
+    var right = middle
+    var previous: UInt64?
+    while left < middle || right < count {
+      let value: UInt64
+      if right == count || (left < middle && hashes[left] <= hashes[right]) {
+        value = hashes[left]
+        left += 1
+      } else {
+        value = hashes[right]
+        right += 1
+      }
+      if value == previous { repeatedHashes.insert(value) }
+      previous = value
+    }
+    guard !repeatedHashes.isEmpty else { return false }
+    hashes = []
+    var positionsByHash: [UInt64: [Int]] = [:]
+    for position in 0..<count {
+      let value = hash(position)
+      guard repeatedHashes.contains(value) else { continue }
+      let repeated = ids.withBytes(at: position) { bytes in
+        positionsByHash[value, default: []].contains {
+          ids.equals($0, UnsafeRawBufferPointer(bytes))
+        }
+      }
+      if repeated { return true }
+      positionsByHash[value, default: []].append(position)
+    }
+    return false
+  }
+}
+
+/// A buffer two threads write to at once, each only its own elements.
+private struct UnsafeSendableBuffer<Element>: @unchecked Sendable {
+  let buffer: UnsafeMutableBufferPointer<Element>
+  init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
+}
+
+/// Rows read by both halves, shown on one progress line.
+private final class SharedProgress: @unchecked Sendable {
+  private let reporter: ProgressReporter?
+  private let lock = NSLock()
+  private var rows = 0
+
+  init(_ reporter: ProgressReporter?) { self.reporter = reporter }
+
+  func add(_ count: Int) {
+    guard let reporter else { return }
+    lock.lock()
+    defer { lock.unlock() }
+    rows += count
+    reporter.update(rows: rows)
+  }
+
+  func finish(rows: Int) {
+    reporter?.finish(rows: rows)
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif

@@ -1,0 +1,172 @@
+import WalletCore
+
+/// Turns transaction rows into ledger values, resolving their card and enrollment ids against
+/// the cards and enrollments read before them.
+///
+/// Rows take a fast path straight from the CSV bytes: ids are looked up by their bytes, and times
+/// and amounts parsed without a `String`. A row that is in any way unusual is handed to the
+/// ordinary row parser instead, which either reads it or reports exactly what is wrong, so there
+/// is one set of rules and messages. It holds no mutable state, so the threads that read the
+/// halves of a large file share one.
+struct TransactionRowReader: Sendable {
+  let cardsPath: String
+  let enrollmentsPath: String
+  let zone: TimeZoneRules
+  let cards: ByteStringIndex
+  let cardKeys: IdentifierArena
+  let enrollments: ByteStringIndex
+  let enrollmentKeys: IdentifierArena
+  let columns: TransactionColumns
+
+  /// Reads `row` and calls `body` with its values and its id's bytes (valid only during the
+  /// call); a row that cannot be read throws, located at the offending field.
+  func read(
+    _ row: CSVRow,
+    _ body: (ParsedTransaction, UnsafeRawBufferPointer) throws(InputError) -> Void
+  ) throws(InputError) {
+    let columns = self.columns
+    let done = try row.record.withRawFields { (fields) throws(InputError) -> Bool in
+      guard let parsed = fastTransaction(fields, columns: columns) else { return false }
+      try body(parsed, fields[columns.id])
+      return true
+    }
+    if done { return }
+    let transaction = try row.transaction(naiveIn: zone)
+    guard let card = cardIndex(transaction.card.rawValue) else {
+      throw row.error(
+        in: "card", "card \(SafeText.quoted(transaction.card.rawValue)) is not in \(cardsPath)")
+    }
+    var named: Int32 = -1
+    if let enrollment = transaction.enrollment {
+      guard let found = enrollmentIndex(enrollment.rawValue) else {
+        throw row.error(
+          in: "enrollment",
+          "enrollment \(SafeText.quoted(enrollment.rawValue)) is not in \(enrollmentsPath)")
+      }
+      named = found
+    }
+    let parsed = ParsedTransaction(
+      card: card, time: transaction.time, amount: transaction.amount,
+      currency: transaction.currency, method: transaction.method, status: transaction.status,
+      refunded: transaction.refunded, enrollment: named, mcc: transaction.mcc)
+    try row.record.withRawFields { (fields) throws(InputError) in
+      try body(parsed, fields[columns.id])
+    }
+  }
+
+  private func cardIndex(_ bytes: UnsafeRawBufferPointer) -> Int32? {
+    cards.find(hash: ByteStringIndex.hash(bytes)) { cardKeys.equals(Int($0), bytes) }
+  }
+
+  private func cardIndex(_ id: String) -> Int32? {
+    var id = id
+    return id.withUTF8 { cardIndex(UnsafeRawBufferPointer($0)) }
+  }
+
+  private func enrollmentIndex(_ bytes: UnsafeRawBufferPointer) -> Int32? {
+    enrollments.find(hash: ByteStringIndex.hash(bytes)) { enrollmentKeys.equals(Int($0), bytes) }
+  }
+
+  private func enrollmentIndex(_ id: String) -> Int32? {
+    var id = id
+    return id.withUTF8 { enrollmentIndex(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// The row read straight from its bytes, or nil when anything about it needs the ordinary
+  /// parser (an error, a non-default code, a merchant with many digits).
+  private func fastTransaction(_ fields: CSVRawFields, columns: TransactionColumns)
+    -> ParsedTransaction?
+  {
+    guard fields.count == columns.width else { return nil }
+    func optional(_ column: Int) -> UnsafeRawBufferPointer? {
+      guard column >= 0 else { return nil }
+      let field = fields[column]
+      return field.isEmpty ? nil : field
+    }
+    guard !fields[columns.id].isEmpty, let card = cardIndex(fields[columns.card]),
+      let time = try? Instant.parse(
+        utf8: fields[columns.time].assumingMemoryBound(to: UInt8.self), naiveIn: zone),
+      let amount = money(fields[columns.amount]), amount > .zero
+    else { return nil }
+    var refunded = Money.zero
+    if let field = optional(columns.refunded) {
+      guard let value = money(field), value <= amount else { return nil }
+      refunded = value
+    }
+    if let field = optional(columns.currency), !field.equals("CNY") { return nil }
+    if let field = optional(columns.method), !field.equals("apple-pay") { return nil }
+    if let field = optional(columns.status), !field.equals("settled") { return nil }
+    var named: Int32 = -1
+    if let field = optional(columns.enrollment) {
+      guard let found = enrollmentIndex(field) else { return nil }
+      named = found
+    }
+    // A merchant can hold a card number only if it has at least 13 digits.
+    if let field = optional(columns.merchant) {
+      var digits = 0
+      for byte in field where byte &- 48 < 10 { digits += 1 }
+      if digits >= 13 { return nil }
+    }
+    var mcc: MerchantCategoryCode?
+    if let field = optional(columns.mcc) {
+      guard field.count == 4 else { return nil }
+      var value: Int16 = 0
+      for byte in field {
+        guard byte &- 48 < 10 else { return nil }
+        value = value * 10 + Int16(byte - 48)
+      }
+      mcc = MerchantCategoryCode(value: value)
+    }
+    return ParsedTransaction(
+      card: card, time: time, amount: amount, currency: .cny, method: .applePay,
+      status: .settled, refunded: refunded, enrollment: named, mcc: mcc)
+  }
+
+  private func money(_ field: UnsafeRawBufferPointer) -> Money? {
+    try? Money.parse(utf8: field.assumingMemoryBound(to: UInt8.self))
+  }
+}
+
+/// One transaction row's values, with its card and enrollment resolved to ledger indices.
+struct ParsedTransaction {
+  var card: Int32
+  var time: Instant
+  var amount: Money
+  var currency: Currency
+  var method: PaymentMethod
+  var status: TransactionStatus
+  var refunded: Money
+  var enrollment: Int32
+  var mcc: MerchantCategoryCode?
+}
+
+/// Where each transaction column is (-1 when absent), looked up once per file, not per row.
+struct TransactionColumns: Sendable {
+  let width: Int
+  let id: Int
+  let card: Int
+  let time: Int
+  let amount: Int
+  let currency: Int
+  let method: Int
+  let status: Int
+  let refunded: Int
+  let enrollment: Int
+  let merchant: Int
+  let mcc: Int
+
+  init(_ columns: CSVColumns) {
+    width = columns.width
+    id = columns.index(of: "id") ?? -1
+    card = columns.index(of: "card") ?? -1
+    time = columns.index(of: "time") ?? -1
+    amount = columns.index(of: "amount") ?? -1
+    currency = columns.index(of: "currency") ?? -1
+    method = columns.index(of: "method") ?? -1
+    status = columns.index(of: "status") ?? -1
+    refunded = columns.index(of: "refunded") ?? -1
+    enrollment = columns.index(of: "enrollment") ?? -1
+    merchant = columns.index(of: "merchant") ?? -1
+    mcc = columns.index(of: "mcc") ?? -1
+  }
+}
