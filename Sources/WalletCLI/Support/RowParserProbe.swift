@@ -19,7 +19,7 @@ public enum RowParserProbe {
       _ = try row.enrollment(naiveIn: zone)
     }
 
-    var (loader, ledger) = sample
+    var (loader, ledger) = sample()
     loader.expectTransactions(fileSize: bytes.count)
     let (cards, enrollments) = sampleIDs
     var ids = Set<[UInt8]>()
@@ -58,11 +58,11 @@ public enum RowParserProbe {
     return disagreement
   }
 
-  /// The loader and ledger with the sample cards and enrollments, made once: a loader starts with
-  /// an index sized for a large file, which would cost more than a fuzz input's rows.
-  private static let sample: (LedgerLoader, Ledger) = {
+  /// A loader and ledger holding the sample cards and enrollments. Made afresh for each input:
+  /// the loader remembers the transaction ids it has seen.
+  private static func sample() -> (LedgerLoader, Ledger) {
     var ledger = Ledger()
-    var loader = LedgerLoader(
+    let loader = LedgerLoader(
       cardsPath: "cards.csv", enrollmentsPath: "enrollments.csv", zone: .shanghai)
     forEachRow(of: .cards, in: Array(SampleData.cards.utf8)) { (row) throws(InputError) in
       try loader.addCard(row, to: &ledger)
@@ -72,12 +72,12 @@ public enum RowParserProbe {
       try loader.addEnrollment(row, to: &ledger)
     }
     return (loader, ledger)
-  }()
+  }
 
   /// The UTF-8 bytes of the ids of the sample cards and enrollments.
   private static let sampleIDs: (cards: Set<[UInt8]>, enrollments: Set<[UInt8]>) = (
-    Set(sample.1.cards.map { Array($0.id.rawValue.utf8) }),
-    Set(sample.1.enrollments.map { Array($0.id.rawValue.utf8) })
+    Set(sample().1.cards.map { Array($0.id.rawValue.utf8) }),
+    Set(sample().1.enrollments.map { Array($0.id.rawValue.utf8) })
   )
 
   /// Calls `body` with each row of `bytes` read as a `kind` file, the way `RowFileReader` does with
