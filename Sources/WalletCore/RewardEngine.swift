@@ -64,16 +64,17 @@ public struct RewardEngine: Sendable {
       }
     }
 
-    // Checks 13–15, in time order. Each sort key carries what the pass reads, so that the pass
-    // walks memory in order instead of jumping to every transaction's row.
+    // Checks 13–15, in time order. Each sort key carries the holder and whether checks 1–12
+    // passed, and the pass works the cycle out from the time, so that it walks memory in order
+    // instead of jumping to every transaction's row; 16-byte keys keep the sort lean.
     var keys = [PassKey]()
     keys.reserveCapacity(count)
     for index in 0..<count {
+      let holder = cardFacts.holder[Int(ledger.transactionCard[index])]
       keys.append(
         PassKey(
           time: ledger.time[index], index: Int32(index),
-          holder: cardFacts.holder[Int(ledger.transactionCard[index])],
-          cycle: result.cycleSequence[index], reason: result.reason[index]))
+          holderAndCheck: result.reason[index] == 0 ? holder : ~holder))
     }
     let middle = RewardEngine.sortHalves(&keys, ids: ledger.transactionIDs)
     var holders = [HolderState](repeating: HolderState(), count: cardFacts.holderIDs.count)
@@ -88,9 +89,10 @@ public struct RewardEngine: Sendable {
     let quota = promotion.quota ?? Int.max
     RewardEngine.forEachInOrder(keys, halvesSplitAt: middle, ids: ledger.transactionIDs) { key in
       let index = Int(key.index)
-      let holder = Int(key.holder)
+      let passed = key.holderAndCheck >= 0
+      let holder = Int(passed ? key.holderAndCheck : ~key.holderAndCheck)
       var holderState = holders[holder]
-      let sequence = Int(key.cycle)
+      let sequence = cycleSequence(at: key.time)
       if holderState.cycleSequence != sequence {
         holderState.cycleSequence = sequence
         holderState.rewardsInCycle = 0
@@ -100,7 +102,7 @@ public struct RewardEngine: Sendable {
         result.cycleRewardsBefore[index] = Int32(holderState.rewardsInCycle)
         result.quotaPaidBefore[index] = Int32(clamping: quotaPaid)
       }
-      guard key.reason == 0 else {
+      guard passed else {
         holders[holder] = holderState
         return
       }
@@ -127,10 +129,9 @@ public struct RewardEngine: Sendable {
     -> (UInt8, Int32, Int32)
   {
     let card = Int(ledger.transactionCard[index])
-    let instant = Instant(nanosecondsSinceEpoch: ledger.time[index])
-    let day = instant.localDaysSinceEpoch(in: promotion.timeZone)
-    let date = CivilDate(daysSinceEpoch: day)
-    let cycle = BillingCycle.sequenceNumber(containing: date, startDay: promotion.cycleStartDay)
+    let day = Instant(nanosecondsSinceEpoch: ledger.time[index])
+      .localDaysSinceEpoch(in: promotion.timeZone)
+    let cycle = cycleSequence(onLocalDay: day)
     let enrollment = cards.enrollment(
       named: ledger.namedEnrollment[index], card: card, at: ledger.time[index], ledger: ledger)
     let status = ledger.status[index]
@@ -157,12 +158,24 @@ public struct RewardEngine: Sendable {
     return (0, Int32(cycle), enrollment)
   }
 
+  /// The sequence number of the billing cycle holding the local day `day`.
+  private func cycleSequence(onLocalDay day: Int) -> Int {
+    BillingCycle.sequenceNumber(
+      containing: CivilDate(daysSinceEpoch: day), startDay: promotion.cycleStartDay)
+  }
+
+  /// The sequence number of the billing cycle holding the instant `time` (nanoseconds).
+  private func cycleSequence(at time: Int64) -> Int {
+    cycleSequence(
+      onLocalDay: Instant(nanosecondsSinceEpoch: time).localDaysSinceEpoch(in: promotion.timeZone))
+  }
+
   /// Indices of a ledger's transactions by time, ties broken by id bytes.
   public static func chronologicalOrder(_ ledger: Ledger) -> [Int32] {
     var keys = [PassKey]()
     keys.reserveCapacity(ledger.transactionCount)
     for (index, time) in ledger.time.enumerated() {
-      keys.append(PassKey(time: time, index: Int32(index), holder: 0, cycle: 0, reason: 0))
+      keys.append(PassKey(time: time, index: Int32(index), holderAndCheck: 0))
     }
     let middle = sortHalves(&keys, ids: ledger.transactionIDs)
     var order = [Int32]()
@@ -223,14 +236,14 @@ public struct RewardEngine: Sendable {
   }
 }
 
-/// A transaction's time beside its index, for sorting, with what the ordered pass needs of it.
+/// A transaction's time beside its index, for sorting, with what the ordered pass needs of it:
+/// 16 bytes, as millions of them are sorted.
 private struct PassKey {
   var time: Int64
   var index: Int32
-  var holder: Int32
-  var cycle: Int32
-  /// The first of checks 1–12 that failed, 0 when none did.
-  var reason: UInt8
+  /// The holder's index when checks 1–12 passed, its bitwise complement (negative) when one
+  /// failed.
+  var holderAndCheck: Int32
 }
 
 /// A holder's running state in the ordered pass.
