@@ -57,6 +57,9 @@ public final class CSVReader {
   private var end = 0
   /// The byte just before `buffer[0]` in the input, to see a CRLF split across chunks.
   private var byteBeforeBuffer: UInt8 = 0
+  /// Input bytes taken from the source so far (read ahead of the records handed out by up to
+  /// one chunk): enough to tell how far through a file a long read is.
+  public private(set) var bytesRead = 0
   /// What is left to read when reading part of a file; nil when reading to its end.
   private var remainingRange: Range<Int>?
   /// Set once the source reports end of input, so that a terminal is not read past it.
@@ -456,6 +459,7 @@ public final class CSVReader {
       }
     }
     if copied == 0 { sourceExhausted = true }
+    bytesRead += copied
     return copied
   }
 }

@@ -41,7 +41,8 @@ enum ImportCommand: WalletCommand {
     let zone = store.timeZone
     let reader = RowFileReader(
       kind: kind, file: file, skipInvalid: policy.skipInvalid,
-      progress: ProgressReporter.make(console: context.console, quiet: quiet, label: kind.rawValue)
+      progress: ProgressReporter.make(
+        console: context.console, quiet: quiet, label: kind.rawValue, totalBytes: file.size)
     )
 
     let outcome: ImportOutcome

@@ -37,7 +37,8 @@ struct BatchInput {
           try loader.addEnrollment(row, to: &input.ledger)
         }
     }
-    let progress = ProgressReporter.make(console: console, quiet: quiet, label: "transactions")
+    let progress = ProgressReporter.make(
+      console: console, quiet: quiet, label: "transactions", totalBytes: transactionsFile.size)
     if let whole = TransactionHalves.load(
       file: transactionsFile, reader: loader.transactionReader(columns:), ledger: input.ledger,
       progress: progress)

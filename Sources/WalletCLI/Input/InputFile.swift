@@ -101,7 +101,7 @@ struct RowFileReader {
           skipped.skip(error)
         }
         rows += 1
-        if rows & 0xFFFF == 0 { progress?.update(rows: rows) }
+        if rows & 0xFFFF == 0 { progress?.update(rows: rows, bytes: reader.bytesRead) }
       }
       progress?.finish(rows: rows)
       if rows == 0 {

@@ -117,6 +117,7 @@ enum TransactionHalves {
   ) -> Ledger? {
     var ledger = ledger
     ledger.reserveTransactions(expectedRows, averageIDLength: 12)
+    var bytesReported = 0
     do throws(InputError) {
       var rows = 0
       while let row = try columns.nextRow(from: csv) {
@@ -127,7 +128,10 @@ enum TransactionHalves {
             refunded: parsed.refunded, enrollment: parsed.enrollment, mcc: parsed.mcc)
         }
         rows += 1
-        if rows & 0xFFFF == 0 { progress.add(0x10000) }
+        if rows & 0xFFFF == 0 {
+          progress.add(rows: 0x10000, bytes: csv.bytesRead - bytesReported)
+          bytesReported = csv.bytesRead
+        }
       }
     } catch {
       return nil
@@ -195,20 +199,22 @@ private struct UnsafeSendableBuffer<Element>: @unchecked Sendable {
   init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
 }
 
-/// Rows read by both halves, shown on one progress line.
+/// Rows and bytes read by both halves, shown on one progress line.
 private final class SharedProgress: @unchecked Sendable {
   private let reporter: ProgressReporter?
   private let lock = NSLock()
   private var rows = 0
+  private var bytes = 0
 
   init(_ reporter: ProgressReporter?) { self.reporter = reporter }
 
-  func add(_ count: Int) {
+  func add(rows count: Int, bytes read: Int) {
     guard let reporter else { return }
     lock.lock()
     defer { lock.unlock() }
     rows += count
-    reporter.update(rows: rows)
+    bytes += read
+    reporter.update(rows: rows, bytes: bytes)
   }
 
   func finish(rows: Int) {

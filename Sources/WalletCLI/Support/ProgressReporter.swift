@@ -1,41 +1,54 @@
 import Foundation
 
-/// Shows how far a long read has got — rows, rate and, when the total is known, time left — on
-/// standard error, redrawing one line. Only when standard error is a terminal and the user did
-/// not ask for quiet: logs and pipes never see it.
+/// Shows how far a long read has got — rows, rate and, when the file's size is known, time left
+/// — on standard error, redrawing one line. Only when standard error is a terminal and the user
+/// did not ask for quiet: logs and pipes never see it.
 final class ProgressReporter {
   private let console: Console
   private let label: String
-  private let expectedRows: Int?
+  private let totalBytes: Int
   private let started = Date()
   private var lastDrawn = Date.distantPast
 
   /// A reporter, or nil when progress should not be shown.
-  static func make(console: Console, quiet: Bool, label: String, expectedRows: Int? = nil)
+  /// `totalBytes` is the input's size (0 when unknown, as for a pipe), from which the time left
+  /// is worked out.
+  static func make(console: Console, quiet: Bool, label: String, totalBytes: Int = 0)
     -> ProgressReporter?
   {
     guard !quiet, console.errorIsTerminal else { return nil }
-    return ProgressReporter(console: console, label: label, expectedRows: expectedRows)
+    return ProgressReporter(console: console, label: label, totalBytes: totalBytes)
   }
 
-  private init(console: Console, label: String, expectedRows: Int?) {
+  private init(console: Console, label: String, totalBytes: Int) {
     self.console = console
     self.label = label
-    self.expectedRows = expectedRows
+    self.totalBytes = totalBytes
   }
 
-  /// Redraws the line, at most ten times a second.
-  func update(rows: Int) {
+  /// Redraws the line, at most ten times a second, after `rows` rows and `bytes` bytes read.
+  func update(rows: Int, bytes: Int) {
     let now = Date()
     guard now.timeIntervalSince(lastDrawn) >= 0.1 else { return }
     lastDrawn = now
-    let elapsed = max(now.timeIntervalSince(started), 0.001)
-    let rate = Double(rows) / elapsed
-    var line = "\r\(label): \(Self.grouped(rows)) rows, \(Self.grouped(Int(rate)))/s"
-    if let expectedRows, rate > 0, expectedRows > rows {
-      line += ", about \(Int((Double(expectedRows - rows) / rate).rounded(.up))) s left"
+    let line = Self.line(
+      label: label, rows: rows, bytes: bytes, totalBytes: totalBytes,
+      elapsed: now.timeIntervalSince(started))
+    Console.writeAll("\r" + line + "\u{1B}[K", to: console.errorDescriptor)
+  }
+
+  /// The progress line: `transactions: 1,234,567 rows, 400,000/s, about 3 s left`. The time
+  /// left assumes the rest of the file reads at the rate so far.
+  static func line(label: String, rows: Int, bytes: Int, totalBytes: Int, elapsed: Double)
+    -> String
+  {
+    let elapsed = max(elapsed, 0.001)
+    var line = "\(label): \(grouped(rows)) rows, \(grouped(Int(Double(rows) / elapsed)))/s"
+    if totalBytes > 0, bytes > 0, bytes < totalBytes {
+      let secondsLeft = Double(totalBytes - bytes) / (Double(bytes) / elapsed)
+      line += ", about \(grouped(Int(secondsLeft.rounded(.up)))) s left"
     }
-    Console.writeAll(line + "\u{1B}[K", to: console.errorDescriptor)
+    return line
   }
 
   /// Clears the line once the work is done.
