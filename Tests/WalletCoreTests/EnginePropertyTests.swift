@@ -232,3 +232,36 @@ struct ManyEnrollmentTests {
     }
   }
 }
+
+/// Ledgers of 65,536 transactions and more are sorted in two halves at once and merged while
+/// deciding; these check that path against the plain one.
+struct LargeLedgerTests {
+  @Test func chronologicalOrderOfALargeLedgerIsTimeThenIdBytes() {
+    let scenario = randomScenario(seed: 7, transactions: 70_000)
+    let ledger = Ledger(
+      cards: scenario.cards, enrollments: scenario.enrollments,
+      transactions: scenario.transactions)
+    let expected = scenario.transactions.indices.sorted { left, right in
+      let a = scenario.transactions[left]
+      let b = scenario.transactions[right]
+      return a.time != b.time ? a.time < b.time : a.id < b.id
+    }
+    #expect(RewardEngine.chronologicalOrder(ledger).map(Int.init) == expected)
+  }
+
+  @Test("a large ledger is decided as the reference decides it", arguments: [3, 11] as [UInt64])
+  func largeLedgerMatchesReference(seed: UInt64) {
+    var scenario = randomScenario(seed: seed, transactions: 70_000)
+    // A quota makes the order across all holders matter, so a wrong merge would show.
+    scenario.promotion.quota = 10
+    let expected = referenceDecisions(scenario)
+    let decisions = scenario.decide()
+    #expect(decisions.count == 70_000)
+    var mismatches = 0
+    for decision in decisions where decision.outcome != expected[decision.transaction] {
+      mismatches += 1
+    }
+    #expect(mismatches == 0)
+    #expect(decisions.contains { $0.outcome == .notRewarded(.quotaExhausted) })
+  }
+}

@@ -63,11 +63,9 @@ final class LedgerLoader {
   let cardsPath: String
   let enrollmentsPath: String
   let zone: TimeZoneRules
-  private var cards = ByteStringIndex()
-  private var cardKeys = IdentifierArena()
+  private var cards = IDLookup()
   private var cardLines: [Int32] = []
-  private var enrollments = ByteStringIndex()
-  private var enrollmentKeys = IdentifierArena()
+  private var enrollments = IDLookup()
   private var enrollmentLines: [Int32] = []
   private var transactions = ByteStringIndex(expectedCount: 1 << 16)
   private var transactionLines: [Int32] = []
@@ -85,20 +83,12 @@ final class LedgerLoader {
     if cardRows == nil { cardRows = CardRowReader(CardColumns(row.columns)) }
     let card: Card
     if let fast = cardRows?.card(row) { card = fast } else { card = try row.card() }
-    var id = card.id.rawValue
-    let (hash, existing) = id.withUTF8 { bytes in
-      let raw = UnsafeRawBufferPointer(bytes)
-      let hash = ByteStringIndex.hash(raw)
-      return (hash, cards.find(hash: hash) { cardKeys.equals(Int($0), raw) })
-    }
-    if let existing {
+    if let existing = cards.insert(card.id) {
       throw row.error(
         in: "card",
         "card \(SafeText.quoted(card.id.rawValue)) is listed twice "
           + "(first on line \(cardLines[Int(existing)]))")
     }
-    cards.append(hash: hash)
-    cardKeys.append(card.id)
     ledger.append(card)
     cardLines.append(Int32(row.line))
   }
@@ -106,7 +96,7 @@ final class LedgerLoader {
   func addEnrollment(_ row: CSVRow, to ledger: inout Ledger) throws(InputError) {
     if enrollmentRows == nil {
       enrollmentRows = EnrollmentRowReader(
-        EnrollmentColumns(row.columns), cards: CardLookup(index: cards, keys: cardKeys),
+        EnrollmentColumns(row.columns), cards: cards,
         zone: zone)
     }
     let enrollment: Enrollment
@@ -115,35 +105,18 @@ final class LedgerLoader {
     } else {
       enrollment = try row.enrollment(naiveIn: zone)
     }
-    guard let card = cardIndex(enrollment.card.rawValue) else {
+    guard let card = cards.entry(of: enrollment.card.rawValue) else {
       throw row.error(
         in: "card", "card \(SafeText.quoted(enrollment.card.rawValue)) is not in \(cardsPath)")
     }
-    var id = enrollment.id.rawValue
-    let (hash, existing) = id.withUTF8 { bytes in
-      let raw = UnsafeRawBufferPointer(bytes)
-      let hash = ByteStringIndex.hash(raw)
-      return (hash, enrollments.find(hash: hash) { enrollmentKeys.equals(Int($0), raw) })
-    }
-    if let existing {
+    if let existing = enrollments.insert(enrollment.id) {
       throw row.error(
         in: "id",
         "enrollment \(SafeText.quoted(enrollment.id.rawValue)) is listed twice "
           + "(first on line \(enrollmentLines[Int(existing)]))")
     }
-    enrollments.append(hash: hash)
-    enrollmentKeys.append(enrollment.id)
     ledger.append(enrollment, card: card)
     enrollmentLines.append(Int32(row.line))
-  }
-
-  private func cardIndex(_ bytes: UnsafeRawBufferPointer) -> Int32? {
-    cards.find(hash: ByteStringIndex.hash(bytes)) { cardKeys.equals(Int($0), bytes) }
-  }
-
-  private func cardIndex(_ id: String) -> Int32? {
-    var id = id
-    return id.withUTF8 { cardIndex(UnsafeRawBufferPointer($0)) }
   }
 
   /// Sizes the transaction index for a file of `bytes` bytes, so it rarely has to grow.
@@ -171,29 +144,19 @@ final class LedgerLoader {
           return cards
         })
     else { return false }
-    let count = first.count + second.count
-    var index = ByteStringIndex(expectedCount: count)
-    var keys = IdentifierArena()
-    keys.reserveCapacity(count, averageLength: 12)
-    for card in [first, second].joined() {
-      var id = card.id.rawValue
-      let repeated = id.withUTF8 { bytes in
-        let raw = UnsafeRawBufferPointer(bytes)
-        return index.insert(hash: ByteStringIndex.hash(raw)) { keys.equals(Int($0), raw) } != nil
-      }
-      if repeated { return false }
-      keys.append(card.id)
-    }
-    guard count > 0 else { return false }
-    cards = index
-    cardKeys = keys
+    guard
+      let lookup = IDLookup(
+        unique: [first, second].joined().lazy.map(\.id), expectedCount: first.count + second.count),
+      lookup.count > 0
+    else { return false }
+    cards = lookup
     for card in [first, second].joined() { ledger.append(card) }
     return true
   }
 
   /// Reads a large enrollments file as two halves at once, like `addCardsInHalves`.
   func addEnrollmentsInHalves(_ file: InputFile, to ledger: inout Ledger) -> Bool {
-    let lookup = CardLookup(index: cards, keys: cardKeys)
+    let lookup = cards
     let knownCards = ledger.cards
     let zone = self.zone
     guard
@@ -213,22 +176,13 @@ final class LedgerLoader {
           return enrollments
         })
     else { return false }
-    let count = first.count + second.count
-    var index = ByteStringIndex(expectedCount: count)
-    var keys = IdentifierArena()
-    keys.reserveCapacity(count, averageLength: 12)
-    for (enrollment, _) in [first, second].joined() {
-      var id = enrollment.id.rawValue
-      let repeated = id.withUTF8 { bytes in
-        let raw = UnsafeRawBufferPointer(bytes)
-        return index.insert(hash: ByteStringIndex.hash(raw)) { keys.equals(Int($0), raw) } != nil
-      }
-      if repeated { return false }
-      keys.append(enrollment.id)
-    }
-    guard count > 0 else { return false }
-    enrollments = index
-    enrollmentKeys = keys
+    guard
+      let enrollmentLookup = IDLookup(
+        unique: [first, second].joined().lazy.map(\.enrollment.id),
+        expectedCount: first.count + second.count),
+      enrollmentLookup.count > 0
+    else { return false }
+    enrollments = enrollmentLookup
     for (enrollment, card) in [first, second].joined() { ledger.append(enrollment, card: card) }
     return true
   }
@@ -241,7 +195,7 @@ final class LedgerLoader {
     }
     let made = TransactionRowReader(
       cardsPath: cardsPath, enrollmentsPath: enrollmentsPath, zone: zone, cards: cards,
-      cardKeys: cardKeys, enrollments: enrollments, enrollmentKeys: enrollmentKeys,
+      enrollments: enrollments,
       columns: TransactionColumns(columns))
     transactionReader = made
     return made

@@ -49,11 +49,11 @@ struct CardRowReader: Sendable {
 /// before; nil for anything unusual, as with `CardRowReader`.
 struct EnrollmentRowReader: Sendable {
   private let columns: EnrollmentColumns
-  private let cards: CardLookup
+  private let cards: IDLookup
   private let zone: TimeZoneRules
   private var channels = CodeSpellings<Channel>()
 
-  init(_ columns: EnrollmentColumns, cards: CardLookup, zone: TimeZoneRules) {
+  init(_ columns: EnrollmentColumns, cards: IDLookup, zone: TimeZoneRules) {
     self.columns = columns
     self.cards = cards
     self.zone = zone
@@ -67,7 +67,7 @@ struct EnrollmentRowReader: Sendable {
     let columns = self.columns
     let zone = self.zone
     return row.record.withRawFields { fields -> (enrollment: Enrollment, card: Int32)? in
-      guard fields.count == columns.width, let card = cards.index(of: fields[columns.card]),
+      guard fields.count == columns.width, let card = cards.entry(of: fields[columns.card]),
         let channel = channels.code(fields[columns.channel]),
         let enrolledAt = try? Instant.parse(
           utf8: fields[columns.enrolledAt].assumingMemoryBound(to: UInt8.self), naiveIn: zone)
@@ -94,17 +94,6 @@ struct EnrollmentRowReader: Sendable {
         id: id, card: cardID, channel: channel, enrolledAt: enrolledAt, removedAt: removedAt)
       return (enrollment, card)
     }
-  }
-}
-
-/// Card ids to ledger indices, by their bytes.
-struct CardLookup: Sendable {
-  let index: ByteStringIndex
-  let keys: IdentifierArena
-
-  /// The index of the card with these id bytes, if any.
-  func index(of bytes: UnsafeRawBufferPointer) -> Int32? {
-    index.find(hash: ByteStringIndex.hash(bytes)) { keys.equals(Int($0), bytes) }
   }
 }
 

@@ -12,10 +12,8 @@ struct TransactionRowReader: Sendable {
   let cardsPath: String
   let enrollmentsPath: String
   let zone: TimeZoneRules
-  let cards: ByteStringIndex
-  let cardKeys: IdentifierArena
-  let enrollments: ByteStringIndex
-  let enrollmentKeys: IdentifierArena
+  let cards: IDLookup
+  let enrollments: IDLookup
   let columns: TransactionColumns
 
   /// Reads `row` and calls `body` with its values and its id's bytes (valid only during the
@@ -32,13 +30,13 @@ struct TransactionRowReader: Sendable {
     }
     if done { return }
     let transaction = try row.transaction(naiveIn: zone)
-    guard let card = cardIndex(transaction.card.rawValue) else {
+    guard let card = cards.entry(of: transaction.card.rawValue) else {
       throw row.error(
         in: "card", "card \(SafeText.quoted(transaction.card.rawValue)) is not in \(cardsPath)")
     }
     var named: Int32 = -1
     if let enrollment = transaction.enrollment {
-      guard let found = enrollmentIndex(enrollment.rawValue) else {
+      guard let found = enrollments.entry(of: enrollment.rawValue) else {
         throw row.error(
           in: "enrollment",
           "enrollment \(SafeText.quoted(enrollment.rawValue)) is not in \(enrollmentsPath)")
@@ -54,24 +52,6 @@ struct TransactionRowReader: Sendable {
     }
   }
 
-  private func cardIndex(_ bytes: UnsafeRawBufferPointer) -> Int32? {
-    cards.find(hash: ByteStringIndex.hash(bytes)) { cardKeys.equals(Int($0), bytes) }
-  }
-
-  private func cardIndex(_ id: String) -> Int32? {
-    var id = id
-    return id.withUTF8 { cardIndex(UnsafeRawBufferPointer($0)) }
-  }
-
-  private func enrollmentIndex(_ bytes: UnsafeRawBufferPointer) -> Int32? {
-    enrollments.find(hash: ByteStringIndex.hash(bytes)) { enrollmentKeys.equals(Int($0), bytes) }
-  }
-
-  private func enrollmentIndex(_ id: String) -> Int32? {
-    var id = id
-    return id.withUTF8 { enrollmentIndex(UnsafeRawBufferPointer($0)) }
-  }
-
   /// The row read straight from its bytes, or nil when anything about it needs the ordinary
   /// parser (an error, a non-default code, a merchant with many digits).
   private func fastTransaction(_ fields: CSVRawFields, columns: TransactionColumns)
@@ -83,7 +63,7 @@ struct TransactionRowReader: Sendable {
       let field = fields[column]
       return field.isEmpty ? nil : field
     }
-    guard !fields[columns.id].isEmpty, let card = cardIndex(fields[columns.card]),
+    guard !fields[columns.id].isEmpty, let card = cards.entry(of: fields[columns.card]),
       let time = try? Instant.parse(
         utf8: fields[columns.time].assumingMemoryBound(to: UInt8.self), naiveIn: zone),
       let amount = money(fields[columns.amount]), amount > .zero
@@ -98,7 +78,7 @@ struct TransactionRowReader: Sendable {
     if let field = optional(columns.status), !field.equals("settled") { return nil }
     var named: Int32 = -1
     if let field = optional(columns.enrollment) {
-      guard let found = enrollmentIndex(field) else { return nil }
+      guard let found = enrollments.entry(of: field) else { return nil }
       named = found
     }
     // A merchant can hold a card number only if it has at least 13 digits.
