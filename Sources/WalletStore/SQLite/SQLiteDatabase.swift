@@ -315,6 +315,21 @@ public final class Database {
     try transaction(begin: "BEGIN IMMEDIATE", body)
   }
 
+  /// `write(_:)` with foreign keys not enforced: for a bulk load whose caller checks, inside the
+  /// same transaction, that every reference it writes exists. SQLite's own check costs an index
+  /// lookup per reference per row, and can only be switched outside a transaction, so it is off
+  /// for this one and on again after it, whatever happens.
+  @discardableResult
+  public func writeCheckingReferencesInCaller<T>(_ body: (Database) throws -> T) throws -> T {
+    precondition(!isInTransaction, "foreign key enforcement can only change between transactions")
+    try execute("PRAGMA foreign_keys = OFF")
+    defer {
+      // Fails only on a broken connection, which the next statement reports anyway.
+      try? execute("PRAGMA foreign_keys = ON")
+    }
+    return try transaction(begin: "BEGIN IMMEDIATE", body)
+  }
+
   /// Runs `body` in a deferred read transaction, so every query in it sees one consistent
   /// snapshot. The connection is put in `query_only` mode for the duration: a read transaction
   /// that tried to write would need the lock upgrade that `write` exists to avoid.

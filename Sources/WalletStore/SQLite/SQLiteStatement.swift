@@ -149,6 +149,34 @@ public final class Statement {
     try connection.check(code, sql: sql)
   }
 
+  /// Binds text, or NULL for nil, to the parameter at a 1-based index: `bind(_:at:)` without
+  /// wrapping the value, for statements run once per row of a large load.
+  public func bind(text: String?, at index: Int) throws {
+    guard var text else { return try bindNull(at: index) }
+    guard !text.isEmpty else { return try bind(text, at: index) }
+    let position = Int32(clamping: index)
+    let code = text.withUTF8 { utf8 in
+      utf8.withMemoryRebound(to: CChar.self) { chars in
+        sqlite3_bind_text64(
+          handle, position, chars.baseAddress, UInt64(chars.count), sqliteTransient,
+          UInt8(SQLITE_UTF8))
+      }
+    }
+    try connection.check(code, sql: sql)
+  }
+
+  /// Binds an integer, or NULL for nil, to the parameter at a 1-based index.
+  public func bind(integer: Int64?, at index: Int) throws {
+    guard let integer else { return try bindNull(at: index) }
+    try connection.check(
+      sqlite3_bind_int64(handle, Int32(clamping: index), integer), sql: sql)
+  }
+
+  /// Binds NULL to the parameter at a 1-based index.
+  public func bindNull(at index: Int) throws {
+    try connection.check(sqlite3_bind_null(handle, Int32(clamping: index)), sql: sql)
+  }
+
   /// Binds a value to a named parameter (see `parameterIndex(named:)`); `nil` binds NULL.
   public func bind(_ value: (any DatabaseValueConvertible)?, named name: String) throws {
     guard let index = parameterIndex(named: name) else {
@@ -211,6 +239,13 @@ public final class Statement {
     if code != SQLITE_OK && !alreadyReported {
       throw connection.error(code, sql: sql)
     }
+  }
+
+  /// Steps until done, ignoring any rows, then resets; bindings are kept. For a statement whose
+  /// parameters were just bound one by one.
+  public func run() throws {
+    defer { try? reset() }  // Any error was thrown by step(); this only frees locks.
+    while try step() != nil {}
   }
 
   /// Resets, binds `arguments`, and steps until done, ignoring any rows.

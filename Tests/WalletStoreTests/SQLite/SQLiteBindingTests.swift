@@ -71,6 +71,29 @@ struct SQLiteBindingTests {
     #expect(try db.scalar("SELECT length(CAST(v AS BLOB)) FROM t") == .integer(0))
   }
 
+  @Test func typedBindingsOneByOne() throws {
+    let db = try Database.inMemory()
+    try db.execute("CREATE TABLE t(a ANY, b ANY, c ANY, d ANY, e ANY)")
+    let insert = try db.prepare("INSERT INTO t VALUES (?, ?, ?, ?, ?)")
+    for (text, integer) in [("日本語 ☕️", Int64.min), ("", 0)] as [(String, Int64)] {
+      try insert.bind(text: text, at: 1)
+      try insert.bind(text: nil, at: 2)
+      try insert.bind(integer: integer, at: 3)
+      try insert.bind(integer: nil, at: 4)
+      try insert.bindNull(at: 5)
+      try insert.run()
+    }
+    let rows = try db.fetchAll("SELECT a, b, c, d, e FROM t ORDER BY rowid") { row in
+      (0..<5).map { row.value(at: $0) }
+    }
+    #expect(
+      rows == [
+        [.text("日本語 ☕️"), .null, .integer(.min), .null, .null],
+        [.text(""), .null, .integer(0), .null, .null],
+      ])
+    #expect(throws: SQLiteError.self) { try insert.bind(text: "x", at: 6) }
+  }
+
   @Test func stringLengthIsBytesNotCharacters() throws {
     let db = try Database.inMemory()
     let text = "é👍"

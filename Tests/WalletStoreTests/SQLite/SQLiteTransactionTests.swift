@@ -23,6 +23,26 @@ struct SQLiteTransactionTests {
     #expect(try db.scalar("SELECT count(*) FROM t") == .integer(1))
   }
 
+  @Test func foreignKeysAreEnforcedAgainAfterAWriteThatChecksItsOwn() throws {
+    let db = try Database.inMemory()
+    try db.executeScript(
+      "CREATE TABLE parent(id INTEGER PRIMARY KEY); "
+        + "CREATE TABLE child(parent INTEGER REFERENCES parent(id))")
+    try db.writeCheckingReferencesInCaller { db in
+      try db.execute("INSERT INTO child VALUES (7)")
+    }
+    #expect(try db.scalar("PRAGMA foreign_keys") == .integer(1))
+    #expect(throws: Abort.self) {
+      try db.writeCheckingReferencesInCaller { db in
+        try db.execute("INSERT INTO child VALUES (8)")
+        throw Abort()
+      }
+    }
+    #expect(try db.scalar("PRAGMA foreign_keys") == .integer(1))
+    #expect(try db.scalar("SELECT count(*) FROM child") == .integer(1))
+    #expect(throws: SQLiteError.self) { try db.execute("INSERT INTO child VALUES (9)") }
+  }
+
   @Test func writeRollsBackOnThrownError() throws {
     let db = try makeDatabase()
     try db.execute("INSERT INTO t VALUES (0)")
