@@ -8,6 +8,9 @@ struct ChangeSet {
   var earliest: Instant?
   /// Set when the change is too broad to narrow down.
   var everything = false
+  /// Every transaction in the store, when the change knows them all (an import into an empty
+  /// table), so that deciding them all again need not read them back.
+  var allTransactions: [Transaction]?
 
   mutating func note(_ instant: Instant) {
     earliest = earliest.map { min($0, instant) } ?? instant
@@ -27,9 +30,10 @@ extension WalletStore {
   /// paid before it.
   func rematerialize(_ changes: ChangeSet) throws {
     guard !changes.isEmpty else { return }
+    var everythingAgain: [Promotion] = []
     for promotion in try installedPromotions() {
       if changes.everything || changes.holders.count > narrowRecomputeLimit {
-        try recomputeAll(promotion)
+        everythingAgain.append(promotion)
       } else if promotion.quota == nil {
         try recompute(promotion, holders: changes.holders)
       } else if let earliest = changes.earliest {
@@ -39,15 +43,35 @@ extension WalletStore {
         continue
       }
     }
+    try recomputeAll(everythingAgain, knowing: changes.allTransactions)
   }
 
-  /// Decides every transaction again under `promotion`.
-  func recomputeAll(_ promotion: Promotion) throws {
-    try db.execute("DELETE FROM decisions WHERE promotion = ?", [promotion.id.rawValue])
-    let transactions = try transactions()
-    let decisions = RewardEngine(promotion: promotion).decide(
-      cards: try cards(), enrollments: try enrollments(), transactions: transactions)
-    try insert(decisions, of: transactions, promotion: promotion)
+  /// Decides every transaction again under each of `promotions`. Every decision of theirs is
+  /// rewritten, so with many transactions the decisions are loaded in bulk.
+  func recomputeAll(_ promotions: [Promotion], knowing known: [Transaction]? = nil) throws {
+    guard !promotions.isEmpty else { return }
+    // In the table's own order: the engine orders them itself, and reading through the time
+    // index would visit the table's pages at random.
+    let transactions =
+      try known
+      ?? db.fetchAll("SELECT \(Transaction.columns) FROM transactions", map: Transaction.init)
+    let cards = try cards()
+    let enrollments = try enrollments()
+    let byID = transactions.indices.sorted { transactions[$0].id < transactions[$1].id }
+    func rewrite() throws {
+      for promotion in promotions {
+        try db.execute("DELETE FROM decisions WHERE promotion = ?", [promotion.id.rawValue])
+        let decisions = RewardEngine(promotion: promotion).decide(
+          cards: cards, enrollments: enrollments, transactions: transactions)
+        // In key order, (promotion, transaction id), so each row goes at the table's end.
+        try insert(decisions, of: transactions, in: byID, promotion: promotion)
+      }
+    }
+    if transactions.count * promotions.count >= bulkLoadMinimumRows {
+      try withIndexesRebuilt(on: .decisions, rewrite)
+    } else {
+      try rewrite()
+    }
   }
 
   private func recompute(_ promotion: Promotion, holders: Set<Identifier>) throws {
@@ -88,7 +112,7 @@ extension WalletStore {
     }
     let decisions = RewardEngine(promotion: promotion).decide(
       cards: cards + extraCards, enrollments: allEnrollments, transactions: transactions)
-    try insert(decisions, of: transactions, promotion: promotion)
+    try insert(decisions, of: transactions, in: transactions.indices, promotion: promotion)
   }
 
   private func recompute(_ promotion: Promotion, from earliest: Instant) throws {
@@ -101,28 +125,50 @@ extension WalletStore {
     let decisions = RewardEngine(promotion: promotion).decide(
       cards: try cards(), enrollments: try enrollments(), transactions: transactions,
       startingFrom: progress)
-    try insert(decisions, of: transactions, promotion: promotion)
+    try insert(decisions, of: transactions, in: transactions.indices, promotion: promotion)
   }
 
-  /// Stores decisions; `decisions[i]` is the decision of `transactions[i]`.
-  private func insert(
-    _ decisions: [Decision], of transactions: [Transaction], promotion: Promotion
+  /// Stores decisions, in the order of `indices`; `decisions[i]` is the decision of
+  /// `transactions[i]`.
+  private func insert<Indices: Sequence<Int>>(
+    _ decisions: [Decision], of transactions: [Transaction], in indices: Indices,
+    promotion: Promotion
   ) throws {
     let statement = try db.cachedStatement(
       "INSERT INTO decisions(promotion, transaction_id, holder, card, time, cycle_start, "
         + "cycle_end, reason, ordinal, reward, channel, enrollment, holder_rewards_before, "
         + "cycle_rewards_before, quota_paid_before) "
         + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-    for (decision, transaction) in zip(decisions, transactions) {
+    let promotionID = promotion.id.rawValue
+    // A few dozen cycles cover years of transactions; their dates are written out once each.
+    var cycleDates: [BillingCycle: (start: String, end: String)] = [:]
+    for index in indices {
+      let decision = decisions[index]
       let reward = decision.outcome.reward
-      try statement.execute([
-        promotion.id.rawValue, decision.transaction.rawValue, decision.holder.rawValue,
-        decision.card.rawValue, transaction.time.nanosecondsSinceEpoch,
-        decision.cycle.start.description, decision.cycle.end.description,
-        decision.outcome.reason?.rawValue, reward?.ordinal, reward?.amount.minorUnits,
-        reward?.channel.rawValue, decision.enrollment?.rawValue, decision.holderRewardsBefore,
-        decision.cycleRewardsBefore, decision.quotaPaidBefore,
-      ])
+      let cycle = decision.cycle
+      let dates: (start: String, end: String)
+      if let known = cycleDates[cycle] {
+        dates = known
+      } else {
+        dates = (cycle.start.description, cycle.end.description)
+        cycleDates[cycle] = dates
+      }
+      try statement.bind(text: promotionID, at: 1)
+      try statement.bind(text: decision.transaction.rawValue, at: 2)
+      try statement.bind(text: decision.holder.rawValue, at: 3)
+      try statement.bind(text: decision.card.rawValue, at: 4)
+      try statement.bind(integer: transactions[index].time.nanosecondsSinceEpoch, at: 5)
+      try statement.bind(text: dates.start, at: 6)
+      try statement.bind(text: dates.end, at: 7)
+      try statement.bind(text: decision.outcome.reason?.rawValue, at: 8)
+      try statement.bind(integer: reward.map { Int64($0.ordinal) }, at: 9)
+      try statement.bind(integer: reward?.amount.minorUnits, at: 10)
+      try statement.bind(text: reward?.channel.rawValue, at: 11)
+      try statement.bind(text: decision.enrollment?.rawValue, at: 12)
+      try statement.bind(integer: Int64(decision.holderRewardsBefore), at: 13)
+      try statement.bind(integer: Int64(decision.cycleRewardsBefore), at: 14)
+      try statement.bind(integer: decision.quotaPaidBefore.map(Int64.init), at: 15)
+      try statement.run()
     }
   }
 }

@@ -65,11 +65,15 @@ extension WalletStore {
   ///
   /// Bank files are millions of rows, so the common case costs one statement per row: cards and
   /// enrollments are looked up in memory, and a new row is inserted with `ON CONFLICT DO
-  /// NOTHING`; only a row whose id is already there is read back and compared.
+  /// NOTHING`; only a row whose id is already there is read back and compared. A file that is a
+  /// good part of the table is loaded in bulk (see `BulkLoad`): in id order, with the secondary
+  /// indexes built afterwards.
   public func importTransactions(_ transactions: [Transaction], policy: ImportPolicy) throws
     -> ImportReport
   {
-    try write {
+    // Every card and enrollment a row names is looked up below, in this transaction, and each
+    // decision written names a transaction just read; SQLite need not look them up again.
+    return try db.writeCheckingReferencesInCaller { _ in
       let holderOfCard = Dictionary(
         uniqueKeysWithValues: try db.fetchAll("SELECT id, holder FROM cards") { row in
           (Identifier(row.string(at: 0)), Identifier(row.string(at: 1)))
@@ -81,7 +85,9 @@ extension WalletStore {
           + "ON CONFLICT(id) DO NOTHING")
       var report = ImportReport()
       var changes = ChangeSet()
-      for (index, transaction) in transactions.enumerated() {
+      var rejected: [(index: Int, error: StoreError)] = []
+      func importRow(at index: Int) throws {
+        let transaction = transactions[index]
         do {
           guard let holder = holderOfCard[transaction.card] else {
             throw StoreError.unknownCard(transaction.card)
@@ -89,7 +95,8 @@ extension WalletStore {
           if let named = transaction.enrollment, !enrollmentIDs.contains(named) {
             throw StoreError.unknownEnrollment(named)
           }
-          try insert.execute(transaction.arguments)
+          try transaction.bind(to: insert)
+          try insert.run()
           if db.changes == 1 {
             report.inserted += 1
             changes.holders.insert(holder)
@@ -99,8 +106,35 @@ extension WalletStore {
               try upsertTransaction(transaction, replace: policy.replace, changes: &changes))
           }
         } catch let error as StoreError {
-          guard policy.skipInvalid else { throw ImportRejection(index: index, error: error) }
-          report.rejected.append((index, error))
+          rejected.append((index, error))
+        }
+      }
+      let existing = try estimatedRowCount(of: .transactions)
+      let wasEmpty = try db.scalar("SELECT 1 FROM transactions LIMIT 1") == nil
+      if BulkLoad.pays(
+        incoming: transactions.count, existing: existing, minimum: bulkLoadMinimumRows)
+      {
+        let byID = transactions.indices.sorted { transactions[$0].id < transactions[$1].id }
+        try withIndexesRebuilt(on: .transactions) {
+          for index in byID { try importRow(at: index) }
+        }
+        rejected.sort { $0.index < $1.index }
+      } else {
+        for index in transactions.indices {
+          try importRow(at: index)
+          if !policy.skipInvalid && !rejected.isEmpty { break }
+        }
+      }
+      // The first bad row in the file is the one reported, whatever order the rows went in.
+      if !policy.skipInvalid, let first = rejected.first {
+        throw ImportRejection(index: first.index, error: first.error)
+      }
+      report.rejected = rejected
+      if wasEmpty && report.inserted + rejected.count == transactions.count {
+        // The table holds exactly the rows just inserted.
+        var refused = Set(rejected.map(\.index))
+        changes.allTransactions = transactions.indices.compactMap { index in
+          refused.remove(index) == nil ? transactions[index] : nil
         }
       }
       try rematerialize(changes)

@@ -31,7 +31,7 @@ extension WalletStore {
         promotion.id.rawValue, promotion.jsonText, builtIn,
         try db.scalar("SELECT unixepoch()")?.int64Value,
       ])
-    try recomputeAll(promotion)
+    try recomputeAll([promotion])
   }
 
   /// Installs a promotion and decides every transaction under it. A promotion with the same id

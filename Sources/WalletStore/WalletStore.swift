@@ -10,6 +10,8 @@ public final class WalletStore {
   public let path: String
   /// The zone in which instants written without an offset are read.
   public private(set) var timeZone: TimeZoneRules
+  /// The fewest rows loaded in bulk (see `BulkLoad`); tests lower it to take that path on a few.
+  var bulkLoadMinimumRows = BulkLoad.minimumRows
 
   /// The default zone of a new store.
   public static let defaultTimeZone = TimeZoneRules.shanghai
