@@ -60,9 +60,13 @@ enum ImportCommand: WalletCommand {
       }
       outcome = try rows.store { try store.importEnrollments($0, policy: policy) }
     case .transactions:
+      var columns: TransactionColumns?
       let rows = try ImportRows.read(reader, idColumn: "id", id: \Transaction.id) {
         (row) throws(InputError) in
-        try row.transaction(naiveIn: zone)
+        // Every row of a file shares its header's columns.
+        let known = columns ?? TransactionColumns(row.columns)
+        columns = known
+        return try row.transaction(naiveIn: zone, columns: known)
       }
       outcome = try rows.store { try store.importTransactions($0, policy: policy) }
     }

@@ -6,7 +6,8 @@ import WalletCore
 public enum RowParserProbe {
   /// Reads `bytes` as a cards, an enrollments and a transactions file in turn, parsing every row as
   /// `import` and `batch` do with `--skip-invalid`, and returns the first disagreement between the
-  /// batch's loader of transactions (with its fast path) and the ordinary row parser, or nil.
+  /// ordinary row parser and the readers that go straight to the bytes (the batch's loader of
+  /// transactions and the import's), or nil.
   ///
   /// The transactions are loaded against the sample cards and enrollments (`wallet demo`'s). A row
   /// the loader takes must be one the row parser reads, to the same values; a row the row parser
@@ -24,9 +25,32 @@ public enum RowParserProbe {
     let (cards, enrollments) = sampleIDs
     var ids = Set<[UInt8]>()
     var disagreement: String?
+    var columns: TransactionColumns?
     forEachRow(of: .transactions, in: bytes) { (row) throws(InputError) in
       guard disagreement == nil else { return }
       let parsed = Result { () throws(InputError) in try row.transaction(naiveIn: zone) }
+      // The import's reader, straight from the bytes where it can, must read every row the same.
+      let known = columns ?? TransactionColumns(row.columns)
+      columns = known
+      let imported = Result { () throws(InputError) in
+        try row.transaction(naiveIn: zone, columns: known)
+      }
+      switch (parsed, imported) {
+      case (.success(let expected), .success(let read)) where expected != read:
+        disagreement = "line \(row.line): import read \(read), the row is \(expected)"
+        return
+      case (.failure(let expected), .failure(let error))
+      where expected.description != error.description:
+        disagreement = "line \(row.line): import reported \(error), the row parser \(expected)"
+        return
+      case (.success, .failure(let error)):
+        disagreement = "line \(row.line): import refused a row the row parser reads: \(error)"
+        return
+      case (.failure(let error), .success):
+        disagreement = "line \(row.line): import took a row the row parser refuses: \(error)"
+        return
+      default: break
+      }
       let count = ledger.transactionCount
       let loaded = Result { () throws(InputError) in try loader.addTransaction(row, to: &ledger) }
       switch (parsed, loaded) {
