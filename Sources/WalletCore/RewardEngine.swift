@@ -46,19 +46,15 @@ public struct RewardEngine: Sendable {
     let chunks = max(1, min(count / 65_536, 16))
     let chunkSize = (count + chunks - 1) / max(chunks, 1)
     result.reason.withUnsafeMutableBufferPointer { reason in
-      result.cycleSequence.withUnsafeMutableBufferPointer { cycle in
-        result.enrollment.withUnsafeMutableBufferPointer { enrollment in
-          let reason = UnsafeSendable(reason)
-          let cycle = UnsafeSendable(cycle)
-          let enrollment = UnsafeSendable(enrollment)
-          DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            let range = (chunk * chunkSize)..<min(count, (chunk + 1) * chunkSize)
-            for index in range {
-              let (code, sequence, chosen) = staticCheck(index, ledger: ledger, cards: cardFacts)
-              reason.value[index] = code
-              cycle.value[index] = sequence
-              enrollment.value[index] = chosen
-            }
+      result.enrollment.withUnsafeMutableBufferPointer { enrollment in
+        let reason = UnsafeSendable(reason)
+        let enrollment = UnsafeSendable(enrollment)
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+          let range = (chunk * chunkSize)..<min(count, (chunk + 1) * chunkSize)
+          for index in range {
+            let (code, chosen) = staticCheck(index, ledger: ledger, cards: cardFacts)
+            reason.value[index] = code
+            enrollment.value[index] = chosen
           }
         }
       }
@@ -78,7 +74,7 @@ public struct RewardEngine: Sendable {
     }
     let middle = RewardEngine.sortHalves(&keys, ids: ledger.transactionIDs)
     var holders = [HolderState](repeating: HolderState(), count: cardFacts.holderIDs.count)
-    for (holder, index) in cardFacts.holderIndexByID {
+    for (index, holder) in cardFacts.holderIDs.enumerated() where !state.holders.isEmpty {
       if let progress = state.holders[holder] {
         holders[index] = HolderState(
           rewards: progress.rewards, cycleSequence: progress.lastCycle?.sequenceNumber ?? Int.min,
@@ -123,21 +119,16 @@ public struct RewardEngine: Sendable {
     return result
   }
 
-  /// The first of checks 1–12 that fails (0 when none), the transaction's cycle, and the
-  /// enrollment it counts under (-1 when none is active).
-  private func staticCheck(_ index: Int, ledger: Ledger, cards: CardFacts)
-    -> (UInt8, Int32, Int32)
-  {
+  /// The first of checks 1–12 that fails (0 when none), and the enrollment the transaction
+  /// counts under (-1 when none is active).
+  private func staticCheck(_ index: Int, ledger: Ledger, cards: CardFacts) -> (UInt8, Int32) {
     let card = Int(ledger.transactionCard[index])
     let day = Instant(nanosecondsSinceEpoch: ledger.time[index])
       .localDaysSinceEpoch(in: promotion.timeZone)
-    let cycle = cycleSequence(onLocalDay: day)
     let enrollment = cards.enrollment(
       named: ledger.namedEnrollment[index], card: card, at: ledger.time[index], ledger: ledger)
     let status = ledger.status[index]
-    func fail(_ reason: ReasonCode) -> (UInt8, Int32, Int32) {
-      (reason.storedCode, Int32(cycle), enrollment)
-    }
+    func fail(_ reason: ReasonCode) -> (UInt8, Int32) { (reason.storedCode, enrollment) }
     if status == .declined { return fail(.declined) }
     if status == .refunded || status == .reversed || ledger.refunded[index] >= ledger.amount[index]
     {
@@ -155,7 +146,7 @@ public struct RewardEngine: Sendable {
     if ledger.amount[index] - ledger.refunded[index] < promotion.minimumSpend.minorUnits {
       return fail(.belowMinimum)
     }
-    return (0, Int32(cycle), enrollment)
+    return (0, enrollment)
   }
 
   /// The sequence number of the billing cycle holding the local day `day`.
@@ -196,9 +187,13 @@ public struct RewardEngine: Sendable {
   /// Sorts the two halves of `keys` at once, one per core, and returns where the second starts.
   /// Sorting keys kept side by side touches memory in order.
   fileprivate static func sortHalves(_ keys: inout [PassKey], ids: IdentifierArena) -> Int {
+    // Keys are unique (ids are), so an unstable sort orders them exactly, and in place: the
+    // standard library's stable sort would allocate as much again.
     let count = keys.count
     guard count >= 65_536 else {
-      keys.sort { precedes($0, $1, ids: ids) }
+      keys.withUnsafeMutableBufferPointer { keys in
+        InPlaceSort.sort(keys) { precedes($0, $1, ids: ids) }
+      }
       return count
     }
     let middle = count / 2
@@ -206,7 +201,9 @@ public struct RewardEngine: Sendable {
       let halves = UnsafeSendable(keys)
       DispatchQueue.concurrentPerform(iterations: 2) { half in
         let range = half == 0 ? 0..<middle : middle..<count
-        halves.value[range].sort { precedes($0, $1, ids: ids) }
+        InPlaceSort.sort(UnsafeMutableBufferPointer(rebasing: halves.value[range])) {
+          precedes($0, $1, ids: ids)
+        }
       }
     }
     return middle
@@ -266,7 +263,6 @@ private struct UnsafeSendable<Value>: @unchecked Sendable {
 struct CardFacts: @unchecked Sendable {
   let holder: [Int32]
   let holderIDs: [Identifier]
-  let holderIndexByID: [Identifier: Int]
   let reason: [ReasonCode?]
   let campaignFirstDay: Int
   let campaignLastDay: Int
@@ -299,7 +295,6 @@ struct CardFacts: @unchecked Sendable {
     }
     self.holder = holder
     self.holderIDs = holderIDs
-    self.holderIndexByID = holderIndexByID
     self.reason = reason
     campaignFirstDay = promotion.campaignStart?.daysSinceEpoch ?? Int.min
     campaignLastDay = promotion.campaignEnd?.daysSinceEpoch ?? Int.max
@@ -431,8 +426,6 @@ public struct LedgerDecisions: Sendable {
   public internal(set) var reason: [UInt8]
   /// The reward's ordinal, 0 when not rewarded.
   public internal(set) var ordinal: [Int32]
-  /// The cycle each transaction falls in, as `BillingCycle.sequenceNumber`.
-  public internal(set) var cycleSequence: [Int32]
   /// The enrollment each counts under, or -1.
   public internal(set) var enrollment: [Int32]
   /// The holder's rewards before each transaction (when recorded).
@@ -447,7 +440,6 @@ public struct LedgerDecisions: Sendable {
   init(count: Int, promotion: Promotion, recordingProgress: Bool) {
     reason = [UInt8](repeating: 0, count: count)
     ordinal = [Int32](repeating: 0, count: count)
-    cycleSequence = [Int32](repeating: 0, count: count)
     enrollment = [Int32](repeating: -1, count: count)
     let progressCount = recordingProgress ? count : 0
     holderRewardsBefore = [Int32](repeating: 0, count: progressCount)
@@ -456,9 +448,19 @@ public struct LedgerDecisions: Sendable {
     self.promotion = promotion
   }
 
+  /// The billing cycle of the transaction at `index`, as `BillingCycle.sequenceNumber`: worked
+  /// out from its time when asked rather than kept for millions of transactions.
+  public func cycleSequence(at index: Int, in ledger: Ledger) -> Int {
+    let day = Instant(nanosecondsSinceEpoch: ledger.time[index])
+      .localDaysSinceEpoch(in: promotion.timeZone)
+    return BillingCycle.sequenceNumber(
+      containing: CivilDate(daysSinceEpoch: day), startDay: promotion.cycleStartDay)
+  }
+
   /// The billing cycle of the transaction at `index`.
-  public func cycle(at index: Int) -> BillingCycle {
-    BillingCycle(sequenceNumber: Int(cycleSequence[index]), startDay: promotion.cycleStartDay)
+  public func cycle(at index: Int, in ledger: Ledger) -> BillingCycle {
+    BillingCycle(
+      sequenceNumber: cycleSequence(at: index, in: ledger), startDay: promotion.cycleStartDay)
   }
 
   /// The outcome of the transaction at `index`.
@@ -478,7 +480,7 @@ public struct LedgerDecisions: Sendable {
     let recorded = !holderRewardsBefore.isEmpty
     return Decision(
       transaction: ledger.transactionIDs[index], holder: card.holder, card: card.id,
-      cycle: cycle(at: index), outcome: outcome(at: index, in: ledger),
+      cycle: cycle(at: index, in: ledger), outcome: outcome(at: index, in: ledger),
       enrollment: enrollment[index] < 0 ? nil : ledger.enrollments[Int(enrollment[index])].id,
       holderRewardsBefore: recorded ? Int(holderRewardsBefore[index]) : 0,
       cycleRewardsBefore: recorded ? Int(cycleRewardsBefore[index]) : 0,

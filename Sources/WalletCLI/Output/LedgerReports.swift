@@ -11,17 +11,17 @@ enum LedgerReports {
     let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Instant.formattedCapacity)
     defer { scratch.deallocate() }
     // Cycles and tier amounts repeat across hundreds of thousands of rows: name each once.
-    var cycleNames: [Int32: (start: String, end: String)] = [:]
+    var cycleNames: [Int: (start: String, end: String)] = [:]
     let tierNames = Dictionary(
       uniqueKeysWithValues: Channel.allCases.map { ($0, promotion.tiers[$0].map(\.description)) })
     for index in decisions.statementOrder(in: ledger) {
       let card = ledger.cards[Int(ledger.transactionCard[index])]
-      let sequence = decisions.cycleSequence[index]
+      let sequence = decisions.cycleSequence(at: index, in: ledger)
       let cycle: (start: String, end: String)
       if let known = cycleNames[sequence] {
         cycle = known
       } else {
-        let value = decisions.cycle(at: index)
+        let value = decisions.cycle(at: index, in: ledger)
         cycle = (value.start.description, value.end.description)
         cycleNames[sequence] = cycle
       }
@@ -50,16 +50,16 @@ enum LedgerReports {
     _ decisions: LedgerDecisions, ledger: Ledger, to writer: CSVWriter
   ) throws {
     try writer.writeRecord(ReportFiles.decisionsHeader)
-    var cycleNames: [Int32: String] = [:]
+    var cycleNames: [Int: String] = [:]
     let reasonNames = [""] + ReasonCode.allCases.map(\.rawValue)
     for index in 0..<ledger.transactionCount {
       let card = ledger.cards[Int(ledger.transactionCard[index])]
-      let sequence = decisions.cycleSequence[index]
+      let sequence = decisions.cycleSequence(at: index, in: ledger)
       let cycleName: String
       if let known = cycleNames[sequence] {
         cycleName = known
       } else {
-        cycleName = decisions.cycle(at: index).start.description
+        cycleName = decisions.cycle(at: index, in: ledger).start.description
         cycleNames[sequence] = cycleName
       }
       try ledger.transactionIDs.withBytes(at: index) { try writer.writeField(bytes: $0) }
