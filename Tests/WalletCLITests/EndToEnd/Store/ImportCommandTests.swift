@@ -118,6 +118,58 @@ struct ImportCommandTests {
     #expect(quiet.stderr.lines.allSatisfy { $0.hasPrefix("skipped t.csv:") })
   }
 
+  @Test(
+    "a repeated id is reported where a row-by-row read would stop",
+    arguments: [
+      (
+        "T1,C1,2026-01-01T10:00,100,,,,,,,\nT1,C1,2026-01-02T10:00,100,,,,,,,\n"
+          + "T3,C1,2026-01-01T10:00,1e3,,,,,,,\n",
+        "t.csv:3:1: transaction 'T1' is listed twice (first on line 2)"
+      ),
+      (
+        "T1,C1,2026-01-01T10:00,100,,,,,,,\nT3,C1,2026-01-01T10:00,1e3,,,,,,,\n"
+          + "T1,C1,2026-01-02T10:00,100,,,,,,,\n",
+        "t.csv:3:4: amount '1e3': write the amount in plain digits, not with an exponent"
+      ),
+      (
+        "T1,C1,2026-01-01T10:00,100,,,,,,,\nT2,C1,2026-01-01T10:00,100,,,,,,,\n"
+          + "T2,C1,2026-01-01T10:00,100,,,,,,,\nT1,C1,2026-01-02T10:00,100,,,,,,,\n",
+        "t.csv:4:1: transaction 'T2' is listed twice (first on line 3)"
+      ),
+    ])
+  func repeatedIDsInFileOrder(rows: String, error: String) throws {
+    let session = try StoreSession()
+    try session.succeed(["init"])
+    try session.write("cards.csv", Self.cards + "C1,H1,visa,credit,,,\n")
+    try session.succeed(["import", "cards", "cards.csv"])
+    try session.write("t.csv", Self.transactions + rows)
+    let result = try session.run(["import", "transactions", "t.csv"])
+    #expect(result.status == 65)
+    #expect(result.stderr.lines.first == "Error: " + error)
+    #expect(try session.run(["txn", "list"]).stderr == "No transactions.\n")
+  }
+
+  @Test func aRepeatedIDAfterAFieldOverTwoLinesIsShownAtTheIDsLine() throws {
+    let session = try StoreSession()
+    try session.succeed(["init"])
+    try session.write("cards.csv", Self.cards + "C1,H1,visa,credit,,,\n")
+    try session.succeed(["import", "cards", "cards.csv"])
+    try session.write(
+      "t.csv",
+      "merchant,id,card,time,amount\n"
+        + "Shop,T1,C1,2026-01-01T10:00,100\n"
+        + "Shop,T1,C1,2026-01-01T10:00,100\n"
+        + "\"Two\nlines\",T1,C1,2026-01-02T10:00,100\n")
+    let result = try session.run(["import", "transactions", "t.csv", "--skip-invalid"])
+    #expect(result.status == 0)
+    #expect(
+      result.stderr.lines.prefix(2) == [
+        "skipped t.csv:3:2: transaction 'T1' is listed twice (first on line 2)",
+        "skipped t.csv:5:2: transaction 'T1' is listed twice (first on line 2)",
+      ])
+    #expect(result.stderr.lines.last == "t.csv: 1 new, 0 already present, 0 replaced, 2 invalid")
+  }
+
   @Test func aBadRowStopsTheImport() throws {
     let session = try StoreSession()
     try session.succeed(["init"])
