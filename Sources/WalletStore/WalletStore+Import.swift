@@ -35,6 +35,14 @@ public struct ImportReport: Sendable {
   }
 }
 
+/// How far an import of transactions has got.
+public enum ImportProgress: Sendable, Equatable {
+  /// `rows` of `of` rows written to the table.
+  case writing(rows: Int, of: Int)
+  /// Every row written; the indexes and the decisions are being brought up to date.
+  case updatingIndexesAndDecisions
+}
+
 /// The store refused row `index` of an import; nothing of the import was kept.
 public struct ImportRejection: Error, Sendable {
   /// The row's index in the input.
@@ -68,9 +76,13 @@ extension WalletStore {
   /// NOTHING`; only a row whose id is already there is read back and compared. A file that is a
   /// good part of the table is loaded in bulk (see `BulkLoad`): in id order, with the secondary
   /// indexes built afterwards.
-  public func importTransactions(_ transactions: [Transaction], policy: ImportPolicy) throws
-    -> ImportReport
-  {
+  ///
+  /// `progress`, when given, hears how far the import has got, for a progress line: the rows
+  /// written so far (every 65,536), then once when only the indexes and decisions remain.
+  public func importTransactions(
+    _ transactions: [Transaction], policy: ImportPolicy,
+    progress: ((ImportProgress) -> Void)? = nil
+  ) throws -> ImportReport {
     // Every card and enrollment a row names is looked up below, in this transaction, and each
     // decision written names a transaction just read; SQLite need not look them up again.
     return try db.writeCheckingReferencesInCaller { _ in
@@ -86,7 +98,10 @@ extension WalletStore {
       var report = ImportReport()
       var changes = ChangeSet()
       var rejected: [(index: Int, error: StoreError)] = []
+      var written = 0
       func importRow(at index: Int) throws {
+        written += 1
+        if written & 0xFFFF == 0 { progress?(.writing(rows: written, of: transactions.count)) }
         let transaction = transactions[index]
         do {
           guard let holder = holderOfCard[transaction.card] else {
@@ -117,6 +132,8 @@ extension WalletStore {
         let byID = transactions.indices.sorted { transactions[$0].id < transactions[$1].id }
         try withIndexesRebuilt(on: .transactions) {
           for index in byID { try importRow(at: index) }
+          // What is left, indexes first, takes long enough to say so.
+          progress?(.updatingIndexesAndDecisions)
         }
         rejected.sort { $0.index < $1.index }
       } else {
@@ -124,6 +141,7 @@ extension WalletStore {
           try importRow(at: index)
           if !policy.skipInvalid && !rejected.isEmpty { break }
         }
+        progress?(.updatingIndexesAndDecisions)
       }
       // The first bad row in the file is the one reported, whatever order the rows went in.
       if !policy.skipInvalid, let first = rejected.first {

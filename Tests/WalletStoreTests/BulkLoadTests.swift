@@ -101,6 +101,18 @@ struct BulkLoadTests {
     #expect(try store.materialisedDifferences() == [])
   }
 
+  @Test(arguments: [1, Int.max])
+  func progressSaysWhatIsLeft(bulkLoadMinimumRows: Int) throws {
+    let wallet = RandomWallet(seed: 5, transactions: 70_000)
+    let store = try WalletStore.inMemory()
+    store.bulkLoadMinimumRows = bulkLoadMinimumRows
+    try store.importCards(wallet.cards, policy: ImportPolicy())
+    try store.importEnrollments(wallet.enrollments, policy: ImportPolicy())
+    var heard: [ImportProgress] = []
+    try store.importTransactions(wallet.transactions, policy: ImportPolicy()) { heard.append($0) }
+    #expect(heard == [.writing(rows: 65_536, of: 70_000), .updatingIndexesAndDecisions])
+  }
+
   @Test(
     "pays only for a load that is large and a good part of the table",
     arguments: [

@@ -68,7 +68,19 @@ enum ImportCommand: WalletCommand {
         columns = known
         return try row.transaction(naiveIn: zone, columns: known)
       }
-      outcome = try rows.store { try store.importTransactions($0, policy: policy) }
+      // Writing millions of rows and deciding them takes longer than reading them: its own line.
+      let storing = ProgressReporter.make(
+        console: context.console, quiet: quiet, label: "storing transactions",
+        totalBytes: rows.values.count)
+      outcome = try rows.store { values in
+        try store.importTransactions(values, policy: policy) { progress in
+          switch progress {
+          case .writing(let written, _): storing?.update(rows: written, bytes: written)
+          case .updatingIndexesAndDecisions: storing?.show("updating indexes and decisions")
+          }
+        }
+      }
+      storing?.finish(rows: rows.values.count)
     }
 
     for error in outcome.skipped {

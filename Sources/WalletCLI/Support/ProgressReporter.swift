@@ -51,6 +51,11 @@ final class ProgressReporter {
     return line
   }
 
+  /// Replaces the line with `text` after the label, at once: a stage with no count to show.
+  func show(_ text: String) {
+    Console.writeAll("\r\(label): \(text)\u{1B}[K", to: console.errorDescriptor)
+  }
+
   /// Clears the line once the work is done.
   func finish(rows: Int) {
     Console.writeAll("\r\u{1B}[K", to: console.errorDescriptor)
