@@ -6,6 +6,9 @@
 -- nanoseconds since the epoch, money in fen, codes canonical, empty values NULL) and fills the
 -- real table, checking its constraints, foreign keys and indexes. Unlike `wallet import`, it
 -- validates nothing else and decides nothing (the store also keeps decisions up to date).
+-- `wallet import` looks up every row's card and enrollment itself, in memory, inside its one
+-- transaction, and so runs that transaction with foreign_keys=OFF; here SQLite does the same
+-- lookups, as the store's connection otherwise would.
 -- Same assumptions as rewards.sqlite.sql: times with seconds and an explicit ±HH:MM offset.
 .output /dev/null
 PRAGMA journal_mode = WAL;
