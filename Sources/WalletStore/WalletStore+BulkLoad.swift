@@ -54,8 +54,8 @@ extension WalletStore {
     }
     let result = try body()
     // SQLite sorts an index's entries with helper threads when allowed to: one per other core.
-    try db.execute("PRAGMA threads = \(BulkLoad.sortingHelperThreads)")
-    defer { try? db.execute("PRAGMA threads = 0") }
+    let helpers = db.setSortingHelperThreads(BulkLoad.sortingHelperThreads)
+    defer { db.setSortingHelperThreads(helpers) }
     for index in indexes {
       try db.execute(index.sql)
     }

@@ -32,7 +32,11 @@ extension WalletStore {
     guard !changes.isEmpty else { return }
     var everythingAgain: [Promotion] = []
     for promotion in try installedPromotions() {
-      if changes.everything || changes.holders.count > narrowRecomputeLimit {
+      // An import into an empty table knows every transaction: deciding them all, in bulk, is
+      // cheaper than any narrowing, however few holders they belong to.
+      if changes.everything || changes.holders.count > narrowRecomputeLimit
+        || changes.allTransactions != nil
+      {
         everythingAgain.append(promotion)
       } else if promotion.quota == nil {
         try recompute(promotion, holders: changes.holders)

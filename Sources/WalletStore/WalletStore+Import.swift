@@ -132,6 +132,10 @@ extension WalletStore {
         let byID = transactions.indices.sorted { transactions[$0].id < transactions[$1].id }
         try withIndexesRebuilt(on: .transactions) {
           for index in byID { try importRow(at: index) }
+          // Refused: throw before building indexes that the rollback would throw away.
+          if !policy.skipInvalid, let first = rejected.min(by: { $0.index < $1.index }) {
+            throw ImportRejection(index: first.index, error: first.error)
+          }
           // What is left, indexes first, takes long enough to say so.
           progress?(.updatingIndexesAndDecisions)
         }
@@ -151,9 +155,12 @@ extension WalletStore {
       if wasEmpty && report.inserted + rejected.count == transactions.count {
         // The table holds exactly the rows just inserted.
         var refused = Set(rejected.map(\.index))
-        changes.allTransactions = transactions.indices.compactMap { index in
-          refused.remove(index) == nil ? transactions[index] : nil
-        }
+        changes.allTransactions =
+          refused.isEmpty
+          ? transactions
+          : transactions.indices.compactMap { index in
+            refused.remove(index) == nil ? transactions[index] : nil
+          }
       }
       try rematerialize(changes)
       return report

@@ -72,6 +72,8 @@ enum ImportCommand: WalletCommand {
       let storing = ProgressReporter.make(
         console: context.console, quiet: quiet, label: "storing transactions",
         totalBytes: rows.values.count)
+      // Cleared whatever happens, so that an error starts a line of its own.
+      defer { storing?.finish(rows: rows.values.count) }
       outcome = try rows.store { values in
         try store.importTransactions(values, policy: policy) { progress in
           switch progress {
@@ -80,7 +82,6 @@ enum ImportCommand: WalletCommand {
           }
         }
       }
-      storing?.finish(rows: rows.values.count)
     }
 
     for error in outcome.skipped {

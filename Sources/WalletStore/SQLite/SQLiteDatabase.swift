@@ -315,6 +315,16 @@ public final class Database {
     try transaction(begin: "BEGIN IMMEDIATE", body)
   }
 
+  /// Lets SQLite use up to `count` helper threads for sorting (building an index, say), and
+  /// returns the limit it replaces. `PRAGMA threads` would do the same, but a pragma acts when
+  /// its statement is prepared, and this connection caches statements.
+  @discardableResult
+  public func setSortingHelperThreads(_ count: Int) -> Int {
+    precondition(count >= 0, "a negative thread count")
+    return Int(
+      sqlite3_limit(connection.handle, SQLITE_LIMIT_WORKER_THREADS, Int32(clamping: count)))
+  }
+
   /// `write(_:)` with foreign keys not enforced: for a bulk load whose caller checks, inside the
   /// same transaction, that every reference it writes exists. SQLite's own check costs an index
   /// lookup per reference per row, and can only be switched outside a transaction, so it is off

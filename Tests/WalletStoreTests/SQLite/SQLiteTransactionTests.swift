@@ -43,6 +43,14 @@ struct SQLiteTransactionTests {
     #expect(throws: SQLiteError.self) { try db.execute("INSERT INTO child VALUES (9)") }
   }
 
+  @Test func sortingHelperThreadsAreSetAndPutBack() throws {
+    let db = try Database.inMemory()
+    let before = db.setSortingHelperThreads(2)
+    #expect(before == 0)
+    #expect(db.setSortingHelperThreads(before) == 2)
+    #expect(try db.scalar("PRAGMA threads") == .integer(0))
+  }
+
   @Test func writeRollsBackOnThrownError() throws {
     let db = try makeDatabase()
     try db.execute("INSERT INTO t VALUES (0)")
