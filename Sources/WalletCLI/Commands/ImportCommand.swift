@@ -15,7 +15,8 @@ enum ImportCommand: WalletCommand {
       error nothing of the file is kept. A row already in the store unchanged is left alone, so \
       importing a file twice changes nothing. A row whose id is in the store with different \
       details is an error naming its file and line, unless --replace is given. Import cards \
-      first, then enrollments, then transactions. A summary goes to standard error.
+      first, then enrollments, then transactions. A summary goes to standard error, and on \
+      a terminal progress too: rows read, then rows written and the indexes and decisions.
       """,
     arguments: [
       .positional(
