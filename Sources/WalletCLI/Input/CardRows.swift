@@ -99,12 +99,19 @@ struct EnrollmentRowReader: Sendable {
 
 /// A required id-like value as text, or nil when it is empty or has enough digits to hide a card
 /// number (which only the ordinary parser may judge and report).
-private func plainText(_ field: UnsafeRawBufferPointer) -> String? {
-  guard !field.isEmpty else { return nil }
-  var digits = 0
-  for byte in field where byte &- 48 < 10 { digits += 1 }
-  guard digits < 13 else { return nil }
+func plainText(_ field: UnsafeRawBufferPointer) -> String? {
+  guard !field.isEmpty, field.hasTooFewDigitsForACardNumber else { return nil }
   return String(decoding: field, as: UTF8.self)
+}
+
+extension UnsafeRawBufferPointer {
+  /// Whether these bytes hold fewer than 13 digits, the fewest a card number has: text that
+  /// cannot hide one, so a fast path may take it without the card-number guard.
+  var hasTooFewDigitsForACardNumber: Bool {
+    var digits = 0
+    for byte in self where byte &- 48 < 10 { digits += 1 }
+    return digits < 13
+  }
 }
 
 /// Where each card column is (-1 when absent).

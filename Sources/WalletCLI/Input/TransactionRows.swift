@@ -99,7 +99,7 @@ struct PlainTransactionValues {
     if let field = fields.nonEmpty(columns.method), !field.equals("apple-pay") { return nil }
     if let field = fields.nonEmpty(columns.status), !field.equals("settled") { return nil }
     let merchant = fields.nonEmpty(columns.merchant)
-    if let merchant, !Self.tooFewDigitsForACardNumber(merchant) { return nil }
+    if let merchant, !merchant.hasTooFewDigitsForACardNumber { return nil }
     var mcc: MerchantCategoryCode?
     if let field = fields.nonEmpty(columns.mcc) {
       guard field.count == 4 else { return nil }
@@ -115,13 +115,6 @@ struct PlainTransactionValues {
     self.refunded = refunded
     self.mcc = mcc
     self.merchant = merchant
-  }
-
-  /// A card number has at least 13 digits; text with fewer cannot be one.
-  static func tooFewDigitsForACardNumber(_ field: UnsafeRawBufferPointer) -> Bool {
-    var digits = 0
-    for byte in field where byte &- 48 < 10 { digits += 1 }
-    return digits < 13
   }
 
   private static func money(_ field: UnsafeRawBufferPointer) -> Money? {
@@ -148,14 +141,12 @@ extension CSVRow {
     let plain = record.withRawFields { fields -> Transaction? in
       guard fields.count == columns.width else { return nil }
       let id = fields[columns.id]
-      let card = fields[columns.card]
-      guard !id.isEmpty, !card.isEmpty,
-        PlainTransactionValues.tooFewDigitsForACardNumber(card),
+      guard !id.isEmpty, let card = plainText(fields[columns.card]),
         let values = PlainTransactionValues(fields, columns: columns, naiveIn: zone)
       else { return nil }
       return Transaction(
-        id: Identifier(String(decoding: id, as: UTF8.self)),
-        card: Identifier(String(decoding: card, as: UTF8.self)), time: values.time,
+        id: Identifier(String(decoding: id, as: UTF8.self)), card: Identifier(card),
+        time: values.time,
         amount: values.amount, refunded: values.refunded,
         enrollment: fields.nonEmpty(columns.enrollment).map {
           Identifier(String(decoding: $0, as: UTF8.self))

@@ -7,6 +7,15 @@ struct ImportCommandTests {
   static let transactions =
     "id,card,time,amount,currency,method,status,refunded,enrollment,merchant,mcc\n"
 
+  /// A new store holding one card, C1 of holder H1.
+  static func storeWithCardC1() throws -> StoreSession {
+    let session = try StoreSession()
+    try session.succeed(["init"])
+    try session.write("cards.csv", cards + "C1,H1,visa,credit,,,\n")
+    try session.succeed(["import", "cards", "cards.csv"])
+    return session
+  }
+
   @Test func theSampleInAStoreGivesTheBatchRewardsByteForByte() throws {
     let session = try StoreSession()
     try session.succeed(["init"])
@@ -46,10 +55,7 @@ struct ImportCommandTests {
   }
 
   @Test func aConflictNamesFileAndLineAndImportsNothing() throws {
-    let session = try StoreSession()
-    try session.succeed(["init"])
-    try session.write("cards.csv", Self.cards + "C1,H1,visa,credit,,,\n")
-    try session.succeed(["import", "cards", "cards.csv"])
+    let session = try Self.storeWithCardC1()
     try session.write("more.csv", Self.cards + "C2,H2,visa,credit,,,\n\nC1,H1,visa,debit,,,\n")
     let result = try session.run(["import", "cards", "more.csv"])
     #expect(result.status == 65)
@@ -71,10 +77,7 @@ struct ImportCommandTests {
   }
 
   @Test func storeRefusalsPointAtTheirColumn() throws {
-    let session = try StoreSession()
-    try session.succeed(["init"])
-    try session.write("cards.csv", Self.cards + "C1,H1,visa,credit,,,\n")
-    try session.succeed(["import", "cards", "cards.csv"])
+    let session = try Self.storeWithCardC1()
     try session.write(
       "t.csv",
       Self.transactions + "T1,C1,2026-01-01T10:00,100,,,,,,,\n"
@@ -86,10 +89,7 @@ struct ImportCommandTests {
   }
 
   @Test func skipInvalidReportsEveryRowAndImportsTheRest() throws {
-    let session = try StoreSession()
-    try session.succeed(["init"])
-    try session.write("cards.csv", Self.cards + "C1,H1,visa,credit,,,\n")
-    try session.succeed(["import", "cards", "cards.csv"])
+    let session = try Self.storeWithCardC1()
     try session.write(
       "t.csv",
       Self.transactions
@@ -138,10 +138,7 @@ struct ImportCommandTests {
       ),
     ])
   func repeatedIDsInFileOrder(rows: String, error: String) throws {
-    let session = try StoreSession()
-    try session.succeed(["init"])
-    try session.write("cards.csv", Self.cards + "C1,H1,visa,credit,,,\n")
-    try session.succeed(["import", "cards", "cards.csv"])
+    let session = try Self.storeWithCardC1()
     try session.write("t.csv", Self.transactions + rows)
     let result = try session.run(["import", "transactions", "t.csv"])
     #expect(result.status == 65)
@@ -150,10 +147,7 @@ struct ImportCommandTests {
   }
 
   @Test func aRepeatedIDAfterAFieldOverTwoLinesIsShownAtTheIDsLine() throws {
-    let session = try StoreSession()
-    try session.succeed(["init"])
-    try session.write("cards.csv", Self.cards + "C1,H1,visa,credit,,,\n")
-    try session.succeed(["import", "cards", "cards.csv"])
+    let session = try Self.storeWithCardC1()
     try session.write(
       "t.csv",
       "merchant,id,card,time,amount\n"
