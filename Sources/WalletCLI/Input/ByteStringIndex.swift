@@ -85,49 +85,6 @@ struct ByteStringIndex {
   }
 }
 
-/// Ids to dense entry numbers, by their UTF-8 bytes: a `ByteStringIndex` together with the ids
-/// it checks its matches against. Cards and enrollments are looked up this way from CSV bytes.
-struct IDLookup: Sendable {
-  private var index: ByteStringIndex
-  private var keys = IdentifierArena()
-
-  init(expectedCount: Int = 16) {
-    index = ByteStringIndex(expectedCount: expectedCount)
-    keys.reserveCapacity(expectedCount, averageLength: 12)
-  }
-
-  /// The number of ids.
-  var count: Int { index.count }
-
-  /// The entry of the id with these bytes, if any.
-  func entry(of bytes: UnsafeRawBufferPointer) -> Int32? {
-    index.find(hash: ByteStringIndex.hash(bytes)) { keys.equals(Int($0), bytes) }
-  }
-
-  /// The entry of `id`, if any.
-  func entry(of id: String) -> Int32? {
-    var id = id
-    return id.withUTF8 { entry(of: UnsafeRawBufferPointer($0)) }
-  }
-
-  /// Adds `id` as entry `count` and returns nil, or returns the entry it already has.
-  mutating func insert(_ id: Identifier) -> Int32? {
-    var text = id.rawValue
-    let existing = text.withUTF8 { bytes in
-      let raw = UnsafeRawBufferPointer(bytes)
-      return index.insert(hash: ByteStringIndex.hash(raw)) { keys.equals(Int($0), raw) }
-    }
-    if existing == nil { keys.append(id) }
-    return existing
-  }
-
-  /// A lookup of `ids`, or nil when one repeats.
-  init?(unique ids: some Sequence<Identifier>, expectedCount: Int) {
-    self.init(expectedCount: expectedCount)
-    for id in ids where insert(id) != nil { return nil }
-  }
-}
-
 extension UnsafeRawBufferPointer {
   /// Whether the bytes are exactly this ASCII text; a `memcmp`, where `elementsEqual` on a
   /// string's UTF-8 view would go byte by byte through generic code.
