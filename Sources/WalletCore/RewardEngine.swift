@@ -40,37 +40,36 @@ public struct RewardEngine: Sendable {
     let count = ledger.transactionCount
     let cardFacts = CardFacts(ledger: ledger, promotion: promotion)
     var result = LedgerDecisions(
-      count: count, promotion: promotion, recordingProgress: recordingProgress)
+      count: count, promotion: promotion, recordingProgress: recordingProgress,
+      holderOfCard: cardFacts.records.map(\.holder), holderCount: cardFacts.holderIDs.count)
 
-    // Checks 1–12, independent per transaction: in parallel chunks.
+    // Checks 1–12, independent per transaction: in parallel chunks. Each also writes the
+    // transaction's key for the ordered pass of checks 13–15, which carries the holder and
+    // whether checks 1–12 passed, so that the pass walks memory in order instead of jumping to
+    // every transaction's row; 16-byte keys keep the sort lean.
     let chunks = max(1, min(count / 65_536, 16))
     let chunkSize = (count + chunks - 1) / max(chunks, 1)
-    result.reason.withUnsafeMutableBufferPointer { reason in
-      result.enrollment.withUnsafeMutableBufferPointer { enrollment in
-        let reason = UnsafeSendable(reason)
-        let enrollment = UnsafeSendable(enrollment)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-          let range = (chunk * chunkSize)..<min(count, (chunk + 1) * chunkSize)
-          for index in range {
-            let (code, chosen) = staticCheck(index, ledger: ledger, cards: cardFacts)
-            reason.value[index] = code
-            enrollment.value[index] = chosen
+    var keys = [PassKey](unsafeUninitializedCapacity: count) { keys, initialized in
+      result.reason.withUnsafeMutableBufferPointer { reason in
+        result.enrollment.withUnsafeMutableBufferPointer { enrollment in
+          let reason = UnsafeSendable(reason)
+          let enrollment = UnsafeSendable(enrollment)
+          let keys = UnsafeSendable(keys)
+          DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let range = (chunk * chunkSize)..<min(count, (chunk + 1) * chunkSize)
+            for index in range {
+              let (code, chosen, holder) = staticCheck(index, ledger: ledger, cards: cardFacts)
+              reason.value[index] = code
+              enrollment.value[index] = chosen
+              (keys.value.baseAddress! + index).initialize(
+                to: PassKey(
+                  time: ledger.time[index], index: Int32(index),
+                  holderAndCheck: code == 0 ? holder : ~holder))
+            }
           }
         }
       }
-    }
-
-    // Checks 13–15, in time order. Each sort key carries the holder and whether checks 1–12
-    // passed, and the pass works the cycle out from the time, so that it walks memory in order
-    // instead of jumping to every transaction's row; 16-byte keys keep the sort lean.
-    var keys = [PassKey]()
-    keys.reserveCapacity(count)
-    for index in 0..<count {
-      let holder = cardFacts.holder[Int(ledger.transactionCard[index])]
-      keys.append(
-        PassKey(
-          time: ledger.time[index], index: Int32(index),
-          holderAndCheck: result.reason[index] == 0 ? holder : ~holder))
+      initialized = count
     }
     let middle = RewardEngine.sortHalves(&keys, ids: ledger.transactionIDs)
     var holders = [HolderState](repeating: HolderState(), count: cardFacts.holderIDs.count)
@@ -119,23 +118,28 @@ public struct RewardEngine: Sendable {
     return result
   }
 
-  /// The first of checks 1–12 that fails (0 when none), and the enrollment the transaction
-  /// counts under (-1 when none is active).
-  private func staticCheck(_ index: Int, ledger: Ledger, cards: CardFacts) -> (UInt8, Int32) {
-    let card = Int(ledger.transactionCard[index])
-    let day = Instant(nanosecondsSinceEpoch: ledger.time[index])
-      .localDaysSinceEpoch(in: promotion.timeZone)
+  /// The first of checks 1–12 that fails (0 when none), the enrollment the transaction counts
+  /// under (-1 when none is active), and its card's holder.
+  private func staticCheck(_ index: Int, ledger: Ledger, cards: CardFacts) -> (
+    UInt8, Int32, Int32
+  ) {
+    let cardIndex = Int(ledger.transactionCard[index])
+    let card = cards.records[cardIndex]
+    let time = ledger.time[index]
+    let day = Instant(nanosecondsSinceEpoch: time).localDaysSinceEpoch(in: promotion.timeZone)
     let enrollment = cards.enrollment(
-      named: ledger.namedEnrollment[index], card: card, at: ledger.time[index], ledger: ledger)
+      named: ledger.namedEnrollment[index], card: cardIndex, record: card, at: time)
     let status = ledger.status[index]
-    func fail(_ reason: ReasonCode) -> (UInt8, Int32) { (reason.storedCode, enrollment) }
+    func fail(_ reason: ReasonCode) -> (UInt8, Int32, Int32) {
+      (reason.storedCode, enrollment, card.holder)
+    }
     if status == .declined { return fail(.declined) }
     if status == .refunded || status == .reversed || ledger.refunded[index] >= ledger.amount[index]
     {
       return fail(.refunded)
     }
     if ledger.method[index] != .applePay { return fail(.notApplePay) }
-    if let reason = cards.reason[card] { return fail(reason) }
+    if card.reason != 0 { return (card.reason, enrollment, card.holder) }
     if ledger.currencies[Int(ledger.currencyIndex[index])] != promotion.currency {
       return fail(.foreignCurrency)
     }
@@ -146,7 +150,7 @@ public struct RewardEngine: Sendable {
     if ledger.amount[index] - ledger.refunded[index] < promotion.minimumSpend.minorUnits {
       return fail(.belowMinimum)
     }
-    return (0, enrollment)
+    return (0, enrollment, card.holder)
   }
 
   /// The sequence number of the billing cycle holding the local day `day`.
@@ -260,59 +264,70 @@ private struct UnsafeSendable<Value>: @unchecked Sendable {
 /// What the engine needs of cards and enrollments, worked out once rather than per transaction:
 /// each card's holder and own eligibility (checks 4–7), and its enrollments in the order the
 /// SPEC infers them (earliest enrolled, then smaller id).
+///
+/// A transaction's checks read one `CardRecord`, 32 bytes, which holds all of that for a card
+/// with at most one enrollment: over hundreds of thousands of cards each read is likely a cache
+/// miss, and one array per fact cost one miss each.
 struct CardFacts: @unchecked Sendable {
-  let holder: [Int32]
+  /// One card's facts, as the per-transaction checks need them.
+  struct CardRecord {
+    /// The holder's index in `holderIDs`.
+    var holder: Int32 = 0
+    /// Where the card's enrollments start in `sorted`.
+    var firstSorted: Int32 = 0
+    /// The card's earliest-enrolled enrollment, or -1 when it has none.
+    var firstEnrollment: Int32 = -1
+    /// How many enrollments the card has.
+    var enrollmentCount: Int32 = 0
+    /// That enrollment's times, in nanoseconds (`Int64.max` when never removed).
+    var firstEnrolledAt: Int64 = 0
+    var firstRemovedAt: Int64 = 0
+    /// The stored code of the card's own reason not to earn (checks 4–7), or 0.
+    var reason: UInt8 = 0
+  }
+
+  let records: [CardRecord]
+  /// Holders in the order of their id bytes: a holder's index is its rank, so the rewards file,
+  /// ordered by holder bytes, sorts integers.
   let holderIDs: [Identifier]
-  let reason: [ReasonCode?]
   let campaignFirstDay: Int
   let campaignLastDay: Int
   let excludedMCC: Set<Int16>
-  /// Each card's enrollments, flattened: card `c` owns `sorted[firstEnrollment[c]..<firstEnrollment[c + 1]]`.
-  let firstEnrollment: [Int]
+  /// Each card's enrollments, flattened: card `c` owns `sorted[firstSorted..<firstSorted +
+  /// enrollmentCount]` of its record.
   let sorted: [Int32]
   let sortedEnrolledAt: [Int64]
   let sortedRemovedAt: [Int64]
+  /// Every enrollment's times by its index, for transactions that name one.
+  let enrolledAt: [Int64]
+  let removedAt: [Int64]
+  let enrollmentCard: [Int32]
   /// For cards with many enrollments, a tree of the latest removal time per range, so that the
   /// earliest active enrollment is found in logarithmic time.
   let removalTrees: [Int: RemovalTree]
 
   init(ledger: Ledger, promotion: Promotion) {
-    var holderIndexByID: [Identifier: Int] = [:]
-    var holderIDs: [Identifier] = []
-    var holder: [Int32] = []
-    var reason: [ReasonCode?] = []
-    for card in ledger.cards {
-      let index: Int
-      if let known = holderIndexByID[card.holder] {
-        index = known
-      } else {
-        index = holderIDs.count
-        holderIndexByID[card.holder] = index
-        holderIDs.append(card.holder)
-      }
-      holder.append(Int32(index))
-      reason.append(CardFacts.reason(for: card, promotion: promotion))
-    }
-    self.holder = holder
+    let cards = ledger.cards
+    let (holderOfCard, holderIDs) = CardFacts.rankHolders(cards)
     self.holderIDs = holderIDs
-    self.reason = reason
     campaignFirstDay = promotion.campaignStart?.daysSinceEpoch ?? Int.min
     campaignLastDay = promotion.campaignEnd?.daysSinceEpoch ?? Int.max
     excludedMCC = Set(promotion.excludedMCCs.map(\.value))
 
-    var counts = [Int](repeating: 0, count: ledger.cards.count + 1)
+    let enrollments = ledger.enrollments
+    enrolledAt = enrollments.map(\.enrolledAt.nanosecondsSinceEpoch)
+    removedAt = enrollments.map { $0.removedAt?.nanosecondsSinceEpoch ?? Int64.max }
+    enrollmentCard = ledger.enrollmentCard
+    var counts = [Int](repeating: 0, count: cards.count + 1)
     for card in ledger.enrollmentCard { counts[Int(card) + 1] += 1 }
     for index in 1..<counts.count { counts[index] += counts[index - 1] }
-    firstEnrollment = counts
     var next = counts
-    var sorted = [Int32](repeating: 0, count: ledger.enrollments.count)
+    var sorted = [Int32](repeating: 0, count: enrollments.count)
     for (index, card) in ledger.enrollmentCard.enumerated() {
       sorted[next[Int(card)]] = Int32(index)
       next[Int(card)] += 1
     }
-    let enrollments = ledger.enrollments
-    var trees: [Int: RemovalTree] = [:]
-    for card in 0..<ledger.cards.count where counts[card + 1] - counts[card] > 1 {
+    for card in 0..<cards.count where counts[card + 1] - counts[card] > 1 {
       sorted[counts[card]..<counts[card + 1]].sort { left, right in
         let a = enrollments[Int(left)]
         let b = enrollments[Int(right)]
@@ -320,14 +335,79 @@ struct CardFacts: @unchecked Sendable {
       }
     }
     self.sorted = sorted
-    sortedEnrolledAt = sorted.map { enrollments[Int($0)].enrolledAt.nanosecondsSinceEpoch }
-    sortedRemovedAt = sorted.map {
-      enrollments[Int($0)].removedAt?.nanosecondsSinceEpoch ?? Int64.max
-    }
-    for card in 0..<ledger.cards.count where counts[card + 1] - counts[card] > 8 {
+    sortedEnrolledAt = sorted.map { [enrolledAt] in enrolledAt[Int($0)] }
+    sortedRemovedAt = sorted.map { [removedAt] in removedAt[Int($0)] }
+    var trees: [Int: RemovalTree] = [:]
+    for card in 0..<cards.count where counts[card + 1] - counts[card] > 8 {
       trees[card] = RemovalTree(Array(sortedRemovedAt[counts[card]..<counts[card + 1]]))
     }
     removalTrees = trees
+
+    var records = [CardRecord]()
+    records.reserveCapacity(cards.count)
+    for (index, card) in cards.enumerated() {
+      var record = CardRecord()
+      record.holder = holderOfCard[index]
+      record.reason = CardFacts.reason(for: card, promotion: promotion)?.storedCode ?? 0
+      let start = counts[index]
+      record.firstSorted = Int32(start)
+      record.enrollmentCount = Int32(counts[index + 1] - start)
+      if record.enrollmentCount > 0 {
+        record.firstEnrollment = sorted[start]
+        record.firstEnrolledAt = sortedEnrolledAt[start]
+        record.firstRemovedAt = sortedRemovedAt[start]
+      }
+      records.append(record)
+    }
+    self.records = records
+  }
+
+  /// Each card's holder as a rank among the holders' ids in byte order, and those ids in that
+  /// order. Cards are sorted by the first 16 bytes of their holder's id, packed big-endian into
+  /// two integers, and its length; only longer ids that share those bytes compare as text.
+  static func rankHolders(_ cards: [Card]) -> (holderOfCard: [Int32], holderIDs: [Identifier]) {
+    struct HolderKey {
+      var head: UInt64
+      var tail: UInt64
+      var length: Int
+      var card: Int32
+    }
+    var keys = cards.indices.map { index -> HolderKey in
+      var id = cards[index].holder.rawValue
+      return id.withUTF8 { bytes in
+        var head = UInt64(0)
+        var tail = UInt64(0)
+        for (position, byte) in bytes.prefix(16).enumerated() {
+          if position < 8 {
+            head |= UInt64(byte) << (56 - 8 * position)
+          } else {
+            tail |= UInt64(byte) << (56 - 8 * (position - 8))
+          }
+        }
+        return HolderKey(head: head, tail: tail, length: bytes.count, card: Int32(index))
+      }
+    }
+    func precedes(_ left: HolderKey, _ right: HolderKey) -> Bool {
+      if left.head != right.head { return left.head < right.head }
+      if left.tail != right.tail { return left.tail < right.tail }
+      if left.length > 16 && right.length > 16 {
+        let leftID = cards[Int(left.card)].holder
+        let rightID = cards[Int(right.card)].holder
+        if leftID != rightID { return leftID < rightID }
+      } else if left.length != right.length {
+        return left.length < right.length
+      }
+      return left.card < right.card
+    }
+    keys.withUnsafeMutableBufferPointer { InPlaceSort.sort($0, by: precedes) }
+    var holderOfCard = [Int32](repeating: 0, count: cards.count)
+    var holderIDs: [Identifier] = []
+    for (position, key) in keys.enumerated() {
+      let holder = cards[Int(key.card)].holder
+      if position == 0 || holderIDs[holderIDs.count - 1] != holder { holderIDs.append(holder) }
+      holderOfCard[Int(key.card)] = Int32(holderIDs.count - 1)
+    }
+    return (holderOfCard, holderIDs)
   }
 
   static func reason(for card: Card, promotion: Promotion) -> ReasonCode? {
@@ -359,17 +439,24 @@ struct CardFacts: @unchecked Sendable {
 
   /// The enrollment a transaction counts under: the one it names if that one is this card's and
   /// active, else the card's earliest-enrolled active one; -1 when the card is not enrolled.
-  func enrollment(named: Int32, card: Int, at time: Int64, ledger: Ledger) -> Int32 {
+  func enrollment(named: Int32, card: Int, record: CardRecord, at time: Int64) -> Int32 {
     if named >= 0 {
-      let enrollment = ledger.enrollments[Int(named)]
+      let index = Int(named)
       let active =
-        Int(ledger.enrollmentCard[Int(named)]) == card
-        && enrollment.enrolledAt.nanosecondsSinceEpoch <= time
-        && (enrollment.removedAt.map { time < $0.nanosecondsSinceEpoch } ?? true)
+        Int(enrollmentCard[index]) == card && enrolledAt[index] <= time && time < removedAt[index]
       return active ? named : -1
     }
-    let start = firstEnrollment[card]
-    let end = firstEnrollment[card + 1]
+    switch record.enrollmentCount {
+    case 0:
+      return -1
+    case 1:
+      return record.firstEnrolledAt <= time && time < record.firstRemovedAt
+        ? record.firstEnrollment : -1
+    default:
+      break
+    }
+    let start = Int(record.firstSorted)
+    let end = start + Int(record.enrollmentCount)
     // Enrolled at or before `time`: a prefix of the card's enrollments in enrollment order.
     var low = start
     var high = end
@@ -436,8 +523,17 @@ public struct LedgerDecisions: Sendable {
   public internal(set) var quotaPaidBefore: [Int32]
   /// The promotion decided under.
   public let promotion: Promotion
+  /// Each card's holder, numbered in the order of the holders' id bytes.
+  let holderOfCard: [Int32]
+  /// The number of holders.
+  let holderCount: Int
 
-  init(count: Int, promotion: Promotion, recordingProgress: Bool) {
+  init(
+    count: Int, promotion: Promotion, recordingProgress: Bool, holderOfCard: [Int32],
+    holderCount: Int
+  ) {
+    self.holderOfCard = holderOfCard
+    self.holderCount = holderCount
     reason = [UInt8](repeating: 0, count: count)
     ordinal = [Int32](repeating: 0, count: count)
     enrollment = [Int32](repeating: -1, count: count)
@@ -490,22 +586,32 @@ public struct LedgerDecisions: Sendable {
   /// Indices of the rewarded transactions in the order of the rewards file: holder (UTF-8
   /// bytes), then ordinal.
   public func statementOrder(in ledger: Ledger) -> [Int] {
-    // Rank each card's holder by id bytes once, so that sorting hundreds of thousands of rewards
-    // compares integers rather than strings.
-    let cards = ledger.cards
-    let byHolder = cards.indices.sorted { cards[$0].holder < cards[$1].holder }
-    var cardRank = [Int](repeating: 0, count: cards.count)
-    var rank = 0
-    for (position, card) in byHolder.enumerated() {
-      if position > 0 && cards[byHolder[position - 1]].holder != cards[card].holder { rank += 1 }
-      cardRank[card] = rank
-    }
-    var keys: [(rank: Int, ordinal: Int32, index: Int)] = []
+    // Holders are numbered in the order of their id bytes, so ordering by holder is a counting
+    // sort; each holder's few rewards are then put in ordinal order in place.
+    var start = [Int](repeating: 0, count: holderCount + 1)
     for index in reason.indices where reason[index] == 0 {
-      keys.append((cardRank[Int(ledger.transactionCard[index])], ordinal[index], index))
+      start[Int(holderOfCard[Int(ledger.transactionCard[index])]) + 1] += 1
     }
-    keys.sort { ($0.rank, $0.ordinal) < ($1.rank, $1.ordinal) }
-    return keys.map(\.index)
+    for holder in 0..<holderCount { start[holder + 1] += start[holder] }
+    var next = start
+    var order = [Int](repeating: 0, count: start[holderCount])
+    for index in reason.indices where reason[index] == 0 {
+      let holder = Int(holderOfCard[Int(ledger.transactionCard[index])])
+      order[next[holder]] = index
+      next[holder] += 1
+    }
+    for holder in 0..<holderCount where start[holder + 1] - start[holder] > 1 {
+      for position in (start[holder] + 1)..<start[holder + 1] {
+        let index = order[position]
+        var slot = position
+        while slot > start[holder] && ordinal[order[slot - 1]] > ordinal[index] {
+          order[slot] = order[slot - 1]
+          slot -= 1
+        }
+        order[slot] = index
+      }
+    }
+    return order
   }
 }
 

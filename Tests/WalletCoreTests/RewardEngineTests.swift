@@ -282,3 +282,53 @@ struct RewardRuleTests {
     #expect(order == ["T2", "T1", "T3"])
   }
 }
+
+/// Holders are numbered in the order of their id bytes, which the rewards file is sorted by.
+struct HolderRankingTests {
+  static let holders = [
+    "b", "B", "H1", "H1 ", "H10", "H2", "h1", "H\u{E9}", "He\u{301}", "卡主",
+    "0123456789abcdef", "0123456789abcdefB", "0123456789abcdefA", "0123456789abcdefAA",
+    "0123456789abcde", "0123456789abcdeg", "H1",
+  ]
+
+  @Test func ranksAreTheOrderOfTheIDBytes() {
+    let cards = Self.holders.enumerated().map { Fixture.card("C\($0.offset)", holder: $0.element) }
+    let (holderOfCard, holderIDs) = CardFacts.rankHolders(cards)
+    #expect(holderIDs == Set(cards.map(\.holder)).sorted())
+    for (index, card) in cards.enumerated() {
+      #expect(holderIDs[Int(holderOfCard[index])] == card.holder)
+    }
+  }
+
+  @Test("statement order is holder bytes then ordinal", arguments: [5, 23] as [UInt64])
+  func statementOrderOfARandomLedger(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    var scenario = Scenario()
+    scenario.cards = (0..<40).map {
+      Fixture.card("C\($0)", holder: Self.holders[$0 % Self.holders.count])
+    }
+    scenario.enrollments = scenario.cards.map { Fixture.enrollment("E-\($0.id)", card: "\($0.id)") }
+    let start = Fixture.at("2026-01-01T00:00").nanosecondsSinceEpoch
+    scenario.transactions = (0..<800).map { index in
+      let day = Int64.random(in: 0..<330, using: &random)
+      return Transaction(
+        id: Identifier("T\(index)"), card: Identifier("C\(Int.random(in: 0..<40, using: &random))"),
+        time: Instant(nanosecondsSinceEpoch: start + day * 86_400_000_000_000),
+        amount: Money(minorUnits: Int64.random(in: 5_000...30_000, using: &random)))
+    }
+    let ledger = Ledger(
+      cards: scenario.cards, enrollments: scenario.enrollments,
+      transactions: scenario.transactions)
+    let decisions = RewardEngine(promotion: scenario.promotion).decide(ledger)
+    let rewarded = (0..<ledger.transactionCount).filter { decisions.reason[$0] == 0 }
+    func holder(_ index: Int) -> Identifier {
+      ledger.cards[Int(ledger.transactionCard[index])].holder
+    }
+    let expected = rewarded.sorted {
+      holder($0) != holder($1)
+        ? holder($0) < holder($1) : decisions.ordinal[$0] < decisions.ordinal[$1]
+    }
+    #expect(rewarded.count > 40)
+    #expect(decisions.statementOrder(in: ledger) == expected)
+  }
+}
