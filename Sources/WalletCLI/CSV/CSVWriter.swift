@@ -87,6 +87,12 @@ public final class CSVWriter {
     try endRecord()
   }
 
+  /// Appends whole records another `CSVWriter` made, between records of this one.
+  public func writeEncodedRecords(_ records: UnsafeBufferPointer<UInt8>) throws {
+    precondition(fieldsInRecord == 0, "encoded records written inside a record")
+    try append(records)
+  }
+
   /// Ends the current record with CRLF. A record without fields writes nothing.
   public func endRecord() throws {
     guard fieldsInRecord > 0 else { return }

@@ -1,85 +1,199 @@
+import Dispatch
 import WalletCore
 
 /// The SPEC's rewards and decisions files written straight from a batch's ledger, without a
 /// `Decision` value per transaction.
+///
+/// Rows are formatted in blocks, each block's two halves at once on two cores into memory, then
+/// written in order: formatting is the work, and a block bounds the memory it takes.
 enum LedgerReports {
+  /// Rows formatted per half-block by default.
+  static let defaultRowsPerHalfBlock = 32_768
+
   /// One row per reward, by holder (UTF-8 bytes) then ordinal.
   static func writeRewards(
-    _ decisions: LedgerDecisions, ledger: Ledger, promotion: Promotion, to writer: CSVWriter
+    _ decisions: LedgerDecisions, ledger: Ledger, promotion: Promotion, to writer: CSVWriter,
+    rowsPerHalfBlock: Int = defaultRowsPerHalfBlock
   ) throws {
     try writer.writeRecord(ReportFiles.rewardsHeader)
-    let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Instant.formattedCapacity)
-    defer { scratch.deallocate() }
-    // Cycles and tier amounts repeat across hundreds of thousands of rows: name each once.
-    var cycleNames: [Int: (start: String, end: String)] = [:]
-    let tierNames = Dictionary(
-      uniqueKeysWithValues: Channel.allCases.map { ($0, promotion.tiers[$0].map(\.description)) })
-    for index in decisions.statementOrder(in: ledger) {
-      let card = ledger.cards[Int(ledger.transactionCard[index])]
-      let sequence = decisions.cycleSequence(at: index, in: ledger)
-      let cycle: (start: String, end: String)
-      if let known = cycleNames[sequence] {
-        cycle = known
-      } else {
-        let value = decisions.cycle(at: index, in: ledger)
-        cycle = (value.start.description, value.end.description)
-        cycleNames[sequence] = cycle
+    let names = RowNames(decisions: decisions, ledger: ledger)
+    let order = decisions.statementOrder(in: ledger)
+    try writeInBlocks(rows: order.count, rowsPerHalfBlock: rowsPerHalfBlock, to: writer) {
+      rows, out, scratch in
+      for position in rows {
+        let index = order[position]
+        let card = ledger.cards[Int(ledger.transactionCard[index])]
+        let cycle = names.cycle(of: index)
+        let ordinal = Int(decisions.ordinal[index])
+        let channel = names.channel(ofEnrollment: decisions.enrollment[index])
+        try out.writeField(card.holder.rawValue)
+        try out.writeField(cycle.start)
+        try out.writeField(cycle.end)
+        try out.writeField(names.number(ordinal))
+        try ledger.transactionIDs.withBytes(at: index) { try out.writeField(bytes: $0) }
+        try out.writeField(card.id.rawValue)
+        try out.writeField(names.channels[channel])
+        let timeLength = Instant(nanosecondsSinceEpoch: ledger.time[index]).formatted(
+          in: promotion.timeZone, into: scratch)
+        try out.writeField(bytes: UnsafeBufferPointer(rebasing: scratch[0..<timeLength]))
+        let amountLength = Money(minorUnits: ledger.amount[index]).formatted(into: scratch)
+        try out.writeField(bytes: UnsafeBufferPointer(rebasing: scratch[0..<amountLength]))
+        try out.writeField(names.tiers[channel][ordinal - 1])
+        try out.endRecord()
       }
-      let ordinal = Int(decisions.ordinal[index])
-      let channel = ledger.enrollments[Int(decisions.enrollment[index])].channel
-      try writer.writeField(card.holder.rawValue)
-      try writer.writeField(cycle.start)
-      try writer.writeField(cycle.end)
-      try writer.writeField(String(ordinal))
-      try ledger.transactionIDs.withBytes(at: index) { try writer.writeField(bytes: $0) }
-      try writer.writeField(card.id.rawValue)
-      try writer.writeField(channel.rawValue)
-      let timeLength = Instant(nanosecondsSinceEpoch: ledger.time[index]).formatted(
-        in: promotion.timeZone, into: scratch)
-      try writer.writeField(bytes: UnsafeBufferPointer(rebasing: scratch[0..<timeLength]))
-      let amountLength = Money(minorUnits: ledger.amount[index]).formatted(into: scratch)
-      try writer.writeField(bytes: UnsafeBufferPointer(rebasing: scratch[0..<amountLength]))
-      try writer.writeField(tierNames[channel]?[ordinal - 1] ?? "")
-      try writer.endRecord()
     }
-    try writer.flush()
   }
 
   /// One row per transaction, in input order.
   static func writeDecisions(
-    _ decisions: LedgerDecisions, ledger: Ledger, to writer: CSVWriter
+    _ decisions: LedgerDecisions, ledger: Ledger, to writer: CSVWriter,
+    rowsPerHalfBlock: Int = defaultRowsPerHalfBlock
   ) throws {
     try writer.writeRecord(ReportFiles.decisionsHeader)
-    var cycleNames: [Int: String] = [:]
+    let names = RowNames(decisions: decisions, ledger: ledger)
     let reasonNames = [""] + ReasonCode.allCases.map(\.rawValue)
-    for index in 0..<ledger.transactionCount {
-      let card = ledger.cards[Int(ledger.transactionCard[index])]
-      let sequence = decisions.cycleSequence(at: index, in: ledger)
-      let cycleName: String
-      if let known = cycleNames[sequence] {
-        cycleName = known
-      } else {
-        cycleName = decisions.cycle(at: index, in: ledger).start.description
-        cycleNames[sequence] = cycleName
+    try writeInBlocks(
+      rows: ledger.transactionCount, rowsPerHalfBlock: rowsPerHalfBlock, to: writer
+    ) { rows, out, _ in
+      for index in rows {
+        let card = ledger.cards[Int(ledger.transactionCard[index])]
+        try ledger.transactionIDs.withBytes(at: index) { try out.writeField(bytes: $0) }
+        try out.writeField(card.holder.rawValue)
+        try out.writeField(card.id.rawValue)
+        try out.writeField(names.cycle(of: index).start)
+        let reason = decisions.reason[index]
+        if reason == 0 {
+          let ordinal = Int(decisions.ordinal[index])
+          let channel = names.channel(ofEnrollment: decisions.enrollment[index])
+          try out.writeField("rewarded")
+          try out.writeField("")
+          try out.writeField(names.number(ordinal))
+          try out.writeField(names.tiers[channel][ordinal - 1])
+        } else {
+          try out.writeField("not-rewarded")
+          try out.writeField(reasonNames[Int(reason)])
+          try out.writeField("")
+          try out.writeField("")
+        }
+        try out.endRecord()
       }
-      try ledger.transactionIDs.withBytes(at: index) { try writer.writeField(bytes: $0) }
-      try writer.writeField(card.holder.rawValue)
-      try writer.writeField(card.id.rawValue)
-      try writer.writeField(cycleName)
-      let reason = decisions.reason[index]
-      if reason == 0, let reward = decisions.outcome(at: index, in: ledger).reward {
-        try writer.writeField("rewarded")
-        try writer.writeField("")
-        try writer.writeField(String(reward.ordinal))
-        try writer.writeField(reward.amount.description)
-      } else {
-        try writer.writeField("not-rewarded")
-        try writer.writeField(reasonNames[Int(reason)])
-        try writer.writeField("")
-        try writer.writeField("")
+    }
+  }
+
+  /// Calls `format` for the rows `0..<rows`, a half-block at a time, two halves at once, each
+  /// into its own writer in memory with its own scratch buffer; appends each block's bytes to
+  /// `writer` in row order, then flushes it.
+  private static func writeInBlocks(
+    rows: Int, rowsPerHalfBlock: Int, to writer: CSVWriter,
+    _ format: @Sendable (Range<Int>, CSVWriter, UnsafeMutableBufferPointer<UInt8>) throws -> Void
+  ) throws {
+    precondition(rowsPerHalfBlock > 0, "blocks of no rows")
+    let halves = [MemoryHalf(), MemoryHalf()]
+    var start = 0
+    while start < rows {
+      let end = min(rows, start + 2 * rowsPerHalfBlock)
+      let first = start..<(start + (end - start + 1) / 2)
+      let second = first.upperBound..<end
+      DispatchQueue.concurrentPerform(iterations: 2) { half in
+        halves[half].format(half == 0 ? first : second, format)
       }
-      try writer.endRecord()
+      for half in halves { try half.drain(into: writer) }
+      start = end
     }
     try writer.flush()
+  }
+}
+
+/// One thread's share of a block: a writer into memory, a scratch buffer, and what it made.
+private final class MemoryHalf: @unchecked Sendable {
+  private var bytes: [UInt8] = []
+  private var failure: (any Error)?
+  private let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(
+    capacity: Instant.formattedCapacity)
+  private lazy var writer = CSVWriter(chunkSize: 1 << 16) { [unowned self] chunk in
+    bytes.append(contentsOf: chunk)
+  }
+
+  deinit { scratch.deallocate() }
+
+  func format(
+    _ rows: Range<Int>,
+    _ body: (Range<Int>, CSVWriter, UnsafeMutableBufferPointer<UInt8>) throws -> Void
+  ) {
+    do {
+      try body(rows, writer, scratch)
+      try writer.flush()
+    } catch {
+      failure = error
+    }
+  }
+
+  /// Appends what was formatted to `writer` and empties this half for the next block.
+  func drain(into writer: CSVWriter) throws {
+    if let failure { throw failure }
+    try bytes.withUnsafeBufferPointer { try writer.writeEncodedRecords($0) }
+    bytes.removeAll(keepingCapacity: true)
+  }
+}
+
+/// Text that repeats across hundreds of thousands of rows, made once: cycle names by sequence
+/// number, channel and tier amounts by channel, small numbers.
+private struct RowNames: @unchecked Sendable {
+  let decisions: LedgerDecisions
+  let ledger: Ledger
+  let channels: [String] = Channel.allCases.map(\.rawValue)
+  let tiers: [[String]]
+  let numbers: [String] = (0...64).map(String.init)
+  /// Each enrollment's channel, as an index into `channels`.
+  let enrollmentChannel: [UInt8]
+  let firstSequence: Int
+  let cycles: [(start: String, end: String)]
+
+  init(decisions: LedgerDecisions, ledger: Ledger) {
+    self.decisions = decisions
+    self.ledger = ledger
+    let promotion = decisions.promotion
+    tiers = Channel.allCases.map { promotion.tiers[$0].map(\.description) }
+    enrollmentChannel = ledger.enrollments.map {
+      UInt8(Channel.allCases.firstIndex(of: $0.channel) ?? 0)
+    }
+    // Transactions span a few years at most; were the range absurd, names are made per row.
+    let (earliest, latest) = ledger.time.reduce((Int64.max, Int64.min)) {
+      (min($0.0, $1), max($0.1, $1))
+    }
+    func sequence(_ time: Int64) -> Int {
+      BillingCycle(
+        containing: Instant(nanosecondsSinceEpoch: time).localDate(in: promotion.timeZone),
+        startDay: promotion.cycleStartDay
+      ).sequenceNumber
+    }
+    if earliest <= latest, sequence(latest) - sequence(earliest) < 12 * 200 {
+      firstSequence = sequence(earliest)
+      cycles = (firstSequence...sequence(latest)).map {
+        let cycle = BillingCycle(sequenceNumber: $0, startDay: promotion.cycleStartDay)
+        return (cycle.start.description, cycle.end.description)
+      }
+    } else {
+      firstSequence = 0
+      cycles = []
+    }
+  }
+
+  /// The first and last day of the transaction's billing cycle.
+  func cycle(of index: Int) -> (start: String, end: String) {
+    let offset = decisions.cycleSequence(at: index, in: ledger) - firstSequence
+    if offset >= 0 && offset < cycles.count { return cycles[offset] }
+    let cycle = decisions.cycle(at: index, in: ledger)
+    return (cycle.start.description, cycle.end.description)
+  }
+
+  /// The channel of enrollment `enrollment`, as an index into `channels` and `tiers`.
+  func channel(ofEnrollment enrollment: Int32) -> Int {
+    Int(enrollmentChannel[Int(enrollment)])
+  }
+
+  /// `value` in decimal.
+  func number(_ value: Int) -> String {
+    value >= 0 && value < numbers.count ? numbers[value] : String(value)
   }
 }
