@@ -31,6 +31,12 @@ public struct IdentifierArena: Sendable {
     ends.append(contentsOf: other.ends.lazy.map { $0 + offset })
   }
 
+  /// Removes every id, keeping the room they took for the next ones.
+  public mutating func removeAll() {
+    bytes.removeAll(keepingCapacity: true)
+    ends.removeAll(keepingCapacity: true)
+  }
+
   /// Reserves room for `count` ids of about `averageLength` bytes.
   public mutating func reserveCapacity(_ count: Int, averageLength: Int) {
     ends.reserveCapacity(count)
@@ -161,6 +167,22 @@ public struct Ledger: Sendable {
   /// Adds a card, numbered `cards.count`; the caller has checked that its id is new.
   public mutating func append(_ card: Card) {
     cards.append(card)
+  }
+
+  /// Adds cards, numbered from `cards.count` on; the caller has checked that their ids are new.
+  public mutating func append(contentsOf cards: [Card]) {
+    self.cards.append(contentsOf: cards)
+  }
+
+  /// Adds enrollments, numbered from `enrollments.count` on, each of the card at the same
+  /// position of `cards`; the caller has checked as for `append(_:card:)`.
+  public mutating func append(contentsOf enrollments: [Enrollment], cards: [Int32]) {
+    precondition(enrollments.count == cards.count, "an enrollment without its card")
+    for (enrollment, card) in zip(enrollments, cards) {
+      precondition(self.cards[Int(card)].id == enrollment.card, "enrollment of another card")
+    }
+    self.enrollments.append(contentsOf: enrollments)
+    enrollmentCard.append(contentsOf: cards)
   }
 
   /// Adds an enrollment of the card at index `card`, numbered `enrollments.count`; the caller

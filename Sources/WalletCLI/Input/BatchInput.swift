@@ -144,13 +144,12 @@ final class LedgerLoader {
           return cards
         })
     else { return false }
-    guard
-      let lookup = IDLookup(
-        unique: [first, second].joined().lazy.map(\.id), expectedCount: first.count + second.count),
-      lookup.count > 0
-    else { return false }
+    guard let lookup = IDLookup(uniqueIn: first, second, id: \.id), lookup.count > 0 else {
+      return false
+    }
     cards = lookup
-    for card in [first, second].joined() { ledger.append(card) }
+    ledger.append(contentsOf: first)
+    ledger.append(contentsOf: second)
     return true
   }
 
@@ -176,14 +175,13 @@ final class LedgerLoader {
           return enrollments
         })
     else { return false }
-    guard
-      let enrollmentLookup = IDLookup(
-        unique: [first, second].joined().lazy.map(\.enrollment.id),
-        expectedCount: first.count + second.count),
+    guard let enrollmentLookup = IDLookup(uniqueIn: first, second, id: \.enrollment.id),
       enrollmentLookup.count > 0
     else { return false }
     enrollments = enrollmentLookup
-    for (enrollment, card) in [first, second].joined() { ledger.append(enrollment, card: card) }
+    for half in [first, second] {
+      ledger.append(contentsOf: half.map(\.enrollment), cards: half.map(\.card))
+    }
     return true
   }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import WalletCore
 
 /// Ids to dense entry numbers, by their UTF-8 bytes: how every transaction row of a bank's batch
@@ -27,10 +28,87 @@ struct IDLookup: Sendable {
     ids.reserveCapacity(expectedCount, averageLength: 12)
   }
 
-  /// A lookup of `ids`, numbered in order, or nil when one repeats.
-  init?(unique ids: some Sequence<Identifier>, expectedCount: Int) {
-    self.init(expectedCount: expectedCount)
-    for id in ids where insert(id) != nil { return nil }
+  /// A lookup of the ids of `first` then `second`, numbered in that order, or nil when one
+  /// repeats. Each half's hashes are worked out on its own core; only placing them in the table
+  /// is sequential.
+  init?<Element: Sendable>(
+    uniqueIn first: [Element], _ second: [Element], id: @Sendable (Element) -> Identifier
+  ) {
+    self.init(expectedCount: first.count + second.count)
+    var keys: [[Key]] = [[], []]
+    keys.withUnsafeMutableBufferPointer { keys in
+      let shared = SendableKeys(keys)
+      DispatchQueue.concurrentPerform(iterations: 2) { half in
+        shared.keys[half] = (half == 0 ? first : second).map { element in
+          var text = id(element).rawValue
+          return text.withUTF8 { Key(UnsafeRawBufferPointer($0)) }
+        }
+      }
+    }
+    var firstSlots = [Slot](repeating: Slot(), count: Self.batchSize)
+    for (half, elements) in [first, second].enumerated() {
+      let halfKeys = keys[half]
+      for batch in stride(from: 0, to: elements.count, by: Self.batchSize) {
+        let range = batch..<min(elements.count, batch + Self.batchSize)
+        slots.withUnsafeBufferPointer { slots in
+          let mask = slots.count - 1
+          for position in range {
+            firstSlots[position - batch] = slots[halfKeys[position].slot(mask: mask)]
+          }
+        }
+        for position in range {
+          let key = halfKeys[position]
+          var text = id(elements[position]).rawValue
+          let repeated = text.withUTF8 { bytes in
+            let bytes = UnsafeRawBufferPointer(bytes)
+            return firstSlots[position - batch].entryPlusOne != 0
+              && entry(of: bytes, key: key) != nil
+          }
+          if repeated { return nil }
+          text.withUTF8 { ids.append(UnsafeRawBufferPointer($0)) }
+          place(key, entry: ids.count - 1)
+        }
+      }
+    }
+  }
+
+  /// How many probes `entries(of:bytes:into:)` and a bulk build start at once.
+  static let batchSize = 64
+
+  /// The entries of several ids at once: `entries[i]` becomes the entry of `ids[i]`, whose key
+  /// is `keys[i]`, or -1 when there is none.
+  ///
+  /// The first slot of every probe is read in one tight loop before any is compared: each is a
+  /// likely cache miss, and loads that do not wait on one another are served together rather
+  /// than one after the other.
+  func entries(
+    of ids: IdentifierArena, keys: UnsafeBufferPointer<Key>,
+    into entries: UnsafeMutableBufferPointer<Int32>
+  ) {
+    precondition(entries.count >= keys.count && ids.count == keys.count, "mismatched batch")
+    slots.withUnsafeBufferPointer { slots in
+      let mask = slots.count - 1
+      withUnsafeTemporaryAllocation(of: Slot.self, capacity: keys.count) { firstSlots in
+        for index in keys.indices {
+          firstSlots.initializeElement(at: index, to: slots[keys[index].slot(mask: mask)])
+        }
+        for index in keys.indices {
+          let key = keys[index]
+          let slot = firstSlots[index]
+          if slot.entryPlusOne == 0 {
+            entries[index] = -1
+          } else if slot.head == key.head && slot.tail == key.tail && slot.length == key.length
+            && key.length <= Key.inlineBytes
+          {
+            entries[index] = Int32(slot.entryPlusOne - 1)
+          } else {
+            entries[index] =
+              ids.withBytes(at: index) { entry(of: UnsafeRawBufferPointer($0), key: key) } ?? -1
+          }
+        }
+        _ = firstSlots.deinitialize()
+      }
+    }
   }
 
   /// The number of ids.
@@ -38,8 +116,11 @@ struct IDLookup: Sendable {
 
   /// The entry of the id with these bytes, if any.
   func entry(of bytes: UnsafeRawBufferPointer) -> Int32? {
-    let key = Key(bytes)
-    return slots.withUnsafeBufferPointer { slots in
+    entry(of: bytes, key: Key(bytes))
+  }
+
+  private func entry(of bytes: UnsafeRawBufferPointer, key: Key) -> Int32? {
+    slots.withUnsafeBufferPointer { slots in
       let mask = slots.count - 1
       var position = key.slot(mask: mask)
       while true {
@@ -71,22 +152,23 @@ struct IDLookup: Sendable {
   /// Adds the id with these bytes as entry `count` and returns nil, or returns the entry it
   /// already has.
   mutating func insert(_ bytes: UnsafeRawBufferPointer) -> Int32? {
-    if let existing = entry(of: bytes) { return existing }
-    precondition(ids.count < Int(UInt32.max - 1), "too many ids for one lookup")
+    let key = Key(bytes)
+    if let existing = entry(of: bytes, key: key) { return existing }
     ids.append(bytes)
     if ids.count * 2 > slots.count {
       slots = [Slot](repeating: Slot(), count: slots.count * 2)
       for entry in 0..<ids.count {
-        ids.withBytes(at: entry) { place(UnsafeRawBufferPointer($0), entry: entry) }
+        ids.withBytes(at: entry) { place(Key(UnsafeRawBufferPointer($0)), entry: entry) }
       }
     } else {
-      place(bytes, entry: ids.count - 1)
+      place(key, entry: ids.count - 1)
     }
     return nil
   }
 
-  private mutating func place(_ bytes: UnsafeRawBufferPointer, entry: Int) {
-    let key = Key(bytes)
+  /// Puts entry `entry` in the first free slot of its probe; the table has room.
+  private mutating func place(_ key: Key, entry: Int) {
+    precondition(entry < Int(UInt32.max - 1), "too many ids for one lookup")
     slots.withUnsafeMutableBufferPointer { slots in
       let mask = slots.count - 1
       var position = key.slot(mask: mask)
@@ -104,7 +186,7 @@ struct IDLookup: Sendable {
   }
 
   /// What a slot holds of an id, and where its probe starts.
-  private struct Key {
+  struct Key {
     static let inlineBytes: UInt32 = 16
     var head = UInt64(0)
     var tail = UInt64(0)
@@ -137,4 +219,10 @@ struct IDLookup: Sendable {
 
     func slot(mask: Int) -> Int { Int(truncatingIfNeeded: hash) & mask }
   }
+}
+
+/// Lets the two threads working out keys each write their own half's array.
+private struct SendableKeys<Key>: @unchecked Sendable {
+  let keys: UnsafeMutableBufferPointer<[Key]>
+  init(_ keys: UnsafeMutableBufferPointer<[Key]>) { self.keys = keys }
 }

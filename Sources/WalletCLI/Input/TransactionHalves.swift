@@ -118,14 +118,34 @@ enum TransactionHalves {
     var ledger = ledger
     ledger.reserveTransactions(expectedRows, averageIDLength: 12)
     var bytesReported = 0
+    var pending = PendingRows()
     do throws(InputError) {
       var rows = 0
-      while let row = try columns.nextRow(from: csv) {
-        try reader.read(row) { (parsed, id) throws(InputError) in
-          ledger.appendTransaction(
-            id: id, card: parsed.card, time: parsed.time, amount: parsed.amount,
-            currency: parsed.currency, method: parsed.method, status: parsed.status,
-            refunded: parsed.refunded, enrollment: parsed.enrollment, mcc: parsed.mcc)
+      let width = columns.width
+      func append(_ parsed: ParsedTransaction, id: UnsafeRawBufferPointer) {
+        ledger.appendTransaction(
+          id: id, card: parsed.card, time: parsed.time, amount: parsed.amount,
+          currency: parsed.currency, method: parsed.method, status: parsed.status,
+          refunded: parsed.refunded, enrollment: parsed.enrollment, mcc: parsed.mcc)
+      }
+      let tableColumns = reader.columns
+      while true {
+        let next: CSVRecord?
+        do { next = try csv.next() } catch { return nil }
+        guard let record = next else { break }
+        guard record.count == width else { return nil }
+        let plain = record.withRawFields { fields -> Bool in
+          guard let parsed = reader.plainTransaction(fields, columns: tableColumns) else {
+            return false
+          }
+          pending.add(parsed, card: fields[tableColumns.card], id: fields[tableColumns.id])
+          return true
+        }
+        if !plain || pending.isFull {
+          guard pending.flush(into: &ledger, cards: reader.cards) else { return nil }
+        }
+        if !plain {
+          try reader.read(CSVRow(record: record, columns: columns), append)
         }
         rows += 1
         if rows & 0xFFFF == 0 {
@@ -136,6 +156,7 @@ enum TransactionHalves {
     } catch {
       return nil
     }
+    guard pending.flush(into: &ledger, cards: reader.cards) else { return nil }
     return ledger
   }
 
@@ -190,6 +211,60 @@ enum TransactionHalves {
       positionsByHash[value, default: []].append(position)
     }
     return false
+  }
+}
+
+/// Plain rows read but not yet added to a ledger, so that their cards are looked up together
+/// (`IDLookup.entries(of:bytes:into:)`): each lookup is a likely cache miss, and a batch of them
+/// overlaps. Rows keep their order: a row that is not plain is read only after the batch is
+/// added.
+private struct PendingRows {
+  private var rows: [ParsedTransaction] = []
+  private var cardKeys: [IDLookup.Key] = []
+  private var cardBytes = IdentifierArena()
+  private var ids = IdentifierArena()
+  private var entries = [Int32](repeating: -1, count: IDLookup.batchSize)
+
+  init() {
+    rows.reserveCapacity(IDLookup.batchSize)
+    cardKeys.reserveCapacity(IDLookup.batchSize)
+  }
+
+  var isFull: Bool { rows.count >= IDLookup.batchSize }
+
+  mutating func add(
+    _ row: ParsedTransaction, card: UnsafeRawBufferPointer, id: UnsafeRawBufferPointer
+  ) {
+    rows.append(row)
+    cardKeys.append(IDLookup.Key(card))
+    cardBytes.append(card)
+    ids.append(id)
+  }
+
+  /// Looks up every row's card and appends the rows to `ledger`; false, with nothing appended,
+  /// when a card is unknown.
+  mutating func flush(into ledger: inout Ledger, cards: IDLookup) -> Bool {
+    guard !rows.isEmpty else { return true }
+    cardKeys.withUnsafeBufferPointer { keys in
+      entries.withUnsafeMutableBufferPointer { entries in
+        cards.entries(of: cardBytes, keys: keys, into: entries)
+      }
+    }
+    for index in rows.indices {
+      guard entries[index] >= 0 else { return false }
+      let row = rows[index]
+      ids.withBytes(at: index) { id in
+        ledger.appendTransaction(
+          id: UnsafeRawBufferPointer(id), card: entries[index], time: row.time,
+          amount: row.amount, currency: row.currency, method: row.method, status: row.status,
+          refunded: row.refunded, enrollment: row.enrollment, mcc: row.mcc)
+      }
+    }
+    rows.removeAll(keepingCapacity: true)
+    cardKeys.removeAll(keepingCapacity: true)
+    cardBytes.removeAll()
+    ids.removeAll()
+    return true
   }
 }
 

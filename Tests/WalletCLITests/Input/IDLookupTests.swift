@@ -30,19 +30,47 @@ struct IDLookupTests {
   }
 
   @Test func refusesARepeatedID() {
-    #expect(IDLookup(unique: ["A", "B", "A"].map(Identifier.init), expectedCount: 3) == nil)
-    let lookup = IDLookup(unique: ["A", "B", "C"].map(Identifier.init), expectedCount: 3)
-    #expect(lookup?.entry(of: "C") == 2)
+    let ids = ["A", "B", "C", "0123456789abcdefX", "0123456789abcdefY"].map(Identifier.init)
+    for (first, second) in [(0, 0), (0, 4), (3, 4), (4, 4), (2, 2)] {
+      let halves = (Array(ids[0..<first]), Array(ids[first..<4]))
+      let lookup = IDLookup(uniqueIn: halves.0, halves.1, id: { $0 })
+      #expect(lookup?.count == 4, "split at \(first)")
+      #expect(lookup?.entry(of: "0123456789abcdefX") == 3)
+      let repeated = IDLookup(uniqueIn: halves.0 + [ids[second]], halves.1, id: { $0 })
+      #expect((repeated == nil) == (second < 4), "\(ids[second]) again, split at \(first)")
+    }
   }
 
-  /// Many similar ids, as a bank's cards are numbered, through several doublings of the table.
-  @Test func manySimilarIDs() {
-    let ids = (0..<50_000).map { "C\($0)-\($0 % 3)" }
-    guard let lookup = IDLookup(unique: ids.map(Identifier.init), expectedCount: 16) else {
+  /// Many similar ids, as a bank's cards are numbered, built in two halves and looked up in
+  /// batches, with absent ids among them.
+  @Test func manySimilarIDsInBatches() {
+    let ids = (0..<50_000).map { Identifier("C\($0)-\($0 % 3)") }
+    guard
+      let lookup = IDLookup(
+        uniqueIn: Array(ids[..<20_000]), Array(ids[20_000...]), id: { $0 })
+    else {
       Issue.record("similar ids taken for repeats")
       return
     }
-    #expect(ids.indices.allSatisfy { lookup.entry(of: ids[$0]) == Int32($0) })
-    #expect(lookup.entry(of: "C50000-2") == nil)
+    let asked =
+      (0..<300).map { Identifier($0 % 7 == 0 ? "C\($0)-9" : "C\($0 * 97)-\($0 * 97 % 3)") }
+      + Self.ids.map(Identifier.init)
+    var arena = IdentifierArena()
+    var keys: [IDLookup.Key] = []
+    for id in asked {
+      var text = id.rawValue
+      text.withUTF8 {
+        arena.append(UnsafeRawBufferPointer($0))
+        keys.append(IDLookup.Key(UnsafeRawBufferPointer($0)))
+      }
+    }
+    var entries = [Int32](repeating: 7, count: asked.count)
+    keys.withUnsafeBufferPointer { keys in
+      entries.withUnsafeMutableBufferPointer { lookup.entries(of: arena, keys: keys, into: $0) }
+    }
+    for (index, id) in asked.enumerated() {
+      #expect(entries[index] == (lookup.entry(of: id.rawValue) ?? -1), "\(id)")
+    }
+    #expect(entries[..<300].filter { $0 >= 0 }.count == 300 - 43)
   }
 }
