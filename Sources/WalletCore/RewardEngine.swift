@@ -41,7 +41,7 @@ public struct RewardEngine: Sendable {
     let cardFacts = CardFacts(ledger: ledger, promotion: promotion)
     var result = LedgerDecisions(
       count: count, promotion: promotion, recordingProgress: recordingProgress,
-      holderOfCard: cardFacts.records.map(\.holder), holderCount: cardFacts.holderIDs.count)
+      holderOfCard: cardFacts.records.map(\.holder), holderCount: cardFacts.holderCards.count)
 
     // Checks 1–12, independent per transaction: in parallel chunks. Each also writes the
     // transaction's key for the ordered pass of checks 13–15, which carries the holder and
@@ -71,10 +71,22 @@ public struct RewardEngine: Sendable {
       }
       initialized = count
     }
+    if !recordingProgress {
+      // A transaction that failed checks 1–12 changes nothing the ordered pass decides for
+      // another one (a holder's count in a cycle is still the rewards earned in it so far), so
+      // only its progress, when recorded, needs it: without that, the pass sorts only the
+      // transactions that can earn, often a third of them.
+      var kept = 0
+      for position in keys.indices where keys[position].holderAndCheck >= 0 {
+        keys[kept] = keys[position]
+        kept += 1
+      }
+      keys.removeLast(keys.count - kept)
+    }
     let middle = RewardEngine.sortHalves(&keys, ids: ledger.transactionIDs)
-    var holders = [HolderState](repeating: HolderState(), count: cardFacts.holderIDs.count)
-    for (index, holder) in cardFacts.holderIDs.enumerated() where !state.holders.isEmpty {
-      if let progress = state.holders[holder] {
+    var holders = [HolderState](repeating: HolderState(), count: cardFacts.holderCards.count)
+    for (index, card) in cardFacts.holderCards.enumerated() where !state.holders.isEmpty {
+      if let progress = state.holders[ledger.cards[Int(card)].holder] {
         holders[index] = HolderState(
           rewards: progress.rewards, cycleSequence: progress.lastCycle?.sequenceNumber ?? Int.min,
           rewardsInCycle: progress.rewardsInLastCycle)
@@ -271,7 +283,7 @@ private struct UnsafeSendable<Value>: @unchecked Sendable {
 struct CardFacts: @unchecked Sendable {
   /// One card's facts, as the per-transaction checks need them.
   struct CardRecord {
-    /// The holder's index in `holderIDs`.
+    /// The holder's rank among holders in the order of their id bytes.
     var holder: Int32 = 0
     /// Where the card's enrollments start in `sorted`.
     var firstSorted: Int32 = 0
@@ -287,9 +299,9 @@ struct CardFacts: @unchecked Sendable {
   }
 
   let records: [CardRecord]
-  /// Holders in the order of their id bytes: a holder's index is its rank, so the rewards file,
-  /// ordered by holder bytes, sorts integers.
-  let holderIDs: [Identifier]
+  /// A card of each holder, by the holder's rank among holders in the order of their id bytes,
+  /// which is the order of the rewards file: sorting it by holder sorts integers.
+  let holderCards: [Int32]
   let campaignFirstDay: Int
   let campaignLastDay: Int
   let excludedMCC: Set<Int16>
@@ -308,8 +320,8 @@ struct CardFacts: @unchecked Sendable {
 
   init(ledger: Ledger, promotion: Promotion) {
     let cards = ledger.cards
-    let (holderOfCard, holderIDs) = CardFacts.rankHolders(cards)
-    self.holderIDs = holderIDs
+    let (holderOfCard, holderCards) = CardFacts.rankHolders(cards)
+    self.holderCards = holderCards
     campaignFirstDay = promotion.campaignStart?.daysSinceEpoch ?? Int.min
     campaignLastDay = promotion.campaignEnd?.daysSinceEpoch ?? Int.max
     excludedMCC = Set(promotion.excludedMCCs.map(\.value))
@@ -362,10 +374,11 @@ struct CardFacts: @unchecked Sendable {
     self.records = records
   }
 
-  /// Each card's holder as a rank among the holders' ids in byte order, and those ids in that
-  /// order. Cards are sorted by the first 16 bytes of their holder's id, packed big-endian into
-  /// two integers, and its length; only longer ids that share those bytes compare as text.
-  static func rankHolders(_ cards: [Card]) -> (holderOfCard: [Int32], holderIDs: [Identifier]) {
+  /// Each card's holder as a rank among the holders' ids in byte order, and a card of each
+  /// holder by rank. Cards are sorted by the first 16 bytes of their holder's id, packed
+  /// big-endian into two integers, and its length; only longer ids that share those bytes
+  /// compare as text, so the sort and the ranking rarely go back to the cards.
+  static func rankHolders(_ cards: [Card]) -> (holderOfCard: [Int32], holderCards: [Int32]) {
     struct HolderKey {
       var head: UInt64
       var tail: UInt64
@@ -387,27 +400,30 @@ struct CardFacts: @unchecked Sendable {
         return HolderKey(head: head, tail: tail, length: bytes.count, card: Int32(index))
       }
     }
-    func precedes(_ left: HolderKey, _ right: HolderKey) -> Bool {
-      if left.head != right.head { return left.head < right.head }
-      if left.tail != right.tail { return left.tail < right.tail }
+    /// Negative, zero or positive as `left`'s holder sorts before, is, or sorts after `right`'s.
+    func compare(_ left: HolderKey, _ right: HolderKey) -> Int {
+      if left.head != right.head { return left.head < right.head ? -1 : 1 }
+      if left.tail != right.tail { return left.tail < right.tail ? -1 : 1 }
       if left.length > 16 && right.length > 16 {
         let leftID = cards[Int(left.card)].holder
         let rightID = cards[Int(right.card)].holder
-        if leftID != rightID { return leftID < rightID }
-      } else if left.length != right.length {
-        return left.length < right.length
+        return leftID == rightID ? 0 : leftID < rightID ? -1 : 1
       }
-      return left.card < right.card
+      return left.length - right.length
     }
-    keys.withUnsafeMutableBufferPointer { InPlaceSort.sort($0, by: precedes) }
+    keys.withUnsafeMutableBufferPointer { keys in
+      InPlaceSort.sort(keys) {
+        let order = compare($0, $1)
+        return order != 0 ? order < 0 : $0.card < $1.card
+      }
+    }
     var holderOfCard = [Int32](repeating: 0, count: cards.count)
-    var holderIDs: [Identifier] = []
+    var holderCards: [Int32] = []
     for (position, key) in keys.enumerated() {
-      let holder = cards[Int(key.card)].holder
-      if position == 0 || holderIDs[holderIDs.count - 1] != holder { holderIDs.append(holder) }
-      holderOfCard[Int(key.card)] = Int32(holderIDs.count - 1)
+      if position == 0 || compare(keys[position - 1], key) != 0 { holderCards.append(key.card) }
+      holderOfCard[Int(key.card)] = Int32(holderCards.count - 1)
     }
-    return (holderOfCard, holderIDs)
+    return (holderOfCard, holderCards)
   }
 
   static func reason(for card: Card, promotion: Promotion) -> ReasonCode? {

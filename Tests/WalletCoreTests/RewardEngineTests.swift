@@ -293,7 +293,8 @@ struct HolderRankingTests {
 
   @Test func ranksAreTheOrderOfTheIDBytes() {
     let cards = Self.holders.enumerated().map { Fixture.card("C\($0.offset)", holder: $0.element) }
-    let (holderOfCard, holderIDs) = CardFacts.rankHolders(cards)
+    let (holderOfCard, holderCards) = CardFacts.rankHolders(cards)
+    let holderIDs = holderCards.map { cards[Int($0)].holder }
     #expect(holderIDs == Set(cards.map(\.holder)).sorted())
     for (index, card) in cards.enumerated() {
       #expect(holderIDs[Int(holderOfCard[index])] == card.holder)
