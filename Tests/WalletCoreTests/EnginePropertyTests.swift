@@ -149,6 +149,32 @@ struct EnginePropertyTests {
     #expect(scenario.promotion.quota == 0 || decisions.contains { $0.outcome.reward != nil })
   }
 
+  /// A batch decides without recording progress, and its ordered pass then skips transactions
+  /// that failed checks 1–12; the outcomes must not change. Large cases, with and without a
+  /// quota, also take the two-halves sort.
+  @Test(
+    "a batch's outcomes equal the plain reference",
+    arguments: [
+      (1, 300), (2, 300), (3, 300), (4, 300), (5, 300), (6, 300), (7, 70_000), (8, 70_000),
+    ]
+      as [(UInt64, Int)])
+  func batchMatchesReference(seed: UInt64, count: Int) {
+    var scenario = randomScenario(seed: seed, transactions: count)
+    if count > 1_000 { scenario.promotion.quota = seed % 2 == 0 ? nil : 25 }
+    let expected = referenceDecisions(scenario)
+    let ledger = Ledger(
+      cards: scenario.cards, enrollments: scenario.enrollments,
+      transactions: scenario.transactions)
+    let decisions = RewardEngine(promotion: scenario.promotion).decide(ledger)
+    var mismatches = 0
+    for index in 0..<ledger.transactionCount
+    where decisions.outcome(at: index, in: ledger) != expected[ledger.transactionIDs[index]] {
+      mismatches += 1
+    }
+    #expect(mismatches == 0)
+    #expect((0..<ledger.transactionCount).contains { decisions.reason[$0] == 0 })
+  }
+
   @Test("shuffling the input never changes the output", arguments: 1...20 as ClosedRange<UInt64>)
   func orderIndependence(seed: UInt64) {
     var scenario = randomScenario(seed: seed, transactions: 400)
