@@ -43,45 +43,60 @@ public struct RewardEngine: Sendable {
       count: count, promotion: promotion, recordingProgress: recordingProgress,
       holderOfCard: cardFacts.records.map(\.holder), holderCount: cardFacts.holderCards.count)
 
-    // Checks 1–12, independent per transaction: in parallel chunks. Each also writes the
+    // Checks 1–12, independent per transaction: in parallel chunks. Each also makes the
     // transaction's key for the ordered pass of checks 13–15, which carries the holder and
     // whether checks 1–12 passed, so that the pass walks memory in order instead of jumping to
     // every transaction's row; 16-byte keys keep the sort lean.
+    //
+    // A transaction that failed checks 1–12 changes nothing the pass decides for another one (a
+    // holder's count in a cycle is still the rewards earned in it so far), so only its progress,
+    // when recorded, needs a key: without that, the pass sorts only the transactions that can
+    // earn, often a third of them.
     let chunks = max(1, min(count / 65_536, 16))
     let chunkSize = (count + chunks - 1) / max(chunks, 1)
-    var keys = [PassKey](unsafeUninitializedCapacity: count) { keys, initialized in
-      result.reason.withUnsafeMutableBufferPointer { reason in
-        result.enrollment.withUnsafeMutableBufferPointer { enrollment in
+    var chunkKeys = [[PassKey]](repeating: [], count: chunks)
+    result.reason.withUnsafeMutableBufferPointer { reason in
+      result.enrollment.withUnsafeMutableBufferPointer { enrollment in
+        chunkKeys.withUnsafeMutableBufferPointer { chunkKeys in
           let reason = UnsafeSendable(reason)
           let enrollment = UnsafeSendable(enrollment)
-          let keys = UnsafeSendable(keys)
+          let chunkKeys = UnsafeSendable(chunkKeys)
           DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let range = (chunk * chunkSize)..<min(count, (chunk + 1) * chunkSize)
+            var keys = [PassKey]()
+            // Each transaction's card record is a likely cache miss: they are read a few dozen
+            // at a time in one tight loop, so that the misses overlap, before any is checked.
+            var records = [CardFacts.CardRecord]()
+            records.reserveCapacity(RewardEngine.gatherSize)
             for index in range {
-              let (code, chosen, holder) = staticCheck(index, ledger: ledger, cards: cardFacts)
+              let offset = (index - range.lowerBound) % RewardEngine.gatherSize
+              if offset == 0 {
+                records.removeAll(keepingCapacity: true)
+                for ahead in index..<min(range.upperBound, index + RewardEngine.gatherSize) {
+                  records.append(cardFacts.records[Int(ledger.transactionCard[ahead])])
+                }
+              }
+              let (code, chosen, holder) = staticCheck(
+                index, card: records[offset], ledger: ledger, cards: cardFacts)
               reason.value[index] = code
               enrollment.value[index] = chosen
-              (keys.value.baseAddress! + index).initialize(
-                to: PassKey(
-                  time: ledger.time[index], index: Int32(index),
-                  holderAndCheck: code == 0 ? holder : ~holder))
+              if code == 0 || recordingProgress {
+                keys.append(
+                  PassKey(
+                    time: ledger.time[index], index: Int32(index),
+                    holderAndCheck: code == 0 ? holder : ~holder))
+              }
             }
+            chunkKeys.value[chunk] = keys
           }
         }
       }
-      initialized = count
     }
-    if !recordingProgress {
-      // A transaction that failed checks 1–12 changes nothing the ordered pass decides for
-      // another one (a holder's count in a cycle is still the rewards earned in it so far), so
-      // only its progress, when recorded, needs it: without that, the pass sorts only the
-      // transactions that can earn, often a third of them.
-      var kept = 0
-      for position in keys.indices where keys[position].holderAndCheck >= 0 {
-        keys[kept] = keys[position]
-        kept += 1
-      }
-      keys.removeLast(keys.count - kept)
+    var keys = [PassKey]()
+    keys.reserveCapacity(chunkKeys.reduce(0) { $0 + $1.count })
+    for chunk in chunkKeys.indices {
+      keys.append(contentsOf: chunkKeys[chunk])
+      chunkKeys[chunk] = []
     }
     let middle = RewardEngine.sortHalves(&keys, ids: ledger.transactionIDs)
     var holders = [HolderState](repeating: HolderState(), count: cardFacts.holderCards.count)
@@ -130,13 +145,15 @@ public struct RewardEngine: Sendable {
     return result
   }
 
+  /// Transactions whose scattered card records are read at once.
+  static let gatherSize = 32
+
   /// The first of checks 1–12 that fails (0 when none), the enrollment the transaction counts
-  /// under (-1 when none is active), and its card's holder.
-  private func staticCheck(_ index: Int, ledger: Ledger, cards: CardFacts) -> (
-    UInt8, Int32, Int32
-  ) {
+  /// under (-1 when none is active), and its card's holder; `card` is its card's record.
+  private func staticCheck(
+    _ index: Int, card: CardFacts.CardRecord, ledger: Ledger, cards: CardFacts
+  ) -> (UInt8, Int32, Int32) {
     let cardIndex = Int(ledger.transactionCard[index])
-    let card = cards.records[cardIndex]
     let time = ledger.time[index]
     let day = Instant(nanosecondsSinceEpoch: time).localDaysSinceEpoch(in: promotion.timeZone)
     let enrollment = cards.enrollment(
