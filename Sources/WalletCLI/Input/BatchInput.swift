@@ -41,11 +41,12 @@ struct BatchInput {
       console: console, quiet: quiet, label: "transactions", totalBytes: transactionsFile.size)
     if let whole = TransactionHalves.load(
       file: transactionsFile, reader: loader.transactionReader(columns:), ledger: input.ledger,
-      progress: progress)
+      progress: progress, rowsRead: loader.forgetLookups)
     {
       input.ledger = whole
       return input
     }
+    loader.rememberLookups(of: input.ledger)
     loader.expectTransactions(fileSize: transactionsFile.size)
     input.ledger.reserveTransactions(transactionsFile.size / 80, averageIDLength: 12)
     try RowFileReader(
@@ -117,6 +118,27 @@ final class LedgerLoader {
     }
     ledger.append(enrollment, card: card)
     enrollmentLines.append(Int32(row.line))
+  }
+
+  /// Lets the card and enrollment lookups go, once the halves of a transactions file are read:
+  /// tens of megabytes with hundreds of thousands of cards.
+  func forgetLookups() {
+    cards = IDLookup()
+    enrollments = IDLookup()
+    transactionReader = nil
+  }
+
+  /// Makes the lookups again, if forgotten, for reading the transactions row by row.
+  func rememberLookups(of ledger: Ledger) {
+    guard cards.count < ledger.cards.count || enrollments.count < ledger.enrollments.count else {
+      return
+    }
+    guard let cards = IDLookup(uniqueIn: ledger.cards, [], id: \.id),
+      let enrollments = IDLookup(uniqueIn: ledger.enrollments, [], id: \.id)
+    else { preconditionFailure("ids checked unique are repeated") }
+    self.cards = cards
+    self.enrollments = enrollments
+    transactionReader = nil
   }
 
   /// Sizes the transaction index for a file of `bytes` bytes, so it rarely has to grow.

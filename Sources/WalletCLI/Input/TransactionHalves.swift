@@ -77,10 +77,12 @@ enum FileHalves {
 /// A transactions file read as two halves at once (see `FileHalves`).
 enum TransactionHalves {
   /// The transactions of `file` appended to a copy of `ledger` (which holds the cards and
-  /// enrollments), or nil when the file must be read the ordinary way.
+  /// enrollments), or nil when the file must be read the ordinary way. `rowsRead` is called
+  /// once both halves are read, before they are joined: what only reading rows needed can go
+  /// then, so that it does not add to the memory joining them takes.
   static func load(
     file: InputFile, reader makeReader: (CSVColumns) -> TransactionRowReader, ledger: Ledger,
-    progress: ProgressReporter?
+    progress: ProgressReporter?, rowsRead: () -> Void
   ) -> Ledger? {
     guard file.size >= FileHalves.minimumFileSize,
       let columns = try? CSVColumns(
@@ -89,20 +91,23 @@ enum TransactionHalves {
         file: file.path, known: InputKind.transactions.columns,
         required: InputKind.transactions.requiredColumns)
     else { return nil }
-    let reader = makeReader(columns)
     let counter = SharedProgress(progress)
-    let base = ledger
     // Bound as variables straight from the result, so that appending to the first half does not
-    // copy it for the sake of a binding no longer used.
+    // copy it for the sake of a binding no longer used. The reader lives only in the closure,
+    // so that what it holds can go before the halves are joined.
     guard
-      case (var whole, var second)? = FileHalves.read(
-        file, kind: .transactions,
-        { csv, columns, bytes in
-          read(
-            csv, columns: columns, reader: reader, ledger: base, expectedRows: bytes / 80,
-            progress: counter)
-        })
+      case (var whole, var second)? = { () -> (Ledger, Ledger)? in
+        let reader = makeReader(columns)
+        return FileHalves.read(
+          file, kind: .transactions,
+          { csv, columns, bytes in
+            read(
+              csv, columns: columns, reader: reader, ledger: ledger, expectedRows: bytes / 80,
+              progress: counter)
+          })
+      }()
     else { return nil }
+    rowsRead()
     guard whole.transactionCount + second.transactionCount > 0 else { return nil }
     whole.appendTransactions(movingFrom: &second)
     guard !hasRepeatedID(whole.transactionIDs) else { return nil }
@@ -163,7 +168,8 @@ enum TransactionHalves {
   /// Whether any id appears twice. Each thread hashes and sorts half of the ids' 64-bit hashes;
   /// one walk merging the two sorted halves finds equal hashes, and only ids with those hashes
   /// (almost always none) are compared byte by byte. Sorting reads memory in order and needs
-  /// 8 bytes per id, where a hash table would need several times that and a cache miss per id.
+  /// 8 bytes per id, where a hash table would need several times that and a cache miss per id;
+  /// sorting in place, it needs no more.
   private static func hasRepeatedID(_ ids: IdentifierArena) -> Bool {
     let count = ids.count
     let middle = count / 2
@@ -176,8 +182,7 @@ enum TransactionHalves {
       DispatchQueue.concurrentPerform(iterations: 2) { half in
         let range = half == 0 ? 0..<middle : middle..<count
         for position in range { shared.buffer[position] = hash(position) }
-        var half = UnsafeMutableBufferPointer(rebasing: shared.buffer[range])
-        half.sort()
+        InPlaceSort.sort(UnsafeMutableBufferPointer(rebasing: shared.buffer[range]))
       }
     }
     var repeatedHashes = Set<UInt64>()

@@ -128,8 +128,10 @@ struct GeneratedFiles {
       let refunded = index % 17 == 0 ? "\(amount / 2).00" : ""
       let merchant = merchants[Int.random(in: 0..<merchants.count, using: &random)]
       let time = String(format: "2026-%02d-%02dT%02d:15:00", month, day, hour) + offset
+      // Some name their card's enrollment, some another card's.
+      let named = index % 11 == 0 ? "E\(holder)" : index % 29 == 0 ? "E\(holders + 1 - holder)" : ""
       transactions +=
-        "T\(index),C\(holder),\(time),\(amount).00,,,,\(refunded),,\(merchant),\n"
+        "T\(index),C\(holder),\(time),\(amount).00,,,,\(refunded),\(named),\(merchant),\n"
     }
   }
 }
