@@ -5,13 +5,7 @@
 /// input; sorting the keys of millions of transactions, that buffer set the batch's peak memory.
 /// Order among equal elements is unspecified, so use it where no two elements compare equal or
 /// where their order does not matter.
-public enum InPlaceSort {
-  /// Sorts integers in place, in increasing order: for other modules, which cannot specialise
-  /// the generic sort.
-  public static func sort(_ values: UnsafeMutableBufferPointer<UInt64>) {
-    sort(values, by: <)
-  }
-
+enum InPlaceSort {
   /// Runs this short are finished by insertion sort.
   static let insertionSortLimit = 16
 

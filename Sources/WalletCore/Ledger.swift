@@ -174,15 +174,17 @@ public struct Ledger: Sendable {
     self.cards.append(contentsOf: cards)
   }
 
-  /// Adds enrollments, numbered from `enrollments.count` on, each of the card at the same
-  /// position of `cards`; the caller has checked as for `append(_:card:)`.
-  public mutating func append(contentsOf enrollments: [Enrollment], cards: [Int32]) {
-    precondition(enrollments.count == cards.count, "an enrollment without its card")
-    for (enrollment, card) in zip(enrollments, cards) {
-      precondition(self.cards[Int(card)].id == enrollment.card, "enrollment of another card")
+  /// Adds enrollments, numbered from `enrollments.count` on, each with the index of its card;
+  /// the caller has checked as for `append(_:card:)`, having found each card by the
+  /// enrollment's card id, which is checked again only in debug builds.
+  public mutating func append(contentsOf enrollments: [(enrollment: Enrollment, card: Int32)]) {
+    self.enrollments.reserveCapacity(self.enrollments.count + enrollments.count)
+    enrollmentCard.reserveCapacity(enrollmentCard.count + enrollments.count)
+    for (enrollment, card) in enrollments {
+      assert(cards[Int(card)].id == enrollment.card, "enrollment of another card")
+      self.enrollments.append(enrollment)
+      enrollmentCard.append(card)
     }
-    self.enrollments.append(contentsOf: enrollments)
-    enrollmentCard.append(contentsOf: cards)
   }
 
   /// Adds an enrollment of the card at index `card`, numbered `enrollments.count`; the caller

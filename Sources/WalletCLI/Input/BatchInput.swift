@@ -133,8 +133,8 @@ final class LedgerLoader {
     guard cards.count < ledger.cards.count || enrollments.count < ledger.enrollments.count else {
       return
     }
-    guard let cards = IDLookup(uniqueIn: ledger.cards, [], id: \.id),
-      let enrollments = IDLookup(uniqueIn: ledger.enrollments, [], id: \.id)
+    guard let cards = IDLookup(uniqueIn: ledger.cards, [], id: { $0.id }),
+      let enrollments = IDLookup(uniqueIn: ledger.enrollments, [], id: { $0.id })
     else { preconditionFailure("ids checked unique are repeated") }
     self.cards = cards
     self.enrollments = enrollments
@@ -166,7 +166,7 @@ final class LedgerLoader {
           return cards
         })
     else { return false }
-    guard let lookup = IDLookup(uniqueIn: first, second, id: \.id), lookup.count > 0 else {
+    guard let lookup = IDLookup(uniqueIn: first, second, id: { $0.id }), lookup.count > 0 else {
       return false
     }
     cards = lookup
@@ -197,13 +197,12 @@ final class LedgerLoader {
           return enrollments
         })
     else { return false }
-    guard let enrollmentLookup = IDLookup(uniqueIn: first, second, id: \.enrollment.id),
+    guard let enrollmentLookup = IDLookup(uniqueIn: first, second, id: { $0.enrollment.id }),
       enrollmentLookup.count > 0
     else { return false }
     enrollments = enrollmentLookup
-    for half in [first, second] {
-      ledger.append(contentsOf: half.map(\.enrollment), cards: half.map(\.card))
-    }
+    ledger.append(contentsOf: first)
+    ledger.append(contentsOf: second)
     return true
   }
 

@@ -168,8 +168,8 @@ enum TransactionHalves {
   /// Whether any id appears twice. Each thread hashes and sorts half of the ids' 64-bit hashes;
   /// one walk merging the two sorted halves finds equal hashes, and only ids with those hashes
   /// (almost always none) are compared byte by byte. Sorting reads memory in order and needs
-  /// 8 bytes per id, where a hash table would need several times that and a cache miss per id;
-  /// sorting in place, it needs no more.
+  /// 16 bytes per id (the hashes and a radix sort's scratch), where a hash table would need
+  /// several times that and a cache miss per id.
   private static func hasRepeatedID(_ ids: IdentifierArena) -> Bool {
     let count = ids.count
     let middle = count / 2
@@ -177,14 +177,33 @@ enum TransactionHalves {
       ids.withBytes(at: position) { ByteStringIndex.hash(UnsafeRawBufferPointer($0)) }
     }
     var hashes = [UInt64](repeating: 0, count: count)
-    hashes.withUnsafeMutableBufferPointer { buffer in
-      let shared = UnsafeSendableBuffer(buffer)
-      DispatchQueue.concurrentPerform(iterations: 2) { half in
-        let range = half == 0 ? 0..<middle : middle..<count
-        for position in range { shared.buffer[position] = hash(position) }
-        InPlaceSort.sort(UnsafeMutableBufferPointer(rebasing: shared.buffer[range]))
+    var scratch = [UInt64](repeating: 0, count: count)
+    ids.bytes.withUnsafeBufferPointer { bytes in
+      ids.ends.withUnsafeBufferPointer { ends in
+        hashes.withUnsafeMutableBufferPointer { buffer in
+          scratch.withUnsafeMutableBufferPointer { scratch in
+            // Raw pointers, so that the two threads do not count references to one arena.
+            let shared = UnsafeSendableBuffer(buffer)
+            let scratch = UnsafeSendableBuffer(scratch)
+            let bytes = UnsafeSendableBuffer(UnsafeMutableBufferPointer(mutating: bytes))
+            let ends = UnsafeSendableBuffer(UnsafeMutableBufferPointer(mutating: ends))
+            DispatchQueue.concurrentPerform(iterations: 2) { half in
+              let range = half == 0 ? 0..<middle : middle..<count
+              for position in range {
+                let start = position == 0 ? 0 : ends.buffer[position - 1]
+                let id = UnsafeMutableBufferPointer(
+                  rebasing: bytes.buffer[start..<ends.buffer[position]])
+                shared.buffer[position] = ByteStringIndex.hash(UnsafeRawBufferPointer(id))
+              }
+              RadixSort.sort(
+                UnsafeMutableBufferPointer(rebasing: shared.buffer[range]),
+                scratch: UnsafeMutableBufferPointer(rebasing: scratch.buffer[range]))
+            }
+          }
+        }
       }
     }
+    scratch = []
     var repeatedHashes = Set<UInt64>()
     var left = 0
     var right = middle
@@ -270,6 +289,47 @@ private struct PendingRows {
     cardBytes.removeAll()
     ids.removeAll()
     return true
+  }
+}
+
+/// A least-significant-digit radix sort of 64-bit integers, a byte per pass: a few sequential
+/// sweeps, where a comparison sort of a million hashes took several times as long.
+enum RadixSort {
+  /// Sorts `values` in increasing order, using `scratch` (as large) as room.
+  static func sort(
+    _ values: UnsafeMutableBufferPointer<UInt64>, scratch: UnsafeMutableBufferPointer<UInt64>
+  ) {
+    precondition(scratch.count >= values.count, "radix sort without room")
+    let count = values.count
+    guard count > 1 else { return }
+    // Every pass's histogram, counted in one sweep.
+    var counts = [Int](repeating: 0, count: 8 * 256)
+    for value in values {
+      for pass in 0..<8 { counts[pass << 8 | Int((value >> (pass * 8)) & 0xFF)] += 1 }
+    }
+    var source = values
+    var target = UnsafeMutableBufferPointer(rebasing: scratch[0..<count])
+    for pass in 0..<8 {
+      // A byte every value shares orders nothing: skip its pass.
+      let histogram = counts[(pass << 8)..<((pass + 1) << 8)]
+      if histogram.contains(count) { continue }
+      var offsets = [Int](repeating: 0, count: 256)
+      var total = 0
+      for digit in 0..<256 {
+        offsets[digit] = total
+        total += histogram[(pass << 8) + digit]
+      }
+      let shift = UInt64(pass * 8)
+      for value in source {
+        let digit = Int((value >> shift) & 0xFF)
+        target[offsets[digit]] = value
+        offsets[digit] += 1
+      }
+      swap(&source, &target)
+    }
+    if source.baseAddress != values.baseAddress {
+      values.baseAddress!.update(from: source.baseAddress!, count: count)
+    }
   }
 }
 

@@ -113,7 +113,9 @@ struct PlainTransactionValues {
   let merchant: UnsafeRawBufferPointer?
 
   /// The row's values, or nil when it is not plain.
-  init?(_ fields: CSVRawFields, columns: TransactionColumns, naiveIn zone: TimeZoneRules) {
+  init?(
+    _ fields: CSVRawFields, columns: TransactionColumns, naiveIn zone: borrowing TimeZoneRules
+  ) {
     guard
       let time = try? Instant.parse(
         utf8: fields[columns.time].assumingMemoryBound(to: UInt8.self), naiveIn: zone),
