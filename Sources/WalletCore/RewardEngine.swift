@@ -41,7 +41,7 @@ public struct RewardEngine: Sendable {
     let cardFacts = CardFacts(ledger: ledger, promotion: promotion)
     var result = LedgerDecisions(
       count: count, promotion: promotion, recordingProgress: recordingProgress,
-      holderOfCard: cardFacts.records.map(\.holder), holderCount: cardFacts.holderCards.count)
+      holderCount: cardFacts.holderCards.count)
 
     // Checks 1–12, independent per transaction: in parallel chunks. Each also makes the
     // transaction's key for the ordered pass of checks 13–15, which carries the holder and
@@ -139,6 +139,8 @@ public struct RewardEngine: Sendable {
         holderState.rewardsInCycle += 1
         quotaPaid += 1
         result.ordinal[index] = Int32(holderState.rewards)
+        result.rewardedInTimeOrder.append(
+          RewardedTransaction(holder: Int32(holder), index: Int32(index)))
       }
       holders[holder] = holderState
     }
@@ -556,16 +558,14 @@ public struct LedgerDecisions: Sendable {
   public internal(set) var quotaPaidBefore: [Int32]
   /// The promotion decided under.
   public let promotion: Promotion
-  /// Each card's holder, numbered in the order of the holders' id bytes.
-  let holderOfCard: [Int32]
   /// The number of holders.
   let holderCount: Int
+  /// The rewarded transactions, in the order they were paid.
+  var rewardedInTimeOrder: [RewardedTransaction] = []
 
   init(
-    count: Int, promotion: Promotion, recordingProgress: Bool, holderOfCard: [Int32],
-    holderCount: Int
+    count: Int, promotion: Promotion, recordingProgress: Bool, holderCount: Int
   ) {
-    self.holderOfCard = holderOfCard
     self.holderCount = holderCount
     reason = [UInt8](repeating: 0, count: count)
     ordinal = [Int32](repeating: 0, count: count)
@@ -619,33 +619,25 @@ public struct LedgerDecisions: Sendable {
   /// Indices of the rewarded transactions in the order of the rewards file: holder (UTF-8
   /// bytes), then ordinal.
   public func statementOrder(in ledger: Ledger) -> [Int] {
-    // Holders are numbered in the order of their id bytes, so ordering by holder is a counting
-    // sort; each holder's few rewards are then put in ordinal order in place.
+    // Holders are numbered in the order of their id bytes, and a holder's ordinals grow with
+    // time, so a counting sort by holder of the rewards in the order they were paid is the
+    // file's order: no scan of every transaction, no lookup of their cards.
     var start = [Int](repeating: 0, count: holderCount + 1)
-    for index in reason.indices where reason[index] == 0 {
-      start[Int(holderOfCard[Int(ledger.transactionCard[index])]) + 1] += 1
-    }
+    for reward in rewardedInTimeOrder { start[Int(reward.holder) + 1] += 1 }
     for holder in 0..<holderCount { start[holder + 1] += start[holder] }
-    var next = start
-    var order = [Int](repeating: 0, count: start[holderCount])
-    for index in reason.indices where reason[index] == 0 {
-      let holder = Int(holderOfCard[Int(ledger.transactionCard[index])])
-      order[next[holder]] = index
-      next[holder] += 1
-    }
-    for holder in 0..<holderCount where start[holder + 1] - start[holder] > 1 {
-      for position in (start[holder] + 1)..<start[holder + 1] {
-        let index = order[position]
-        var slot = position
-        while slot > start[holder] && ordinal[order[slot - 1]] > ordinal[index] {
-          order[slot] = order[slot - 1]
-          slot -= 1
-        }
-        order[slot] = index
-      }
+    var order = [Int](repeating: 0, count: rewardedInTimeOrder.count)
+    for reward in rewardedInTimeOrder {
+      order[start[Int(reward.holder)]] = Int(reward.index)
+      start[Int(reward.holder)] += 1
     }
     return order
   }
+}
+
+/// A rewarded transaction and its holder's rank, as the ordered pass paid it.
+struct RewardedTransaction {
+  var holder: Int32
+  var index: Int32
 }
 
 extension ReasonCode {
