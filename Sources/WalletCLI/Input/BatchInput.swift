@@ -101,7 +101,7 @@ final class LedgerLoader {
         zone: zone)
     }
     let enrollment: Enrollment
-    if let fast = enrollmentRows?.enrollment(row, cards: ledger.cards)?.enrollment {
+    if let fast = enrollmentRows?.enrollment(row)?.enrollment {
       enrollment = fast
     } else {
       enrollment = try row.enrollment(naiveIn: zone)
@@ -178,7 +178,6 @@ final class LedgerLoader {
   /// Reads a large enrollments file as two halves at once, like `addCardsInHalves`.
   func addEnrollmentsInHalves(_ file: InputFile, to ledger: inout Ledger) -> Bool {
     let lookup = cards
-    let knownCards = ledger.cards
     let zone = self.zone
     guard
       let (first, second) = FileHalves.read(
@@ -188,7 +187,7 @@ final class LedgerLoader {
           var enrollments: [(enrollment: Enrollment, card: Int32)] = []
           do throws(InputError) {
             while let row = try columns.nextRow(from: csv) {
-              guard let read = reader.enrollment(row, cards: knownCards) else { return nil }
+              guard let read = reader.enrollment(row) else { return nil }
               enrollments.append(read)
             }
           } catch {

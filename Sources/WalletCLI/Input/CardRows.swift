@@ -61,7 +61,7 @@ struct EnrollmentRowReader: Sendable {
 
   /// The enrollment in `row` and its card's index in `cards`, or nil when the ordinary parser
   /// must read it.
-  mutating func enrollment(_ row: CSVRow, cards known: [Card]) -> (
+  mutating func enrollment(_ row: CSVRow) -> (
     enrollment: Enrollment, card: Int32
   )? {
     let columns = self.columns
@@ -81,7 +81,9 @@ struct EnrollmentRowReader: Sendable {
         else { return nil }
         removedAt = removed
       }
-      let cardID = known[Int(card)].id
+      // The card's id as this row writes it: the same bytes as the card found by them, without
+      // reading that card, a likely cache miss among hundreds of thousands.
+      let cardID = Identifier(String(decoding: fields[columns.card], as: UTF8.self))
       let id: Identifier
       if columns.id >= 0, !fields[columns.id].isEmpty {
         id = Identifier(String(decoding: fields[columns.id], as: UTF8.self))
