@@ -98,14 +98,18 @@ public struct RewardEngine: Sendable {
       keys.append(contentsOf: chunkKeys[chunk])
       chunkKeys[chunk] = []
     }
+    if promotion.quota == nil && !recordingProgress {
+      decideEachHolderApart(
+        &keys, ledger: ledger, holders: cardFacts.holderCards.count, into: &result
+      ) { holder in
+        initialState(of: holder, from: state, cards: cardFacts, ledger: ledger)
+      }
+      return result
+    }
     let middle = RewardEngine.sortHalves(&keys, ids: ledger.transactionIDs)
     var holders = [HolderState](repeating: HolderState(), count: cardFacts.holderCards.count)
-    for (index, card) in cardFacts.holderCards.enumerated() where !state.holders.isEmpty {
-      if let progress = state.holders[ledger.cards[Int(card)].holder] {
-        holders[index] = HolderState(
-          rewards: progress.rewards, cycleSequence: progress.lastCycle?.sequenceNumber ?? Int.min,
-          rewardsInCycle: progress.rewardsInLastCycle)
-      }
+    for holder in holders.indices where !state.holders.isEmpty {
+      holders[holder] = initialState(of: holder, from: state, cards: cardFacts, ledger: ledger)
     }
     var quotaPaid = state.quotaPaid
     let quota = promotion.quota ?? Int.max
@@ -150,6 +154,91 @@ public struct RewardEngine: Sendable {
   /// Transactions whose scattered card records are read at once.
   static let gatherSize = 32
 
+  /// What the holder ranked `holder` had earned before these transactions.
+  private func initialState(
+    of holder: Int, from state: RewardProgress, cards: CardFacts, ledger: Ledger
+  ) -> HolderState {
+    guard !state.holders.isEmpty,
+      let progress = state.holders[ledger.cards[Int(cards.holderCards[holder])].holder]
+    else { return HolderState() }
+    return HolderState(
+      rewards: progress.rewards, cycleSequence: progress.lastCycle?.sequenceNumber ?? Int.min,
+      rewardsInCycle: progress.rewardsInLastCycle)
+  }
+
+  /// Checks 13–15 without a quota: then only each holder's own transactions, in time order,
+  /// bear on one, so the keys (of transactions that passed checks 1–12) are split between two
+  /// threads by holder rank, and each sorts its share by holder, then time, and walks it with
+  /// one holder's state at a time: memory in order, both cores. Rewards are listed by holder,
+  /// then time, which is also the rewards file's order.
+  private func decideEachHolderApart(
+    _ keys: inout [PassKey], ledger: Ledger, holders: Int, into result: inout LedgerDecisions,
+    initialState: (Int) -> HolderState
+  ) {
+    // Holders below the middle rank first, in place.
+    let splitHolder = Int32(holders / 2)
+    var firstOfSecond = 0
+    for position in keys.indices where keys[position].holderAndCheck < splitHolder {
+      keys.swapAt(position, firstOfSecond)
+      firstOfSecond += 1
+    }
+    let count = keys.count
+    let split = firstOfSecond
+    var rewarded = [[RewardedTransaction]](repeating: [], count: 2)
+    let ids = ledger.transactionIDs
+    withoutActuallyEscaping(initialState) { initialState in
+      let initialState = UnsafeSendable(initialState)
+      result.reason.withUnsafeMutableBufferPointer { reason in
+        result.ordinal.withUnsafeMutableBufferPointer { ordinal in
+          keys.withUnsafeMutableBufferPointer { keys in
+            rewarded.withUnsafeMutableBufferPointer { rewarded in
+              let reason = UnsafeSendable(reason)
+              let ordinal = UnsafeSendable(ordinal)
+              let keys = UnsafeSendable(keys)
+              let rewarded = UnsafeSendable(rewarded)
+              DispatchQueue.concurrentPerform(iterations: 2) { part in
+                let share = UnsafeMutableBufferPointer(
+                  rebasing: keys.value[part == 0 ? 0..<split : split..<count])
+                InPlaceSort.sort(share) { left, right in
+                  left.holderAndCheck != right.holderAndCheck
+                    ? left.holderAndCheck < right.holderAndCheck
+                    : RewardEngine.precedes(left, right, ids: ids)
+                }
+                var paid: [RewardedTransaction] = []
+                var holder = Int32(-1)
+                var holderState = HolderState()
+                for key in share {
+                  if key.holderAndCheck != holder {
+                    holder = key.holderAndCheck
+                    holderState = initialState.value(Int(holder))
+                  }
+                  let index = Int(key.index)
+                  let sequence = cycleSequence(at: key.time)
+                  if holderState.cycleSequence != sequence {
+                    holderState.cycleSequence = sequence
+                    holderState.rewardsInCycle = 0
+                  }
+                  if holderState.rewards >= promotion.maxRewardsPerHolder {
+                    reason.value[index] = ReasonCode.rewardCapReached.storedCode
+                  } else if holderState.rewardsInCycle >= promotion.rewardsPerCycle {
+                    reason.value[index] = ReasonCode.cycleAlreadyRewarded.storedCode
+                  } else {
+                    holderState.rewards += 1
+                    holderState.rewardsInCycle += 1
+                    ordinal.value[index] = Int32(holderState.rewards)
+                    paid.append(RewardedTransaction(holder: holder, index: key.index))
+                  }
+                }
+                rewarded.value[part] = paid
+              }
+            }
+          }
+        }
+      }
+    }
+    result.rewardedInTimeOrder = rewarded[0] + rewarded[1]
+  }
+
   /// The first of checks 1–12 that fails (0 when none), the enrollment the transaction counts
   /// under (-1 when none is active), and its card's holder; `card` is its card's record.
   private func staticCheck(
@@ -171,13 +260,13 @@ public struct RewardEngine: Sendable {
     }
     if ledger.method[index] != .applePay { return fail(.notApplePay) }
     if card.reason != 0 { return (card.reason, enrollment, card.holder) }
-    if ledger.currencies[Int(ledger.currencyIndex[index])] != promotion.currency {
+    if !cards.currencyMatches[Int(ledger.currencyIndex[index])] {
       return fail(.foreignCurrency)
     }
     if day < cards.campaignFirstDay || day > cards.campaignLastDay { return fail(.outsideCampaign) }
     if enrollment < 0 { return fail(.notEnrolled) }
     let mcc = ledger.mcc[index]
-    if mcc >= 0, cards.excludedMCC.contains(mcc) { return fail(.excludedMerchant) }
+    if mcc >= 0, cards.excludedMCC[Int(mcc)] { return fail(.excludedMerchant) }
     if ledger.amount[index] - ledger.refunded[index] < promotion.minimumSpend.minorUnits {
       return fail(.belowMinimum)
     }
@@ -323,7 +412,11 @@ struct CardFacts: @unchecked Sendable {
   let holderCards: [Int32]
   let campaignFirstDay: Int
   let campaignLastDay: Int
-  let excludedMCC: Set<Int16>
+  /// Whether each merchant category code, 0–9999, is excluded: an array, not a set, as every
+  /// transaction with a code asks.
+  let excludedMCC: [Bool]
+  /// Whether each of the ledger's currencies is the promotion's, by `currencyIndex`.
+  let currencyMatches: [Bool]
   /// Each card's enrollments, flattened: card `c` owns `sorted[firstSorted..<firstSorted +
   /// enrollmentCount]` of its record.
   let sorted: [Int32]
@@ -343,7 +436,10 @@ struct CardFacts: @unchecked Sendable {
     self.holderCards = holderCards
     campaignFirstDay = promotion.campaignStart?.daysSinceEpoch ?? Int.min
     campaignLastDay = promotion.campaignEnd?.daysSinceEpoch ?? Int.max
-    excludedMCC = Set(promotion.excludedMCCs.map(\.value))
+    var excluded = [Bool](repeating: false, count: 10_000)
+    for code in promotion.excludedMCCs { excluded[Int(code.value)] = true }
+    excludedMCC = excluded
+    currencyMatches = ledger.currencies.map { $0 == promotion.currency }
 
     let enrollments = ledger.enrollments
     enrolledAt = enrollments.map(\.enrolledAt.nanosecondsSinceEpoch)
@@ -374,23 +470,42 @@ struct CardFacts: @unchecked Sendable {
     }
     removalTrees = trees
 
-    var records = [CardRecord]()
-    records.reserveCapacity(cards.count)
-    for (index, card) in cards.enumerated() {
-      var record = CardRecord()
-      record.holder = holderOfCard[index]
-      record.reason = CardFacts.reason(for: card, promotion: promotion)?.storedCode ?? 0
-      let start = counts[index]
-      record.firstSorted = Int32(start)
-      record.enrollmentCount = Int32(counts[index + 1] - start)
-      if record.enrollmentCount > 0 {
-        record.firstEnrollment = sorted[start]
-        record.firstEnrolledAt = sortedEnrolledAt[start]
-        record.firstRemovedAt = sortedRemovedAt[start]
+    // Two halves at once; cards share a handful of issuer, type, network and role combinations,
+    // so each half judges each combination once.
+    let sortedEnrolledAt = self.sortedEnrolledAt
+    let sortedRemovedAt = self.sortedRemovedAt
+    let enrollmentStarts = counts
+    let sortedEnrollments = sorted
+    records = [CardRecord](unsafeUninitializedCapacity: cards.count) { records, initialized in
+      let shared = UnsafeSendable(records)
+      let middle = cards.count / 2
+      DispatchQueue.concurrentPerform(iterations: 2) { half in
+        var reasons: [EligibilityKey: UInt8] = [:]
+        for index in half == 0 ? 0..<middle : middle..<cards.count {
+          let card = cards[index]
+          let key = EligibilityKey(
+            issuer: card.issuer, type: card.type, network: card.network, role: card.role)
+          var record = CardRecord()
+          record.holder = holderOfCard[index]
+          if let known = reasons[key] {
+            record.reason = known
+          } else {
+            record.reason = CardFacts.reason(for: card, promotion: promotion)?.storedCode ?? 0
+            reasons[key] = record.reason
+          }
+          let start = enrollmentStarts[index]
+          record.firstSorted = Int32(start)
+          record.enrollmentCount = Int32(enrollmentStarts[index + 1] - start)
+          if record.enrollmentCount > 0 {
+            record.firstEnrollment = sortedEnrollments[start]
+            record.firstEnrolledAt = sortedEnrolledAt[start]
+            record.firstRemovedAt = sortedRemovedAt[start]
+          }
+          (shared.value.baseAddress! + index).initialize(to: record)
+        }
       }
-      records.append(record)
+      initialized = cards.count
     }
-    self.records = records
   }
 
   /// Each card's holder as a rank among the holders' ids in byte order, and a card of each
@@ -443,6 +558,14 @@ struct CardFacts: @unchecked Sendable {
       holderOfCard[Int(key.card)] = Int32(holderCards.count - 1)
     }
     return (holderOfCard, holderCards)
+  }
+
+  /// What a card's own eligibility (checks 4–7) depends on.
+  private struct EligibilityKey: Hashable {
+    var issuer: String?
+    var type: CardType
+    var network: Network
+    var role: CardRole
   }
 
   static func reason(for card: Card, promotion: Promotion) -> ReasonCode? {

@@ -223,6 +223,14 @@ struct EngineResumeTests {
     for decision in resumed {
       #expect(full[decision.transaction] == decision)
     }
+    // A batch's ledger, decided without recording progress, resumes alike too.
+    let ledger = Ledger(
+      cards: scenario.cards, enrollments: scenario.enrollments, transactions: later)
+    let batch = RewardEngine(promotion: scenario.promotion).decide(ledger, startingFrom: progress)
+    for index in 0..<ledger.transactionCount {
+      #expect(
+        batch.outcome(at: index, in: ledger) == full[ledger.transactionIDs[index]]?.outcome)
+    }
   }
 }
 
