@@ -45,7 +45,10 @@ struct IDLookup: Sendable {
         }
       }
     }
-    var firstSlots = [Slot](repeating: Slot(), count: Self.batchSize)
+    // Each batch's first probe slots are read in one tight loop, so that their cache misses
+    // overlap. An id whose first slot was empty then was not in the table before the batch
+    // (a probe never crosses an empty slot), so it can only repeat an id of the same batch.
+    var warmed = [UInt32](repeating: 0, count: Self.batchSize)
     for (half, elements) in [first, second].enumerated() {
       let halfKeys = keys[half]
       for batch in stride(from: 0, to: elements.count, by: Self.batchSize) {
@@ -53,7 +56,7 @@ struct IDLookup: Sendable {
         slots.withUnsafeBufferPointer { slots in
           let mask = slots.count - 1
           for position in range {
-            firstSlots[position - batch] = slots[halfKeys[position].slot(mask: mask)]
+            warmed[position - batch] = slots[halfKeys[position].slot(mask: mask)].entryPlusOne
           }
         }
         for position in range {
@@ -61,8 +64,15 @@ struct IDLookup: Sendable {
           var text = id(elements[position]).rawValue
           let repeated = text.withUTF8 { bytes in
             let bytes = UnsafeRawBufferPointer(bytes)
-            return firstSlots[position - batch].entryPlusOne != 0
-              && entry(of: bytes, key: key) != nil
+            if warmed[position - batch] != 0 { return entry(of: bytes, key: key) != nil }
+            let placedInBatch = position - batch
+            return (0..<placedInBatch).contains { earlier in
+              let other = halfKeys[batch + earlier]
+              return other.hash == key.hash && other.head == key.head && other.tail == key.tail
+                && other.length == key.length
+                && (key.length <= Key.inlineBytes
+                  || ids.equals(ids.count - placedInBatch + earlier, bytes))
+            }
           }
           if repeated { return nil }
           text.withUTF8 { ids.append(UnsafeRawBufferPointer($0)) }
@@ -72,7 +82,7 @@ struct IDLookup: Sendable {
     }
   }
 
-  /// How many probes `entries(of:bytes:into:)` and a bulk build start at once.
+  /// How many probes `entries(of:keys:into:)` and a bulk build start at once.
   static let batchSize = 64
 
   /// The entries of several ids at once: `entries[i]` becomes the entry of `ids[i]`, whose key
@@ -187,12 +197,18 @@ struct IDLookup: Sendable {
 
   /// What a slot holds of an id, and where its probe starts.
   struct Key {
+    /// How many of an id's first bytes a slot holds.
     static let inlineBytes: UInt32 = 16
+    /// The id's first 8 bytes, zero-padded, as one integer.
     var head = UInt64(0)
+    /// Its next 8.
     var tail = UInt64(0)
+    /// Its length in bytes.
     let length: UInt32
+    /// Its hash, from all its bytes.
     let hash: UInt64
 
+    /// The key of the id with these bytes.
     init(_ bytes: UnsafeRawBufferPointer) {
       precondition(bytes.count < Int(UInt32.max), "id too long")
       length = UInt32(bytes.count)
@@ -217,6 +233,7 @@ struct IDLookup: Sendable {
       self.hash = hash ^ (hash >> 33)
     }
 
+    /// Where its probe starts in a table of `mask + 1` slots.
     func slot(mask: Int) -> Int { Int(truncatingIfNeeded: hash) & mask }
   }
 }

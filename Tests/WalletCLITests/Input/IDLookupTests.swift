@@ -74,3 +74,19 @@ struct IDLookupTests {
     #expect(entries[..<300].filter { $0 >= 0 }.count == 300 - 43)
   }
 }
+
+/// A repeat anywhere in a bulk build, even next to its first in one batch of probes, is found.
+struct IDLookupRepeatTests {
+  @Test(arguments: [0, 1, 62, 63, 64, 100, 199])
+  func aRepeatNextToItsFirst(at position: Int) {
+    var ids = (0..<200).map { Identifier("C\($0)") }
+    ids.insert(ids[position], at: position + 1)
+    #expect(IDLookup(uniqueIn: ids, [], id: { $0 }) == nil, "repeat of \(ids[position])")
+    #expect(IDLookup(uniqueIn: [], ids, id: { $0 }) == nil, "in the second half")
+    let long = ids.map { Identifier("0123456789abcdef-\($0.rawValue)") }
+    #expect(IDLookup(uniqueIn: long, [], id: { $0 }) == nil, "long ids")
+    var unique = ids
+    unique.remove(at: position + 1)
+    #expect(IDLookup(uniqueIn: unique, [], id: { $0 })?.count == 200)
+  }
+}
