@@ -5,8 +5,9 @@ import Dispatch
 /// The SPEC's decision is one pass over all transactions in order of time (ties by id bytes),
 /// carrying each holder's reward count and the promotion's quota. Checks 1–12 depend only on the
 /// transaction, its card and its enrollments, so they are computed first, in parallel; the
-/// stateful checks 13–15 then run in one ordered pass over the transactions that passed them.
-/// Sorting dominates: O(n log n).
+/// stateful checks 13–15 then run in one ordered pass over the transactions that passed them,
+/// or, without a quota (when only a holder's own transactions bear on each other), over each
+/// holder's transactions apart, on two threads. Sorting dominates: O(n log n).
 public struct RewardEngine: Sendable {
   /// The promotion whose rules are applied.
   public let promotion: Promotion
@@ -48,10 +49,21 @@ public struct RewardEngine: Sendable {
     // whether checks 1–12 passed, so that the pass walks memory in order instead of jumping to
     // every transaction's row; 16-byte keys keep the sort lean.
     //
-    // A transaction that failed checks 1–12 changes nothing the pass decides for another one (a
-    // holder's count in a cycle is still the rewards earned in it so far), so only its progress,
-    // when recorded, needs a key: without that, the pass sorts only the transactions that can
-    // earn, often a third of them.
+    // While billing cycles follow the order of time, a transaction that failed checks 1–12
+    // changes nothing the pass decides for another one (a holder's count in a cycle is still the
+    // rewards earned in it so far), so only its progress, when recorded, needs a key: without
+    // that, the pass sorts only the transactions that can earn, often a third of them. Where
+    // the promotion's clocks turned back across midnight within the ledger's time, every
+    // transaction keeps its key and the one ordered pass runs, as the store's does.
+    let (earliest, latest) = ledger.time.reduce((Int64.max, Int64.min)) {
+      (min($0.0, $1), max($0.1, $1))
+    }
+    let keepEveryKey =
+      recordingProgress
+      || (earliest <= latest
+        && promotion.timeZone.localDateStepsBack(
+          afterUTCSeconds: Instant(nanosecondsSinceEpoch: earliest).secondsSinceEpoch,
+          through: Instant(nanosecondsSinceEpoch: latest).secondsSinceEpoch + 1))
     let chunks = max(1, min(count / 65_536, 16))
     let chunkSize = (count + chunks - 1) / max(chunks, 1)
     var chunkKeys = [[PassKey]](repeating: [], count: chunks)
@@ -80,7 +92,7 @@ public struct RewardEngine: Sendable {
                 index, card: records[offset], ledger: ledger, cards: cardFacts)
               reason.value[index] = code
               enrollment.value[index] = chosen
-              if code == 0 || recordingProgress {
+              if code == 0 || keepEveryKey {
                 keys.append(
                   PassKey(
                     time: ledger.time[index], index: Int32(index),
@@ -98,7 +110,7 @@ public struct RewardEngine: Sendable {
       keys.append(contentsOf: chunkKeys[chunk])
       chunkKeys[chunk] = []
     }
-    if promotion.quota == nil && !recordingProgress {
+    if promotion.quota == nil && !keepEveryKey {
       decideEachHolderApart(
         &keys, ledger: ledger, holders: cardFacts.holderCards.count, into: &result
       ) { holder in
@@ -143,7 +155,7 @@ public struct RewardEngine: Sendable {
         holderState.rewardsInCycle += 1
         quotaPaid += 1
         result.ordinal[index] = Int32(holderState.rewards)
-        result.rewardedInTimeOrder.append(
+        result.rewardsPaid.append(
           RewardedTransaction(holder: Int32(holder), index: Int32(index)))
       }
       holders[holder] = holderState
@@ -236,7 +248,7 @@ public struct RewardEngine: Sendable {
         }
       }
     }
-    result.rewardedInTimeOrder = rewarded[0] + rewarded[1]
+    result.rewardsPaid = rewarded[0] + rewarded[1]
   }
 
   /// The first of checks 1–12 that fails (0 when none), the enrollment the transaction counts
@@ -389,21 +401,21 @@ private struct UnsafeSendable<Value>: @unchecked Sendable {
 /// with at most one enrollment: over hundreds of thousands of cards each read is likely a cache
 /// miss, and one array per fact cost one miss each.
 struct CardFacts: @unchecked Sendable {
-  /// One card's facts, as the per-transaction checks need them.
+  /// One card's facts, as the per-transaction checks need them; fields in this order make 32
+  /// bytes, two records to a cache line.
   struct CardRecord {
     /// The holder's rank among holders in the order of their id bytes.
     var holder: Int32 = 0
-    /// Where the card's enrollments start in `sorted`.
-    var firstSorted: Int32 = 0
     /// The card's earliest-enrolled enrollment, or -1 when it has none.
     var firstEnrollment: Int32 = -1
     /// How many enrollments the card has.
     var enrollmentCount: Int32 = 0
-    /// That enrollment's times, in nanoseconds (`Int64.max` when never removed).
-    var firstEnrolledAt: Int64 = 0
-    var firstRemovedAt: Int64 = 0
     /// The stored code of the card's own reason not to earn (checks 4–7), or 0.
     var reason: UInt8 = 0
+    /// When that enrollment began, in nanoseconds.
+    var firstEnrolledAt: Int64 = 0
+    /// When it was removed, in nanoseconds (`Int64.max` when never).
+    var firstRemovedAt: Int64 = 0
   }
 
   let records: [CardRecord]
@@ -417,14 +429,19 @@ struct CardFacts: @unchecked Sendable {
   let excludedMCC: [Bool]
   /// Whether each of the ledger's currencies is the promotion's, by `currencyIndex`.
   let currencyMatches: [Bool]
-  /// Each card's enrollments, flattened: card `c` owns `sorted[firstSorted..<firstSorted +
-  /// enrollmentCount]` of its record.
+  /// Where each card's enrollments start in `sorted`, and (last) where they all end: card `c`
+  /// owns `sorted[enrollmentStarts[c]..<enrollmentStarts[c + 1]]`. Only cards with more than
+  /// one enrollment look here; their record holds the rest.
+  let enrollmentStarts: [Int]
+  /// Every card's enrollments, flattened, each card's in the order the SPEC infers them.
   let sorted: [Int32]
   let sortedEnrolledAt: [Int64]
   let sortedRemovedAt: [Int64]
-  /// Every enrollment's times by its index, for transactions that name one.
+  /// When each enrollment began, by its index, for transactions that name one.
   let enrolledAt: [Int64]
+  /// When each was removed (`Int64.max` when never).
   let removedAt: [Int64]
+  /// Each enrollment's card.
   let enrollmentCard: [Int32]
   /// For cards with many enrollments, a tree of the latest removal time per range, so that the
   /// earliest active enrollment is found in logarithmic time.
@@ -462,6 +479,7 @@ struct CardFacts: @unchecked Sendable {
       }
     }
     self.sorted = sorted
+    enrollmentStarts = counts
     sortedEnrolledAt = sorted.map { [enrolledAt] in enrolledAt[Int($0)] }
     sortedRemovedAt = sorted.map { [removedAt] in removedAt[Int($0)] }
     var trees: [Int: RemovalTree] = [:]
@@ -494,7 +512,6 @@ struct CardFacts: @unchecked Sendable {
             reasons[key] = record.reason
           }
           let start = enrollmentStarts[index]
-          record.firstSorted = Int32(start)
           record.enrollmentCount = Int32(enrollmentStarts[index + 1] - start)
           if record.enrollmentCount > 0 {
             record.firstEnrollment = sortedEnrollments[start]
@@ -514,9 +531,13 @@ struct CardFacts: @unchecked Sendable {
   /// compare as text, so the sort and the ranking rarely go back to the cards.
   static func rankHolders(_ cards: [Card]) -> (holderOfCard: [Int32], holderCards: [Int32]) {
     struct HolderKey {
+      /// The id's first 8 bytes, big-endian, zero-padded.
       var head: UInt64
+      /// Its next 8.
       var tail: UInt64
+      /// Its length in bytes.
       var length: Int
+      /// The card whose holder this is.
       var card: Int32
     }
     var keys = cards.indices.map { index -> HolderKey in
@@ -562,9 +583,13 @@ struct CardFacts: @unchecked Sendable {
 
   /// What a card's own eligibility (checks 4–7) depends on.
   private struct EligibilityKey: Hashable {
+    /// The card's issuer code, as written.
     var issuer: String?
+    /// Its type.
     var type: CardType
+    /// Its network.
     var network: Network
+    /// Primary or supplementary.
     var role: CardRole
   }
 
@@ -613,8 +638,8 @@ struct CardFacts: @unchecked Sendable {
     default:
       break
     }
-    let start = Int(record.firstSorted)
-    let end = start + Int(record.enrollmentCount)
+    let start = enrollmentStarts[card]
+    let end = enrollmentStarts[card + 1]
     // Enrolled at or before `time`: a prefix of the card's enrollments in enrollment order.
     var low = start
     var high = end
@@ -683,8 +708,9 @@ public struct LedgerDecisions: Sendable {
   public let promotion: Promotion
   /// The number of holders.
   let holderCount: Int
-  /// The rewarded transactions, in the order they were paid.
-  var rewardedInTimeOrder: [RewardedTransaction] = []
+  /// The rewarded transactions as the pass paid them: in time order, or by holder then time
+  /// when each holder was decided apart; a holder's own are always in time order.
+  var rewardsPaid: [RewardedTransaction] = []
 
   init(
     count: Int, promotion: Promotion, recordingProgress: Bool, holderCount: Int
@@ -740,16 +766,16 @@ public struct LedgerDecisions: Sendable {
   }
 
   /// Indices of the rewarded transactions in the order of the rewards file: holder (UTF-8
-  /// bytes), then ordinal.
-  public func statementOrder(in ledger: Ledger) -> [Int] {
+  /// bytes), then ordinal. Worked out from what `decide` recorded as it paid them.
+  public func statementOrder() -> [Int] {
     // Holders are numbered in the order of their id bytes, and a holder's ordinals grow with
     // time, so a counting sort by holder of the rewards in the order they were paid is the
     // file's order: no scan of every transaction, no lookup of their cards.
     var start = [Int](repeating: 0, count: holderCount + 1)
-    for reward in rewardedInTimeOrder { start[Int(reward.holder) + 1] += 1 }
+    for reward in rewardsPaid { start[Int(reward.holder) + 1] += 1 }
     for holder in 0..<holderCount { start[holder + 1] += start[holder] }
-    var order = [Int](repeating: 0, count: rewardedInTimeOrder.count)
-    for reward in rewardedInTimeOrder {
+    var order = [Int](repeating: 0, count: rewardsPaid.count)
+    for reward in rewardsPaid {
       order[start[Int(reward.holder)]] = Int(reward.index)
       start[Int(reward.holder)] += 1
     }
@@ -759,7 +785,9 @@ public struct LedgerDecisions: Sendable {
 
 /// A rewarded transaction and its holder's rank, as the ordered pass paid it.
 struct RewardedTransaction {
+  /// The holder's rank among holders in the order of their id bytes.
   var holder: Int32
+  /// The transaction's index in the ledger.
   var index: Int32
 }
 

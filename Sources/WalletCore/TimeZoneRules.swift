@@ -66,6 +66,20 @@ public final class TimeZoneRules: Hashable, Sendable, CustomStringConvertible {
     return Int(low == 0 ? initialOffset : offsetsAfter[low - 1])
   }
 
+  /// Whether the local date goes back a day at some instant after `start` and at or before
+  /// `end` (UTC seconds): clocks turned back across local midnight, as in America/St_Johns until
+  /// 2011. Then local dates, and billing cycles, are not in the order of time.
+  public func localDateStepsBack(afterUTCSeconds start: Int64, through end: Int64) -> Bool {
+    for (position, time) in transitionTimes.enumerated() where time > start && time <= end {
+      let before = Int64(position == 0 ? initialOffset : offsetsAfter[position - 1])
+      let after = Int64(offsetsAfter[position])
+      let dayBefore = (time - 1 + before).floorDivided(by: 86_400).quotient
+      let dayAfter = (time + after).floorDivided(by: 86_400).quotient
+      if dayAfter < dayBefore { return true }
+    }
+    return false
+  }
+
   /// The UTC seconds of a local wall-clock time given as seconds since the local epoch.
   ///
   /// A time the zone repeats (clocks going back) means its first occurrence; a time it skips is

@@ -299,3 +299,60 @@ struct LargeLedgerTests {
     #expect(decisions.contains { $0.outcome == .notRewarded(.quotaExhausted) })
   }
 }
+
+/// Where clocks were turned back across midnight (America/St_Johns until 2011), a later time can
+/// fall in an earlier billing cycle; a batch must then decide as the store does.
+struct ClocksTurnedBackTests {
+  @Test func theZoneSaysWhenLocalDatesStepBack() throws {
+    let stJohns = try TimeZoneRules(identifier: "America/St_Johns")
+    let night = Fixture.utcSeconds("2009-11-01T02:30:00Z")
+    #expect(stJohns.localDateStepsBack(afterUTCSeconds: night - 86_400, through: night + 86_400))
+    #expect(!stJohns.localDateStepsBack(afterUTCSeconds: night + 3_600, through: night + 86_400))
+    let shanghai = Promotion.bocomApplePayMonthly.timeZone
+    let decade = Fixture.utcSeconds("2020-01-01T00:00:00Z")
+    #expect(
+      !shanghai.localDateStepsBack(afterUTCSeconds: decade, through: decade + 10 * 31_557_600))
+    let newYork = try TimeZoneRules(identifier: "America/New_York")
+    #expect(!newYork.localDateStepsBack(afterUTCSeconds: decade, through: decade + 10 * 31_557_600))
+  }
+
+  @Test func aBatchDecidesAsTheStoreDoes() throws {
+    var scenario = Scenario()
+    scenario.promotion.timeZone = try TimeZoneRules(identifier: "America/St_Johns")
+    scenario.promotion.cycleStartDay = 1
+    scenario.promotion.rewardsPerCycle = 1
+    scenario.promotion.quota = nil
+    scenario.promotion.campaignStart = nil
+    scenario.promotion.campaignEnd = nil
+    scenario.enrollments = [
+      Enrollment(
+        id: Identifier("E1"), card: Identifier("C1"), channel: .bankApp,
+        enrolledAt: Instant(nanosecondsSinceEpoch: 0))
+    ]
+    func at(_ text: String) -> Instant {
+      Instant(nanosecondsSinceEpoch: Fixture.utcSeconds(text) * 1_000_000_000)
+    }
+    let amount = Fixture.yuan("150.00")
+    scenario.transactions = [
+      Transaction(
+        id: Identifier("T1"), card: Identifier("C1"), time: at("2009-11-01T02:30:30Z"),
+        amount: amount),
+      Transaction(
+        id: Identifier("T2"), card: Identifier("C1"), time: at("2009-11-01T02:45:00Z"),
+        amount: amount,
+        status: .declined),
+      Transaction(
+        id: Identifier("T3"), card: Identifier("C1"), time: at("2009-11-15T12:00:00Z"),
+        amount: amount),
+    ]
+    let stored = scenario.decide()
+    let ledger = Ledger(
+      cards: scenario.cards, enrollments: scenario.enrollments,
+      transactions: scenario.transactions)
+    let batch = RewardEngine(promotion: scenario.promotion).decide(ledger)
+    #expect(stored.first?.outcome.reward != nil)
+    for (index, decision) in stored.enumerated() {
+      #expect(batch.outcome(at: index, in: ledger) == decision.outcome, "\(decision.transaction)")
+    }
+  }
+}

@@ -10,6 +10,11 @@ enum Fixture {
     }
   }
 
+  /// Seconds since the epoch of a time written with its offset.
+  static func utcSeconds(_ text: String) -> Int64 {
+    at(text).secondsSinceEpoch
+  }
+
   static func yuan(_ text: String) -> Money {
     do {
       return try Money.parse(text)

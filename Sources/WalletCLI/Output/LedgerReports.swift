@@ -17,7 +17,7 @@ enum LedgerReports {
   ) throws {
     try writer.writeRecord(ReportFiles.rewardsHeader)
     let names = RowNames(decisions: decisions, ledger: ledger)
-    let order = decisions.statementOrder(in: ledger)
+    let order = decisions.statementOrder()
     try writeInBlocks(rows: order.count, rowsPerHalfBlock: rowsPerHalfBlock, to: writer) {
       rows, out, scratch in
       // Rows go by holder, so each one's values sit at random places in columns of millions:
@@ -147,6 +147,7 @@ private final class MemoryHalf: @unchecked Sendable {
 
   deinit { scratch.deallocate() }
 
+  /// Formats `rows` with `body` into this half's memory; an error is kept for `drain`.
   func format(
     _ rows: Range<Int>,
     _ body: (Range<Int>, CSVWriter, UnsafeMutableBufferPointer<UInt8>) throws -> Void
@@ -170,14 +171,21 @@ private final class MemoryHalf: @unchecked Sendable {
 /// Text that repeats across hundreds of thousands of rows, made once: cycle names by sequence
 /// number, channel and tier amounts by channel, small numbers.
 private struct RowNames: @unchecked Sendable {
+  /// The decisions being written.
   let decisions: LedgerDecisions
+  /// What they were decided over.
   let ledger: Ledger
+  /// Every channel's name, in `Channel.allCases` order.
   let channels: [String] = Channel.allCases.map(\.rawValue)
+  /// Each channel's tier amounts, as written, in the same order.
   let tiers: [[String]]
+  /// The numbers 0…64 in decimal.
   let numbers: [String] = (0...64).map(String.init)
   /// Each enrollment's channel, as an index into `channels`.
   let enrollmentChannel: [UInt8]
+  /// The sequence number of the first cycle in `cycles`.
   let firstSequence: Int
+  /// The first and last day of every cycle from `firstSequence` on, as written.
   let cycles: [(start: String, end: String)]
 
   init(decisions: LedgerDecisions, ledger: Ledger) {
@@ -198,9 +206,15 @@ private struct RowNames: @unchecked Sendable {
         startDay: promotion.cycleStartDay
       ).sequenceNumber
     }
-    if earliest <= latest, sequence(latest) - sequence(earliest) < 12 * 200 {
-      firstSequence = sequence(earliest)
-      cycles = (firstSequence...sequence(latest)).map {
+    // Where clocks go back across midnight a later time can fall in an earlier cycle: the
+    // range runs from the smaller of the two; cycles outside it are named per row.
+    let (low, high) =
+      earliest <= latest
+      ? (min(sequence(earliest), sequence(latest)), max(sequence(earliest), sequence(latest)))
+      : (0, -1)
+    if low <= high, high - low < 12 * 200 {
+      firstSequence = low
+      cycles = (low...high).map {
         let cycle = BillingCycle(sequenceNumber: $0, startDay: promotion.cycleStartDay)
         return (cycle.start.description, cycle.end.description)
       }
