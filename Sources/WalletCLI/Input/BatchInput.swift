@@ -205,8 +205,9 @@ final class LedgerLoader {
     return true
   }
 
-  /// Reads transaction rows against the cards and enrollments read so far; made once, after
-  /// the last enrollment, since it copies their indexes.
+  /// Reads transaction rows against the cards and enrollments read so far; made after the last
+  /// enrollment, since it copies their lookups, and again if they were forgotten and made
+  /// again.
   func transactionReader(columns: CSVColumns) -> TransactionRowReader {
     if let transactionReader, transactionReader.columns.width == columns.width {
       return transactionReader

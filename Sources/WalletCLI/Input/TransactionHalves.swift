@@ -79,7 +79,8 @@ enum TransactionHalves {
   /// The transactions of `file` appended to a copy of `ledger` (which holds the cards and
   /// enrollments), or nil when the file must be read the ordinary way. `rowsRead` is called
   /// once both halves are read, before they are joined: what only reading rows needed can go
-  /// then, so that it does not add to the memory joining them takes.
+  /// then, so that it does not add to the memory joining them takes. Nil can still come after
+  /// it, when an id repeats.
   static func load(
     file: InputFile, reader makeReader: (CSVColumns) -> TransactionRowReader, ledger: Ledger,
     progress: ProgressReporter?, rowsRead: () -> Void
@@ -239,7 +240,7 @@ enum TransactionHalves {
 }
 
 /// Plain rows read but not yet added to a ledger, so that their cards are looked up together
-/// (`IDLookup.entries(of:bytes:into:)`): each lookup is a likely cache miss, and a batch of them
+/// (`IDLookup.entries(of:keys:into:)`): each lookup is a likely cache miss, and a batch of them
 /// overlaps. Rows keep their order: a row that is not plain is read only after the batch is
 /// added.
 private struct PendingRows {
@@ -249,13 +250,16 @@ private struct PendingRows {
   private var ids = IdentifierArena()
   private var entries = [Int32](repeating: -1, count: IDLookup.batchSize)
 
+  /// No rows, with room for a batch.
   init() {
     rows.reserveCapacity(IDLookup.batchSize)
     cardKeys.reserveCapacity(IDLookup.batchSize)
   }
 
+  /// Whether a batch's worth of rows is waiting.
   var isFull: Bool { rows.count >= IDLookup.batchSize }
 
+  /// Keeps a row, its card id's bytes and its id's bytes until `flush`.
   mutating func add(
     _ row: ParsedTransaction, card: UnsafeRawBufferPointer, id: UnsafeRawBufferPointer
   ) {
@@ -265,8 +269,8 @@ private struct PendingRows {
     ids.append(id)
   }
 
-  /// Looks up every row's card and appends the rows to `ledger`; false, with nothing appended,
-  /// when a card is unknown.
+  /// Looks up every row's card and appends the rows to `ledger`; false when a card is unknown,
+  /// with the rows before it appended: the caller then gives up on this half.
   mutating func flush(into ledger: inout Ledger, cards: IDLookup) -> Bool {
     guard !rows.isEmpty else { return true }
     cardKeys.withUnsafeBufferPointer { keys in

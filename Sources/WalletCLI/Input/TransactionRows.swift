@@ -27,9 +27,7 @@ struct TransactionRowReader: Sendable {
   }
 
   /// Reads `record` and calls `body` as `read` does if it is plain; false, without calling
-  /// `body`, when the ordinary parser must read it. Taking the record rather than a `CSVRow`
-  /// spares the threads reading a file's halves from counting references to the header they
-  /// share, once per row.
+  /// `body`, when the ordinary parser must read it.
   func readPlain(
     _ record: CSVRecord,
     _ body: (ParsedTransaction, UnsafeRawBufferPointer) throws(InputError) -> Void
