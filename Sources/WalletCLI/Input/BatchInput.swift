@@ -184,16 +184,39 @@ final class LedgerLoader {
         file, kind: .enrollments,
         { csv, columns, _ -> [(enrollment: Enrollment, card: Int32)]? in
           var reader = EnrollmentRowReader(EnrollmentColumns(columns), cards: lookup, zone: zone)
-          var enrollments: [(enrollment: Enrollment, card: Int32)] = []
+          var enrollments: [Enrollment] = []
+          // Cards are looked up once the half is read, a batch at a time, so that the cache
+          // misses of their lookups overlap.
+          var cardIDs = IdentifierArena()
+          var keys: [IDLookup.Key] = []
           do throws(InputError) {
             while let row = try columns.nextRow(from: csv) {
-              guard let read = reader.enrollment(row) else { return nil }
-              enrollments.append(read)
+              let read = row.record.withRawFields { fields -> Bool in
+                guard let enrollment = reader.plainEnrollment(fields) else { return false }
+                let card = fields[reader.cardColumn]
+                enrollments.append(enrollment)
+                cardIDs.append(card)
+                keys.append(IDLookup.Key(card))
+                return true
+              }
+              guard read else { return nil }
             }
           } catch {
             return nil
           }
-          return enrollments
+          var cards = [Int32](repeating: -1, count: enrollments.count)
+          keys.withUnsafeBufferPointer { keys in
+            cards.withUnsafeMutableBufferPointer { cards in
+              for start in stride(from: 0, to: keys.count, by: IDLookup.batchSize) {
+                let range = start..<min(keys.count, start + IDLookup.batchSize)
+                lookup.entries(
+                  of: cardIDs, startingAt: start, keys: UnsafeBufferPointer(rebasing: keys[range]),
+                  into: UnsafeMutableBufferPointer(rebasing: cards[range]))
+              }
+            }
+          }
+          guard !cards.contains(-1) else { return nil }
+          return Array(zip(enrollments, cards).lazy.map { (enrollment: $0, card: $1) })
         })
     else { return false }
     guard let enrollmentLookup = IDLookup(uniqueIn: first, second, id: { $0.enrollment.id }),

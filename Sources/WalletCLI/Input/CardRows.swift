@@ -64,38 +64,50 @@ struct EnrollmentRowReader: Sendable {
   mutating func enrollment(_ row: CSVRow) -> (
     enrollment: Enrollment, card: Int32
   )? {
-    let columns = self.columns
-    let zone = self.zone
+    let cards = self.cards
+    let column = columns.card
     return row.record.withRawFields { fields -> (enrollment: Enrollment, card: Int32)? in
-      guard fields.count == columns.width, let card = cards.entry(of: fields[columns.card]),
-        let channel = channels.code(fields[columns.channel]),
-        let enrolledAt = try? Instant.parse(
-          utf8: fields[columns.enrolledAt].assumingMemoryBound(to: UInt8.self), naiveIn: zone)
+      guard let card = cards.entry(of: fields[column]), let enrollment = plainEnrollment(fields)
       else { return nil }
-      var removedAt: Instant?
-      if columns.removedAt >= 0, !fields[columns.removedAt].isEmpty {
-        guard
-          let removed = try? Instant.parse(
-            utf8: fields[columns.removedAt].assumingMemoryBound(to: UInt8.self), naiveIn: zone),
-          removed > enrolledAt
-        else { return nil }
-        removedAt = removed
-      }
-      // The card's id as this row writes it: the same bytes as the card found by them, without
-      // reading that card, a likely cache miss among hundreds of thousands.
-      let cardID = Identifier(String(decoding: fields[columns.card], as: UTF8.self))
-      let id: Identifier
-      if columns.id >= 0, !fields[columns.id].isEmpty {
-        id = Identifier(String(decoding: fields[columns.id], as: UTF8.self))
-      } else {
-        id = Enrollment.defaultID(
-          card: cardID, channel: channel,
-          enrolledAtAsWritten: String(decoding: fields[columns.enrolledAt], as: UTF8.self))
-      }
-      let enrollment = Enrollment(
-        id: id, card: cardID, channel: channel, enrolledAt: enrolledAt, removedAt: removedAt)
       return (enrollment, card)
     }
+  }
+
+  /// The column of the card's id, by which the caller looks up the card of `plainEnrollment`.
+  var cardColumn: Int { columns.card }
+
+  /// The enrollment in a row's fields, its card not looked up (the caller finds it by
+  /// `fields[cardColumn]`), or nil when the ordinary parser must read it.
+  mutating func plainEnrollment(_ fields: CSVRawFields) -> Enrollment? {
+    let columns = self.columns
+    let zone = self.zone
+    guard fields.count == columns.width, !fields[columns.card].isEmpty,
+      let channel = channels.code(fields[columns.channel]),
+      let enrolledAt = try? Instant.parse(
+        utf8: fields[columns.enrolledAt].assumingMemoryBound(to: UInt8.self), naiveIn: zone)
+    else { return nil }
+    var removedAt: Instant?
+    if columns.removedAt >= 0, !fields[columns.removedAt].isEmpty {
+      guard
+        let removed = try? Instant.parse(
+          utf8: fields[columns.removedAt].assumingMemoryBound(to: UInt8.self), naiveIn: zone),
+        removed > enrolledAt
+      else { return nil }
+      removedAt = removed
+    }
+    // The card's id as this row writes it: the same bytes as the card found by them, without
+    // reading that card, a likely cache miss among hundreds of thousands.
+    let cardID = Identifier(String(decoding: fields[columns.card], as: UTF8.self))
+    let id: Identifier
+    if columns.id >= 0, !fields[columns.id].isEmpty {
+      id = Identifier(String(decoding: fields[columns.id], as: UTF8.self))
+    } else {
+      id = Enrollment.defaultID(
+        card: cardID, channel: channel,
+        enrolledAtAsWritten: String(decoding: fields[columns.enrolledAt], as: UTF8.self))
+    }
+    return Enrollment(
+      id: id, card: cardID, channel: channel, enrolledAt: enrolledAt, removedAt: removedAt)
   }
 }
 

@@ -85,17 +85,18 @@ struct IDLookup: Sendable {
   /// How many probes `entries(of:keys:into:)` and a bulk build start at once.
   static let batchSize = 64
 
-  /// The entries of several ids at once: `entries[i]` becomes the entry of `ids[i]`, whose key
-  /// is `keys[i]`, or -1 when there is none.
+  /// The entries of several ids at once: `entries[i]` becomes the entry of `ids[first + i]`,
+  /// whose key is `keys[i]`, or -1 when there is none.
   ///
   /// The first slot of every probe is read in one tight loop before any is compared: each is a
   /// likely cache miss, and loads that do not wait on one another are served together rather
   /// than one after the other.
   func entries(
-    of ids: IdentifierArena, keys: UnsafeBufferPointer<Key>,
+    of ids: IdentifierArena, startingAt first: Int = 0, keys: UnsafeBufferPointer<Key>,
     into entries: UnsafeMutableBufferPointer<Int32>
   ) {
-    precondition(entries.count >= keys.count && ids.count == keys.count, "mismatched batch")
+    precondition(
+      entries.count >= keys.count && ids.count >= first + keys.count, "mismatched batch")
     slots.withUnsafeBufferPointer { slots in
       let mask = slots.count - 1
       withUnsafeTemporaryAllocation(of: Slot.self, capacity: keys.count) { firstSlots in
@@ -113,7 +114,8 @@ struct IDLookup: Sendable {
             entries[index] = Int32(slot.entryPlusOne - 1)
           } else {
             entries[index] =
-              ids.withBytes(at: index) { entry(of: UnsafeRawBufferPointer($0), key: key) } ?? -1
+              ids.withBytes(at: first + index) { entry(of: UnsafeRawBufferPointer($0), key: key) }
+              ?? -1
           }
         }
         _ = firstSlots.deinitialize()
