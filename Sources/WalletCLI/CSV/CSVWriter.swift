@@ -81,6 +81,23 @@ public final class CSVWriter {
     if written == nil { try Array(bytes).withUnsafeBufferPointer { try writeEscaped($0) } }
   }
 
+  /// Appends a field the caller made and knows needs no quotes (a date, an amount, a code):
+  /// rewards files have millions of them, and looking for what to quote was a hot spot. Debug
+  /// builds check.
+  public func writePlainField(_ value: String) throws {
+    var value = value
+    try value.withUTF8 { try writePlainField(bytes: $0) }
+  }
+
+  /// `writePlainField(_:)` for bytes.
+  public func writePlainField(bytes field: UnsafeBufferPointer<UInt8>) throws {
+    assert(!Self.needsQuotes(field) && !field.isEmpty, "a field that needs quotes")
+    if fieldsInRecord > 0 { try append(CSVByte.comma) }
+    fieldsInRecord += 1
+    lastFieldWasEmpty = false
+    try append(field)
+  }
+
   /// Writes all of `fields` as one record, then ends it.
   public func writeRecord(_ fields: some Sequence<String>) throws {
     for field in fields { try writeField(field) }

@@ -42,18 +42,18 @@ enum LedgerReports {
           let ordinal = Int(row.ordinal)
           let channel = names.channel(ofEnrollment: row.enrollment)
           try out.writeField(card.holder.rawValue)
-          try out.writeField(cycle.start)
-          try out.writeField(cycle.end)
-          try out.writeField(names.number(ordinal))
+          try out.writePlainField(cycle.start)
+          try out.writePlainField(cycle.end)
+          try out.writePlainField(names.number(ordinal))
           try ledger.transactionIDs.withBytes(at: row.index) { try out.writeField(bytes: $0) }
           try out.writeField(card.id.rawValue)
-          try out.writeField(names.channels[channel])
+          try out.writePlainField(names.channels[channel])
           let timeLength = Instant(nanosecondsSinceEpoch: row.time).formatted(
             in: promotion.timeZone, into: scratch)
-          try out.writeField(bytes: UnsafeBufferPointer(rebasing: scratch[0..<timeLength]))
+          try out.writePlainField(bytes: UnsafeBufferPointer(rebasing: scratch[0..<timeLength]))
           let amountLength = Money(minorUnits: row.amount).formatted(into: scratch)
-          try out.writeField(bytes: UnsafeBufferPointer(rebasing: scratch[0..<amountLength]))
-          try out.writeField(names.tiers[channel][ordinal - 1])
+          try out.writePlainField(bytes: UnsafeBufferPointer(rebasing: scratch[0..<amountLength]))
+          try out.writePlainField(names.tiers[channel][ordinal - 1])
           try out.endRecord()
         }
       }
