@@ -119,6 +119,15 @@ public struct Ledger: Sendable {
   public private(set) var namedEnrollment: [Int32] = []
   /// Each transaction's merchant category, or -1.
   public private(set) var mcc: [Int16] = []
+  /// The earliest and latest transaction times, kept as transactions are added so that no one
+  /// scans millions of times for them.
+  private var earliestTime = Int64.max
+  private var latestTime = Int64.min
+
+  /// The earliest and latest transaction times, in nanoseconds; nil without transactions.
+  public var timeSpan: ClosedRange<Int64>? {
+    earliestTime <= latestTime ? earliestTime...latestTime : nil
+  }
 
   /// An empty ledger.
   public init() {}
@@ -222,6 +231,8 @@ public struct Ledger: Sendable {
     transactionIDs.append(id)
     transactionCard.append(card)
     time.append(instant.nanosecondsSinceEpoch)
+    earliestTime = min(earliestTime, instant.nanosecondsSinceEpoch)
+    latestTime = max(latestTime, instant.nanosecondsSinceEpoch)
     self.amount.append(amount.minorUnits)
     self.refunded.append(refunded.minorUnits)
     self.status.append(status)
@@ -250,6 +261,8 @@ public struct Ledger: Sendable {
     other.transactionCard = []
     time.append(contentsOf: other.time)
     other.time = []
+    earliestTime = min(earliestTime, other.earliestTime)
+    latestTime = max(latestTime, other.latestTime)
     amount.append(contentsOf: other.amount)
     other.amount = []
     refunded.append(contentsOf: other.refunded)

@@ -55,15 +55,13 @@ public struct RewardEngine: Sendable {
     // that, the pass sorts only the transactions that can earn, often a third of them. Where
     // the promotion's clocks turned back across midnight within the ledger's time, every
     // transaction keeps its key and the one ordered pass runs, as the store's does.
-    let (earliest, latest) = ledger.time.reduce((Int64.max, Int64.min)) {
-      (min($0.0, $1), max($0.1, $1))
-    }
     let keepEveryKey =
       recordingProgress
-      || (earliest <= latest
-        && promotion.timeZone.localDateStepsBack(
-          afterUTCSeconds: Instant(nanosecondsSinceEpoch: earliest).secondsSinceEpoch,
-          through: Instant(nanosecondsSinceEpoch: latest).secondsSinceEpoch + 1))
+      || ledger.timeSpan.map { span in
+        promotion.timeZone.localDateStepsBack(
+          afterUTCSeconds: Instant(nanosecondsSinceEpoch: span.lowerBound).secondsSinceEpoch,
+          through: Instant(nanosecondsSinceEpoch: span.upperBound).secondsSinceEpoch + 1)
+      } ?? false
     let chunks = max(1, min(count / 65_536, 16))
     let chunkSize = (count + chunks - 1) / max(chunks, 1)
     var chunkKeys = [[PassKey]](repeating: [], count: chunks)
@@ -130,11 +128,7 @@ public struct RewardEngine: Sendable {
       let passed = key.holderAndCheck >= 0
       let holder = Int(passed ? key.holderAndCheck : ~key.holderAndCheck)
       var holderState = holders[holder]
-      let sequence = cycleSequence(at: key.time)
-      if holderState.cycleSequence != sequence {
-        holderState.cycleSequence = sequence
-        holderState.rewardsInCycle = 0
-      }
+      holderState.enter(cycle: cycleSequence(at: key.time))
       if recordingProgress {
         result.holderRewardsBefore[index] = Int32(holderState.rewards)
         result.cycleRewardsBefore[index] = Int32(holderState.rewardsInCycle)
@@ -144,15 +138,9 @@ public struct RewardEngine: Sendable {
         holders[holder] = holderState
         return
       }
-      if holderState.rewards >= promotion.maxRewardsPerHolder {
-        result.reason[index] = ReasonCode.rewardCapReached.storedCode
-      } else if holderState.rewardsInCycle >= promotion.rewardsPerCycle {
-        result.reason[index] = ReasonCode.cycleAlreadyRewarded.storedCode
-      } else if quotaPaid >= quota {
-        result.reason[index] = ReasonCode.quotaExhausted.storedCode
-      } else {
-        holderState.rewards += 1
-        holderState.rewardsInCycle += 1
+      let reason = holderState.settle(under: promotion, quotaLeft: quotaPaid < quota)
+      result.reason[index] = reason
+      if reason == 0 {
         quotaPaid += 1
         result.ordinal[index] = Int32(holderState.rewards)
         result.rewardsPaid.append(
@@ -225,18 +213,10 @@ public struct RewardEngine: Sendable {
                     holderState = initialState.value(Int(holder))
                   }
                   let index = Int(key.index)
-                  let sequence = cycleSequence(at: key.time)
-                  if holderState.cycleSequence != sequence {
-                    holderState.cycleSequence = sequence
-                    holderState.rewardsInCycle = 0
-                  }
-                  if holderState.rewards >= promotion.maxRewardsPerHolder {
-                    reason.value[index] = ReasonCode.rewardCapReached.storedCode
-                  } else if holderState.rewardsInCycle >= promotion.rewardsPerCycle {
-                    reason.value[index] = ReasonCode.cycleAlreadyRewarded.storedCode
-                  } else {
-                    holderState.rewards += 1
-                    holderState.rewardsInCycle += 1
+                  holderState.enter(cycle: cycleSequence(at: key.time))
+                  let code = holderState.settle(under: promotion, quotaLeft: true)
+                  reason.value[index] = code
+                  if code == 0 {
                     ordinal.value[index] = Int32(holderState.rewards)
                     paid.append(RewardedTransaction(holder: holder, index: key.index))
                   }
@@ -384,6 +364,27 @@ private struct HolderState {
   var rewards = 0
   var cycleSequence = Int.min
   var rewardsInCycle = 0
+
+  /// Moves to the billing cycle `sequence`, if not in it already: a new cycle's count starts at
+  /// 0.
+  mutating func enter(cycle sequence: Int) {
+    guard cycleSequence != sequence else { return }
+    cycleSequence = sequence
+    rewardsInCycle = 0
+  }
+
+  /// Checks 13–15 for a transaction that passed checks 1–12, in the current cycle: 0 when it
+  /// earns (and is counted), else the stored code of the reason it does not.
+  mutating func settle(under promotion: Promotion, quotaLeft: Bool) -> UInt8 {
+    if rewards >= promotion.maxRewardsPerHolder { return ReasonCode.rewardCapReached.storedCode }
+    if rewardsInCycle >= promotion.rewardsPerCycle {
+      return ReasonCode.cycleAlreadyRewarded.storedCode
+    }
+    guard quotaLeft else { return ReasonCode.quotaExhausted.storedCode }
+    rewards += 1
+    rewardsInCycle += 1
+    return 0
+  }
 }
 
 /// Lets the parallel loop write disjoint parts of one buffer; each chunk touches only its own

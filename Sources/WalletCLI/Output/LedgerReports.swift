@@ -197,9 +197,6 @@ private struct RowNames: @unchecked Sendable {
       UInt8(Channel.allCases.firstIndex(of: $0.channel) ?? 0)
     }
     // Transactions span a few years at most; were the range absurd, names are made per row.
-    let (earliest, latest) = ledger.time.reduce((Int64.max, Int64.min)) {
-      (min($0.0, $1), max($0.1, $1))
-    }
     func sequence(_ time: Int64) -> Int {
       BillingCycle(
         containing: Instant(nanosecondsSinceEpoch: time).localDate(in: promotion.timeZone),
@@ -209,9 +206,11 @@ private struct RowNames: @unchecked Sendable {
     // Where clocks go back across midnight a later time can fall in an earlier cycle: the
     // range runs from the smaller of the two; cycles outside it are named per row.
     let (low, high) =
-      earliest <= latest
-      ? (min(sequence(earliest), sequence(latest)), max(sequence(earliest), sequence(latest)))
-      : (0, -1)
+      ledger.timeSpan.map { span in
+        let first = sequence(span.lowerBound)
+        let last = sequence(span.upperBound)
+        return (min(first, last), max(first, last))
+      } ?? (0, -1)
     if low <= high, high - low < 12 * 200 {
       firstSequence = low
       cycles = (low...high).map {

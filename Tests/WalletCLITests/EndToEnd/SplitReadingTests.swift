@@ -82,6 +82,36 @@ struct SplitReadingTests {
     #expect(halves.decisions?.split(separator: "\r\n").count == 8)
   }
 
+  /// A repeated card or enrollment right after its first, inside one half (and one batch of
+  /// the lookup's probes), is refused in halves exactly as in one read.
+  @Test(arguments: [false, true])
+  func aRepeatNextToItsFirstInOneHalf(enrollment: Bool) throws {
+    let folder = try TemporaryFolder()
+    var cards = BatchCommandTests.cardsHeader
+    var enrollments = BatchCommandTests.enrollmentsHeader
+    for index in 1...200 {
+      cards += "C\(index),H\(index),visa,credit,,bocom,\n"
+      enrollments += "E\(index),C\(index),wallet,2026-01-01T00:00:00+08:00,\n"
+      if index == 40 {
+        if enrollment {
+          enrollments += "E\(index),C\(index + 1),wallet,2026-01-01T00:00:00+08:00,\n"
+        } else {
+          cards += "C\(index),H\(index),visa,credit,,bocom,\n"
+        }
+      }
+    }
+    try folder.write("cards.csv", cards)
+    try folder.write("enrollments.csv", enrollments)
+    try folder.write("transactions.csv", BatchCommandTests.goodTransactions)
+    let whole = try batch(in: folder, environment: [:])
+    let halves = try batch(in: folder, environment: Self.inHalves)
+    #expect(whole.status == 65)
+    #expect(whole.stderr.contains("listed twice (first on line 41)"), "\(whole.stderr)")
+    #expect(halves.status == 65)
+    #expect(halves.stderr == whole.stderr)
+    #expect(halves.rewards == nil && halves.decisions == nil)
+  }
+
   @Test("bad input read in halves gives the same error", arguments: BadInput.all)
   func badInput(_ bad: BadInput) throws {
     let folder = try TemporaryFolder()
