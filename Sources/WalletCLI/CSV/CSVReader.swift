@@ -317,41 +317,32 @@ public final class CSVReader {
 
   /// Rejects a record with a NUL or invalid UTF-8 in any field, naming the first such field.
   ///
-  /// Records are almost always plain ASCII, which one pass of 8-byte words over the whole record
-  /// confirms; only otherwise is each field examined.
+  /// The record's bytes are checked as one run: Chinese merchant names put non-ASCII text on most
+  /// rows of a bank's file, and a field-by-field check cost a call per field. A run that is valid
+  /// holds valid fields unless a field starts in the middle of a character (a sequence cut in
+  /// two by a field boundary reads as whole across it), which is checked at each boundary; only
+  /// a record that fails either way is examined field by field, to name the field.
   private func validateFields() throws(CSVSyntaxError) {
     let storage = self.storage
-    if Self.isPlainASCII(storage.bytes, count: storage.byteCount) { return }
+    if Self.problem(in: storage.bytes, count: storage.byteCount) == nil {
+      var startsMidCharacter = false
+      for index in 1..<max(storage.fieldCount, 1) {
+        let start = storage.fields[index].start
+        if start < storage.byteCount && storage.bytes[start] & 0xC0 == 0x80 {
+          startsMidCharacter = true
+          break
+        }
+      }
+      if !startsMidCharacter { return }
+    }
     for index in 0..<storage.fieldCount {
       let span = storage.fields[index]
       let bytes = storage.bytes + span.start
       let count = span.end - span.start
-      if Self.isPlainASCII(bytes, count: count) { continue }
       if let kind = Self.problem(in: bytes, count: count) {
         throw CSVSyntaxError(line: span.line, column: index + 1, kind: kind)
       }
     }
-  }
-
-  /// True when no byte is NUL or has its high bit set.
-  private static func isPlainASCII(_ bytes: UnsafePointer<UInt8>, count: Int) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highBits: UInt64 = 0x8080_8080_8080_8080
-    let raw = UnsafeRawPointer(bytes)
-    var flags: UInt64 = 0
-    var index = 0
-    while index + 8 <= count {
-      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      // A high bit, or (the classic zero-byte test) a byte that borrowed: a NUL.
-      flags |= word | ((word &- ones) & ~word)
-      index += 8
-    }
-    while index < count {
-      let byte = bytes[index]
-      if byte == 0 || byte >= 0x80 { return false }
-      index += 1
-    }
-    return flags & highBits == 0
   }
 
   /// The first NUL or ill-formed UTF-8 sequence (overlong form, surrogate, beyond U+10FFFF,
@@ -360,8 +351,19 @@ public final class CSVReader {
   /// Hand-written rather than `Unicode.UTF8.ForwardParser`, whose generic code is many times
   /// slower, and unspecialised in debug builds; Chinese bank files have non-ASCII text on most rows.
   private static func problem(in bytes: UnsafePointer<UInt8>, count: Int) -> CSVSyntaxError.Kind? {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    let raw = UnsafeRawPointer(bytes)
     var index = 0
     while index < count {
+      // Plain ASCII without NUL, eight bytes at a time: a high bit, or (the classic zero-byte
+      // test) a byte that borrowed, sends the word to the byte-wise check below.
+      while index + 8 <= count {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        if (word | ((word &- ones) & ~word)) & highBits != 0 { break }
+        index += 8
+      }
+      guard index < count else { break }
       let lead = bytes[index]
       if lead < 0x80 {
         if lead == 0 { return .nulByte }

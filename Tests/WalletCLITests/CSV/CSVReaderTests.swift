@@ -63,6 +63,17 @@ struct CSVReaderTests {
     #expect(records.map(\.line) == [4])
   }
 
+  @Test func readsCharactersInEveryFieldAndAcrossChunks() throws {
+    let text = "大众点评,é,,\"Joe's 𝄞\",plain ascii that is long\n中,文\n"
+    for chunkSize in [CSVReader.defaultChunkSize, 1, 2, 5] {
+      let records = try csvTestParse(text, chunkSize: chunkSize)
+      #expect(
+        records.map(\.strings) == [
+          ["大众点评", "é", "", "Joe's 𝄞", "plain ascii that is long"], ["中", "文"],
+        ])
+    }
+  }
+
   @Test func givesFieldAccessors() throws {
     let reader = CSVReader(bytes: Array("id, \t 中 文\t ,  ,\"\u{3000}x \"\n".utf8))
     let record = try #require(try reader.next())
@@ -144,6 +155,19 @@ struct CSVReaderTests {
     Failure("surrogate", [0xED, 0xA0, 0x80], line: 1, column: 1, .invalidUTF8),
     Failure("truncated", [0x22, 0xE4, 0xB8, 0x22, 0x2C, 0x41], line: 1, column: 1, .invalidUTF8),
     Failure("unused column", Array("a,b\n1,2,".utf8) + [0x80], line: 2, column: 3, .invalidUTF8),
+    // A character cut in two by a field boundary: its bytes, read together, would be valid.
+    Failure("split by a comma", [0xE4, 0xB8, 0x2C, 0xAD], line: 1, column: 1, .invalidUTF8),
+    Failure(
+      "split between quoted fields", [0x22, 0xE4, 0x22, 0x2C, 0x22, 0xB8, 0xAD, 0x22], line: 1,
+      column: 1, .invalidUTF8),
+    Failure(
+      "continuation opens a field", Array("中,".utf8) + [0xAD], line: 1, column: 2, .invalidUTF8),
+    Failure(
+      "invalid after a long ASCII run", Array("abcdefghijklmnopq,".utf8) + [0xF5, 0x80],
+      line: 1, column: 2, .invalidUTF8),
+    Failure(
+      "NUL after a long ASCII run", Array("abcdefghijklmnopq".utf8) + [0x00], line: 1, column: 1,
+      .nulByte),
     Failure("NUL", [0x61, 0x2C, 0x62, 0x00, 0x63], line: 1, column: 2, .nulByte),
     Failure("NUL in quotes", [0x22, 0x00, 0x22], line: 1, column: 1, .nulByte),
     Failure("too long", "a\nb,\(tooLong),c", line: 2, column: 2, .fieldTooLong),
