@@ -766,6 +766,37 @@ public struct LedgerDecisions: Sendable {
       quotaPaidBefore: promotion.quota == nil || !recorded ? nil : Int(quotaPaidBefore[index]))
   }
 
+  /// How many rewards each channel's schedule paid, and how much in all: counted from the
+  /// rewards as paid, not from every transaction, so that a summary of millions of decisions
+  /// costs a walk over the rewards alone.
+  public func paidByChannel(in ledger: Ledger) -> [Channel: (rewards: Int, amount: Money)] {
+    var paid: [Channel: (rewards: Int, amount: Money)] = [:]
+    for channel in Channel.allCases { paid[channel] = (0, .zero) }
+    // Rewards counted by channel and ordinal first: the dictionary is touched once per tier.
+    var bankApp = [Int](repeating: 0, count: promotion.maxRewardsPerHolder + 1)
+    var wallet = bankApp
+    ledger.enrollments.withUnsafeBufferPointer { enrollments in
+      for reward in rewardsPaid {
+        let index = Int(reward.index)
+        let ordinal = Int(ordinal[index])
+        switch enrollments[Int(enrollment[index])].channel {
+        case .bankApp: bankApp[ordinal] += 1
+        case .wallet: wallet[ordinal] += 1
+        }
+      }
+    }
+    for (channel, counts) in [(Channel.bankApp, bankApp), (.wallet, wallet)] {
+      for ordinal in 1..<counts.count where counts[ordinal] > 0 {
+        let amount = promotion.tiers[channel][ordinal - 1]
+        var total = paid[channel]!
+        total.rewards += counts[ordinal]
+        total.amount = total.amount + Money(minorUnits: amount.minorUnits * Int64(counts[ordinal]))
+        paid[channel] = total
+      }
+    }
+    return paid
+  }
+
   /// Indices of the rewarded transactions in the order of the rewards file: holder (UTF-8
   /// bytes), then ordinal. Worked out from what `decide` recorded as it paid them.
   public func statementOrder() -> [Int] {

@@ -173,6 +173,17 @@ struct EnginePropertyTests {
     }
     #expect(mismatches == 0)
     #expect((0..<ledger.transactionCount).contains { decisions.reason[$0] == 0 })
+    // The summary's totals, counted from the rewards as paid, are the reference's.
+    var expectedPaid: [Channel: (rewards: Int, fen: Int64)] = [:]
+    for case .rewarded(let reward) in expected.values {
+      expectedPaid[reward.channel, default: (0, 0)].rewards += 1
+      expectedPaid[reward.channel, default: (0, 0)].fen += reward.amount.minorUnits
+    }
+    let paid = decisions.paidByChannel(in: ledger)
+    for channel in Channel.allCases {
+      #expect(paid[channel]?.rewards == expectedPaid[channel]?.rewards ?? 0)
+      #expect(paid[channel]?.amount.minorUnits == expectedPaid[channel]?.fen ?? 0)
+    }
   }
 
   @Test("shuffling the input never changes the output", arguments: 1...20 as ClosedRange<UInt64>)

@@ -94,14 +94,8 @@ struct BatchSummary {
   let skippedRows: Int
 
   var text: String {
-    var count: [Channel: Int] = [:]
-    var paid: [Channel: Money] = [:]
-    for index in 0..<ledger.transactionCount where decisions.reason[index] == 0 {
-      guard let reward = decisions.outcome(at: index, in: ledger).reward else { continue }
-      count[reward.channel, default: 0] += 1
-      paid[reward.channel, default: .zero] = paid[reward.channel, default: .zero] + reward.amount
-    }
-    let rewarded = count.values.reduce(0, +)
+    let paid = decisions.paidByChannel(in: ledger)
+    let rewarded = paid.values.reduce(0) { $0 + $1.rewards }
     var lines = [
       "\(ProgressReporter.grouped(ledger.transactionCount)) transactions read, "
         + "\(ProgressReporter.grouped(rewarded)) rewarded, "
@@ -109,11 +103,11 @@ struct BatchSummary {
     ]
     for channel in Channel.allCases {
       lines.append(
-        "  \(channel.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))"
-          + " \(ProgressReporter.grouped(count[channel] ?? 0)) rewards, "
-          + "¥\(paid[channel] ?? .zero)")
+        "  \(channel.rawValue)\(String(repeating: " ", count: max(0, 9 - channel.rawValue.count)))"
+          + " \(ProgressReporter.grouped(paid[channel]?.rewards ?? 0)) rewards, "
+          + "¥\(paid[channel]?.amount ?? .zero)")
     }
-    let total = paid.values.reduce(Money.zero, +)
+    let total = paid.values.reduce(Money.zero) { $0 + $1.amount }
     lines.append("  total     \(ProgressReporter.grouped(rewarded)) rewards, ¥\(total)")
     return lines.joined(separator: "\n")
   }
