@@ -179,20 +179,33 @@ public struct Ledger: Sendable {
   }
 
   /// Adds cards, numbered from `cards.count` on; the caller has checked that their ids are new.
-  public mutating func append(contentsOf cards: [Card]) {
-    self.cards.append(contentsOf: cards)
+  /// The first cards of a ledger are taken as they are, without a copy, and keep their room for
+  /// more.
+  public mutating func append(contentsOf cards: consuming [Card]) {
+    if self.cards.isEmpty {
+      self.cards = cards
+    } else {
+      self.cards.append(contentsOf: cards)
+    }
   }
 
-  /// Adds enrollments, numbered from `enrollments.count` on, each with the index of its card;
-  /// the caller has checked as for `append(_:card:)`, having found each card by the
-  /// enrollment's card id, which is checked again only in debug builds.
-  public mutating func append(contentsOf enrollments: [(enrollment: Enrollment, card: Int32)]) {
-    self.enrollments.reserveCapacity(self.enrollments.count + enrollments.count)
-    enrollmentCard.reserveCapacity(enrollmentCard.count + enrollments.count)
-    for (enrollment, card) in enrollments {
-      assert(cards[Int(card)].id == enrollment.card, "enrollment of another card")
-      self.enrollments.append(enrollment)
-      enrollmentCard.append(card)
+  /// Adds enrollments, numbered from `enrollments.count` on, with the index of each one's card
+  /// (`cards[i]` for `enrollments[i]`); the caller has checked as for `append(_:card:)`, having
+  /// found each card by the enrollment's card id, which is checked again only in debug builds.
+  /// The first enrollments of a ledger are taken as they are, as with cards.
+  public mutating func append(
+    contentsOf enrollments: consuming [Enrollment], cards enrollmentCards: consuming [Int32]
+  ) {
+    precondition(enrollments.count == enrollmentCards.count, "enrollments without their cards")
+    assert(
+      zip(enrollments, enrollmentCards).allSatisfy { cards[Int($1)].id == $0.card },
+      "enrollment of another card")
+    if self.enrollments.isEmpty {
+      self.enrollments = enrollments
+      enrollmentCard = enrollmentCards
+    } else {
+      self.enrollments.append(contentsOf: enrollments)
+      enrollmentCard.append(contentsOf: enrollmentCards)
     }
   }
 
@@ -245,6 +258,43 @@ public struct Ledger: Sendable {
     }
     namedEnrollment.append(enrollment)
     mcc.append(code?.value ?? -1)
+  }
+
+  /// Appends a batch of transactions given column by column, all in `currency`, paid by `method`
+  /// and in `status`, as most rows of a bank's file are: each column grows once per batch, where
+  /// appending row by row grew every column for every row.
+  public mutating func appendTransactions(
+    ids: IdentifierArena, cards: UnsafeBufferPointer<Int32>, times: UnsafeBufferPointer<Int64>,
+    amounts: UnsafeBufferPointer<Int64>, refunded refundedAmounts: UnsafeBufferPointer<Int64>,
+    enrollments: UnsafeBufferPointer<Int32>, mcc codes: UnsafeBufferPointer<Int16>,
+    currency: Currency, method paidBy: PaymentMethod, status settled: TransactionStatus
+  ) {
+    let count = ids.count
+    precondition(
+      cards.count == count && times.count == count && amounts.count == count
+        && refundedAmounts.count == count && enrollments.count == count && codes.count == count,
+      "columns of different lengths")
+    precondition(
+      cards.allSatisfy { $0 >= 0 && Int($0) < self.cards.count }
+        && enrollments.allSatisfy { Int($0) < self.enrollments.count },
+      "bad index")
+    guard count > 0 else { return }
+    transactionIDs.append(contentsOf: ids)
+    transactionCard.append(contentsOf: cards)
+    time.append(contentsOf: times)
+    for instant in times {
+      earliestTime = min(earliestTime, instant)
+      latestTime = max(latestTime, instant)
+    }
+    amount.append(contentsOf: amounts)
+    refunded.append(contentsOf: refundedAmounts)
+    status.append(contentsOf: repeatElement(settled, count: count))
+    method.append(contentsOf: repeatElement(paidBy, count: count))
+    let known = currencies.firstIndex(of: currency) ?? currencies.count
+    if known == currencies.count { currencies.append(currency) }
+    currencyIndex.append(contentsOf: repeatElement(UInt16(known), count: count))
+    namedEnrollment.append(contentsOf: enrollments)
+    mcc.append(contentsOf: codes)
   }
 
   /// Moves every transaction of `other`, a ledger over the same cards and enrollments, after

@@ -152,9 +152,12 @@ final class LedgerLoader {
     guard
       let (first, second) = FileHalves.read(
         file, kind: .cards,
-        { csv, columns, _ -> [Card]? in
+        { csv, columns, bytes -> [Card]? in
           var reader = CardRowReader(CardColumns(columns))
           var cards: [Card] = []
+          // Room for the rows of `bytes` bytes at the shortest plausible row, so that the
+          // array does not grow by copying: unused room is never touched, so never resident.
+          cards.reserveCapacity(bytes / Self.shortestCardRow)
           do throws(InputError) {
             while let row = try columns.nextRow(from: csv) {
               guard let card = reader.card(row) else { return nil }
@@ -170,10 +173,18 @@ final class LedgerLoader {
       return false
     }
     cards = lookup
-    ledger.append(contentsOf: first)
-    ledger.append(contentsOf: second)
+    // The first half was sized for the whole file: the ledger takes it and appends the second.
+    ledger.append(contentsOf: consume first)
+    ledger.append(contentsOf: consume second)
     return true
   }
+
+  /// The fewest bytes a card row is assumed to take (`C1,H1,visa,credit,,,` and a line break):
+  /// an estimate for sizing, never a limit.
+  private static let shortestCardRow = 24
+
+  /// The fewest bytes an enrollment row is assumed to take, as for `shortestCardRow`.
+  private static let shortestEnrollmentRow = 32
 
   /// Reads a large enrollments file as two halves at once, like `addCardsInHalves`.
   func addEnrollmentsInHalves(_ file: InputFile, to ledger: inout Ledger) -> Bool {
@@ -182,9 +193,10 @@ final class LedgerLoader {
     guard
       let (first, second) = FileHalves.read(
         file, kind: .enrollments,
-        { csv, columns, _ -> [(enrollment: Enrollment, card: Int32)]? in
+        { csv, columns, bytes -> EnrollmentHalf? in
           var reader = EnrollmentRowReader(EnrollmentColumns(columns), cards: lookup, zone: zone)
           var enrollments: [Enrollment] = []
+          enrollments.reserveCapacity(bytes / Self.shortestEnrollmentRow)
           // Cards are looked up once the half is read, a batch at a time, so that the cache
           // misses of their lookups overlap.
           var cardIDs = IdentifierArena()
@@ -216,15 +228,21 @@ final class LedgerLoader {
             }
           }
           guard !cards.contains(-1) else { return nil }
-          return Array(zip(enrollments, cards).lazy.map { (enrollment: $0, card: $1) })
+          return EnrollmentHalf(enrollments: enrollments, cards: cards)
         })
     else { return false }
-    guard let enrollmentLookup = IDLookup(uniqueIn: first, second, id: { $0.enrollment.id }),
+    guard
+      let enrollmentLookup = IDLookup(
+        uniqueIn: first.enrollments, second.enrollments, id: { $0.id }),
       enrollmentLookup.count > 0
     else { return false }
     enrollments = enrollmentLookup
-    ledger.append(contentsOf: first)
-    ledger.append(contentsOf: second)
+    let (firstEnrollments, firstCards) = (first.enrollments, first.cards)
+    let (secondEnrollments, secondCards) = (second.enrollments, second.cards)
+    _ = consume first
+    _ = consume second
+    ledger.append(contentsOf: consume firstEnrollments, cards: consume firstCards)
+    ledger.append(contentsOf: consume secondEnrollments, cards: consume secondCards)
     return true
   }
 
@@ -271,6 +289,12 @@ final class LedgerLoader {
       refunded: parsed.refunded, enrollment: parsed.enrollment, mcc: parsed.mcc)
     transactionLines.append(Int32(row.line))
   }
+}
+
+/// The enrollments of one half of a file, and the index of each one's card.
+private struct EnrollmentHalf: Sendable {
+  var enrollments: [Enrollment]
+  var cards: [Int32]
 }
 
 #if canImport(Glibc)

@@ -124,7 +124,7 @@ enum TransactionHalves {
     var ledger = ledger
     ledger.reserveTransactions(expectedRows, averageIDLength: 12)
     var bytesReported = 0
-    var pending = PendingRows()
+    let pending = PendingRows()
     do throws(InputError) {
       var rows = 0
       let width = columns.width
@@ -241,57 +241,84 @@ enum TransactionHalves {
 
 /// Plain rows read but not yet added to a ledger, so that their cards are looked up together
 /// (`IDLookup.entries(of:keys:into:)`): each lookup is a likely cache miss, and a batch of them
-/// overlaps. Rows keep their order: a row that is not plain is read only after the batch is
-/// added.
-private struct PendingRows {
-  private var rows: [ParsedTransaction] = []
-  private var cardKeys: [IDLookup.Key] = []
-  private var cardBytes = IdentifierArena()
+/// overlaps. The batch is kept column by column in buffers of fixed size and appended to the
+/// ledger a column at a time. Rows keep their order: a row that is not plain is read only after
+/// the batch is added.
+private final class PendingRows {
+  private let capacity = IDLookup.batchSize
+  /// Rows waiting.
+  private(set) var count = 0
   private var ids = IdentifierArena()
-  private var entries = [Int32](repeating: -1, count: IDLookup.batchSize)
+  private var cardIDs = IdentifierArena()
+  private let cardKeys: UnsafeMutableBufferPointer<IDLookup.Key>
+  private let cards: UnsafeMutableBufferPointer<Int32>
+  private let times: UnsafeMutableBufferPointer<Int64>
+  private let amounts: UnsafeMutableBufferPointer<Int64>
+  private let refunded: UnsafeMutableBufferPointer<Int64>
+  private let enrollments: UnsafeMutableBufferPointer<Int32>
+  private let mcc: UnsafeMutableBufferPointer<Int16>
 
   /// No rows, with room for a batch.
   init() {
-    rows.reserveCapacity(IDLookup.batchSize)
-    cardKeys.reserveCapacity(IDLookup.batchSize)
+    cardKeys = .allocate(capacity: capacity)
+    cards = .allocate(capacity: capacity)
+    times = .allocate(capacity: capacity)
+    amounts = .allocate(capacity: capacity)
+    refunded = .allocate(capacity: capacity)
+    enrollments = .allocate(capacity: capacity)
+    mcc = .allocate(capacity: capacity)
+    ids.reserveCapacity(capacity, averageLength: 16)
+    cardIDs.reserveCapacity(capacity, averageLength: 16)
+  }
+
+  deinit {
+    // The elements are plain values: nothing to deinitialise.
+    cardKeys.deallocate()
+    cards.deallocate()
+    times.deallocate()
+    amounts.deallocate()
+    refunded.deallocate()
+    enrollments.deallocate()
+    mcc.deallocate()
   }
 
   /// Whether a batch's worth of rows is waiting.
-  var isFull: Bool { rows.count >= IDLookup.batchSize }
+  var isFull: Bool { count == capacity }
 
   /// Keeps a row, its card id's bytes and its id's bytes until `flush`.
-  mutating func add(
-    _ row: ParsedTransaction, card: UnsafeRawBufferPointer, id: UnsafeRawBufferPointer
-  ) {
-    rows.append(row)
-    cardKeys.append(IDLookup.Key(card))
-    cardBytes.append(card)
+  func add(_ row: PlainTransaction, card: UnsafeRawBufferPointer, id: UnsafeRawBufferPointer) {
+    precondition(count < capacity, "a full batch")
+    cardKeys.initializeElement(at: count, to: IDLookup.Key(card))
+    times[count] = row.time
+    amounts[count] = row.amount
+    refunded[count] = row.refunded
+    enrollments[count] = row.enrollment
+    mcc[count] = row.mcc
+    cardIDs.append(card)
     ids.append(id)
+    count += 1
   }
 
-  /// Looks up every row's card and appends the rows to `ledger`; false when a card is unknown,
-  /// with the rows before it appended: the caller then gives up on this half.
-  mutating func flush(into ledger: inout Ledger, cards: IDLookup) -> Bool {
-    guard !rows.isEmpty else { return true }
-    cardKeys.withUnsafeBufferPointer { keys in
-      entries.withUnsafeMutableBufferPointer { entries in
-        cards.entries(of: cardBytes, keys: keys, into: entries)
-      }
-    }
-    for index in rows.indices {
-      guard entries[index] >= 0 else { return false }
-      let row = rows[index]
-      ids.withBytes(at: index) { id in
-        ledger.appendTransaction(
-          id: UnsafeRawBufferPointer(id), card: entries[index], time: row.time,
-          amount: row.amount, currency: row.currency, method: row.method, status: row.status,
-          refunded: row.refunded, enrollment: row.enrollment, mcc: row.mcc)
-      }
-    }
-    rows.removeAll(keepingCapacity: true)
-    cardKeys.removeAll(keepingCapacity: true)
-    cardBytes.removeAll()
-    ids.removeAll()
+  /// Looks up every row's card and appends the rows to `ledger`; false, with nothing appended,
+  /// when a card is unknown: the caller then gives up on this half.
+  func flush(into ledger: inout Ledger, cards lookup: IDLookup) -> Bool {
+    guard count > 0 else { return true }
+    let rows = count
+    let batch = cards.extracting(0..<rows)
+    lookup.entries(
+      of: cardIDs, keys: UnsafeBufferPointer(cardKeys.extracting(0..<rows)), into: batch)
+    count = 0
+    cardIDs.removeAll()
+    defer { ids.removeAll() }
+    guard !batch.contains(-1) else { return false }
+    ledger.appendTransactions(
+      ids: ids, cards: UnsafeBufferPointer(batch),
+      times: UnsafeBufferPointer(times.extracting(0..<rows)),
+      amounts: UnsafeBufferPointer(amounts.extracting(0..<rows)),
+      refunded: UnsafeBufferPointer(refunded.extracting(0..<rows)),
+      enrollments: UnsafeBufferPointer(enrollments.extracting(0..<rows)),
+      mcc: UnsafeBufferPointer(mcc.extracting(0..<rows)),
+      currency: .cny, method: .applePay, status: .settled)
     return true
   }
 }

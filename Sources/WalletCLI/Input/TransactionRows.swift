@@ -74,17 +74,19 @@ struct TransactionRowReader: Sendable {
     -> ParsedTransaction?
   {
     guard let card = cards.entry(of: fields[columns.card]),
-      var parsed = plainTransaction(fields, columns: columns)
+      let plain = plainTransaction(fields, columns: columns)
     else { return nil }
-    parsed.card = card
-    return parsed
+    return ParsedTransaction(
+      card: card, time: Instant(nanosecondsSinceEpoch: plain.time),
+      amount: Money(minorUnits: plain.amount), currency: .cny, method: .applePay,
+      status: .settled, refunded: Money(minorUnits: plain.refunded),
+      enrollment: plain.enrollment,
+      mcc: plain.mcc < 0 ? nil : MerchantCategoryCode(value: plain.mcc))
   }
 
-  /// The row read straight from its bytes but for its card, left -1 for the caller to look up
-  /// from `fields[columns.card]`; nil as for `fastTransaction`.
-  func plainTransaction(_ fields: CSVRawFields, columns: TransactionColumns)
-    -> ParsedTransaction?
-  {
+  /// The row read straight from its bytes but for its card, which the caller looks up from
+  /// `fields[columns.card]`; nil as for `fastTransaction`.
+  func plainTransaction(_ fields: CSVRawFields, columns: TransactionColumns) -> PlainTransaction? {
     guard fields.count == columns.width, !fields[columns.id].isEmpty,
       let values = PlainTransactionValues(fields, columns: columns, naiveIn: zone)
     else { return nil }
@@ -93,10 +95,25 @@ struct TransactionRowReader: Sendable {
       guard let found = enrollments.entry(of: field) else { return nil }
       named = found
     }
-    return ParsedTransaction(
-      card: -1, time: values.time, amount: values.amount, currency: .cny, method: .applePay,
-      status: .settled, refunded: values.refunded, enrollment: named, mcc: values.mcc)
+    return PlainTransaction(
+      time: values.time.nanosecondsSinceEpoch, amount: values.amount.minorUnits,
+      refunded: values.refunded.minorUnits, enrollment: named, mcc: values.mcc?.value ?? -1)
   }
+}
+
+/// A plain row's values (see `PlainTransactionValues`): in CNY, paid with Apple Pay, settled.
+/// Plain integers, so that a batch of rows copies no references.
+struct PlainTransaction {
+  /// Nanoseconds since the epoch.
+  var time: Int64
+  /// Minor units.
+  var amount: Int64
+  /// Minor units refunded.
+  var refunded: Int64
+  /// The named enrollment's entry, or -1.
+  var enrollment: Int32
+  /// The merchant category code, or -1.
+  var mcc: Int16
 }
 
 /// What most transaction rows hold, read straight from their bytes: the SPEC's default codes, a
