@@ -76,14 +76,22 @@ public struct RewardEngine: Sendable {
             var keys = [PassKey]()
             // Each transaction's card record is a likely cache miss: they are read a few dozen
             // at a time in one tight loop, so that the misses overlap, before any is checked.
-            var records = [CardFacts.CardRecord]()
-            records.reserveCapacity(RewardEngine.gatherSize)
+            // The loop only loads and stores (no call, no growing array between the loads), or
+            // the processor waits for each miss in turn.
+            let records = UnsafeMutableBufferPointer<CardFacts.CardRecord>.allocate(
+              capacity: RewardEngine.gatherSize)
+            defer { records.deallocate() }
             for index in range {
               let offset = (index - range.lowerBound) % RewardEngine.gatherSize
               if offset == 0 {
-                records.removeAll(keepingCapacity: true)
-                for ahead in index..<min(range.upperBound, index + RewardEngine.gatherSize) {
-                  records.append(cardFacts.records[Int(ledger.transactionCard[ahead])])
+                let ahead = index..<min(range.upperBound, index + RewardEngine.gatherSize)
+                cardFacts.records.withUnsafeBufferPointer { all in
+                  ledger.transactionCard.withUnsafeBufferPointer { cards in
+                    for position in ahead {
+                      records.initializeElement(
+                        at: position - index, to: all[Int(cards[position])])
+                    }
+                  }
                 }
               }
               let (code, chosen, holder) = staticCheck(
@@ -175,39 +183,55 @@ public struct RewardEngine: Sendable {
     _ keys: inout [PassKey], ledger: Ledger, holders: Int, into result: inout LedgerDecisions,
     initialState: (Int) -> HolderState
   ) {
-    // Holders below the middle rank first, in place.
-    let splitHolder = Int32(holders / 2)
-    var firstOfSecond = 0
-    for position in keys.indices where keys[position].holderAndCheck < splitHolder {
-      keys.swapAt(position, firstOfSecond)
-      firstOfSecond += 1
-    }
+    // Each thread takes the holders of one half of the ranks: it groups their keys by holder
+    // with a counting sort (two sweeps over all the keys, in order), sorts each holder's few
+    // keys by time, and walks them. A comparison sort of all the keys cost n log n comparisons
+    // through a closure.
     let count = keys.count
-    let split = firstOfSecond
+    let splitHolder = holders / 2
     var rewarded = [[RewardedTransaction]](repeating: [], count: 2)
     let ids = ledger.transactionIDs
+    let grouped = UnsafeMutableBufferPointer<PassKey>.allocate(capacity: count)
+    defer { grouped.deallocate() }
     withoutActuallyEscaping(initialState) { initialState in
       let initialState = UnsafeSendable(initialState)
       result.reason.withUnsafeMutableBufferPointer { reason in
         result.ordinal.withUnsafeMutableBufferPointer { ordinal in
-          keys.withUnsafeMutableBufferPointer { keys in
+          keys.withUnsafeBufferPointer { keys in
             rewarded.withUnsafeMutableBufferPointer { rewarded in
               let reason = UnsafeSendable(reason)
               let ordinal = UnsafeSendable(ordinal)
-              let keys = UnsafeSendable(keys)
+              let keys = UnsafeSendable(UnsafeMutableBufferPointer(mutating: keys))
+              let grouped = UnsafeSendable(grouped)
               let rewarded = UnsafeSendable(rewarded)
               DispatchQueue.concurrentPerform(iterations: 2) { part in
-                let share = UnsafeMutableBufferPointer(
-                  rebasing: keys.value[part == 0 ? 0..<split : split..<count])
-                InPlaceSort.sort(share) { left, right in
-                  left.holderAndCheck != right.holderAndCheck
-                    ? left.holderAndCheck < right.holderAndCheck
-                    : RewardEngine.precedes(left, right, ids: ids)
+                let ranks = part == 0 ? 0..<splitHolder : splitHolder..<holders
+                var start = [Int](repeating: 0, count: ranks.count + 1)
+                for key in keys.value {
+                  precondition(key.holderAndCheck >= 0, "a key that failed checks 1-12")
+                  if ranks.contains(Int(key.holderAndCheck)) {
+                    start[Int(key.holderAndCheck) - ranks.lowerBound + 1] += 1
+                  }
+                }
+                // The first half's keys start the buffer; the second's end it.
+                start[0] = part == 0 ? 0 : count - start.reduce(0, +)
+                for rank in 0..<ranks.count { start[rank + 1] += start[rank] }
+                var next = start
+                for key in keys.value where ranks.contains(Int(key.holderAndCheck)) {
+                  let rank = Int(key.holderAndCheck) - ranks.lowerBound
+                  grouped.value.initializeElement(at: next[rank], to: key)
+                  next[rank] += 1
+                }
+                for rank in 0..<ranks.count where start[rank + 1] - start[rank] > 1 {
+                  let group = start[rank]..<start[rank + 1]
+                  InPlaceSort.sort(UnsafeMutableBufferPointer(rebasing: grouped.value[group])) {
+                    RewardEngine.precedes($0, $1, ids: ids)
+                  }
                 }
                 var paid: [RewardedTransaction] = []
                 var holder = Int32(-1)
                 var holderState = HolderState()
-                for key in share {
+                for key in grouped.value[start[0]..<start[ranks.count]] {
                   if key.holderAndCheck != holder {
                     holder = key.holderAndCheck
                     holderState = initialState.value(Int(holder))
@@ -238,7 +262,6 @@ public struct RewardEngine: Sendable {
   ) -> (UInt8, Int32, Int32) {
     let cardIndex = Int(ledger.transactionCard[index])
     let time = ledger.time[index]
-    let day = Instant(nanosecondsSinceEpoch: time).localDaysSinceEpoch(in: promotion.timeZone)
     let enrollment = cards.enrollment(
       named: ledger.namedEnrollment[index], card: cardIndex, record: card, at: time)
     let status = ledger.status[index]
@@ -255,7 +278,13 @@ public struct RewardEngine: Sendable {
     if !cards.currencyMatches[Int(ledger.currencyIndex[index])] {
       return fail(.foreignCurrency)
     }
-    if day < cards.campaignFirstDay || day > cards.campaignLastDay { return fail(.outsideCampaign) }
+    // A campaign without bounds (the built-in promotion's) needs no local date.
+    if cards.campaignFirstDay != Int.min || cards.campaignLastDay != Int.max {
+      let day = Instant(nanosecondsSinceEpoch: time).localDaysSinceEpoch(in: promotion.timeZone)
+      if day < cards.campaignFirstDay || day > cards.campaignLastDay {
+        return fail(.outsideCampaign)
+      }
+    }
     if enrollment < 0 { return fail(.notEnrolled) }
     let mcc = ledger.mcc[index]
     if mcc >= 0, cards.excludedMCC[Int(mcc)] { return fail(.excludedMerchant) }
@@ -389,7 +418,7 @@ private struct HolderState {
 
 /// Lets the parallel loop write disjoint parts of one buffer; each chunk touches only its own
 /// indices, which is what makes the sharing safe.
-private struct UnsafeSendable<Value>: @unchecked Sendable {
+struct UnsafeSendable<Value>: @unchecked Sendable {
   let value: Value
   init(_ value: Value) { self.value = value }
 }
@@ -500,17 +529,24 @@ struct CardFacts: @unchecked Sendable {
       let middle = cards.count / 2
       DispatchQueue.concurrentPerform(iterations: 2) { half in
         var reasons: [EligibilityKey: UInt8] = [:]
+        // Neighbouring cards mostly share their combination: the last one is compared before
+        // the table is hashed.
+        var last: (key: EligibilityKey, reason: UInt8)?
         for index in half == 0 ? 0..<middle : middle..<cards.count {
           let card = cards[index]
           let key = EligibilityKey(
             issuer: card.issuer, type: card.type, network: card.network, role: card.role)
           var record = CardRecord()
           record.holder = holderOfCard[index]
-          if let known = reasons[key] {
+          if let last, last.key == key {
+            record.reason = last.reason
+          } else if let known = reasons[key] {
             record.reason = known
+            last = (key, known)
           } else {
             record.reason = CardFacts.reason(for: card, promotion: promotion)?.storedCode ?? 0
             reasons[key] = record.reason
+            last = (key, record.reason)
           }
           let start = enrollmentStarts[index]
           record.enrollmentCount = Int32(enrollmentStarts[index + 1] - start)
@@ -623,7 +659,22 @@ struct CardFacts: @unchecked Sendable {
 
   /// The enrollment a transaction counts under: the one it names if that one is this card's and
   /// active, else the card's earliest-enrolled active one; -1 when the card is not enrolled.
+  @inline(__always)
   func enrollment(named: Int32, card: Int, record: CardRecord, at time: Int64) -> Int32 {
+    // Most cards have one enrollment and most rows name none: that case is inlined in the
+    // checks of millions of rows, the rest is not.
+    if named < 0 && record.enrollmentCount <= 1 {
+      return record.enrollmentCount == 1 && record.firstEnrolledAt <= time
+        && time < record.firstRemovedAt ? record.firstEnrollment : -1
+    }
+    return enrollmentOtherwise(named: named, card: card, record: record, at: time)
+  }
+
+  /// `enrollment(named:card:record:at:)` when a row names one or its card has several.
+  @inline(never)
+  private func enrollmentOtherwise(
+    named: Int32, card: Int, record: CardRecord, at time: Int64
+  ) -> Int32 {
     if named >= 0 {
       let index = Int(named)
       let active =
@@ -826,7 +877,24 @@ struct RewardedTransaction {
 extension ReasonCode {
   /// The reason as one byte, 1…15 in the SPEC's order; 0 means rewarded.
   var storedCode: UInt8 {
-    UInt8((ReasonCode.allCases.firstIndex(of: self) ?? 0) + 1)
+    // A switch, not a search of `allCases`: the checks of every transaction end here.
+    switch self {
+    case .declined: 1
+    case .refunded: 2
+    case .notApplePay: 3
+    case .otherIssuer: 4
+    case .ineligibleCardType: 5
+    case .ineligibleNetwork: 6
+    case .supplementaryCard: 7
+    case .foreignCurrency: 8
+    case .outsideCampaign: 9
+    case .notEnrolled: 10
+    case .excludedMerchant: 11
+    case .belowMinimum: 12
+    case .rewardCapReached: 13
+    case .cycleAlreadyRewarded: 14
+    case .quotaExhausted: 15
+    }
   }
 
   init(storedCode: UInt8) {

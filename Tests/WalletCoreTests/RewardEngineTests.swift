@@ -81,6 +81,14 @@ struct ReasonCodeTests {
     #expect(Breakage.scenario(breaking: [next]).outcome("T") == .notRewarded(next.expected))
   }
 
+  @Test("stored codes number the reasons 1-15 in the SPEC's order, and read back")
+  func storedCodes() {
+    for (index, reason) in ReasonCode.allCases.enumerated() {
+      #expect(reason.storedCode == UInt8(index + 1))
+      #expect(ReasonCode(storedCode: reason.storedCode) == reason)
+    }
+  }
+
   @Test func everyReasonCodeIsCovered() {
     #expect(Set(Breakage.allCases.map(\.expected)) == Set(ReasonCode.allCases))
   }

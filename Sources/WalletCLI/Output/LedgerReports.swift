@@ -23,20 +23,16 @@ enum LedgerReports {
       // Rows go by holder, so each one's values sit at random places in columns of millions:
       // they are gathered for a few dozen rows in one tight loop, whose cache misses overlap,
       // before any is formatted.
-      var facts = [RewardFacts]()
-      facts.reserveCapacity(gatherSize)
+      // The loop only loads and stores: a call or a growing array between the loads would
+      // make the processor wait for each miss in turn.
+      let facts = UnsafeMutableBufferPointer<RewardFacts>.allocate(capacity: gatherSize)
+      defer { facts.deallocate() }
       for batch in stride(from: rows.lowerBound, to: rows.upperBound, by: gatherSize) {
-        facts.removeAll(keepingCapacity: true)
-        for position in batch..<min(rows.upperBound, batch + gatherSize) {
-          let index = order[position]
-          facts.append(
-            RewardFacts(
-              index: index, card: ledger.transactionCard[index], time: ledger.time[index],
-              amount: ledger.amount[index], enrollment: decisions.enrollment[index],
-              ordinal: decisions.ordinal[index],
-              idEnd: ledger.transactionIDs.ends[index]))
-        }
-        for row in facts {
+        let gathered = batch..<min(rows.upperBound, batch + gatherSize)
+        Self.gather(
+          order[gathered], ledger: ledger, decisions: decisions,
+          into: UnsafeMutableBufferPointer(rebasing: facts[0..<gathered.count]))
+        for row in facts[0..<gathered.count] {
           let card = ledger.cards[Int(row.card)]
           let cycle = names.cycle(atTime: row.time)
           let ordinal = Int(row.ordinal)
@@ -45,7 +41,9 @@ enum LedgerReports {
           try out.writePlainField(cycle.start)
           try out.writePlainField(cycle.end)
           try out.writePlainField(names.number(ordinal))
-          try ledger.transactionIDs.withBytes(at: row.index) { try out.writeField(bytes: $0) }
+          try ledger.transactionIDs.bytes.withUnsafeBufferPointer {
+            try out.writeField(bytes: UnsafeBufferPointer(rebasing: $0[row.idStart..<row.idEnd]))
+          }
           try out.writeField(card.id.rawValue)
           try out.writePlainField(names.channels[channel])
           let timeLength = Instant(nanosecondsSinceEpoch: row.time).formatted(
@@ -63,6 +61,46 @@ enum LedgerReports {
   /// Rows whose scattered values are gathered at once.
   private static let gatherSize = 32
 
+  /// Reads the values of the rewards rows of transactions `indices` into `facts`.
+  private static func gather(
+    _ indices: ArraySlice<Int>, ledger: Ledger, decisions: LedgerDecisions,
+    into facts: UnsafeMutableBufferPointer<RewardFacts>
+  ) {
+    ledger.transactionCard.withUnsafeBufferPointer { cards in
+      ledger.time.withUnsafeBufferPointer { times in
+        ledger.amount.withUnsafeBufferPointer { amounts in
+          decisions.enrollment.withUnsafeBufferPointer { enrollments in
+            decisions.ordinal.withUnsafeBufferPointer { ordinals in
+              ledger.transactionIDs.ends.withUnsafeBufferPointer { idEnds in
+                ledger.transactionIDs.bytes.withUnsafeBufferPointer { idBytes in
+                  ledger.cards.withUnsafeBufferPointer { cardValues in
+                    var slot = 0
+                    for index in indices {
+                      let card = cards[index]
+                      let idStart = index == 0 ? 0 : idEnds[index - 1]
+                      // A byte of the id and of the card, read only so that their misses
+                      // overlap here rather than stall the formatting one by one.
+                      let idByte = idStart < idBytes.count ? idBytes[idStart] : 0
+                      let cardByte = UnsafeRawPointer(cardValues.baseAddress! + Int(card)).load(
+                        as: UInt8.self)
+                      facts.initializeElement(
+                        at: slot,
+                        to: RewardFacts(
+                          index: index, card: card, time: times[index], amount: amounts[index],
+                          enrollment: enrollments[index], ordinal: ordinals[index],
+                          idStart: idStart, idEnd: idEnds[index], touched: idByte &+ cardByte))
+                      slot += 1
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
   /// What a rewards row needs from the columns of the ledger and the decisions.
   private struct RewardFacts {
     var index: Int
@@ -71,8 +109,11 @@ enum LedgerReports {
     var amount: Int64
     var enrollment: Int32
     var ordinal: Int32
-    /// Where the transaction's id ends, read here so that its miss overlaps the others.
+    /// Where the transaction's id starts and ends, read here so that their misses overlap.
+    var idStart: Int
     var idEnd: Int
+    /// Bytes read only to bring the id and the card into the cache.
+    var touched: UInt8
   }
 
   /// One row per transaction, in input order.
