@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Ids packed back to back in one byte buffer: millions of transaction ids without a `String`
 /// (and its allocation) each, compared as UTF-8 bytes as the SPEC requires.
 public struct IdentifierArena: Sendable {
@@ -300,19 +302,42 @@ public struct Ledger: Sendable {
   /// Moves every transaction of `other`, a ledger over the same cards and enrollments, after
   /// this one's: `other` read the second half of a file while this one read the first. Each
   /// column of `other` is released as soon as it is copied, so the two never both hold all of
-  /// their transactions at once.
+  /// their transactions at once. The columns are copied on two threads, about half the bytes
+  /// each: copying (and first touching the room it lands in) is all the work.
   public mutating func appendTransactions(movingFrom other: inout Ledger) {
     precondition(
       other.cards.count == cards.count && other.enrollments.count == enrollments.count,
       "transactions of a ledger over other cards")
-    transactionIDs.append(contentsOf: other.transactionIDs)
-    other.transactionIDs = IdentifierArena()
-    transactionCard.append(contentsOf: other.transactionCard)
-    other.transactionCard = []
-    time.append(contentsOf: other.time)
-    other.time = []
     earliestTime = min(earliestTime, other.earliestTime)
     latestTime = max(latestTime, other.latestTime)
+    withUnsafeMutablePointer(to: &self) { this in
+      withUnsafeMutablePointer(to: &other) { other in
+        // Each thread touches its own columns of both ledgers, and nothing else.
+        let this = UnsafeSendable(this)
+        let other = UnsafeSendable(other)
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+          if part == 0 {
+            this.value.pointee.moveIDsTimesAndCards(from: &other.value.pointee)
+          } else {
+            this.value.pointee.moveAmountsAndCodes(from: &other.value.pointee)
+          }
+        }
+      }
+    }
+  }
+
+  /// The first share of `appendTransactions(movingFrom:)`: 25 to 35 bytes a transaction.
+  private mutating func moveIDsTimesAndCards(from other: inout Ledger) {
+    transactionIDs.append(contentsOf: other.transactionIDs)
+    other.transactionIDs = IdentifierArena()
+    time.append(contentsOf: other.time)
+    other.time = []
+    transactionCard.append(contentsOf: other.transactionCard)
+    other.transactionCard = []
+  }
+
+  /// The second share of `appendTransactions(movingFrom:)`: 34 bytes a transaction.
+  private mutating func moveAmountsAndCodes(from other: inout Ledger) {
     amount.append(contentsOf: other.amount)
     other.amount = []
     refunded.append(contentsOf: other.refunded)

@@ -75,6 +75,25 @@ struct LedgerTests {
     #expect(rowByRow.timeSpan != nil)
   }
 
+  @Test("two halves joined give the ledger of the whole", arguments: [0, 1, 250, 499, 500])
+  func halvesJoined(split: Int) throws {
+    let scenario = randomScenario(seed: 7, transactions: 500)
+    func ledger(_ transactions: ArraySlice<Transaction>) -> Ledger {
+      Ledger(
+        cards: scenario.cards, enrollments: scenario.enrollments,
+        transactions: Array(transactions))
+    }
+    let whole = ledger(scenario.transactions[...])
+    var first = ledger(scenario.transactions[..<split])
+    var second = ledger(scenario.transactions[split...])
+    first.appendTransactions(movingFrom: &second)
+    #expect(first.transactionIDs.bytes == whole.transactionIDs.bytes)
+    #expect(first.transactionIDs.ends == whole.transactionIDs.ends)
+    #expect(columns(first) == columns(whole))
+    #expect(first.timeSpan == whole.timeSpan)
+    #expect(second.transactionCount == 0)
+  }
+
   @Test func laterCardsAndEnrollmentsAreAppendedAfterTheFirst() {
     let cards = ["C1", "C2", "C3"].map { Fixture.card($0) }
     let enrollments = [
