@@ -166,11 +166,10 @@ enum TransactionHalves {
     return ledger
   }
 
-  /// Whether any id appears twice. Each thread hashes and sorts half of the ids' 64-bit hashes;
-  /// one walk merging the two sorted halves finds equal hashes, and only ids with those hashes
-  /// (almost always none) are compared byte by byte. Sorting reads memory in order and needs
-  /// 16 bytes per id (the hashes and a radix sort's scratch), where a hash table would need
-  /// several times that and a cache miss per id.
+  /// Whether any id appears twice. Each thread hashes half of the ids; `RepeatedHashes` finds
+  /// the hashes that occur twice, and only ids with those hashes (almost always none) are
+  /// compared byte by byte. 16 bytes per id (the hashes, and room to group them), where a hash
+  /// table of ids would need several times that and a cache miss per id.
   private static func hasRepeatedID(_ ids: IdentifierArena) -> Bool {
     let count = ids.count
     let middle = count / 2
@@ -178,49 +177,25 @@ enum TransactionHalves {
       ids.withBytes(at: position) { ByteStringIndex.hash(UnsafeRawBufferPointer($0)) }
     }
     var hashes = [UInt64](repeating: 0, count: count)
-    var scratch = [UInt64](repeating: 0, count: count)
     ids.bytes.withUnsafeBufferPointer { bytes in
       ids.ends.withUnsafeBufferPointer { ends in
         hashes.withUnsafeMutableBufferPointer { buffer in
-          scratch.withUnsafeMutableBufferPointer { scratch in
-            // Raw pointers, so that the two threads do not count references to one arena.
-            let shared = UnsafeSendableBuffer(buffer)
-            let scratch = UnsafeSendableBuffer(scratch)
-            let bytes = UnsafeSendableBuffer(UnsafeMutableBufferPointer(mutating: bytes))
-            let ends = UnsafeSendableBuffer(UnsafeMutableBufferPointer(mutating: ends))
-            DispatchQueue.concurrentPerform(iterations: 2) { half in
-              let range = half == 0 ? 0..<middle : middle..<count
-              for position in range {
-                let start = position == 0 ? 0 : ends.buffer[position - 1]
-                let id = UnsafeMutableBufferPointer(
-                  rebasing: bytes.buffer[start..<ends.buffer[position]])
-                shared.buffer[position] = ByteStringIndex.hash(UnsafeRawBufferPointer(id))
-              }
-              RadixSort.sort(
-                UnsafeMutableBufferPointer(rebasing: shared.buffer[range]),
-                scratch: UnsafeMutableBufferPointer(rebasing: scratch.buffer[range]))
+          // Raw pointers, so that the two threads do not count references to one arena.
+          let shared = UnsafeSendableBuffer(buffer)
+          let bytes = UnsafeSendableBuffer(UnsafeMutableBufferPointer(mutating: bytes))
+          let ends = UnsafeSendableBuffer(UnsafeMutableBufferPointer(mutating: ends))
+          DispatchQueue.concurrentPerform(iterations: 2) { half in
+            for position in half == 0 ? 0..<middle : middle..<count {
+              let start = position == 0 ? 0 : ends.buffer[position - 1]
+              let id = UnsafeMutableBufferPointer(
+                rebasing: bytes.buffer[start..<ends.buffer[position]])
+              shared.buffer[position] = ByteStringIndex.hash(UnsafeRawBufferPointer(id))
             }
           }
         }
       }
     }
-    scratch = []
-    var repeatedHashes = Set<UInt64>()
-    var left = 0
-    var right = middle
-    var previous: UInt64?
-    while left < middle || right < count {
-      let value: UInt64
-      if right == count || (left < middle && hashes[left] <= hashes[right]) {
-        value = hashes[left]
-        left += 1
-      } else {
-        value = hashes[right]
-        right += 1
-      }
-      if value == previous { repeatedHashes.insert(value) }
-      previous = value
-    }
+    let repeatedHashes = hashes.withUnsafeBufferPointer { RepeatedHashes.find(in: $0) }
     guard !repeatedHashes.isEmpty else { return false }
     hashes = []
     var positionsByHash: [UInt64: [Int]] = [:]
@@ -236,6 +211,117 @@ enum TransactionHalves {
       positionsByHash[value, default: []].append(position)
     }
     return false
+  }
+}
+
+/// Finds the values that occur more than once among millions of 64-bit hashes, on two cores.
+///
+/// The values are grouped by their top 12 bits with a counting sort (each thread counts and
+/// places its half), and each group, a few hundred values that stay in the cache, goes through
+/// a small hash set of its own. Two sweeps over memory in order, where sorting all the values
+/// took eight, and a table of all of them a cache miss per value.
+enum RepeatedHashes {
+  /// Bits of a value that pick its group.
+  static let groupBits = 12
+
+  /// Every value that occurs at least twice in `values`, once.
+  static func find(in values: UnsafeBufferPointer<UInt64>) -> Set<UInt64> {
+    let count = values.count
+    guard count > 1 else { return [] }
+    let groups = 1 << groupBits
+    let middle = count / 2
+    let shift = UInt64(64 - groupBits)
+    let input = UnsafeSendableBuffer(UnsafeMutableBufferPointer(mutating: values))
+    // Each half's count per group, then where each half's share of each group starts.
+    var counts = [[Int]](repeating: [Int](repeating: 0, count: groups), count: 2)
+    counts.withUnsafeMutableBufferPointer { counts in
+      let counts = UnsafeSendableBuffer(counts)
+      DispatchQueue.concurrentPerform(iterations: 2) { half in
+        var own = [Int](repeating: 0, count: groups)
+        for value in input.buffer[half == 0 ? 0..<middle : middle..<count] {
+          own[Int(value >> shift)] += 1
+        }
+        counts.buffer[half] = own
+      }
+    }
+    var groupStart = [Int](repeating: 0, count: groups + 1)
+    var halfStart = [[Int]](repeating: [Int](repeating: 0, count: groups), count: 2)
+    for group in 0..<groups {
+      halfStart[0][group] = groupStart[group]
+      halfStart[1][group] = groupStart[group] + counts[0][group]
+      groupStart[group + 1] = groupStart[group] + counts[0][group] + counts[1][group]
+    }
+    let starts = halfStart
+    let bounds = groupStart
+    let grouped = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: count)
+    defer { grouped.deallocate() }
+    let output = UnsafeSendableBuffer(grouped)
+    var found = [[UInt64]](repeating: [], count: 2)
+    found.withUnsafeMutableBufferPointer { found in
+      let found = UnsafeSendableBuffer(found)
+      DispatchQueue.concurrentPerform(iterations: 2) { half in
+        var next = starts[half]
+        for value in input.buffer[half == 0 ? 0..<middle : middle..<count] {
+          let group = Int(value >> shift)
+          output.buffer.initializeElement(at: next[group], to: value)
+          next[group] += 1
+        }
+      }
+      DispatchQueue.concurrentPerform(iterations: 2) { half in
+        var repeated: [UInt64] = []
+        var table: [UInt64] = []
+        for group in half == 0 ? 0..<(groups / 2) : (groups / 2)..<groups {
+          let members = UnsafeBufferPointer(
+            rebasing: output.buffer[bounds[group]..<bounds[group + 1]])
+          findRepeats(in: members, table: &table, into: &repeated)
+        }
+        found.buffer[half] = repeated
+      }
+    }
+    return Set(found[0] + found[1])
+  }
+
+  /// Adds to `repeated` the values of one group that occur more than once, using `table` as
+  /// room for an open-addressing set (0 marks an empty slot, so zeros are counted apart).
+  private static func findRepeats(
+    in members: UnsafeBufferPointer<UInt64>, table: inout [UInt64], into repeated: inout [UInt64]
+  ) {
+    guard members.count > 1 else { return }
+    var bits = 4
+    while 1 << bits < 2 * members.count { bits += 1 }
+    let size = 1 << bits
+    if table.count < size {
+      table = [UInt64](repeating: 0, count: size)
+    } else {
+      table.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    }
+    var zeros = 0
+    table.withUnsafeMutableBufferPointer { table in
+      let mask = size - 1
+      for value in members {
+        if value == 0 {
+          zeros += 1
+          if zeros == 2 { repeated.append(0) }
+          continue
+        }
+        // Multiplicative hashing of the value's bits, so that values alike in their low bits
+        // still spread.
+        var slot = Int(truncatingIfNeeded: (value &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
+        while true {
+          let held = table[slot]
+          if held == 0 {
+            table[slot] = value
+            break
+          }
+          if held == value {
+            // Once per run of occurrences at least; the caller makes a set of them.
+            if repeated.last != value { repeated.append(value) }
+            break
+          }
+          slot = (slot + 1) & mask
+        }
+      }
+    }
   }
 }
 
@@ -320,47 +406,6 @@ private final class PendingRows {
       mcc: UnsafeBufferPointer(mcc.extracting(0..<rows)),
       currency: .cny, method: .applePay, status: .settled)
     return true
-  }
-}
-
-/// A least-significant-digit radix sort of 64-bit integers, a byte per pass: a few sequential
-/// sweeps, where a comparison sort of a million hashes took several times as long.
-enum RadixSort {
-  /// Sorts `values` in increasing order, using `scratch` (as large) as room.
-  static func sort(
-    _ values: UnsafeMutableBufferPointer<UInt64>, scratch: UnsafeMutableBufferPointer<UInt64>
-  ) {
-    precondition(scratch.count >= values.count, "radix sort without room")
-    let count = values.count
-    guard count > 1 else { return }
-    // Every pass's histogram, counted in one sweep.
-    var counts = [Int](repeating: 0, count: 8 * 256)
-    for value in values {
-      for pass in 0..<8 { counts[pass << 8 | Int((value >> (pass * 8)) & 0xFF)] += 1 }
-    }
-    var source = values
-    var target = UnsafeMutableBufferPointer(rebasing: scratch[0..<count])
-    for pass in 0..<8 {
-      // A byte every value shares orders nothing: skip its pass.
-      let histogram = counts[(pass << 8)..<((pass + 1) << 8)]
-      if histogram.contains(count) { continue }
-      var offsets = [Int](repeating: 0, count: 256)
-      var total = 0
-      for digit in 0..<256 {
-        offsets[digit] = total
-        total += histogram[(pass << 8) + digit]
-      }
-      let shift = UInt64(pass * 8)
-      for value in source {
-        let digit = Int((value >> shift) & 0xFF)
-        target[offsets[digit]] = value
-        offsets[digit] += 1
-      }
-      swap(&source, &target)
-    }
-    if source.baseAddress != values.baseAddress {
-      values.baseAddress!.update(from: source.baseAddress!, count: count)
-    }
   }
 }
 
