@@ -43,6 +43,48 @@ struct InstantParsingTests {
     #expect(throws: error) { try Instant.parse(text, naiveIn: shanghai) }
   }
 
+  @Test("the common 25-byte form reads as the general form does")
+  func commonFormAgreesWithTheGeneralReading() throws {
+    var random = SystemRandomNumberGenerator()
+    let offsets = ["+08:00", "-00:00", "+00:00", "+18:00", "-18:00", "+14:45", "-03:30", "+05:45"]
+    for _ in 0..<2_000 {
+      let year = Int.random(in: 1700...2250, using: &random)
+      let month = Int.random(in: 1...12, using: &random)
+      let day = Int.random(in: 1...31, using: &random)
+      let clock = (0..<3).map { _ in Int.random(in: 0...59, using: &random) }
+      let offset = try #require(offsets.randomElement(using: &random))
+      func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+      let date = "\(year)-\(two(month))-\(two(day))"
+      let time = "\(two(clock[0] % 24)):\(two(clock[1])):\(two(clock[2]))"
+      let common = "\(date)T\(time)\(offset)"
+      // A fraction sends the same instant through the general reading.
+      let general = "\(date)T\(time).0\(offset)"
+      #expect(common.utf8.count == 25)
+      let fast = Result { try Instant.parse(common, naiveIn: shanghai) }
+      let slow = Result { try Instant.parse(general, naiveIn: shanghai) }
+      switch (fast, slow) {
+      case (.success(let fast), .success(let slow)): #expect(fast == slow, "\(common)")
+      case (.failure(let fast), .failure(let slow)):
+        #expect(fast as? TimeParseError == slow as? TimeParseError, "\(common)")
+      default: Issue.record("\(common): \(fast) but \(general): \(slow)")
+      }
+    }
+  }
+
+  @Test(
+    "refused times of the common length",
+    arguments: [
+      ("2026-02-30T10:00:00+08:00", TimeParseError.noSuchDate),
+      ("2026-11-22T24:00:00+08:00", .noSuchTime), ("2026-11-22T10:00:60+08:00", .noSuchTime),
+      ("2026-11-22T10:00:00+18:01", .invalidOffset), ("2026-11-22T10:00:00+08:60", .invalidOffset),
+      ("2300-11-22T10:00:00+08:00", .outOfRange), ("2026-11-22T10:00:0a+08:00", .malformed),
+      ("2026/11-22T10:00:00+08:00", .malformed), ("2026-11-22T10:00:00*08:00", .malformed),
+      ("２026-11-22T10:00:00+08:0", .malformed),
+    ])
+  func refusesCommonLength(text: String, error: TimeParseError) {
+    #expect(throws: error) { try Instant.parse(text, naiveIn: shanghai) }
+  }
+
   @Test func naiveTimesUseTheGivenZone() throws {
     let utc = try TimeZoneRules(identifier: "UTC")
     #expect(try seconds("2026-12-22T00:00", zone: utc) - seconds("2026-12-22T00:00") == 8 * 3600)
