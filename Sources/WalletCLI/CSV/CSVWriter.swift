@@ -46,17 +46,20 @@ public final class CSVWriter {
   /// Writes to an open file descriptor, which the caller owns and closes; a failed `write(2)`
   /// throws `CSVWriteError`.
   public convenience init(fileDescriptor: Int32, chunkSize: Int = defaultChunkSize) {
-    self.init(chunkSize: chunkSize) { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 {
-          let code = errno
-          if code == EINTR { continue }
-          throw CSVWriteError(code: code)
-        }
-        offset += written
+    self.init(chunkSize: chunkSize) { bytes in try Self.writeAll(bytes, to: fileDescriptor) }
+  }
+
+  /// Writes all of `bytes` to `fileDescriptor`, retrying short and interrupted writes.
+  static func writeAll(_ bytes: UnsafeRawBufferPointer, to fileDescriptor: Int32) throws {
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 {
+        let code = errno
+        if code == EINTR { continue }
+        throw CSVWriteError(code: code)
       }
+      offset += written
     }
   }
 

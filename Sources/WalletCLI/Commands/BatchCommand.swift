@@ -66,23 +66,34 @@ enum BatchCommand: WalletCommand {
     do {
       try LedgerReports.writeRewards(
         decisions, ledger: input.ledger, promotion: promotion,
-        to: CSVWriter(fileDescriptor: rewardsFile.descriptor))
+        to: rewardsFile.csvWriter())
       if let decisionsFile {
         try LedgerReports.writeDecisions(
           decisions, ledger: input.ledger,
-          to: CSVWriter(fileDescriptor: decisionsFile.descriptor))
+          to: decisionsFile.csvWriter())
       }
     } catch {
       throw CommandFailure(.ioError, "cannot write the output: \(error)")
     }
-    try rewardsFile.commit()
-    try decisionsFile?.commit()
-
-    if !quiet {
-      context.console.message(
-        BatchSummary(decisions: decisions, ledger: input.ledger, skippedRows: input.skipped.count)
-          .text)
-    }
+    // The summary is counted while the outputs are flushed to disk: both only read.
+    let (committed, summary) = bothAtOnce(
+      { () -> Result<Void, CommandFailure> in
+        Result { () throws(CommandFailure) in
+          try rewardsFile.commit()
+          try decisionsFile?.commit()
+        }
+      },
+      {
+        quiet
+          ? nil
+          : BatchSummary(
+            decisions: decisions, ledger: input.ledger, skippedRows: input.skipped.count
+          ).text
+      })
+    try committed.get()
+    if let summary { context.console.message(summary) }
+    KeptUntilExit.keep(input)
+    KeptUntilExit.keep(decisions)
     return .success
   }
 }
