@@ -158,9 +158,13 @@ final class LedgerLoader {
           // Room for the rows of `bytes` bytes at the shortest plausible row, so that the
           // array does not grow by copying: unused room is never touched, so never resident.
           cards.reserveCapacity(bytes / Self.shortestCardRow)
-          do throws(InputError) {
-            while let row = try columns.nextRow(from: csv) {
-              guard let card = reader.card(row) else { return nil }
+          // Records straight from the reader, without a row value each: anything unusual,
+          // a short row included, sends the file to the ordinary reading.
+          do throws(CSVSyntaxError) {
+            while let record = try csv.next() {
+              guard record.count == columns.width,
+                let card = record.withRawFields({ reader.card($0) })
+              else { return nil }
               cards.append(card)
             }
           } catch {
@@ -201,9 +205,10 @@ final class LedgerLoader {
           // misses of their lookups overlap.
           var cardIDs = IdentifierArena()
           var keys: [IDLookup.Key] = []
-          do throws(InputError) {
-            while let row = try columns.nextRow(from: csv) {
-              let read = row.record.withRawFields { fields -> Bool in
+          do throws(CSVSyntaxError) {
+            while let record = try csv.next() {
+              guard record.count == columns.width else { return nil }
+              let read = record.withRawFields { fields -> Bool in
                 guard let enrollment = reader.plainEnrollment(fields) else { return false }
                 let card = fields[reader.cardColumn]
                 enrollments.append(enrollment)

@@ -15,33 +15,36 @@ struct CardRowReader: Sendable {
 
   /// The card in `row`, or nil when the ordinary parser must read it.
   mutating func card(_ row: CSVRow) -> Card? {
+    row.record.withRawFields { card($0) }
+  }
+
+  /// The card in a row's fields, or nil when the ordinary parser must read it.
+  mutating func card(_ fields: CSVRawFields) -> Card? {
     let columns = self.columns
-    return row.record.withRawFields { fields -> Card? in
-      guard fields.count == columns.width, let id = plainText(fields[columns.id]),
-        let holder = plainText(fields[columns.holder]),
-        let network = networks.code(fields[columns.network]),
-        let type = types.code(fields[columns.type])
-      else { return nil }
-      var role = CardRole.primary
-      if columns.role >= 0, !fields[columns.role].isEmpty {
-        guard let given = roles.code(fields[columns.role]) else { return nil }
-        role = given
-      }
-      var issuer: String?
-      if columns.issuer >= 0, !fields[columns.issuer].isEmpty {
-        guard let text = plainText(fields[columns.issuer]) else { return nil }
-        issuer = text
-      }
-      var last4: String?
-      if columns.last4 >= 0, !fields[columns.last4].isEmpty {
-        let field = fields[columns.last4]
-        guard field.count == 4, field.allSatisfy({ $0 &- 48 < 10 }) else { return nil }
-        last4 = String(decoding: field, as: UTF8.self)
-      }
-      return Card(
-        id: Identifier(id), holder: Identifier(holder), network: network, type: type, role: role,
-        issuer: issuer, last4: last4)
+    guard fields.count == columns.width, let id = plainText(fields[columns.id]),
+      let holder = plainText(fields[columns.holder]),
+      let network = networks.code(fields[columns.network]),
+      let type = types.code(fields[columns.type])
+    else { return nil }
+    var role = CardRole.primary
+    if columns.role >= 0, !fields[columns.role].isEmpty {
+      guard let given = roles.code(fields[columns.role]) else { return nil }
+      role = given
     }
+    var issuer: String?
+    if columns.issuer >= 0, !fields[columns.issuer].isEmpty {
+      guard let text = plainText(fields[columns.issuer]) else { return nil }
+      issuer = text
+    }
+    var last4: String?
+    if columns.last4 >= 0, !fields[columns.last4].isEmpty {
+      let field = fields[columns.last4]
+      guard field.count == 4, field.allSatisfy({ $0 &- 48 < 10 }) else { return nil }
+      last4 = String(decoding: field, as: UTF8.self)
+    }
+    return Card(
+      id: Identifier(id), holder: Identifier(holder), network: network, type: type, role: role,
+      issuer: issuer, last4: last4)
   }
 }
 
@@ -173,20 +176,29 @@ struct EnrollmentColumns: Sendable {
 /// The spellings of a code met so far in a file, by their bytes: a file writes its networks
 /// and channels a handful of ways, so each spelling is parsed once, not once per row.
 private struct CodeSpellings<Code: CanonicalCode>: Sendable {
-  private var known: [(spelling: [UInt8], code: Code)] = []
+  /// Every spelling's bytes, back to back: one buffer, so that looking one up copies and
+  /// retains nothing.
+  private var spellings: [UInt8] = []
+  private var known: [(start: Int, count: Int, code: Code)] = []
 
   /// The code these bytes spell, or nil when they spell none (the ordinary parser says why).
   mutating func code(_ field: UnsafeRawBufferPointer) -> Code? {
-    for entry in known where entry.spelling.count == field.count {
-      let same = entry.spelling.withUnsafeBytes { spelling in
-        field.isEmpty || memcmp(spelling.baseAddress!, field.baseAddress!, field.count) == 0
+    let found = spellings.withUnsafeBytes { spellings -> Code? in
+      for entry in known where entry.count == field.count {
+        if field.isEmpty
+          || memcmp(spellings.baseAddress! + entry.start, field.baseAddress!, field.count) == 0
+        {
+          return entry.code
+        }
       }
-      if same { return entry.code }
+      return nil
     }
+    if let found { return found }
     guard !field.isEmpty, known.count < 64,
       let code = Code(parsing: String(decoding: field, as: UTF8.self))
     else { return nil }
-    known.append((Array(field), code))
+    known.append((spellings.count, field.count, code))
+    spellings.append(contentsOf: field)
     return code
   }
 }
