@@ -370,6 +370,13 @@ public final class CSVReader {
         index += 1
         continue
       }
+      // Most Chinese characters: a lead byte E1-EC takes any two continuation bytes.
+      if lead &- 0xE1 < 0x0C, count - index >= 3, bytes[index + 1] & 0xC0 == 0x80,
+        bytes[index + 2] & 0xC0 == 0x80
+      {
+        index += 3
+        continue
+      }
       // Allowed second bytes per lead byte: the Unicode Standard, table 3-7.
       let length: Int
       var low: UInt8 = 0x80

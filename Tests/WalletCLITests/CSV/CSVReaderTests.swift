@@ -155,6 +155,10 @@ struct CSVReaderTests {
     Failure("surrogate", [0xED, 0xA0, 0x80], line: 1, column: 1, .invalidUTF8),
     Failure("truncated", [0x22, 0xE4, 0xB8, 0x22, 0x2C, 0x41], line: 1, column: 1, .invalidUTF8),
     Failure("unused column", Array("a,b\n1,2,".utf8) + [0x80], line: 2, column: 3, .invalidUTF8),
+    Failure(
+      "CJK lead without continuations", [0xE4, 0x41, 0x42], line: 1, column: 1, .invalidUTF8),
+    Failure("CJK cut short", Array("ab,".utf8) + [0xE4, 0xB8], line: 1, column: 2, .invalidUTF8),
+    Failure("CJK with one continuation", [0xE4, 0xB8, 0x41], line: 1, column: 1, .invalidUTF8),
     // A character cut in two by a field boundary: its bytes, read together, would be valid.
     Failure("split by a comma", [0xE4, 0xB8, 0x2C, 0xAD], line: 1, column: 1, .invalidUTF8),
     Failure(
