@@ -110,19 +110,20 @@ public struct RewardEngine: Sendable {
         }
       }
     }
+    if promotion.quota == nil && !keepEveryKey {
+      // The chunks' keys are grouped by holder straight from the chunks, without joining them.
+      decideEachHolderApart(
+        chunkKeys, ledger: ledger, holders: cardFacts.holderCards.count, into: &result
+      ) { holder in
+        initialState(of: holder, from: state, cards: cardFacts, ledger: ledger)
+      }
+      return result
+    }
     var keys = [PassKey]()
     keys.reserveCapacity(chunkKeys.reduce(0) { $0 + $1.count })
     for chunk in chunkKeys.indices {
       keys.append(contentsOf: chunkKeys[chunk])
       chunkKeys[chunk] = []
-    }
-    if promotion.quota == nil && !keepEveryKey {
-      decideEachHolderApart(
-        &keys, ledger: ledger, holders: cardFacts.holderCards.count, into: &result
-      ) { holder in
-        initialState(of: holder, from: state, cards: cardFacts, ledger: ledger)
-      }
-      return result
     }
     let middle = RewardEngine.sortHalves(&keys, ids: ledger.transactionIDs)
     var holders = [HolderState](repeating: HolderState(), count: cardFacts.holderCards.count)
@@ -180,14 +181,14 @@ public struct RewardEngine: Sendable {
   /// one holder's state at a time: memory in order, both cores. Rewards are listed by holder,
   /// then time, which is also the rewards file's order.
   private func decideEachHolderApart(
-    _ keys: inout [PassKey], ledger: Ledger, holders: Int, into result: inout LedgerDecisions,
+    _ chunks: [[PassKey]], ledger: Ledger, holders: Int, into result: inout LedgerDecisions,
     initialState: (Int) -> HolderState
   ) {
     // Each thread takes the holders of one half of the ranks: it groups their keys by holder
     // with a counting sort (two sweeps over all the keys, in order), sorts each holder's few
     // keys by time, and walks them. A comparison sort of all the keys cost n log n comparisons
     // through a closure.
-    let count = keys.count
+    let count = chunks.reduce(0) { $0 + $1.count }
     let splitHolder = holders / 2
     var rewarded = [[RewardedTransaction]](repeating: [], count: 2)
     let ids = ledger.transactionIDs
@@ -197,56 +198,57 @@ public struct RewardEngine: Sendable {
       let initialState = UnsafeSendable(initialState)
       result.reason.withUnsafeMutableBufferPointer { reason in
         result.ordinal.withUnsafeMutableBufferPointer { ordinal in
-          keys.withUnsafeBufferPointer { keys in
-            rewarded.withUnsafeMutableBufferPointer { rewarded in
-              let reason = UnsafeSendable(reason)
-              let ordinal = UnsafeSendable(ordinal)
-              let keys = UnsafeSendable(UnsafeMutableBufferPointer(mutating: keys))
-              let grouped = UnsafeSendable(grouped)
-              let rewarded = UnsafeSendable(rewarded)
-              DispatchQueue.concurrentPerform(iterations: 2) { part in
-                let ranks = part == 0 ? 0..<splitHolder : splitHolder..<holders
-                var start = [Int](repeating: 0, count: ranks.count + 1)
-                for key in keys.value {
+          rewarded.withUnsafeMutableBufferPointer { rewarded in
+            let reason = UnsafeSendable(reason)
+            let ordinal = UnsafeSendable(ordinal)
+            let grouped = UnsafeSendable(grouped)
+            let rewarded = UnsafeSendable(rewarded)
+            DispatchQueue.concurrentPerform(iterations: 2) { part in
+              let ranks = part == 0 ? 0..<splitHolder : splitHolder..<holders
+              var start = [Int](repeating: 0, count: ranks.count + 1)
+              for chunk in chunks {
+                for key in chunk {
                   precondition(key.holderAndCheck >= 0, "a key that failed checks 1-12")
                   if ranks.contains(Int(key.holderAndCheck)) {
                     start[Int(key.holderAndCheck) - ranks.lowerBound + 1] += 1
                   }
                 }
-                // The first half's keys start the buffer; the second's end it.
-                start[0] = part == 0 ? 0 : count - start.reduce(0, +)
-                for rank in 0..<ranks.count { start[rank + 1] += start[rank] }
-                var next = start
-                for key in keys.value where ranks.contains(Int(key.holderAndCheck)) {
+              }
+              // The first half's keys start the buffer; the second's end it.
+              start[0] = part == 0 ? 0 : count - start.reduce(0, +)
+              for rank in 0..<ranks.count { start[rank + 1] += start[rank] }
+              var next = start
+              for chunk in chunks {
+                for key in chunk where ranks.contains(Int(key.holderAndCheck)) {
                   let rank = Int(key.holderAndCheck) - ranks.lowerBound
                   grouped.value.initializeElement(at: next[rank], to: key)
                   next[rank] += 1
                 }
-                for rank in 0..<ranks.count where start[rank + 1] - start[rank] > 1 {
-                  let group = start[rank]..<start[rank + 1]
-                  InPlaceSort.sort(UnsafeMutableBufferPointer(rebasing: grouped.value[group])) {
-                    RewardEngine.precedes($0, $1, ids: ids)
-                  }
-                }
-                var paid: [RewardedTransaction] = []
-                var holder = Int32(-1)
-                var holderState = HolderState()
-                for key in grouped.value[start[0]..<start[ranks.count]] {
-                  if key.holderAndCheck != holder {
-                    holder = key.holderAndCheck
-                    holderState = initialState.value(Int(holder))
-                  }
-                  let index = Int(key.index)
-                  holderState.enter(cycle: cycleSequence(at: key.time))
-                  let code = holderState.settle(under: promotion, quotaLeft: true)
-                  reason.value[index] = code
-                  if code == 0 {
-                    ordinal.value[index] = Int32(holderState.rewards)
-                    paid.append(RewardedTransaction(holder: holder, index: key.index))
-                  }
-                }
-                rewarded.value[part] = paid
               }
+              for rank in 0..<ranks.count where start[rank + 1] - start[rank] > 1 {
+                let group = start[rank]..<start[rank + 1]
+                InPlaceSort.sort(UnsafeMutableBufferPointer(rebasing: grouped.value[group])) {
+                  RewardEngine.precedes($0, $1, ids: ids)
+                }
+              }
+              var paid: [RewardedTransaction] = []
+              var holder = Int32(-1)
+              var holderState = HolderState()
+              for key in grouped.value[start[0]..<start[ranks.count]] {
+                if key.holderAndCheck != holder {
+                  holder = key.holderAndCheck
+                  holderState = initialState.value(Int(holder))
+                }
+                let index = Int(key.index)
+                holderState.enter(cycle: cycleSequence(at: key.time))
+                let code = holderState.settle(under: promotion, quotaLeft: true)
+                reason.value[index] = code
+                if code == 0 {
+                  ordinal.value[index] = Int32(holderState.rewards)
+                  paid.append(RewardedTransaction(holder: holder, index: key.index))
+                }
+              }
+              rewarded.value[part] = paid
             }
           }
         }
