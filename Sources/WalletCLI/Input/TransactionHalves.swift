@@ -2,13 +2,14 @@ import Dispatch
 import Foundation
 import WalletCore
 
-/// Reads a large CSV file as two halves at once, one per core: on a bank's batch reading CSV is
-/// most of the work, and rows are independent once the files they refer to are known.
+/// Reads a large CSV file in parts (two halves, or more), two at once, one per core: on a bank's
+/// batch reading CSV is most of the work, and rows are independent once the files they refer to
+/// are known.
 ///
-/// Only the common case is taken: a file that is valid throughout. The second half starts just
-/// after a line break near the middle; if that break was inside a quoted field, the first half
+/// Only the common case is taken: a file that is valid throughout. Each part after the first
+/// starts just after a line break; if that break was inside a quoted field, the part before
 /// ends inside a quote and fails. On any failure at all — that, a bad row, a repeated id — the
-/// caller gives up on halves and reads the file from the start the ordinary way, which reports
+/// caller gives up on parts and reads the file from the start the ordinary way, which reports
 /// exactly what is wrong, on which line, as it always has. So the speed-up never changes a
 /// message.
 enum FileHalves {
@@ -32,32 +33,54 @@ enum FileHalves {
     _ file: InputFile, kind: InputKind,
     _ readHalf: @escaping @Sendable (CSVReader, CSVColumns, _ roomForBytes: Int) -> Part?
   ) -> (first: Part, second: Part)? {
+    guard let parts = read(file, kind: kind, parts: 2, readHalf) else { return nil }
+    return (parts[0], parts[1])
+  }
+
+  /// What `readPart` made of each of `count` consecutive parts of the file, in file order; nil
+  /// when the file is small or any part failed. Parts are handed to the two cores as they free
+  /// up, so with more parts than cores a core that is slowed down (by another process, or by
+  /// slower pages) takes fewer of them instead of keeping the other waiting. `readPart` is
+  /// called as for `read(_:kind:_:)`, with room for the whole file in the first part.
+  static func read<Part: Sendable>(
+    _ file: InputFile, kind: InputKind, parts count: Int,
+    _ readPart: @escaping @Sendable (CSVReader, CSVColumns, _ roomForBytes: Int) -> Part?
+  ) -> [Part]? {
+    precondition(count >= 1, "a file read in no parts")
     let size = file.size
     guard size >= minimumFileSize,
       let columns = try? CSVColumns(
         reader: CSVReader(fileDescriptor: file.descriptor, range: 0..<size, chunkSize: 1 << 16),
-        file: file.path, known: kind.columns, required: kind.requiredColumns),
-      let split = lineStart(near: size / 2, in: file, size: size)
+        file: file.path, known: kind.columns, required: kind.requiredColumns)
     else { return nil }
-    var parts: [Part?] = [nil, nil]
+    var starts = [0]
+    for part in 1..<count {
+      guard let start = lineStart(near: part * size / count, in: file, size: size),
+        start > starts[starts.count - 1]
+      else { return nil }
+      starts.append(start)
+    }
+    starts.append(size)
+    let bounds = starts
+    var parts = [Part?](repeating: nil, count: count)
     parts.withUnsafeMutableBufferPointer { parts in
       let parts = UnsafeSendableBuffer(parts)
-      DispatchQueue.concurrentPerform(iterations: 2) { half in
-        let range = half == 0 ? 0..<split : split..<size
+      DispatchQueue.concurrentPerform(iterations: count) { part in
+        let range = bounds[part]..<bounds[part + 1]
         let csv = CSVReader(fileDescriptor: file.descriptor, range: range)
-        if half == 0 {
-          // The first half starts with the header, already read above.
+        if part == 0 {
+          // The first part starts with the header, already read above.
           guard
             (try? CSVColumns(
               reader: csv, file: file.path, known: kind.columns, required: kind.requiredColumns))
               != nil
           else { return }
         }
-        parts.buffer[half] = readHalf(csv, columns, half == 0 ? size : range.count)
+        parts.buffer[part] = readPart(csv, columns, part == 0 ? size : range.count)
       }
     }
-    guard let first = parts[0], let second = parts[1] else { return nil }
-    return (first, second)
+    let read = parts.compactMap { $0 }
+    return read.count == count ? read : nil
   }
 
   /// The offset just after the first line break at or after `offset`, or nil if none is near.
@@ -74,11 +97,16 @@ enum FileHalves {
   }
 }
 
-/// A transactions file read as two halves at once (see `FileHalves`).
+/// A transactions file read in parts, two at once (see `FileHalves`).
 enum TransactionHalves {
+  /// Parts a large transactions file is read in: several per core, so that the cores finish
+  /// together (see `FileHalves.read(_:kind:parts:_:)`). Halves had left one core idle for a
+  /// tenth to a third of the reading, the other's half taking that much longer.
+  static let partCount = 8
+
   /// The transactions of `file` appended to a copy of `ledger` (which holds the cards and
   /// enrollments), or nil when the file must be read the ordinary way. `rowsRead` is called
-  /// once both halves are read, before they are joined: what only reading rows needed can go
+  /// once every part is read, before they are joined: what only reading rows needed can go
   /// then, so that it does not add to the memory joining them takes. Nil can still come after
   /// it, when an id repeats.
   static func load(
@@ -93,14 +121,13 @@ enum TransactionHalves {
         required: InputKind.transactions.requiredColumns)
     else { return nil }
     let counter = SharedProgress(progress)
-    // Bound as variables straight from the result, so that appending to the first half does not
-    // copy it for the sake of a binding no longer used. The reader lives only in the closure,
-    // so that what it holds can go before the halves are joined.
+    // The reader lives only in the closure, so that what it holds can go before the parts are
+    // joined.
     guard
-      case (var whole, var second)? = { () -> (Ledger, Ledger)? in
+      var parts = { () -> [Ledger]? in
         let reader = makeReader(columns)
         return FileHalves.read(
-          file, kind: .transactions,
+          file, kind: .transactions, parts: partCount,
           { csv, columns, bytes in
             read(
               csv, columns: columns, reader: reader, ledger: ledger, expectedRows: bytes / 80,
@@ -109,14 +136,17 @@ enum TransactionHalves {
       }()
     else { return nil }
     rowsRead()
-    guard whole.transactionCount + second.transactionCount > 0 else { return nil }
-    whole.appendTransactions(movingFrom: &second)
+    guard parts.contains(where: { $0.transactionCount > 0 }) else { return nil }
+    // The first part has room for the whole file; each later one is moved after it and let go.
+    var whole = parts[0]
+    parts[0] = Ledger()
+    for part in 1..<parts.count { whole.appendTransactions(movingFrom: &parts[part]) }
     guard !hasRepeatedID(whole.transactionIDs) else { return nil }
     counter.finish(rows: whole.transactionCount)
     return whole
   }
 
-  /// One half's transactions, or nil at the first problem of any kind.
+  /// One part's transactions, or nil at the first problem of any kind.
   private static func read(
     _ csv: CSVReader, columns: CSVColumns, reader: TransactionRowReader, ledger: Ledger,
     expectedRows: Int, progress: SharedProgress
@@ -376,7 +406,7 @@ private struct PendingRows {
     mcc.deallocate()
   }
 
-  /// Forgets the rows waiting, as when the half is given up.
+  /// Forgets the rows waiting, as when the part is given up.
   mutating func discard() {
     count = 0
     ids.removeAll()
@@ -403,7 +433,7 @@ private struct PendingRows {
   }
 
   /// Looks up every row's card and appends the rows to `ledger`; false, with nothing appended,
-  /// when a card is unknown: the caller then gives up on this half.
+  /// when a card is unknown: the caller then gives up on this part.
   mutating func flush(into ledger: inout Ledger, cards lookup: IDLookup) -> Bool {
     guard count > 0 else { return true }
     let rows = count
