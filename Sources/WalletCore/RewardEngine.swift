@@ -7,7 +7,8 @@ import Dispatch
 /// transaction, its card and its enrollments, so they are computed first, in parallel; the
 /// stateful checks 13–15 then run in one ordered pass over the transactions that passed them,
 /// or, without a quota (when only a holder's own transactions bear on each other), over each
-/// holder's transactions apart, on two threads. Sorting dominates: O(n log n).
+/// holder's transactions apart, on two threads (grouped by a counting sort, each holder's few
+/// sorted by time). The ordered pass's sort dominates: O(n log n).
 public struct RewardEngine: Sendable {
   /// The promotion whose rules are applied.
   public let promotion: Promotion
@@ -418,8 +419,8 @@ private struct HolderState {
   }
 }
 
-/// Lets the parallel loop write disjoint parts of one buffer; each chunk touches only its own
-/// indices, which is what makes the sharing safe.
+/// Hands pointers to the threads of a parallel loop, each of which touches only its own part of
+/// what they point at (its indices of a buffer, its own values): what makes the sharing safe.
 struct UnsafeSendable<Value>: @unchecked Sendable {
   let value: Value
   init(_ value: Value) { self.value = value }

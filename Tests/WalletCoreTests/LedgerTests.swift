@@ -75,8 +75,13 @@ struct LedgerTests {
     #expect(rowByRow.timeSpan != nil)
   }
 
-  @Test("two halves joined give the ledger of the whole", arguments: [0, 1, 250, 499, 500])
-  func halvesJoined(split: Int) throws {
+  @Test(
+    "parts joined in order give the ledger of the whole",
+    arguments: [
+      [0], [1], [250], [499], [500], [60, 120, 180, 240, 300, 360, 420], [0, 0, 7, 500],
+    ]
+      as [[Int]])
+  func partsJoined(cuts: [Int]) throws {
     let scenario = randomScenario(seed: 7, transactions: 500)
     func ledger(_ transactions: ArraySlice<Transaction>) -> Ledger {
       Ledger(
@@ -84,14 +89,21 @@ struct LedgerTests {
         transactions: Array(transactions))
     }
     let whole = ledger(scenario.transactions[...])
-    var first = ledger(scenario.transactions[..<split])
-    var second = ledger(scenario.transactions[split...])
-    first.appendTransactions(movingFrom: &second)
-    #expect(first.transactionIDs.bytes == whole.transactionIDs.bytes)
-    #expect(first.transactionIDs.ends == whole.transactionIDs.ends)
-    #expect(columns(first) == columns(whole))
-    #expect(first.timeSpan == whole.timeSpan)
-    #expect(second.transactionCount == 0)
+    // Each part meets the currencies in its own order, so the joins must map their indices.
+    #expect(Set(scenario.transactions.map(\.currency)).count > 1)
+    let bounds = [0] + cuts + [scenario.transactions.count]
+    var parts = (0..<bounds.count - 1).map {
+      ledger(scenario.transactions[bounds[$0]..<bounds[$0 + 1]])
+    }
+    var joined = parts[0]
+    for index in 1..<parts.count {
+      joined.appendTransactions(movingFrom: &parts[index])
+      #expect(parts[index].transactionCount == 0)
+    }
+    #expect(joined.transactionIDs.bytes == whole.transactionIDs.bytes)
+    #expect(joined.transactionIDs.ends == whole.transactionIDs.ends)
+    #expect(columns(joined) == columns(whole))
+    #expect(joined.timeSpan == whole.timeSpan)
   }
 
   @Test func laterCardsAndEnrollmentsAreAppendedAfterTheFirst() {

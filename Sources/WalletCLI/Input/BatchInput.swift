@@ -5,7 +5,7 @@ import WalletCore
 /// id repeats.
 ///
 /// Rows take a fast path straight from the CSV bytes (`CardRowReader`, `EnrollmentRowReader`,
-/// `TransactionRowReader`), and large files are read as two halves at once (`FileHalves`). A row
+/// `TransactionRowReader`), and large files are read in parts, two at once (`FileHalves`). A row
 /// that is in any way unusual is handed to the ordinary row parser, and a file with any problem
 /// is read again row by row, which reports exactly what is wrong: one set of rules and messages.
 struct BatchInput {
@@ -120,7 +120,7 @@ final class LedgerLoader {
     enrollmentLines.append(Int32(row.line))
   }
 
-  /// Lets the card and enrollment lookups go, once the halves of a transactions file are read:
+  /// Lets the card and enrollment lookups go, once the parts of a transactions file are read:
   /// tens of megabytes with hundreds of thousands of cards.
   func forgetLookups() {
     cards = IDLookup()

@@ -2,9 +2,9 @@ import Dispatch
 import Foundation
 import WalletCore
 
-/// Reads a large CSV file in parts (two halves, or more), two at once, one per core: on a bank's
+/// Reads a large CSV file in parts (two halves, or more), one per core at a time: on a bank's
 /// batch reading CSV is most of the work, and rows are independent once the files they refer to
-/// are known.
+/// are known. (Named when there were only halves.)
 ///
 /// Only the common case is taken: a file that is valid throughout. Each part after the first
 /// starts just after a line break; if that break was inside a quoted field, the part before
@@ -33,20 +33,25 @@ enum FileHalves {
     _ file: InputFile, kind: InputKind,
     _ readHalf: @escaping @Sendable (CSVReader, CSVColumns, _ roomForBytes: Int) -> Part?
   ) -> (first: Part, second: Part)? {
-    guard let parts = read(file, kind: kind, parts: 2, readHalf) else { return nil }
+    guard let parts = read(file, kind: kind, parts: 2, readHalf), parts.count == 2 else {
+      return nil
+    }
     return (parts[0], parts[1])
   }
 
-  /// What `readPart` made of each of `count` consecutive parts of the file, in file order; nil
-  /// when the file is small or any part failed. Parts are handed to the two cores as they free
-  /// up, so with more parts than cores a core that is slowed down (by another process, or by
-  /// slower pages) takes fewer of them instead of keeping the other waiting. `readPart` is
-  /// called as for `read(_:kind:_:)`, with room for the whole file in the first part.
+  /// What `readPart` made of each of up to `count` consecutive parts of the file, in file
+  /// order; nil when the file is small, cannot be cut in two, or any part failed. A file is cut
+  /// just after the first line break at or after each of `count - 1` evenly spaced offsets; a
+  /// cut that would fall in a part already cut (a short file, long lines) is left out. Parts
+  /// are handed to the cores as they free up (as many at once as there are cores), so with
+  /// more parts than cores a core that is slowed down (by another process, or by slower pages)
+  /// takes fewer of them instead of keeping the other waiting. `readPart` is called as for
+  /// `read(_:kind:_:)`, with room for the whole file in the first part.
   static func read<Part: Sendable>(
     _ file: InputFile, kind: InputKind, parts count: Int,
     _ readPart: @escaping @Sendable (CSVReader, CSVColumns, _ roomForBytes: Int) -> Part?
   ) -> [Part]? {
-    precondition(count >= 1, "a file read in no parts")
+    precondition(count >= 2, "a file read in fewer than two parts")
     let size = file.size
     guard size >= minimumFileSize,
       let columns = try? CSVColumns(
@@ -55,11 +60,14 @@ enum FileHalves {
     else { return nil }
     var starts = [0]
     for part in 1..<count {
-      guard let start = lineStart(near: part * size / count, in: file, size: size),
+      if let start = lineStart(near: part * size / count, in: file, size: size),
         start > starts[starts.count - 1]
-      else { return nil }
-      starts.append(start)
+      {
+        starts.append(start)
+      }
     }
+    guard starts.count >= 2 else { return nil }
+    let count = starts.count
     starts.append(size)
     let bounds = starts
     var parts = [Part?](repeating: nil, count: count)
@@ -97,7 +105,7 @@ enum FileHalves {
   }
 }
 
-/// A transactions file read in parts, two at once (see `FileHalves`).
+/// A transactions file read in parts, as many at once as there are cores (see `FileHalves`).
 enum TransactionHalves {
   /// Parts a large transactions file is read in: several per core, so that the cores finish
   /// together (see `FileHalves.read(_:kind:parts:_:)`). Halves had left one core idle for a
@@ -327,7 +335,10 @@ enum RepeatedHashes {
     if table.count < size {
       table = [UInt64](repeating: 0, count: size)
     } else {
-      table.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+      // Only the slots this group uses: the table keeps the size of the largest group.
+      table.withUnsafeMutableBufferPointer {
+        UnsafeMutableBufferPointer(rebasing: $0[0..<size]).update(repeating: 0)
+      }
     }
     var zeros = 0
     table.withUnsafeMutableBufferPointer { table in
@@ -462,7 +473,7 @@ private struct UnsafeSendableBuffer<Element>: @unchecked Sendable {
   init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
 }
 
-/// Rows and bytes read by both halves, shown on one progress line.
+/// Rows and bytes read by all the parts, shown on one progress line.
 private final class SharedProgress: @unchecked Sendable {
   private let reporter: ProgressReporter?
   private let lock = NSLock()

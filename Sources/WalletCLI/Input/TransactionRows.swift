@@ -7,7 +7,7 @@ import WalletCore
 /// and amounts parsed without a `String`. A row that is in any way unusual is handed to the
 /// ordinary row parser instead, which either reads it or reports exactly what is wrong, so there
 /// is one set of rules and messages. It holds no mutable state, so the threads that read the
-/// halves of a large file share one.
+/// parts of a large file share one.
 struct TransactionRowReader: Sendable {
   let cardsPath: String
   let enrollmentsPath: String

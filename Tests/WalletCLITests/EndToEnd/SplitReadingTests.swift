@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 
-/// Large input files are read as two halves at once. `WALLET_SPLIT_BYTES=1` sends even small
-/// files down that path, so that these tests can show it gives exactly what one read gives:
-/// the same files on success, and the same error on bad input.
+/// Large input files are read in parts at once (cards and enrollments in two halves,
+/// transactions in up to eight parts, fewer for a file too short to cut so often).
+/// `WALLET_SPLIT_BYTES=1` sends even small files down that path, so that these tests can show
+/// it gives exactly what one read gives: the same files on success, and the same error on bad
+/// input.
 struct SplitReadingTests {
   static let inHalves = ["WALLET_SPLIT_BYTES": "1"]
 
