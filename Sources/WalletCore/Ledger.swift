@@ -315,23 +315,8 @@ public struct Ledger: Sendable {
     // from both threads.
     var mine = IDsTimesAndCards(taking: &self)
     var theirs = IDsTimesAndCards(taking: &other)
-    withUnsafeMutablePointer(to: &mine) { mine in
-      withUnsafeMutablePointer(to: &theirs) { theirs in
-        withUnsafeMutablePointer(to: &self) { this in
-          withUnsafeMutablePointer(to: &other) { other in
-            let work = UnsafeSendable((mine, theirs, this, other))
-            DispatchQueue.concurrentPerform(iterations: 2) { part in
-              let (mine, theirs, this, other) = work.value
-              if part == 0 {
-                mine.pointee.append(movingFrom: &theirs.pointee)
-              } else {
-                this.pointee.moveAmountsAndCodes(from: &other.pointee)
-              }
-            }
-          }
-        }
-      }
-    }
+    _ = bothAtOnce(
+      { mine.append(movingFrom: &theirs) }, { self.moveAmountsAndCodes(from: &other) })
     mine.put(into: &self)
   }
 

@@ -113,20 +113,11 @@ struct IDLookup: Sendable {
           {
             entries[index] = Int32(slot.entryPlusOne - 1)
           } else if key.length <= Key.inlineBytes {
-            // Another id in the first slot (a quarter of lookups): the probe goes on here,
-            // usually in the same cache line, without a call.
-            var position = (key.slot(mask: mask) + 1) & mask
-            var found = Int32(-1)
-            while true {
-              let next = slots[position]
-              if next.entryPlusOne == 0 { break }
-              if next.head == key.head && next.tail == key.tail && next.length == key.length {
-                found = Int32(next.entryPlusOne - 1)
-                break
-              }
-              position = (position + 1) & mask
+            // Another id in the first slot (a quarter of lookups): the probe goes on from the
+            // next one, usually in the same cache line.
+            entries[index] = Self.probe(slots, for: key, from: (key.slot(mask: mask) + 1) & mask) {
+              _ in true
             }
-            entries[index] = found
           } else {
             entries[index] =
               ids.withBytes(at: first + index) { entry(of: UnsafeRawBufferPointer($0), key: key) }
@@ -148,19 +139,33 @@ struct IDLookup: Sendable {
 
   private func entry(of bytes: UnsafeRawBufferPointer, key: Key) -> Int32? {
     slots.withUnsafeBufferPointer { slots in
-      let mask = slots.count - 1
-      var position = key.slot(mask: mask)
-      while true {
-        let slot = slots[position]
-        if slot.entryPlusOne == 0 { return nil }
-        let entry = Int(slot.entryPlusOne) - 1
-        if slot.head == key.head && slot.tail == key.tail && slot.length == key.length
-          && (key.length <= Key.inlineBytes || ids.equals(entry, bytes))
-        {
-          return Int32(entry)
-        }
-        position = (position + 1) & mask
+      let found = Self.probe(slots, for: key, from: key.slot(mask: slots.count - 1)) {
+        key.length <= Key.inlineBytes || ids.equals($0, bytes)
       }
+      return found < 0 ? nil : found
+    }
+  }
+
+  /// The entry of the first slot from `position` on whose id starts as `key`'s and of which
+  /// `sameID` (given the entry) says it is the same id, or -1 at an empty slot. Inlined, so
+  /// that a batch of lookups probes past a collision without a call.
+  @inline(__always)
+  private static func probe(
+    _ slots: UnsafeBufferPointer<Slot>, for key: Key, from position: Int,
+    sameID: (Int) -> Bool
+  ) -> Int32 {
+    let mask = slots.count - 1
+    var position = position
+    while true {
+      let slot = slots[position]
+      if slot.entryPlusOne == 0 { return -1 }
+      let entry = Int(slot.entryPlusOne) - 1
+      if slot.head == key.head && slot.tail == key.tail && slot.length == key.length
+        && sameID(entry)
+      {
+        return Int32(entry)
+      }
+      position = (position + 1) & mask
     }
   }
 

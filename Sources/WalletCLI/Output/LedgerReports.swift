@@ -86,7 +86,7 @@ enum LedgerReports {
                       facts.initializeElement(
                         at: slot,
                         to: RewardFacts(
-                          index: index, card: card, time: times[index], amount: amounts[index],
+                          card: card, time: times[index], amount: amounts[index],
                           enrollment: enrollments[index], ordinal: ordinals[index],
                           idStart: idStart, idEnd: idEnds[index], touched: idByte &+ cardByte))
                       slot += 1
@@ -103,7 +103,6 @@ enum LedgerReports {
 
   /// What a rewards row needs from the columns of the ledger and the decisions.
   private struct RewardFacts {
-    var index: Int
     var card: Int32
     var time: Int64
     var amount: Int64

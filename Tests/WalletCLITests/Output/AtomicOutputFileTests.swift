@@ -6,22 +6,23 @@ import Testing
 /// Output files written through `AtomicOutputFile.csvWriter()`, which starts writing back to
 /// disk as it goes: what lands is exactly what was written, and only on commit.
 struct AtomicOutputFileTests {
-  /// A fresh empty folder for one test.
-  private func folder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "wallet-atomic-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+  /// A folder holding an old `rewards.csv`, and an output replacing it, with its writer.
+  private func replacingAnOldFile() throws -> (
+    folder: TemporaryFolder, output: AtomicOutputFile, writer: CSVWriter
+  ) {
+    let folder = try TemporaryFolder()
+    let output = try AtomicOutputFile(path: try folder.write("rewards.csv", "old\r\n"))
+    return (folder, output, output.csvWriter())
+  }
+
+  /// The folder's files, by name.
+  private func files(in folder: TemporaryFolder) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
   }
 
   @Test("megabytes written through the writer land whole, replacing the old file, on commit")
   func largeOutputLandsWhole() throws {
-    let directory = try folder()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let target = directory.appendingPathComponent("rewards.csv").path
-    try Data("old\r\n".utf8).write(to: URL(fileURLWithPath: target))
-    let output = try AtomicOutputFile(path: target)
-    let writer = output.csvWriter()
+    let (folder, output, writer) = try replacingAnOldFile()
     var expected = Data()
     // Past the writeback interval twice, in records of varied lengths.
     let long = String(repeating: "x", count: 3_000)
@@ -32,23 +33,18 @@ struct AtomicOutputFileTests {
     }
     try writer.flush()
     #expect(expected.count > 8 << 20)
-    #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == Data("old\r\n".utf8))
+    #expect(folder.read("rewards.csv") == "old\r\n")
     try output.commit()
-    #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == expected)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["rewards.csv"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("rewards.csv"))) == expected)
+    #expect(try files(in: folder) == ["rewards.csv"])
   }
 
   @Test func discardingLeavesTheOldFile() throws {
-    let directory = try folder()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let target = directory.appendingPathComponent("rewards.csv").path
-    try Data("old\r\n".utf8).write(to: URL(fileURLWithPath: target))
-    let output = try AtomicOutputFile(path: target)
-    let writer = output.csvWriter()
+    let (folder, output, writer) = try replacingAnOldFile()
     try writer.writeRecord(["new"])
     try writer.flush()
     output.discard()
-    #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == Data("old\r\n".utf8))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["rewards.csv"])
+    #expect(folder.read("rewards.csv") == "old\r\n")
+    #expect(try files(in: folder) == ["rewards.csv"])
   }
 }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import WalletCLI
+@testable import WalletCore
 
 struct BothAtOnceTests {
   @Test("both parts run and their results come back in order")
