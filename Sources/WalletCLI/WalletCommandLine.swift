@@ -61,8 +61,25 @@ public enum WalletCommandLine {
     exit(status)
   }
 
-  /// Runs the program and returns its exit status.
+  /// Runs the program and returns its exit status: the command's own, or 74 when what it
+  /// printed could not be written whole (a full disk, `/dev/full`, a closed descriptor).
   static func run(_ argv: [String], context: CommandContext) -> Int32 {
+    let status = runCommand(argv, context: context)
+    let console = context.console
+    // An answer that did not reach its reader is no answer: a success, or a check's "no", that
+    // could not be printed whole is an I/O error. A command that already failed keeps its
+    // status, which says more.
+    guard let failure = console.failure,
+      status == ExitStatus.success.rawValue || status == ExitStatus.no.rawValue
+    else { return status }
+    if failure.stream == .output && console.claimFailureReport() {
+      console.message(
+        "Error: cannot write to \(failure.stream.name): \(String(cString: strerror(failure.code)))")
+    }
+    return ExitStatus.ioError.rawValue
+  }
+
+  private static func runCommand(_ argv: [String], context: CommandContext) -> Int32 {
     let console = context.console
     do {
       switch try parser.parse(argv) {

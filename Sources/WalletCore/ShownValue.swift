@@ -37,14 +37,37 @@ public enum ShownValue {
         shown += "…"
         break
       }
-      switch scalar.value {
-      case 0..<0x20, 0x7F, 0x80..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
-        shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-      default:
-        shown.unicodeScalars.append(scalar)
-      }
+      appendEscaping(scalar, to: &shown)
       count += 1
     }
     return shown
+  }
+
+  /// The whole value, every character that `mustEscape` escaped and nothing cut: for a table
+  /// cell, whose column grows to fit.
+  public static func escapedWhole(_ value: String) -> String {
+    guard value.unicodeScalars.contains(where: mustEscape) else { return value }
+    var shown = ""
+    for scalar in value.unicodeScalars { appendEscaping(scalar, to: &shown) }
+    return shown
+  }
+
+  /// Whether a character must not reach a terminal raw: the C0 controls, DEL and the C1
+  /// controls (which move the cursor, retitle the window or start escape sequences), the line
+  /// and paragraph separators, and the bidirectional overrides and isolates (which reorder what
+  /// follows them on the line).
+  public static func mustEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x20, 0x7F, 0x80..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
+  private static func appendEscaping(_ scalar: Unicode.Scalar, to shown: inout String) {
+    if mustEscape(scalar) {
+      shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+    } else {
+      shown.unicodeScalars.append(scalar)
+    }
   }
 }

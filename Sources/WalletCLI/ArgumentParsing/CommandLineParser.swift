@@ -1,4 +1,5 @@
 import Foundation
+import WalletCore
 
 /// Parses `argv` against a tree of ``CommandSpec`` declarations: wallet's replacement for
 /// swift-argument-parser's `parseAsRoot`. It only parses; the caller prints help, versions and
@@ -77,7 +78,7 @@ public struct CommandLineParser: Sendable {
     for word in words {
       let command = self.command(at: path)
       if command.subcommands.isEmpty {
-        throw UsageError("Unexpected argument '\(word)'", commandPath: ["help"])
+        throw UsageError("Unexpected argument \(userWord(word))", commandPath: ["help"])
       }
       guard let relative = command.subcommandPath(named: word) else {
         throw Self.unknownSubcommand(word, of: command, path: path)
@@ -118,7 +119,9 @@ public struct CommandLineParser: Sendable {
         throw UsageError("'--\(spec.name)' can only be given once", commandPath: path)
       }
       if spec.kind == .flag {
-        if inline != nil { throw UsageError("'\(typed)' does not take a value", commandPath: path) }
+        if inline != nil {
+          throw UsageError("\(userWord(typed)) does not take a value", commandPath: path)
+        }
         parsed.given[spec.name, default: []].append("")
         continue
       }
@@ -160,7 +163,7 @@ public struct CommandLineParser: Sendable {
       parsed.given[spec.name] = taken
     }
     if let extra = remaining.first {
-      throw UsageError("Unexpected argument '\(extra)'", commandPath: path)
+      throw UsageError("Unexpected argument \(userWord(extra))", commandPath: path)
     }
   }
 
@@ -191,13 +194,13 @@ public struct CommandLineParser: Sendable {
     guard !spec.allowedValues.isEmpty, !spec.allowedValues.contains(value) else { return }
     let expected = spec.allowedValues.joined(separator: ", ")
     throw UsageError(
-      "The value '\(value)' is invalid for '\(spec.label)'; expected one of: \(expected)",
+      "The value \(userWord(value)) is invalid for '\(spec.label)'; expected one of: \(expected)",
       commandPath: path)
   }
 
   private static func unknownOption(_ typed: String, known: [String], path: [String]) -> UsageError
   {
-    var message = "Unknown option '\(typed)'"
+    var message = "Unknown option \(userWord(typed))"
     if typed.hasPrefix("--"), let near = closest(to: String(typed.dropFirst(2)), among: known) {
       message += ". Did you mean '--\(near)'?"
     }
@@ -207,7 +210,7 @@ public struct CommandLineParser: Sendable {
   private static func unknownSubcommand(
     _ word: String, of command: CommandSpec, path: [String]
   ) -> UsageError {
-    var message = "Unknown subcommand '\(word)'"
+    var message = "Unknown subcommand \(userWord(word))"
     let known = command.subcommands.map(\.name) + command.aliases.map(\.name)
     if let near = closest(to: word, among: known) { message += ". Did you mean '\(near)'?" }
     return UsageError(message, commandPath: path)
@@ -364,7 +367,7 @@ public struct ParsedArguments: Sendable, Equatable {
       let label = declaration(name, kinds: [.option, .positional]).label
       // LocalizedError says what went wrong in words; other errors only have their description.
       let reason = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
-      throw usageError("The value '\(raw)' is invalid for '\(label)': \(reason)")
+      throw usageError("The value \(userWord(raw)) is invalid for '\(label)': \(reason)")
     }
   }
 
@@ -375,4 +378,10 @@ public struct ParsedArguments: Sendable, Equatable {
     }
     return spec
   }
+}
+
+/// A word the user typed, quoted for an error message: escaped and cut short like every value
+/// wallet echoes. Card numbers are masked later, for the whole message at once.
+private func userWord(_ word: String) -> String {
+  ShownValue.quoted(word, masksCardNumbers: false)
 }

@@ -113,6 +113,13 @@ public final class CSVWriter {
     try append(records)
   }
 
+  /// Starts the file with the UTF-8 byte order mark, by which spreadsheets recognise UTF-8 (and
+  /// read 交通银行 as such rather than as mojibake); `CSVReader` skips it.
+  public func writeByteOrderMark() throws {
+    precondition(count == 0 && fieldsInRecord == 0, "a byte order mark starts the file")
+    for byte: UInt8 in [0xEF, 0xBB, 0xBF] { try append(byte) }
+  }
+
   /// Ends the current record with CRLF. A record without fields writes nothing.
   public func endRecord() throws {
     guard fieldsInRecord > 0 else { return }

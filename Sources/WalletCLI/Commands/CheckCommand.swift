@@ -119,9 +119,10 @@ enum CheckCommand: WalletCommand {
       networks: networks, capabilities: capabilities, promotions: promotions)
     let console = context.console
     switch format {
-    case .json: console.output(report.json.text)
+    case .json: console.data(report.json.text)
     case .table, .csv:
-      console.output(report.table(style: Style(console: console, environment: context.environment)))
+      let style = Style(console: console, environment: context.environment)
+      console.output(report.table(style: style), style: style)
     }
     return report.canMakePayments ? .success : .no
   }
@@ -171,9 +172,10 @@ enum CheckCommand: WalletCommand {
       promotions: promotions, firstBound: firstBound)
     let console = context.console
     switch format {
-    case .json: console.output(report.json.text)
+    case .json: console.data(report.json.text)
     case .table, .csv:
-      console.output(report.table(style: Style(console: console, environment: context.environment)))
+      let style = Style(console: console, environment: context.environment)
+      console.output(report.table(style: style), style: style)
     }
     return report.recommendation == nil ? .no : .success
   }

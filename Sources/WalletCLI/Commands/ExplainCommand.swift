@@ -66,10 +66,11 @@ enum ExplainCommand: WalletCommand {
     switch format {
     case .json:
       let objects = explanations.map(\.json)
-      console.output((objects.count == 1 ? objects[0] : .array(objects)).text)
+      console.data((objects.count == 1 ? objects[0] : .array(objects)).text)
     case .table, .csv:
       let style = Style(console: console, environment: context.environment)
-      console.output(explanations.map { $0.table(style: style) }.joined(separator: "\n"))
+      console.output(
+        explanations.map { $0.table(style: style) }.joined(separator: "\n"), style: style)
     }
     return .success
   }

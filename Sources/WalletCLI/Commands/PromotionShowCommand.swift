@@ -22,7 +22,7 @@ enum PromotionShowCommand: WalletCommand {
     let store = try StoreOptions.open(arguments, context: context, forWriting: false)
     guard let installed = try store.installed(id) else { throw StoreError.unknownPromotion(id) }
     let text = installed.promotion.jsonText
-    context.console.output(text.hasSuffix("\n") ? text : text + "\n")
+    context.console.data(text.hasSuffix("\n") ? text : text + "\n")
     return .success
   }
 }

@@ -54,7 +54,7 @@ enum StatementCommand: WalletCommand {
       do {
         try ReportFiles.writeRewards(
           lines.map(RewardRow.init), promotion: promotion,
-          to: CSVWriter(fileDescriptor: console.outputDescriptor))
+          to: console.csvWriter())
       } catch {
         throw CommandFailure(.ioError, "cannot write to standard output: \(error)")
       }
@@ -74,10 +74,11 @@ enum StatementCommand: WalletCommand {
     switch format {
     case .json:
       let objects = statements.map(\.json)
-      console.output((objects.count == 1 ? objects[0] : .array(objects)).text)
+      console.data((objects.count == 1 ? objects[0] : .array(objects)).text)
     case .table, .csv:
       let style = Style(console: console, environment: context.environment)
-      console.output(statements.map { $0.table(style: style) }.joined(separator: "\n"))
+      console.output(
+        statements.map { $0.table(style: style) }.joined(separator: "\n"), style: style)
     }
     return .success
   }

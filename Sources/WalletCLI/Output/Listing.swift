@@ -56,7 +56,7 @@ struct Listing {
       for row in rows { table.append(row.map(Listing.tableText)) }
       console.output(table.text)
     case .csv:
-      let writer = CSVWriter(fileDescriptor: console.outputDescriptor)
+      let writer = console.csvWriter()
       do {
         try writer.writeRecord(columns)
         for row in rows { try writer.writeRecord(row.map(Listing.csvText)) }
@@ -68,7 +68,7 @@ struct Listing {
       let objects = rows.map { row in
         JSONValue.object(Array(zip(columns, row.map(Listing.json))))
       }
-      console.output(JSONValue.array(objects).text)
+      console.data(JSONValue.array(objects).text)
     }
   }
 

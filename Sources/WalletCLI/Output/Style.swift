@@ -41,4 +41,8 @@ struct Style: Sendable {
   private func paint(_ text: String, code: String) -> String {
     isEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }
+
+  /// Every escape sequence a style writes: the only ones `Console` lets through to a terminal,
+  /// and only from a command that passes it an enabled style.
+  static let escapeSequences: [[UInt8]] = ["0", "1", "31", "32"].map { Array("\u{1B}[\($0)m".utf8) }
 }

@@ -1,3 +1,5 @@
+import WalletCore
+
 /// Columns aligned for a terminal. Widths are counted in terminal columns, not characters: a
 /// CJK character (商户 in a merchant name, 交通银行 in a promotion's name) takes two, a combining
 /// mark none, so Chinese text lines up with ASCII.
@@ -51,20 +53,9 @@ struct TextTable {
     return output
   }
 
-  /// The value with C0 and C1 controls, and the bidirectional overrides that can reorder a
-  /// line, replaced by `\u{…}` escapes.
-  static func printable(_ value: String) -> String {
-    var shown = ""
-    for scalar in value.unicodeScalars {
-      switch scalar.value {
-      case 0..<0x20, 0x7F, 0x80..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
-        shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-      default:
-        shown.unicodeScalars.append(scalar)
-      }
-    }
-    return shown
-  }
+  /// The value as a cell shows it: escaped whole (`ShownValue.escapedWhole`), so that a
+  /// control character neither reaches the terminal nor throws the columns out of line.
+  static func printable(_ value: String) -> String { ShownValue.escapedWhole(value) }
 }
 
 /// How many terminal columns text takes, after Unicode's East Asian Width property (UAX #11):

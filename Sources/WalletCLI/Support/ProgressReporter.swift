@@ -34,7 +34,7 @@ final class ProgressReporter {
     let line = Self.line(
       label: label, rows: rows, bytes: bytes, totalBytes: totalBytes,
       elapsed: now.timeIntervalSince(started))
-    Console.writeAll("\r" + line + "\u{1B}[K", to: console.errorDescriptor)
+    console.progress(line)
   }
 
   /// The progress line: `transactions: 1,234,567 rows, 400,000/s, about 3 s left`. The time
@@ -53,12 +53,12 @@ final class ProgressReporter {
 
   /// Replaces the line with `text` after the label, at once: a stage with no count to show.
   func show(_ text: String) {
-    Console.writeAll("\r\(label): \(text)\u{1B}[K", to: console.errorDescriptor)
+    console.progress("\(label): \(text)")
   }
 
   /// Clears the line once the work is done.
   func finish(rows: Int) {
-    Console.writeAll("\r\u{1B}[K", to: console.errorDescriptor)
+    console.progress("")
   }
 
   /// `1234567` as `1,234,567`.
