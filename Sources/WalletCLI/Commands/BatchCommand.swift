@@ -45,6 +45,16 @@ enum BatchCommand: WalletCommand {
     if let decisionsPath, AtomicOutputFile.sameFile(decisionsPath, rewardsPath) {
       throw arguments.usageError("--out and --decisions must name different files")
     }
+    var protected = ProtectedFiles()
+    for name in ["cards", "enrollments", "transactions", "promotion"] {
+      if let path = arguments.value(name) {
+        protected.protect(input: path, as: "the --\(name) file")
+      }
+    }
+    try protected.check(output: rewardsPath, option: "out", arguments: arguments)
+    if let decisionsPath {
+      try protected.check(output: decisionsPath, option: "decisions", arguments: arguments)
+    }
     let quiet = arguments.flag("quiet")
     LargeAllocations.returnToTheSystemWhenFreed()
     let promotion = try PromotionSource.resolve(arguments.value("promotion"), arguments: arguments)
@@ -67,13 +77,16 @@ enum BatchCommand: WalletCommand {
       try LedgerReports.writeRewards(
         decisions, ledger: input.ledger, promotion: promotion,
         to: rewardsFile.csvWriter())
-      if let decisionsFile {
-        try LedgerReports.writeDecisions(
-          decisions, ledger: input.ledger,
-          to: decisionsFile.csvWriter())
-      }
     } catch {
-      throw CommandFailure(.ioError, "cannot write the output: \(error)")
+      throw CommandFailure(.ioError, "cannot write \(rewardsFile.shownPath): \(error)")
+    }
+    if let decisionsFile {
+      do {
+        try LedgerReports.writeDecisions(
+          decisions, ledger: input.ledger, to: decisionsFile.csvWriter())
+      } catch {
+        throw CommandFailure(.ioError, "cannot write \(decisionsFile.shownPath): \(error)")
+      }
     }
     // The summary is counted while the outputs are flushed to disk: both only read.
     let (committed, summary) = bothAtOnce(

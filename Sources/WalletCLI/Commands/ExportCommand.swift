@@ -61,6 +61,9 @@ enum ExportCommand: WalletCommand {
       throw arguments.usageError(
         "transactions belong to no promotion; --promotion is for rewards and decisions")
     }
+    var protected = ProtectedFiles()
+    protected.protect(store: StoreOptions.path(arguments, environment: context.environment))
+    try protected.check(output: outPath, option: "out", arguments: arguments)
     let store = try StoreOptions.open(arguments, context: context, forWriting: false)
 
     var promotion: Promotion?
@@ -80,27 +83,25 @@ enum ExportCommand: WalletCommand {
       from: from.map { zone.startOfDay($0) }, until: to.map { zone.startOfDay($0.adding(days: 1)) })
 
     let output: AtomicOutputFile? = outPath == "-" ? nil : try AtomicOutputFile(path: outPath)
-    let descriptor = output?.descriptor ?? context.console.outputDescriptor
     let rows: Int
     do {
-      if arguments.flag("excel") { try writeByteOrderMark(to: descriptor) }
-      let writer = ExportWriter(
-        file: file, excel: arguments.flag("excel"),
-        csv: CSVWriter(fileDescriptor: descriptor))
+      let csv = output?.csvWriter() ?? context.console.csvWriter()
+      if arguments.flag("excel") { try csv.writeByteOrderMark() }
+      let writer = ExportWriter(file: file, excel: arguments.flag("excel"), csv: csv)
       rows = try writeRows(file, promotion: promotion, range: range, store: store, to: writer)
     } catch {
       output?.discard()
       if let failure = error as? CommandFailure { throw failure }
       if error is CSVWriteError {
         throw CommandFailure(
-          .ioError, "cannot write \(output == nil ? "to standard output" : outPath): \(error)")
+          .ioError, "cannot write \(output?.shownPath ?? "to standard output"): \(error)")
       }
       throw error
     }
     if let output {
       try output.commit()
       context.console.message(
-        "Exported \(rows) \(file.noun)\(rows == 1 ? "" : "s") to \(outPath).")
+        "Exported \(rows) \(file.noun)\(rows == 1 ? "" : "s") to \(output.shownPath).")
     }
     return .success
   }
@@ -148,23 +149,6 @@ enum ExportCommand: WalletCommand {
     }
     try writer.csv.flush()
     return count
-  }
-
-  /// The UTF-8 byte order mark, by which spreadsheets recognise UTF-8 (and read 交通银行 as
-  /// such rather than as mojibake); `wallet import` accepts it.
-  private static func writeByteOrderMark(to descriptor: Int32) throws {
-    let bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes {
-        write(descriptor, $0.baseAddress! + offset, 3 - offset)
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw CSVWriteError(code: errno)
-      }
-      offset += written
-    }
   }
 }
 

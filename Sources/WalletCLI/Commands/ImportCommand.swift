@@ -91,7 +91,7 @@ enum ImportCommand: WalletCommand {
     if !quiet {
       let report = outcome.report
       context.console.message(
-        "\(file.path): \(ProgressReporter.grouped(report.inserted)) new, "
+        "\(SafeText.path(file.path)): \(ProgressReporter.grouped(report.inserted)) new, "
           + "\(ProgressReporter.grouped(report.unchanged)) already present, "
           + "\(ProgressReporter.grouped(report.replaced)) replaced, "
           + "\(ProgressReporter.grouped(outcome.skipped.count)) invalid")

@@ -35,7 +35,8 @@ enum InitCommand: WalletCommand {
     let store = try WalletStore.open(path: path, create: true)
     if !existed {
       try store.setTimeZone(zone ?? WalletStore.defaultTimeZone)
-      console.message("Created a new store at \(path) (time zone \(store.timeZone)).")
+      console.message(
+        "Created a new store at \(SafeText.path(path)) (time zone \(store.timeZone)).")
       return .success
     }
     StoreOptions.warnIfReadableByOthers(path, console: console)
@@ -45,7 +46,7 @@ enum InitCommand: WalletCommand {
     if wanted == current {
       // A store made by another command has the default zone without having recorded it.
       if try !store.isInitialized { try store.setTimeZone(current) }
-      console.message("The store at \(path) is ready (time zone \(current)).")
+      console.message("The store at \(SafeText.path(path)) is ready (time zone \(current)).")
       return .success
     }
     // Instants are stored as UTC; those given without an offset were read in the old zone, and
@@ -53,13 +54,14 @@ enum InitCommand: WalletCommand {
     guard try store.cards().isEmpty else {
       throw CommandFailure(
         .dataError,
-        "the store at \(path) reads times in \(current) and already holds data read in that "
+        "the store at \(SafeText.path(path)) reads times in \(current) and already holds data read in that "
           + "zone, so its zone stays \(current); to use \(wanted), create another store "
           + "with --db")
     }
     try store.setTimeZone(wanted)
     console.message(
-      "The store at \(path) is ready; it now reads times in \(wanted) (it was \(current)).")
+      "The store at \(SafeText.path(path)) is ready; it now reads times in \(wanted) (it was \(current))."
+    )
     return .success
   }
 }

@@ -31,7 +31,7 @@ enum PromotionAddCommand: WalletCommand {
     {
       throw CommandFailure(
         .dataError,
-        "\(file.path): '\(id)' is a built-in promotion and cannot be replaced; give yours "
+        "\(SafeText.path(file.path)): \(SafeText.quoted(id.rawValue)) is a built-in promotion and cannot be replaced; give yours "
           + "another id")
     }
     switch try store.installPromotion(promotion, replace: arguments.flag("replace")) {

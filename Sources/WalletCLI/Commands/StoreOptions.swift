@@ -75,7 +75,7 @@ enum Clock {
       do {
         return try Instant.parse(text, naiveIn: zone)
       } catch {
-        throw CommandFailure(.usage, "WALLET_NOW '\(text)': \(error.description)")
+        throw CommandFailure(.usage, "WALLET_NOW \(SafeText.quoted(text)): \(error.description)")
       }
     }
     let seconds = Date().timeIntervalSince1970

@@ -39,7 +39,7 @@ struct CSVColumns {
       if let first = indexByName[name] {
         throw InputError(
           file: file, line: field.line, column: field.column,
-          message: "column '\(name)' appears twice (first as column \(first + 1))")
+          message: "column \(SafeText.quoted(name)) appears twice (first as column \(first + 1))")
       }
       indexByName[name] = field.column - 1
     }

@@ -25,7 +25,7 @@ public struct InputError: Error, Sendable, CustomStringConvertible {
   }
 
   /// `file:line:column: message`, the form editors and terminals can jump to.
-  public var description: String { "\(file):\(line):\(column): \(message)" }
+  public var description: String { "\(SafeText.path(file)):\(line):\(column): \(message)" }
 }
 
 /// Rows that were skipped because the user asked to skip invalid rows; each is still reported.

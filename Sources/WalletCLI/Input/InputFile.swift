@@ -16,12 +16,13 @@ final class InputFile: Sendable {
     self.path = path
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw CommandFailure(.noInput, "cannot open \(path): \(String(cString: strerror(errno)))")
+      throw CommandFailure(
+        .noInput, "cannot open \(SafeText.path(path)): \(String(cString: strerror(errno)))")
     }
     var status = stat()
     if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
       close(descriptor)
-      throw CommandFailure(.noInput, "cannot read \(path): it is a directory")
+      throw CommandFailure(.noInput, "cannot read \(SafeText.path(path)): it is a directory")
     }
     self.descriptor = descriptor
   }
@@ -61,12 +62,14 @@ final class InputFile: Sendable {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        throw CommandFailure(.ioError, "cannot read \(path): \(String(cString: strerror(errno)))")
+        throw CommandFailure(
+          .ioError, "cannot read \(SafeText.path(path)): \(String(cString: strerror(errno)))")
       }
       if count == 0 { return bytes }
       bytes.append(contentsOf: chunk[0..<count])
       if bytes.count > limit {
-        throw CommandFailure(.dataError, "\(path): the file is larger than \(limit >> 20) MiB")
+        throw CommandFailure(
+          .dataError, "\(SafeText.path(path)): the file is larger than \(limit >> 20) MiB")
       }
     }
   }
@@ -112,7 +115,7 @@ struct RowFileReader {
     } catch {
       if case .readFailed(let code) = error.syntaxKind {
         throw CommandFailure(
-          .ioError, "cannot read \(file.path): \(String(cString: strerror(code)))")
+          .ioError, "cannot read \(SafeText.path(file.path)): \(String(cString: strerror(code)))")
       }
       throw CommandFailure(.dataError, error.description)
     }

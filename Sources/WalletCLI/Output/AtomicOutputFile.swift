@@ -11,10 +11,14 @@
 /// Targets that are not regular files are written in place, because renaming over them would
 /// destroy them: `-` means standard output, and a device, FIFO or socket (`/dev/stdout`, a named
 /// pipe) is opened and written as it goes. A symbolic link is followed, so the file it points to
-/// is replaced and the link stays.
+/// is replaced (or made, when the link dangles) and the link stays. A replaced file keeps its
+/// permission bits and, where the system allows, its owner and group, so that a private file
+/// stays private; a new one gets the usual mode for new files (the umask's).
 final class AtomicOutputFile {
   /// The path as the user gave it.
   let path: String
+  /// The path as messages show it (`SafeText.path`).
+  var shownPath: String { SafeText.path(path) }
   /// Where to write.
   let descriptor: Int32
   private let temporaryPath: String?
@@ -32,16 +36,18 @@ final class AtomicOutputFile {
       ownsDescriptor = false
       return
     }
-    let target = AtomicOutputFile.resolvingSymbolicLinks(path)
+    let shown = SafeText.path(path)
+    let target = OutputPath.finalTarget(path)
     finalPath = target
     var status = stat()
-    if stat(target, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+    let exists = stat(target, &status) == 0
+    if exists, (status.st_mode & S_IFMT) != S_IFREG {
       guard (status.st_mode & S_IFMT) != S_IFDIR else {
-        throw CommandFailure(.ioError, "cannot write \(path): it is a directory")
+        throw CommandFailure(.ioError, "cannot write \(shown): it is a directory")
       }
       let descriptor = open(target, O_WRONLY | O_TRUNC | O_CLOEXEC)
       guard descriptor >= 0 else {
-        throw CommandFailure(.ioError, "cannot write \(path): \(String(cString: strerror(errno)))")
+        throw CommandFailure(.ioError, "cannot write \(shown): \(String(cString: strerror(errno)))")
       }
       self.descriptor = descriptor
       temporaryPath = nil
@@ -54,38 +60,29 @@ final class AtomicOutputFile {
     var template = Array("\(directory).\(base).tmp-XXXXXX".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
-      throw CommandFailure(.ioError, "cannot write \(path): \(String(cString: strerror(errno)))")
+      throw CommandFailure(.ioError, "cannot write \(shown): \(String(cString: strerror(errno)))")
     }
-    // mkstemp makes the file 0600; an output file gets the usual mode for new files.
-    let mask = umask(0)
-    umask(mask)
-    fchmod(descriptor, 0o666 & ~mask)
+    // mkstemp makes the file 0600. A file being replaced lends it its mode and owner, so that
+    // renaming it into place changes nothing but the contents; a new file gets the usual mode.
+    if exists {
+      // Only root may give a file away; anyone else's copy stays theirs, with the same mode.
+      _ = fchown(descriptor, status.st_uid, status.st_gid)
+      fchmod(descriptor, status.st_mode & 0o7777)
+    } else {
+      let mask = umask(0)
+      umask(mask)
+      fchmod(descriptor, 0o666 & ~mask)
+    }
     self.descriptor = descriptor
     ownsDescriptor = true
     temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
   }
 
-  /// The file a path finally names, following symbolic links; the path itself when it does not
-  /// exist yet or cannot be resolved.
-  static func resolvingSymbolicLinks(_ path: String) -> String {
-    guard let resolved = realpath(path, nil) else { return path }
-    defer { free(resolved) }
-    return String(cString: resolved)
-  }
-
   /// Whether two output paths name the same file, however they are spelt.
   static func sameFile(_ first: String, _ second: String) -> Bool {
     if first == second { return true }
-    func canonical(_ path: String) -> String {
-      let resolved = resolvingSymbolicLinks(path)
-      if resolved != path || path.hasPrefix("/") { return resolved }
-      // A file that does not exist yet: resolve its folder instead.
-      let slash = path.lastIndex(of: "/")
-      let folder = slash.map { String(path[..<$0]) } ?? "."
-      let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-      return resolvingSymbolicLinks(folder.isEmpty ? "/" : folder) + "/" + name
-    }
-    return canonical(first) == canonical(second)
+    let location = FileLocation(path: first)
+    return location != .nowhere && location == FileLocation(path: second)
   }
 
   /// A CSV writer into this file. Into a temporary file (a regular file being replaced) it asks
@@ -140,7 +137,7 @@ final class AtomicOutputFile {
     guard fsync(descriptor) == 0, rename(temporaryPath, finalPath) == 0 else {
       let reason = String(cString: strerror(errno))
       unlink(temporaryPath)
-      throw CommandFailure(.ioError, "cannot write \(path): \(reason)")
+      throw CommandFailure(.ioError, "cannot write \(shownPath): \(reason)")
     }
   }
 

@@ -1,0 +1,43 @@
+/// The files a command reads or keeps, which none of its outputs may replace (SPEC 6): an output
+/// that is the store would leave a file that is no longer a database, and one that is an input
+/// would be emptied before it is read.
+///
+/// Files are compared as the system tells them apart (`FileLocation`), not as strings, so that
+/// `./t.csv`, `x/../t.csv`, a symbolic or a hard link to it are all the same file.
+struct ProtectedFiles {
+  private var files: [(role: String, location: FileLocation)] = []
+
+  /// Nothing protected yet.
+  init() {}
+
+  /// Protects a file the command reads; `role` says which (`the --cards file`).
+  mutating func protect(input path: String, as role: String) {
+    guard path != "-" else { return }
+    files.append((role, FileLocation(path: path)))
+  }
+
+  /// Protects the store and the journal files SQLite keeps beside it (`-wal`, `-shm`, and the
+  /// rollback `-journal`), whether or not they exist yet: beside the path as given and beside
+  /// the file it finally names, where SQLite puts them.
+  mutating func protect(store path: String) {
+    for base in Set([path, OutputPath.finalTarget(path)]) {
+      files.append(("the store", FileLocation(path: base)))
+      for suffix in ["-wal", "-shm", "-journal"] {
+        files.append(("the store's \(suffix) file", FileLocation(path: base + suffix)))
+      }
+    }
+  }
+
+  /// Refuses, as a usage error, an output path that would replace a protected file. `-`
+  /// (standard output) replaces nothing.
+  func check(output path: String, option: String, arguments: ParsedArguments) throws(UsageError) {
+    guard path != "-" else { return }
+    let output = FileLocation(path: path)
+    guard output != .nowhere,
+      let clash = files.first(where: { $0.location == output })
+    else { return }
+    throw arguments.usageError(
+      "--\(option) \(SafeText.quoted(path)) is \(clash.role); writing there would destroy it, "
+        + "so choose another file")
+  }
+}
