@@ -200,6 +200,7 @@ public struct CSVWriteError: Error, Equatable, Sendable, CustomStringConvertible
     self.code = code
   }
 
-  /// `write failed (errno N)`.
-  public var description: String { "write failed (errno \(code))" }
+  /// The system's words for the error (`No space left on device`), as every other failed
+  /// write is reported.
+  public var description: String { String(cString: strerror(code)) }
 }

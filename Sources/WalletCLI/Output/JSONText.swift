@@ -1,3 +1,5 @@
+import WalletCore
+
 /// A JSON value whose objects keep their keys in the order given, written by hand so that
 /// output is stable byte for byte: keys in the order the manual documents, amounts as exact
 /// strings, and no `\/` escapes (which Foundation's serialiser adds on Linux).
@@ -64,7 +66,9 @@ indirect enum JSONValue: Equatable, Sendable {
     }
   }
 
-  /// RFC 8259 escaping: quote, backslash and control characters; everything else as UTF-8.
+  /// RFC 8259 escaping: quote, backslash and control characters, and also DEL, the C1 controls
+  /// and the bidirectional overrides (`ShownValue.mustEscape`), which JSON allows raw but a
+  /// terminal showing the JSON would obey; everything else as UTF-8.
   private static func writeString(_ value: String, to output: inout String) {
     output += "\""
     for scalar in value.unicodeScalars {
@@ -74,7 +78,7 @@ indirect enum JSONValue: Equatable, Sendable {
       case "\n": output += "\\n"
       case "\r": output += "\\r"
       case "\t": output += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+      case _ where ShownValue.mustEscape(scalar):
         let hex = String(scalar.value, radix: 16)
         output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: output.unicodeScalars.append(scalar)

@@ -3,6 +3,6 @@ extension Style {
   /// left out unless standard output is a terminal and `NO_COLOR` is unset, so piped output and
   /// the demo's checked-in transcript never hold escape codes.
   func heading(_ text: String) -> String {
-    isEnabled ? "\u{1B}[1m\(text)\u{1B}[0m" : text
+    paint(text, code: "1")
   }
 }

@@ -1,3 +1,5 @@
+import WalletCore
+
 /// Whether, and how, a command colours what it prints on standard output.
 ///
 /// Colour is for a person at a terminal: a pipe, a file or a script gets plain text, so that the
@@ -38,8 +40,11 @@ struct Style: Sendable {
   /// Bad news (does not earn, cannot pay): red.
   func negative(_ text: String) -> String { paint(text, code: "31") }
 
-  private func paint(_ text: String, code: String) -> String {
-    isEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  /// The text between the escapes is escaped here: with colour on, `Console` keeps the escape
+  /// sequences a style writes, so one that a value carried (an id holding `ESC [ 31 m`) must
+  /// already be harmless text when it gets there.
+  func paint(_ text: String, code: String) -> String {
+    isEnabled ? "\u{1B}[\(code)m\(ShownValue.escapedWhole(text))\u{1B}[0m" : text
   }
 
   /// Every escape sequence a style writes: the only ones `Console` lets through to a terminal,

@@ -29,10 +29,11 @@ struct WalletProcess {
   }
 
   /// Runs `wallet` with `arguments` in `directory`, with only the given environment variables
-  /// (plus PATH), so that the user's own settings never leak into a test.
+  /// (plus PATH), so that the user's own settings never leak into a test. `outputTo` and
+  /// `errorsTo` send a stream to a file such as `/dev/full` instead of capturing it.
   static func run(
     _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil,
-    stdin: String? = nil
+    stdin: String? = nil, outputTo: String? = nil, errorsTo: String? = nil
   ) throws -> Result {
     let executable = try #require(executable, "build the wallet product first")
     let scratch = FileManager.default.temporaryDirectory
@@ -50,8 +51,12 @@ struct WalletProcess {
     if let directory { process.currentDirectoryURL = directory }
     let outHandle = try FileHandle(forWritingTo: outURL)
     let errHandle = try FileHandle(forWritingTo: errURL)
-    process.standardOutput = outHandle
-    process.standardError = errHandle
+    process.standardOutput =
+      try outputTo.map { try #require(FileHandle(forWritingAtPath: $0)) }
+      ?? outHandle
+    process.standardError =
+      try errorsTo.map { try #require(FileHandle(forWritingAtPath: $0)) }
+      ?? errHandle
     if let stdin {
       let inURL = scratch.appendingPathComponent("stdin")
       try Data(stdin.utf8).write(to: inURL)

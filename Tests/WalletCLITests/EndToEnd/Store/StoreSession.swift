@@ -20,12 +20,13 @@ struct StoreSession {
   /// Runs `wallet arguments --db <store>` in the session's folder.
   @discardableResult
   func run(
-    _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil
+    _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
+    outputTo: String? = nil, errorsTo: String? = nil
   ) throws -> WalletProcess.Result {
     try WalletProcess.run(
       arguments + ["--db", database],
       environment: ["WALLET_NOW": Self.now].merging(environment) { _, mine in mine },
-      directory: folder.url, stdin: stdin)
+      directory: folder.url, stdin: stdin, outputTo: outputTo, errorsTo: errorsTo)
   }
 
   /// Runs a command that must succeed, and returns its result.
