@@ -27,7 +27,7 @@ enum EnrollmentAddCommand: WalletCommand {
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
     let card = try CommandValues.cardSafeID(arguments, "card")!
     let channel = try CommandValues.code(arguments, "channel", as: Channel.self)!
-    let givenID = try CommandValues.id(arguments, "id")
+    let givenID = try CommandValues.cardSafeID(arguments, "id")
     try Clock.checkForm(arguments)
     let store = try StoreOptions.open(arguments, context: context, forWriting: true)
     let zone = store.timeZone

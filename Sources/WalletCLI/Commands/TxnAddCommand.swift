@@ -45,7 +45,7 @@ enum TxnAddCommand: WalletCommand {
     }
     let method = try CommandValues.code(arguments, "method", as: PaymentMethod.self)
     let status = try CommandValues.code(arguments, "status", as: TransactionStatus.self)
-    let enrollment = try CommandValues.id(arguments, "enrollment")
+    let enrollment = try CommandValues.cardSafeID(arguments, "enrollment")
     let mcc = try arguments.value("mcc") { (text: String) throws(ValueFormError) in
       guard let code = MerchantCategoryCode(parsing: text.trimmingSpacesAndTabs) else {
         throw ValueFormError("a merchant category code is exactly four digits")

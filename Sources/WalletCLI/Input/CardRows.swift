@@ -103,6 +103,7 @@ struct EnrollmentRowReader: Sendable {
     let cardID = Identifier(String(decoding: fields[columns.card], as: UTF8.self))
     let id: Identifier
     if columns.id >= 0, !fields[columns.id].isEmpty {
+      guard fields[columns.id].hasTooFewDigitsForACardNumber else { return nil }
       id = Identifier(String(decoding: fields[columns.id], as: UTF8.self))
     } else {
       id = Enrollment.defaultID(
@@ -122,11 +123,24 @@ func plainText(_ field: UnsafeRawBufferPointer) -> String? {
 }
 
 extension UnsafeRawBufferPointer {
-  /// Whether these bytes hold fewer than 13 digits, the fewest a card number has: text that
-  /// cannot hide one, so a fast path may take it without the card-number guard.
+  /// Whether these bytes hold fewer than 13 digits, ASCII or full-width (`０`, EF BC 90 …
+  /// EF BC 99 in UTF-8), the fewest a card number has: text that cannot hide one, so a fast path
+  /// may take it without the card-number guard.
   var hasTooFewDigitsForACardNumber: Bool {
     var digits = 0
-    for byte in self where byte &- 48 < 10 { digits += 1 }
+    var index = startIndex
+    while index < endIndex {
+      let byte = self[index]
+      if byte &- 48 < 10 {
+        digits += 1
+      } else if byte == 0xEF, index + 2 < endIndex, self[index + 1] == 0xBC,
+        self[index + 2] &- 0x90 < 10
+      {
+        digits += 1
+        index += 2
+      }
+      index += 1
+    }
     return digits < 13
   }
 }

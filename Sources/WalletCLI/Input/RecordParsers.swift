@@ -71,15 +71,17 @@ extension CSVRow {
     if let removedAt, removedAt <= enrolledAt {
       throw error(in: "removed_at", "removed_at must be later than enrolled_at")
     }
+    // A device account number, the id Apple Pay gives a binding, looks like a card number and
+    // is refused like one.
     let id =
-      text("id").map(Identifier.init)
+      try safeText("id", required: false).map(Identifier.init)
       ?? Enrollment.defaultID(card: card, channel: channel, enrolledAtAsWritten: enrolledText)
     return Enrollment(
       id: id, card: card, channel: channel, enrolledAt: enrolledAt, removedAt: removedAt)
   }
 
-  /// A transaction row. Its id may be any string, bank references included; its card and
-  /// merchant are never card numbers.
+  /// A transaction row. Its id may be any string, bank references included; its card, its
+  /// enrollment and its merchant are never card numbers.
   func transaction(naiveIn zone: TimeZoneRules) throws(InputError) -> Transaction {
     let id = try requiredText("id")
     let card = try safeText("card", required: true) ?? ""
@@ -97,7 +99,7 @@ extension CSVRow {
     if refunded > amount {
       throw error(in: "refunded", "refunded \(refunded) is more than the amount \(amount)")
     }
-    let enrollment = text("enrollment").map(Identifier.init)
+    let enrollment = try safeText("enrollment", required: false).map(Identifier.init)
     let merchant = try safeText("merchant", required: false)
     let mccText = text("mcc")
     let mcc = mccText.flatMap(MerchantCategoryCode.init(parsing:))
