@@ -13,7 +13,9 @@ enum BatchCommand: WalletCommand {
       file (and, with --decisions, one decision per transaction). No store is used. Output files \
       appear whole or not at all. Times written without an offset are read in the promotion's \
       time zone. Any invalid row stops the run with exit status 65 and writes nothing, unless \
-      --skip-invalid is given: then each invalid row is reported on standard error and left out.
+      --skip-invalid is given: then each invalid row is reported on standard error and left out. \
+      An output may not be one of the inputs, however it is named (a usage error); a file \
+      replaced keeps its permissions.
       """,
     arguments: [
       .option("cards", valueName: "file", help: "The cards CSV file.", required: true),
