@@ -124,9 +124,17 @@ func plainText(_ field: UnsafeRawBufferPointer) -> String? {
 extension UnsafeRawBufferPointer {
   /// Whether these bytes hold fewer than 13 digits, the fewest a card number has: text that
   /// cannot hide one, so a fast path may take it without the card-number guard.
+  ///
+  /// Full-width digits (`EF BC 90`–`EF BC 99`) count too. Any byte 90–99 after a BC is counted
+  /// without looking further back: a few CJK characters counted as digits only send a row to
+  /// the exact guard, while a full-width card number missed here would be stored.
   var hasTooFewDigitsForACardNumber: Bool {
     var digits = 0
-    for byte in self where byte &- 48 < 10 { digits += 1 }
+    var previous: UInt8 = 0
+    for byte in self {
+      if byte &- 48 < 10 || (previous == 0xBC && byte &- 0x90 < 10) { digits += 1 }
+      previous = byte
+    }
     return digits < 13
   }
 }
