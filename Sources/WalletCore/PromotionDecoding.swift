@@ -197,20 +197,31 @@ private struct FieldReader {
   func integer(_ node: JSONNode, _ key: String, in range: ClosedRange<Int>)
     throws(PromotionError) -> Int
   {
-    // Only plain digits: `22.0` or `2.2e1` would be whole, but a count written so is a slip.
-    guard case .number(let text) = node.value,
-      text.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) })
-    else {
+    guard case .number(let text) = node.value else {
       throw failure(key, "must be a whole number, not \(node.shown)", at: node)
     }
-    // Int(text) is nil beyond 64 bits, which is out of every range here.
-    guard let value = Int(text), range.contains(value) else {
-      let bounds =
-        range.upperBound == Int.max
-        ? "at least \(range.lowerBound)" : "between \(range.lowerBound) and \(range.upperBound)"
-      throw failure(key, "must be \(bounds), not \(ShownValue.escaped(text))", at: node)
+    let shown = ShownValue.escaped(text)
+    let bounds =
+      range.upperBound == Int.max
+      ? "at least \(range.lowerBound)" : "between \(range.lowerBound) and \(range.upperBound)"
+    // Only plain digits: `22.0` or `2.2e1` would be whole, but a count written so is a slip.
+    let plain = text.utf8.allSatisfy { $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) }
+    if plain, let value = Int(text) {
+      guard range.contains(value) else {
+        throw failure(key, "must be \(bounds), not \(shown)", at: node)
+      }
+      return value
     }
-    return value
+    // Past 64 bits, however written (`99999999999999999999`, `1e30`): "must be at least 1"
+    // would puzzle whoever wrote a huge number, so say it is too large and what the limit is.
+    if let number = Double(text), number.magnitude >= 0x1p63 {
+      guard number < 0 else {
+        throw failure(
+          key, "is too large: must be at most \(range.upperBound), not \(shown)", at: node)
+      }
+      throw failure(key, "must be \(bounds), not \(shown)", at: node)
+    }
+    throw failure(key, "must be a whole number, not \(node.shown)", at: node)
   }
 
   func requiredInteger(_ key: String, in range: ClosedRange<Int>) throws(PromotionError) -> Int {

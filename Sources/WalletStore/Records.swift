@@ -4,14 +4,13 @@ import WalletCore
 extension Card {
   static let columns = "id, holder, network, type, role, issuer, last4"
 
-  init(row: Row) {
+  init(row: Row) throws {
+    let stored = StoredRow(row, table: "cards")
     self.init(
-      id: Identifier(row.string(at: 0)), holder: Identifier(row.string(at: 1)),
-      network: Network(rawValue: row.string(at: 2)) ?? .unionpay,
-      type: CardType(rawValue: row.string(at: 3)) ?? .credit,
-      role: CardRole(rawValue: row.string(at: 4)) ?? .primary,
-      issuer: row.isNull(at: 5) ? nil : row.string(at: 5),
-      last4: row.isNull(at: 6) ? nil : row.string(at: 6))
+      id: stored.id, holder: try stored.identifier(1, "holder"),
+      network: try stored.code(2, "network"), type: try stored.code(3, "type"),
+      role: try stored.code(4, "role"), issuer: try stored.optionalText(5, "issuer"),
+      last4: try stored.optionalText(6, "last4"))
   }
 
   var arguments: [(any DatabaseValueConvertible)?] {
@@ -22,12 +21,12 @@ extension Card {
 extension Enrollment {
   static let columns = "id, card, channel, enrolled_at, removed_at"
 
-  init(row: Row) {
+  init(row: Row) throws {
+    let stored = StoredRow(row, table: "enrollments")
     self.init(
-      id: Identifier(row.string(at: 0)), card: Identifier(row.string(at: 1)),
-      channel: Channel(rawValue: row.string(at: 2)) ?? .wallet,
-      enrolledAt: Instant(nanosecondsSinceEpoch: row.int64(at: 3)),
-      removedAt: row.isNull(at: 4) ? nil : Instant(nanosecondsSinceEpoch: row.int64(at: 4)))
+      id: stored.id, card: try stored.identifier(1, "card"),
+      channel: try stored.code(2, "channel"), enrolledAt: try stored.instant(3, "enrolled_at"),
+      removedAt: try stored.optionalInstant(4, "removed_at"))
   }
 
   var arguments: [(any DatabaseValueConvertible)?] {
@@ -42,18 +41,15 @@ extension Transaction {
   static let columns =
     "id, card, time, amount, currency, method, status, refunded, enrollment, merchant, mcc"
 
-  init(row: Row) {
+  init(row: Row) throws {
+    let stored = StoredRow(row, table: "transactions")
     self.init(
-      id: Identifier(row.string(at: 0)), card: Identifier(row.string(at: 1)),
-      time: Instant(nanosecondsSinceEpoch: row.int64(at: 2)),
-      amount: Money(minorUnits: row.int64(at: 3)),
-      currency: Currency(parsing: row.string(at: 4)) ?? .cny,
-      method: PaymentMethod(rawValue: row.string(at: 5)) ?? .applePay,
-      status: TransactionStatus(rawValue: row.string(at: 6)) ?? .settled,
-      refunded: Money(minorUnits: row.int64(at: 7)),
-      enrollment: row.isNull(at: 8) ? nil : Identifier(row.string(at: 8)),
-      merchant: row.isNull(at: 9) ? nil : row.string(at: 9),
-      mcc: row.isNull(at: 10) ? nil : MerchantCategoryCode(parsing: row.string(at: 10)))
+      id: stored.id, card: try stored.identifier(1, "card"), time: try stored.instant(2, "time"),
+      amount: try stored.money(3, "amount"), currency: try stored.currency(4, "currency"),
+      method: try stored.code(5, "method"), status: try stored.code(6, "status"),
+      refunded: try stored.money(7, "refunded"),
+      enrollment: try stored.optionalIdentifier(8, "enrollment"),
+      merchant: try stored.optionalText(9, "merchant"), mcc: try stored.optionalMCC(10, "mcc"))
   }
 
   /// Binds `arguments` one by one, without building the array: the insert of a large import.

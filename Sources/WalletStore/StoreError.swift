@@ -32,6 +32,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case enrollmentAlreadyRemoved(Identifier, at: Instant)
   /// A removal time at or before the enrollment's start.
   case removalBeforeEnrollment(Identifier)
+  /// A stored row holds a value wallet never writes there (`value` nil for NULL): the file was
+  /// changed by other software or damaged. The row is refused rather than read as a default,
+  /// which would decide rewards on facts nobody recorded.
+  case damagedRow(table: String, row: Identifier, column: String, value: String?, expected: String)
 
   /// A sentence a cardholder understands.
   public var description: String {
@@ -63,11 +67,24 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case .enrollmentAlreadyRemoved(let id, _): "enrollment \(Self.shown(id)) was already removed"
     case .removalBeforeEnrollment(let id):
       "enrollment \(Self.shown(id)) cannot be removed at or before the time it was enrolled"
+    case .damagedRow(let table, let row, let column, let value, let expected):
+      // Rows of transactions, decisions and refunds are named by transaction ids, which SPEC 6
+      // exempts: banks' references are long digit strings.
+      "the store is damaged: table \(table), row "
+        + "\(Self.shown(row, masks: !["transactions", "decisions", "refunds"].contains(table))), "
+        + "column \(column) holds \(value.map { ShownValue.quoted($0) } ?? "nothing (NULL)"), "
+        + "which is not \(expected)"
     }
   }
 }
 
 extension StoreError {
+  /// Whether the error is about the store itself, not about a row being added: an import stops
+  /// at it whatever its policy, rather than report a line of its file as the cause.
+  var isDamage: Bool {
+    if case .damagedRow = self { true } else { false }
+  }
+
   /// An id quoted for a message: a value that looks like a card number is never echoed, and
   /// control characters are escaped so that a hostile id cannot rewrite the terminal.
   static func shown(_ id: Identifier, masks: Bool = true) -> String {

@@ -120,7 +120,7 @@ extension WalletStore {
             report.count(
               try upsertTransaction(transaction, replace: policy.replace, changes: &changes))
           }
-        } catch let error as StoreError {
+        } catch let error as StoreError where !error.isDamage {
           rejected.append((index, error))
         }
       }
@@ -177,7 +177,7 @@ extension WalletStore {
       for (index, row) in rows.enumerated() {
         do {
           report.count(try upsert(row, &changes))
-        } catch let error as StoreError {
+        } catch let error as StoreError where !error.isDamage {
           guard policy.skipInvalid else { throw ImportRejection(index: index, error: error) }
           report.rejected.append((index, error))
         }

@@ -59,11 +59,22 @@ extension WalletStore {
   /// Every installed promotion, built-in ones first, then by id.
   public func promotions() throws -> [InstalledPromotion] {
     try db.fetchAll(
-      "SELECT definition, built_in FROM promotions ORDER BY built_in DESC, id"
-    ) { row in
-      InstalledPromotion(
-        promotion: try Promotion.decode(json: Array(row.string(at: 0).utf8)),
-        isBuiltIn: row.bool(at: 1))
+      "SELECT id, definition, built_in FROM promotions ORDER BY built_in DESC, id",
+      map: Self.installedPromotion(from:))
+  }
+
+  /// A row of `SELECT id, definition, built_in FROM promotions`. Wallet stores only definitions
+  /// it has read; one it cannot read again was changed by something else.
+  private static func installedPromotion(from row: Row) throws -> InstalledPromotion {
+    let stored = StoredRow(row, table: "promotions")
+    let definition = try stored.text(1, "definition")
+    do {
+      return InstalledPromotion(
+        promotion: try Promotion.decode(json: Array(definition.utf8)),
+        isBuiltIn: try stored.integer(2, "built_in") != 0)
+    } catch let error as PromotionError {
+      throw stored.damaged(
+        .text(definition), "definition", expected: "a promotion wallet can read (\(error))")
     }
   }
 
@@ -74,12 +85,8 @@ extension WalletStore {
   /// The installed promotion with this id.
   public func installed(_ id: Identifier) throws -> InstalledPromotion? {
     try db.fetchOne(
-      "SELECT definition, built_in FROM promotions WHERE id = ?", [id.rawValue]
-    ) { row in
-      InstalledPromotion(
-        promotion: try Promotion.decode(json: Array(row.string(at: 0).utf8)),
-        isBuiltIn: row.bool(at: 1))
-    }
+      "SELECT id, definition, built_in FROM promotions WHERE id = ?", [id.rawValue],
+      map: Self.installedPromotion(from:))
   }
 
   /// Removes an installed promotion and its decisions; built-in ones stay.

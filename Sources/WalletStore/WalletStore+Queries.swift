@@ -54,13 +54,16 @@ extension WalletStore {
     }
     sql += " ORDER BY d.holder, d.ordinal"
     return try db.fetchAll(sql, arguments) { row in
-      RewardLine(
-        holder: Identifier(row.string(at: 0)), cycleStart: try CivilDate.parse(row.string(at: 1)),
-        cycleEnd: try CivilDate.parse(row.string(at: 2)), ordinal: row.int(at: 3),
-        transaction: Identifier(row.string(at: 4)), card: Identifier(row.string(at: 5)),
-        channel: Channel(rawValue: row.string(at: 6)) ?? .wallet,
-        time: Instant(nanosecondsSinceEpoch: row.int64(at: 7)),
-        amount: Money(minorUnits: row.int64(at: 8)), reward: Money(minorUnits: row.int64(at: 9)))
+      let decision = StoredRow(row, table: "decisions", idColumn: 4)
+      let purchase = StoredRow(row, table: "transactions", idColumn: 4)
+      return RewardLine(
+        holder: try decision.identifier(0, "holder"),
+        cycleStart: try decision.date(1, "cycle_start"),
+        cycleEnd: try decision.date(2, "cycle_end"),
+        ordinal: try decision.int(3, "ordinal"), transaction: decision.id,
+        card: try decision.identifier(5, "card"), channel: try decision.code(6, "channel"),
+        time: try purchase.instant(7, "time"), amount: try purchase.money(8, "amount"),
+        reward: try decision.money(9, "reward"))
     }
   }
 
@@ -69,24 +72,30 @@ extension WalletStore {
     + "enrollment, holder_rewards_before, cycle_rewards_before, quota_paid_before"
 
   static func decision(from row: Row) throws -> Decision {
-    let cycle = BillingCycle(
-      containing: try CivilDate.parse(row.string(at: 3)),
-      startDay: try CivilDate.parse(row.string(at: 3)).day)
+    let stored = StoredRow(row, table: "decisions")
+    let cycleStart = try stored.date(3, "cycle_start")
+    let cycle = BillingCycle(containing: cycleStart, startDay: cycleStart.day)
+    let enrollment = try stored.optionalIdentifier(9, "enrollment")
     let outcome: Outcome
     if row.isNull(at: 5) {
+      // Rewarded: the schema ties a NULL reason to an ordinal, but not to the rest of the
+      // reward, which a rewarded decision always has.
+      guard let enrollment else {
+        throw stored.damaged(.null, "enrollment", expected: "the enrollment of a reward")
+      }
       outcome = .rewarded(
         Reward(
-          ordinal: row.int(at: 6), channel: Channel(rawValue: row.string(at: 8)) ?? .wallet,
-          enrollment: Identifier(row.string(at: 9)), amount: Money(minorUnits: row.int64(at: 7))))
+          ordinal: try stored.int(6, "ordinal"), channel: try stored.code(8, "channel"),
+          enrollment: enrollment, amount: try stored.money(7, "reward")))
     } else {
-      outcome = .notRewarded(ReasonCode(rawValue: row.string(at: 5)) ?? .declined)
+      outcome = .notRewarded(try stored.reason(5, "reason"))
     }
     return Decision(
-      transaction: Identifier(row.string(at: 0)), holder: Identifier(row.string(at: 1)),
-      card: Identifier(row.string(at: 2)), cycle: cycle, outcome: outcome,
-      enrollment: row.isNull(at: 9) ? nil : Identifier(row.string(at: 9)),
-      holderRewardsBefore: row.int(at: 10), cycleRewardsBefore: row.int(at: 11),
-      quotaPaidBefore: row.isNull(at: 12) ? nil : row.int(at: 12))
+      transaction: stored.id, holder: try stored.identifier(1, "holder"),
+      card: try stored.identifier(2, "card"), cycle: cycle, outcome: outcome,
+      enrollment: enrollment, holderRewardsBefore: try stored.int(10, "holder_rewards_before"),
+      cycleRewardsBefore: try stored.int(11, "cycle_rewards_before"),
+      quotaPaidBefore: try stored.optionalInt(12, "quota_paid_before"))
   }
 
   /// A transaction's decision under a promotion.

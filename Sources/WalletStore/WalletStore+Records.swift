@@ -77,10 +77,13 @@ extension WalletStore {
       // Transactions on other cards may name this card's enrollments; they lose that link, and
       // their holders' decisions are recomputed too.
       let linked = try db.fetchAll(
-        "SELECT c.holder, t.time FROM transactions t JOIN cards c ON c.id = t.card "
+        "SELECT c.holder, t.time, t.id FROM transactions t JOIN cards c ON c.id = t.card "
           + "WHERE t.card <> ?1 AND t.enrollment IN (SELECT id FROM enrollments WHERE card = ?1)",
         [id.rawValue]
-      ) { row in (Identifier(row.string(at: 0)), Instant(nanosecondsSinceEpoch: row.int64(at: 1))) }
+      ) { row in
+        let stored = StoredRow(row, table: "transactions", idColumn: 2)
+        return (Identifier(row.string(at: 0)), try stored.instant(1, "time"))
+      }
       if !linked.isEmpty && !force {
         throw StoreError.cardEnrollmentsNamedElsewhere(id, count: linked.count)
       }
@@ -271,9 +274,11 @@ extension WalletStore {
   /// The refunds recorded for a transaction, oldest first.
   public func refunds(of id: Identifier) throws -> [(amount: Money, at: Instant)] {
     try db.fetchAll(
-      "SELECT amount, at FROM refunds WHERE transaction_id = ? ORDER BY sequence", [id.rawValue]
+      "SELECT amount, at, transaction_id FROM refunds WHERE transaction_id = ? ORDER BY sequence",
+      [id.rawValue]
     ) { row in
-      (Money(minorUnits: row.int64(at: 0)), Instant(nanosecondsSinceEpoch: row.int64(at: 1)))
+      let stored = StoredRow(row, table: "refunds", idColumn: 2)
+      return (try stored.money(0, "amount"), try stored.instant(1, "at"))
     }
   }
 

@@ -17,7 +17,7 @@ extension WalletStore {
       progress.quotaPaid = Int(try db.scalar(Self.quotaPaidSQL, [id, time])?.int64Value ?? 0)
     }
     // Each holder's count of rewards per cycle; the latest cycle and the total follow.
-    let rows: [(holder: Identifier, cycleStart: String, count: Int)]
+    let rows: [(holder: Identifier, cycleStart: CivilDate, count: Int)]
     if let holder {
       // Without ANALYZE, SQLite guesses that `promotion = ?` alone picks out a handful of rows,
       // and would as soon walk rewards_by_time or rewards_by_cycle, which only that column
@@ -25,26 +25,32 @@ extension WalletStore {
       // rewards_by_holder's own order leaves it no cheaper-looking index; the few rows are
       // filtered and counted here.
       let rewards = try db.fetchAll(
-        "SELECT cycle_start, time FROM decisions "
+        "SELECT cycle_start, time, transaction_id FROM decisions "
           + "WHERE promotion = ? AND holder = ? AND ordinal IS NOT NULL ORDER BY ordinal",
         [id, holder.rawValue]
-      ) { row in (cycleStart: row.string(at: 0), time: row.int64(at: 1)) }
-      var perCycle: [String: Int] = [:]
+      ) { row in
+        let stored = StoredRow(row, table: "decisions", idColumn: 2)
+        return (cycleStart: try stored.date(0, "cycle_start"), time: try stored.integer(1, "time"))
+      }
+      var perCycle: [CivilDate: Int] = [:]
       for reward in rewards where reward.time < time {
         perCycle[reward.cycleStart, default: 0] += 1
       }
       rows = perCycle.map { (holder, $0.key, $0.value) }
     } else {
+      // Any one transaction of a group names the row when its cycle_start is not a date.
       rows = try db.fetchAll(
-        "SELECT holder, cycle_start, COUNT(*) FROM decisions "
+        "SELECT holder, cycle_start, COUNT(*), min(transaction_id) FROM decisions "
           + "WHERE promotion = ? AND ordinal IS NOT NULL AND time < ? GROUP BY holder, cycle_start",
         [id, time]
-      ) { row in (Identifier(row.string(at: 0)), row.string(at: 1), row.int(at: 2)) }
+      ) { row in
+        let stored = StoredRow(row, table: "decisions", idColumn: 3)
+        return (Identifier(row.string(at: 0)), try stored.date(1, "cycle_start"), row.int(at: 2))
+      }
     }
-    for (holderID, cycleStart, count) in rows {
+    for (holderID, start, count) in rows {
       var entry = progress.holders[holderID] ?? HolderProgress()
       entry.rewards += count
-      let start = try CivilDate.parse(cycleStart)
       if entry.lastCycle.map({ $0.start < start }) ?? true {
         entry.lastCycle = BillingCycle(containing: start, startDay: start.day)
         entry.rewardsInLastCycle = count

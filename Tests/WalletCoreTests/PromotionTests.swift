@@ -188,6 +188,69 @@ struct PromotionTests {
     #expect(error.located(in: "p.json").hasPrefix("p.json:\(position): "))
   }
 
+  /// A count past what wallet can hold says so, with the limit, rather than "must be at least 1"
+  /// (which is how `Int("99999999999999999999") == nil` used to read).
+  @Test(
+    "numbers too large say so and give the limit",
+    arguments: [
+      (
+        "\"cycleStartDay\": 22", "99999999999999999999", "13:20", "cycleStartDay",
+        "is too large: must be at most 28, not 99999999999999999999"
+      ),
+      (
+        "\"cycleStartDay\": 22", "1e30", "13:20", "cycleStartDay",
+        "is too large: must be at most 28, not 1e30"
+      ),
+      (
+        "\"rewardsPerCycle\": 1", "99999999999999999999", "14:22", "rewardsPerCycle",
+        "is too large: must be at most 9223372036854775807, not 99999999999999999999"
+      ),
+      (
+        "\"rewardsPerCycle\": 1", "1e30", "14:22", "rewardsPerCycle",
+        "is too large: must be at most 9223372036854775807, not 1e30"
+      ),
+      (
+        "\"maxRewardsPerHolder\": 4", "9223372036854775808", "15:26", "maxRewardsPerHolder",
+        "is too large: must be at most 9223372036854775807, not 9223372036854775808"
+      ),
+      (
+        "\"maxRewardsPerHolder\": 4", "1E+30", "15:26", "maxRewardsPerHolder",
+        "is too large: must be at most 9223372036854775807, not 1E+30"
+      ),
+      (
+        "\"quota\": null", "99999999999999999999", "16:12", "quota",
+        "is too large: must be at most 9223372036854775807, not 99999999999999999999"
+      ),
+      (
+        "\"quota\": null", "1.5e300", "16:12", "quota",
+        "is too large: must be at most 9223372036854775807, not 1.5e300"
+      ),
+      // Neighbours: far below the range, and a number written oddly that is not too large.
+      ("\"quota\": null", "-1e30", "16:12", "quota", "must be at least 0, not -1e30"),
+      (
+        "\"quota\": null", "-99999999999999999999", "16:12", "quota",
+        "must be at least 0, not -99999999999999999999"
+      ),
+      (
+        "\"rewardsPerCycle\": 1", "9e18", "14:22", "rewardsPerCycle",
+        "must be a whole number, not the number 9e18"
+      ),
+    ] as [(String, String, String, String, String)])
+  func tooLarge(
+    replacing: String, number: String, position: String, field: String, problem: String
+  ) throws {
+    let text = String(decoding: Self.shipped, as: UTF8.self)
+    #expect(text.contains(replacing))
+    let key = try #require(replacing.split(separator: ":").first)
+    let broken = text.replacingOccurrences(of: replacing, with: "\(key): \(number)")
+    let error = try #require(throws: PromotionError.self) {
+      try Promotion.decode(json: Array(broken.utf8))
+    }
+    #expect(error.field == field)
+    #expect(error.problem == problem)
+    #expect(error.position?.description == position)
+  }
+
   @Test func channelKeysRepeatedInAnotherCaseAreRefused() throws {
     let json = """
       {"id": "p", "minimumSpend": "1", "cycleStartDay": 1, "maxRewardsPerHolder": 1,

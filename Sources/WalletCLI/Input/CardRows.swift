@@ -123,23 +123,18 @@ func plainText(_ field: UnsafeRawBufferPointer) -> String? {
 }
 
 extension UnsafeRawBufferPointer {
-  /// Whether these bytes hold fewer than 13 digits, ASCII or full-width (`０`, EF BC 90 …
-  /// EF BC 99 in UTF-8), the fewest a card number has: text that cannot hide one, so a fast path
-  /// may take it without the card-number guard.
+  /// Whether these bytes hold fewer than 13 digits, the fewest a card number has: text that
+  /// cannot hide one, so a fast path may take it without the card-number guard.
+  ///
+  /// Full-width digits (`EF BC 90`–`EF BC 99`) count too. Any byte 90–99 after a BC is counted
+  /// without looking further back: a few CJK characters counted as digits only send a row to
+  /// the exact guard, while a full-width card number missed here would be stored.
   var hasTooFewDigitsForACardNumber: Bool {
     var digits = 0
-    var index = startIndex
-    while index < endIndex {
-      let byte = self[index]
-      if byte &- 48 < 10 {
-        digits += 1
-      } else if byte == 0xEF, index + 2 < endIndex, self[index + 1] == 0xBC,
-        self[index + 2] &- 0x90 < 10
-      {
-        digits += 1
-        index += 2
-      }
-      index += 1
+    var previous: UInt8 = 0
+    for byte in self {
+      if byte &- 48 < 10 || (previous == 0xBC && byte &- 0x90 < 10) { digits += 1 }
+      previous = byte
     }
     return digits < 13
   }

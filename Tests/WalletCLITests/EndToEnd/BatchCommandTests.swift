@@ -175,7 +175,8 @@ struct BatchCommandTests {
     let cards = try lines("cards.csv")
     let enrollments = try lines("enrollments.csv")
     let transactions = try lines("transactions.csv")
-    var generator = SystemRandomNumberGenerator()
+    let seed = try SeededGenerator.testSeed("shufflingTheRowsChangesNothing")
+    var generator = SeededGenerator(seed: seed)
     for round in 0..<3 {
       let shuffled = try batch(
         in: folder,
@@ -184,15 +185,17 @@ struct BatchCommandTests {
           .joined(separator: "\n"),
         transactions: ([transactions[0]] + transactions.dropFirst().shuffled(using: &generator))
           .joined(separator: "\n"))
-      #expect(shuffled.status == 0, "round \(round)")
+      let replay = "round \(round), WALLET_TEST_SEED=\(seed)"
+      #expect(shuffled.status == 0, "\(replay)")
       let expected = try String(
         contentsOfFile: WalletProcess.sample("expected/rewards.csv"), encoding: .utf8)
-      #expect(folder.read("rewards.csv") == expected)
-      let decisions = try #require(folder.read("decisions.csv"))
+      #expect(folder.read("rewards.csv") == expected, "\(replay)")
+      let decisions = try #require(folder.read("decisions.csv"), "\(replay)")
       let expectedDecisions = try String(
         contentsOfFile: WalletProcess.sample("expected/decisions.csv"), encoding: .utf8)
       #expect(
-        Set(decisions.split(separator: "\r\n")) == Set(expectedDecisions.split(separator: "\r\n")))
+        Set(decisions.split(separator: "\r\n")) == Set(expectedDecisions.split(separator: "\r\n")),
+        "\(replay)")
     }
   }
 }

@@ -213,6 +213,22 @@ struct BatchInvalidInputTests {
         "enrollments", "card,channel,enrolled_at\n6222020000000000001,wallet,2026-01-01T00:00\n",
         "enrollments.csv:2:1"
       ),
+      // SPEC 6's other shapes, each through the fast readers that first count a field's digits.
+      (
+        "cards", "card,holder,network,type\nC1,H 4111.1111.1111.1111,visa,credit\n",
+        "cards.csv:2:2"
+      ),
+      (
+        "enrollments",
+        "card,channel,enrolled_at\n4111 1111 1111 1111 2026,wallet,2026-01-01T00:00\n",
+        "enrollments.csv:2:1"
+      ),
+      (
+        "transactions",
+        BatchCommandTests.transactionsHeader
+          + "T2,C1,2026-11-25T10:00,150,,,,,,退款 ４０１２８８８８８８８８１８８１,\n",
+        "transactions.csv:2:10"
+      ),
     ])
   func cardNumbersAreRefused(file: String, text: String, location: String) throws {
     let folder = try TemporaryFolder()
@@ -228,9 +244,18 @@ struct BatchInvalidInputTests {
     #expect(result.status == 65)
     #expect(result.stderr.contains(location), "\(result.stderr)")
     #expect(result.stderr.contains("card number"))
-    let digitsOnly = result.stderr.filter(\.isNumber)
+    // Full-width digits are read as the ASCII ones they stand for.
+    let digitsOnly = String(
+      String.UnicodeScalarView(
+        result.stderr.unicodeScalars.compactMap { scalar in
+          (0xFF10...0xFF19).contains(scalar.value)
+            ? Unicode.Scalar(scalar.value - 0xFF10 + 0x30) : scalar
+        }
+      )
+    ).filter(\.isNumber)
     #expect(!digitsOnly.contains("411111111111"))
     #expect(!digitsOnly.contains("622202000000"))
+    #expect(!digitsOnly.contains("401288888888"))
     #expect(!folder.exists("rewards.csv"))
   }
 

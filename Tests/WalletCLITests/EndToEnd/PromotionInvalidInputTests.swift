@@ -219,7 +219,15 @@ struct BadPromotion: CustomTestStringConvertible, Sendable {
     BadPromotion(
       "cycleStartDay beyond 64 bits", #""cycleStartDay": 22"#,
       #""cycleStartDay": 99999999999999999999"#, "13:20",
-      #"field 'cycleStartDay': must be between 1 and 28, not 99999999999999999999"#),
+      #"field 'cycleStartDay': is too large: must be at most 28, not 99999999999999999999"#),
+    BadPromotion(
+      "maxRewardsPerHolder beyond 64 bits", #""maxRewardsPerHolder": 4"#,
+      #""maxRewardsPerHolder": 99999999999999999999"#, "15:26",
+      "field 'maxRewardsPerHolder': is too large: must be at most 9223372036854775807, "
+        + "not 99999999999999999999"),
+    BadPromotion(
+      "quota 1e30", #""quota": 100"#, #""quota": 1e30"#, "16:12",
+      #"field 'quota': is too large: must be at most 9223372036854775807, not 1e30"#),
     BadPromotion(
       "rewardsPerCycle not a number", #""rewardsPerCycle": 1"#, #""rewardsPerCycle": "1""#, "14:22",
       #"field 'rewardsPerCycle': must be a whole number, not the string '1'"#),

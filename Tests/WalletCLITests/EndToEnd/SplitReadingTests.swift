@@ -182,3 +182,26 @@ struct SeededGenerator: RandomNumberGenerator {
     return value ^ (value >> 31)
   }
 }
+
+extension SeededGenerator {
+  /// The seed of a randomised test: `WALLET_TEST_SEED` when set, so that a failure can be
+  /// replayed, else the clock, so that each run tries new cases. Tests print it and put it in
+  /// every expectation's comment, which is where a failure's seed is read from.
+  static func testSeed(_ test: String) throws -> UInt64 {
+    let seed: UInt64
+    if let text = ProcessInfo.processInfo.environment["WALLET_TEST_SEED"] {
+      guard let value = UInt64(text) else { throw TestSeedError(text: text) }
+      seed = value
+    } else {
+      seed = UInt64(Date().timeIntervalSince1970 * 1_000_000)
+    }
+    print("\(test): WALLET_TEST_SEED=\(seed)")
+    return seed
+  }
+}
+
+/// `WALLET_TEST_SEED` set to something that is not a seed.
+struct TestSeedError: Error, CustomStringConvertible {
+  let text: String
+  var description: String { "WALLET_TEST_SEED=\(text) is not a whole number 0…\(UInt64.max)" }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletStore
 
 /// The store file as the binary finds it: a file that is not a SQLite database, a store written
 /// by a newer wallet, and ids written to trick SQL. The first two are refused (65) and left as
@@ -149,5 +150,44 @@ import Testing
     let listed = try session.succeed(["card", "list", "--format", "csv"]).stdout
     #expect(listed.contains("\"\(added.replacingOccurrences(of: "\"", with: "\"\""))\",\(holder),"))
     #expect(try session.succeed(["txn", "list", "--format", "csv"]).stdout.lines.count == 2)
+  }
+
+  /// A row holding a value wallet never writes is a damaged store: exit 65 (bad data), the
+  /// table, row and column named, and nothing on standard output, whichever command reads it;
+  /// an import that skips invalid rows stops at it too rather than blame a line of its file.
+  @Test(
+    "a damaged row is bad data, named by table, row and column",
+    arguments: [
+      ("UPDATE cards SET network = 'visaa'", ["card", "list"], "table cards, row 'C1'"),
+      ("UPDATE cards SET network = 'visaa'", ["check", "C1"], "table cards, row 'C1'"),
+      ("UPDATE cards SET network = 'visaa'", ["explain", "T1"], "table cards, row 'C1'"),
+      (
+        "UPDATE cards SET network = 'visaa'", ["import", "cards", "cards.csv", "--skip-invalid"],
+        "table cards, row 'C1'"
+      ),
+      ("UPDATE transactions SET status = 'ok'", ["txn", "list"], "table transactions, row 'T1'"),
+      (
+        "UPDATE enrollments SET channel = 'web'", ["enrollment", "list"],
+        "table enrollments, row 'E1'"
+      ),
+      ("UPDATE decisions SET channel = 'web'", ["statement"], "table decisions, row 'T1'"),
+    ])
+  func aDamagedRowIsBadData(sql: String, arguments: [String], names: String) throws {
+    let session = try StoreSession()
+    try session.smallWallet()
+    try session.succeed([
+      "txn", "add", "--id", "T1", "--card", "C1", "--amount", "150", "--at",
+      "2026-02-01T10:00:00+08:00",
+    ])
+    try session.write(
+      "cards.csv", "card,holder,network,type,issuer\nC1,H1,unionpay,credit,bocom\n")
+    try Database(path: session.database, mode: .readWrite).execute(sql)
+
+    let result = try session.run(arguments)
+    #expect(result.status == 65, "\(arguments): \(result.stderr)")
+    #expect(result.stdout.isEmpty, "\(arguments)")
+    #expect(
+      result.stderr.hasPrefix("Error: the store is damaged: \(names), column "),
+      "\(arguments): \(result.stderr)")
   }
 }
