@@ -58,10 +58,12 @@ enum StoreOptions {
 
   /// Card lists and purchase history are private; say so when the file's mode lets others read.
   static func warnIfReadableByOthers(_ path: String, console: Console) {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-      let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue,
-      mode & 0o077 != 0
-    else { return }
+    // stat, not lstat (which FileManager's attributes use): a store reached through a symbolic
+    // link is as private as the file the link points to, and a link's own mode is always 777.
+    var status = stat()
+    guard stat(path, &status) == 0 else { return }
+    let mode = Int(status.st_mode) & 0o7777
+    guard mode & 0o077 != 0 else { return }
     console.message(
       "Warning: \(path) can be read by other users (mode \(String(mode, radix: 8))); "
         + "run 'chmod 600 \(path)'.")
