@@ -46,13 +46,19 @@ enum StoreOptions {
     return store
   }
 
-  /// Makes the folders above the store's own folder, as usual; the store's folder itself is
-  /// created 0700 by the SQLite layer, so that only its owner can list it.
+  /// Makes every missing folder on the way to the store, each 0700 whatever the umask: a folder
+  /// made for the store holds nothing else, and its name alone (`wallet`) says what is inside.
+  /// Folders that exist are left as they are.
   static func createParentFolders(of path: String) {
-    let folder = (path as NSString).deletingLastPathComponent
-    let parent = (folder as NSString).deletingLastPathComponent
-    if !parent.isEmpty {
-      try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+    var missing: [String] = []
+    var folder = (path as NSString).deletingLastPathComponent
+    while !folder.isEmpty && folder != "/" && !FileManager.default.fileExists(atPath: folder) {
+      missing.append(folder)
+      folder = (folder as NSString).deletingLastPathComponent
+    }
+    for folder in missing.reversed() {
+      // A folder that cannot be made is reported when the store is opened, with the reason.
+      guard (try? Database.createPrivateDirectory(folder)) != nil else { return }
     }
   }
 

@@ -16,7 +16,8 @@ import CSQLite
 ///
 /// Opening a file applies, in this order:
 /// 1. For `.readWriteCreate`, a missing file is created first with mode 0600 (SQLite itself
-///    would create it 0644), and a missing parent directory with mode 0700. Only the last
+///    would create it 0644), and a missing parent directory with mode 0700 whatever the umask
+///    (see `createPrivateDirectory`). Only the last
 ///    directory component is created: a typo in a deeper path fails instead of building a tree.
 /// 2. The busy timeout (default 5 s): a locked database is waited for instead of failing at once.
 /// 3. A read of the schema, so a file that is not a database fails here with `SQLITE_NOTADB`
@@ -128,10 +129,7 @@ public final class Database {
   private static func createFileIfMissing(_ path: String) throws {
     var descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
     if descriptor < 0 && errno == ENOENT {
-      let parent = parentDirectory(of: path)
-      if mkdir(parent, 0o700) != 0 && errno != EEXIST {
-        throw posixError("cannot create directory \(parent)")
-      }
+      try createPrivateDirectory(parentDirectory(of: path))
       descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
     }
     if descriptor < 0 {
@@ -141,6 +139,32 @@ public final class Database {
     if close(descriptor) != 0 {
       throw posixError("cannot create \(path)")
     }
+  }
+
+  /// Creates the directory `path` with mode 0700 whatever the umask, so that only its owner can
+  /// list it, and returns true; returns false, changing nothing, when something is already
+  /// there. Throws `SQLiteError` (`cantOpen`) when it cannot be created, for instance because
+  /// its parent is missing.
+  @discardableResult
+  public static func createPrivateDirectory(_ path: String) throws -> Bool {
+    if mkdir(path, 0o700) != 0 {
+      if errno == EEXIST { return false }
+      throw posixError("cannot create directory \(path)")
+    }
+    // mkdir applies the umask, which can only take bits from 0700; one that takes the owner's
+    // own leaves a folder its owner cannot use. The folder is opened without following links,
+    // so that one swapped in by another user is never the one changed.
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else { throw posixError("cannot open directory \(path)") }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      throw posixError("cannot read directory \(path)")
+    }
+    if status.st_mode & 0o7777 != 0o700 && fchmod(descriptor, 0o700) != 0 {
+      throw posixError("cannot set the mode of directory \(path)")
+    }
+    return true
   }
 
   private static func parentDirectory(of path: String) -> String {

@@ -17,15 +17,17 @@ struct StoreSession {
     folder = try TemporaryFolder()
   }
 
-  /// Runs `wallet arguments --db <store>` in the session's folder.
+  /// Runs `wallet arguments --db <store>` in the session's folder (through `launcher`, see
+  /// `WalletProcess.run`).
   @discardableResult
   func run(
-    _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil
+    _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
+    launcher: [String] = []
   ) throws -> WalletProcess.Result {
     try WalletProcess.run(
       arguments + ["--db", database],
       environment: ["WALLET_NOW": Self.now].merging(environment) { _, mine in mine },
-      directory: folder.url, stdin: stdin)
+      directory: folder.url, stdin: stdin, launcher: launcher)
   }
 
   /// Runs a command that must succeed, and returns its result.
