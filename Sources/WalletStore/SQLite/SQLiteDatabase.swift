@@ -19,6 +19,7 @@ import CSQLite
 ///    would create it 0644), and a missing parent directory with mode 0700 whatever the umask
 ///    (see `createPrivateDirectory`). Only the last
 ///    directory component is created: a typo in a deeper path fails instead of building a tree.
+///    For `.readOnly`, `SQLITE_OPEN_READONLY`, and in some cases `immutable=1` (see below).
 /// 2. The busy timeout (default 5 s): a locked database is waited for instead of failing at once.
 /// 3. A read of the schema, so a file that is not a database fails here with `SQLITE_NOTADB`
 ///    before anything has been written to it.
@@ -27,11 +28,25 @@ import CSQLite
 ///    on power loss.
 /// 5. `foreign_keys=ON`, which SQLite leaves off by default.
 ///
+/// A read-only connection to a database in WAL mode needs the `-wal` and `-shm` files beside it,
+/// and creates them when they are missing; it cannot remove them when it closes (that takes a
+/// write lock), so they stay until a writer closes. Creating them fails in a folder the user
+/// cannot write (`SQLITE_READONLY_DIRECTORY`), and beside a file without its owner's write bit
+/// makes a `-shm` as read-only as the file, which no writer can use once the file is writable
+/// again. So when the log holds nothing (no `-wal`, or an empty one: every commit is in the
+/// file) and the file or its folder is not writable by this user or lacks its owner's write
+/// bit, the file is opened `immutable=1`: SQLite reads it without locks and without the two
+/// files. Only a user with more rights (the owner, root) could change such a file meanwhile, and
+/// a read that overlapped that change could fail as corrupt or mix the two states; SQLite offers
+/// no other way to read a WAL database there. A log with commits in it is always read the usual
+/// way, since the file alone would be out of date.
+///
 /// The connection closes when the object is released.
 public final class Database {
   /// How a database is opened.
   public enum OpenMode: Hashable, Sendable {
-    /// Reads only. The file must exist; writes fail with a read-only error.
+    /// Reads only (`SQLITE_OPEN_READONLY`), also where the file or its folder cannot be written.
+    /// The file must exist; writes fail with a read-only error.
     case readOnly
     /// Reads and writes an existing file.
     case readWrite
@@ -43,6 +58,8 @@ public final class Database {
   public let path: String
   /// The mode given at open.
   public let mode: OpenMode
+  /// Whether a read-only connection reads the file as `immutable` (see the type's discussion).
+  let isImmutable: Bool
 
   let connection: Connection
   private var statementCache: [String: Statement] = [:]
@@ -74,6 +91,7 @@ public final class Database {
     if mode == .readWriteCreate && !isMemory {
       try Self.createFileIfMissing(path)
     }
+    isImmutable = mode == .readOnly && !isMemory && Self.readsWithoutLog(path)
 
     var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
     switch mode {
@@ -81,8 +99,13 @@ public final class Database {
     case .readWrite: flags |= SQLITE_OPEN_READWRITE
     case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
     }
+    var name = path
+    if isImmutable {
+      flags |= SQLITE_OPEN_URI
+      name = Self.immutableURI(path)
+    }
     var handle: OpaquePointer?
-    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    let code = sqlite3_open_v2(name, &handle, flags, nil)
     guard let handle else {
       // Only an allocation failure leaves no handle to ask for a message.
       throw SQLiteError(code: ResultCode(rawValue: code), message: "cannot open \(path)")
@@ -122,6 +145,50 @@ public final class Database {
   }
 
   // MARK: Opening helpers
+
+  /// Whether a read-only connection should read `path` as immutable: its log holds no commit,
+  /// and SQLite could not make its `-wal` and `-shm` beside it, or would make them as read-only
+  /// as the file. Links are followed, as SQLite does to place those files.
+  static func readsWithoutLog(_ path: String) -> Bool {
+    var file = path
+    if let resolved = realpath(path, nil) {
+      file = String(cString: resolved)
+      free(resolved)
+    }
+    var status = stat()
+    if stat(file + "-wal", &status) == 0 {
+      guard status.st_size == 0 else { return false }
+    } else if errno != ENOENT {
+      return false  // Whatever hides the log from us, SQLite should report it.
+    }
+    return isReadOnly(file) || isReadOnly(parentDirectory(of: file))
+  }
+
+  /// Whether this user (its effective ids, as for opening) may not write `path` (for a folder,
+  /// make files in it), or its owner has made it read-only. The second holds for root too, who
+  /// may write anything: a `-shm` that root made beside a file without its owner's write bit
+  /// would keep that bit off, and with it the owner's writes once the file is writable again.
+  private static func isReadOnly(_ path: String) -> Bool {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return false }
+    return status.st_mode & S_IWUSR == 0 || faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0
+  }
+
+  /// `path` as a SQLite URI with `immutable=1`. Only `%`, `?` and `#` have a meaning in the
+  /// path part of the URI; `file:///` keeps a path that begins with `//` from being read as a
+  /// host name.
+  static func immutableURI(_ path: String) -> String {
+    var bytes = Array((path.hasPrefix("/") ? "file://" : "file:").utf8)
+    let hex = Array("0123456789ABCDEF".utf8)
+    for byte in path.utf8 {
+      if byte == UInt8(ascii: "%") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+        bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self) + "?immutable=1"
+  }
 
   /// Creates the database file 0600 if it is missing, and its parent directory 0700 if that is
   /// missing. `O_EXCL` makes the check and the creation one atomic step, so a file created by
