@@ -61,7 +61,7 @@ enum ExportCommand: WalletCommand {
       throw arguments.usageError(
         "transactions belong to no promotion; --promotion is for rewards and decisions")
     }
-    let store = try StoreOptions.open(arguments, context: context, forWriting: false)
+    let store = try StoreOptions.open(arguments, context: context, access: .read)
 
     var promotion: Promotion?
     if file != .transactions {

@@ -29,16 +29,30 @@ enum StoreOptions {
     return home + "/.local/share/wallet/wallet.sqlite"
   }
 
-  /// Opens the store for a command. Commands that change the store create it when it is missing
-  /// (saying so on standard error); commands that only read need it to exist.
+  /// What a command does with the store, which decides how it is opened.
+  enum Access {
+    /// Only reads. The store must exist, and is opened read-only: reading works on a store the
+    /// user may not change, and never changes one (not even to upgrade it).
+    case read
+    /// Changes what an existing store holds (removing, refunding): a missing store is an
+    /// error, since there would be nothing to change.
+    case change
+    /// Adds to the store, creating it when it is missing.
+    case create
+  }
+
+  /// Opens the store for a command. Commands that add to the store create it when it is missing
+  /// (saying so on standard error); the others need it to exist.
   static func open(
-    _ arguments: ParsedArguments, context: CommandContext, forWriting: Bool
+    _ arguments: ParsedArguments, context: CommandContext, access: Access
   ) throws -> WalletStore {
     let path = path(arguments, environment: context.environment)
     let existed = FileManager.default.fileExists(atPath: path)
-    if forWriting && !existed { createParentFolders(of: path) }
-    let store = try WalletStore.open(path: path, create: forWriting)
-    if forWriting && !existed {
+    let creates = access == .create && !existed
+    if creates { createParentFolders(of: path) }
+    let store = try WalletStore.open(
+      path: path, create: access == .create, readOnly: access == .read)
+    if creates {
       context.console.message(
         "Created a new store at \(path) (time zone \(store.timeZone.identifier)).")
     }
