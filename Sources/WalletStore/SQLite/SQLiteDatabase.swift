@@ -116,6 +116,12 @@ public final class Database {
       let error = connection.error(code, sql: nil)
       throw SQLiteError(code: error.code, message: "\(error.message): \(path)")
     }
+    if mode != .readOnly && !isMemory && sqlite3_db_readonly(handle, "main") == 1 {
+      // SQLite opens a file this user may not write read-only rather than fail. Reading on
+      // would make the -wal and -shm, the second as read-only as the file, and no writer could
+      // use the store again once the file is writable, until someone deleted it.
+      throw SQLiteError(code: .readOnly, message: "attempt to write a readonly database: \(path)")
+    }
     try connection.check(sqlite3_extended_result_codes(handle, 1), sql: nil)
     try connection.check(sqlite3_busy_timeout(handle, Self.milliseconds(busyTimeout)), sql: nil)
 

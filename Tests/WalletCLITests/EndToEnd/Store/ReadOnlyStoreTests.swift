@@ -110,6 +110,34 @@ struct ReadOnlyStoreTests {
     #expect(try session.storeBytes() == before)
   }
 
+  /// A writing command on a store its user cannot write exits 74 and leaves nothing beside it:
+  /// SQLite would open the file read-only and make a shared-memory file as read-only as the
+  /// store, which would refuse every write once the store is writable again.
+  @Test(
+    .enabled(if: canRunUnprivileged, "root ignores permission bits and setpriv is missing"),
+    arguments: Part.allCases)
+  func aRefusedWriteLeavesTheStoreWritableAgain(part: Part) throws {
+    let session = try Self.wallet()
+    let before = try session.storeBytes()
+    let launcher = try Self.unprivileged(session)
+    let storeFolder = session.folder.path("store")
+    let readOnly = part == .folder ? storeFolder : session.database
+    let writable = part == .folder ? 0o700 : 0o600
+    try FileManager.default.setAttributes(
+      [.posixPermissions: part == .folder ? 0o500 : 0o400], ofItemAtPath: readOnly)
+    let card = ["card", "add", "C2", "--holder", "H1", "--network", "visa", "--type", "credit"]
+    let refused = try session.run(card, launcher: launcher)
+    try FileManager.default.setAttributes([.posixPermissions: writable], ofItemAtPath: readOnly)
+    #expect(refused.status == 74, "\(refused.stderr)")
+    #expect(refused.stderr.hasPrefix("Error: the store could not be used: "), "\(refused.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: storeFolder) == ["wallet.sqlite"])
+    #expect(try session.storeBytes() == before)
+
+    let added = try session.run(card, launcher: launcher)
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(try session.succeed(["card", "list", "--format", "csv"]).stdout.contains("\nC2,H1,"))
+  }
+
   /// A store an older wallet wrote needs upgrading, which is a write: a reading command refuses
   /// it and leaves the file as it was, and a writing command upgrades it.
   @Test(arguments: [["statement"], ["card", "list"], ["check", "C1"], ["export", "decisions"]])
