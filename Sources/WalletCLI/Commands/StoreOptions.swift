@@ -60,9 +60,10 @@ enum StoreOptions {
     return store
   }
 
-  /// Makes every missing folder on the way to the store, each 0700 whatever the umask: a folder
-  /// made for the store holds nothing else, and its name alone (`wallet`) says what is inside.
-  /// Folders that exist are left as they are.
+  /// Makes every missing folder on the way to the store, each 0700 whatever the umask, as the
+  /// XDG base directory specification asks of the folders an application makes: nobody else
+  /// needs to list them, and the names in them (`wallet`) say what is kept there. Folders that
+  /// exist are left as they are.
   static func createParentFolders(of path: String) {
     var missing: [String] = []
     var folder = (path as NSString).deletingLastPathComponent

@@ -17,9 +17,10 @@ import CSQLite
 /// Opening a file applies, in this order:
 /// 1. For `.readWriteCreate`, a missing file is created first with mode 0600 (SQLite itself
 ///    would create it 0644), and a missing parent directory with mode 0700 whatever the umask
-///    (see `createPrivateDirectory`). Only the last
-///    directory component is created: a typo in a deeper path fails instead of building a tree.
-///    For `.readOnly`, `SQLITE_OPEN_READONLY`, and in some cases `immutable=1` (see below).
+///    (see `createPrivateDirectory`). Only the last directory component is created: a typo in
+///    a deeper path fails instead of building a tree. `.readOnly` opens with
+///    `SQLITE_OPEN_READONLY`, and in some cases `immutable=1` (see below); `.readWrite` and
+///    `.readWriteCreate` fail with `SQLITE_READONLY` on a file this user may not write.
 /// 2. The busy timeout (default 5 s): a locked database is waited for instead of failing at once.
 /// 3. A read of the schema, so a file that is not a database fails here with `SQLITE_NOTADB`
 ///    before anything has been written to it.
