@@ -6,6 +6,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case notAStore(path: String)
   /// The store was written by a newer version of wallet.
   case newerStore(path: String)
+  /// The store was written by an older version of wallet, and a command that only reads does
+  /// not upgrade it.
+  case needsUpgrade(path: String)
   /// The file is a SQLite database, but not a wallet store.
   case foreignDatabase(path: String)
   /// No store exists at the path.
@@ -43,6 +46,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case .notAStore(let path): "\(path) is not a wallet store (not a SQLite database)"
     case .newerStore(let path):
       "\(path) was written by a newer version of wallet; upgrade wallet to use it"
+    case .needsUpgrade(let path):
+      "\(path) was written by an older version of wallet and needs upgrading, which a command "
+        + "that only reads does not do; run one that writes to it, such as 'wallet init'"
     case .foreignDatabase(let path):
       "\(path) is a SQLite database but not a wallet store; wallet leaves it alone"
     case .missingStore(let path): "no wallet store at \(path); create one with 'wallet init'"

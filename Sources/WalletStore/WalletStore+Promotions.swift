@@ -9,11 +9,18 @@ public struct InstalledPromotion: Sendable, Equatable {
 }
 
 extension WalletStore {
+  /// The built-in promotions the store lacks: a store made by an older wallet may not have one
+  /// added since.
+  func missingBuiltInPromotions() throws -> [Promotion] {
+    try Promotion.builtIn.filter {
+      try db.scalar("SELECT 1 FROM promotions WHERE id = ?", [$0.id.rawValue]) == nil
+    }
+  }
+
   /// Installs the built-in promotions that are missing; they are always installed.
   func installBuiltInPromotions() throws {
-    for promotion in Promotion.builtIn {
+    for promotion in try missingBuiltInPromotions() {
       let query = "SELECT 1 FROM promotions WHERE id = ?"
-      guard try db.scalar(query, [promotion.id.rawValue]) == nil else { continue }
       // Checked again inside the write lock: another process opening the same new store may
       // have installed it in between.
       try write {

@@ -19,6 +19,11 @@ public final class WalletStore {
   /// Opens the store at `path`, creating it (file mode 0600, folder 0700) when `create` is set,
   /// and brings its schema up to date. A file that is not a wallet store, or one written by a
   /// newer wallet, is refused and left untouched.
+  ///
+  /// With `readOnly`, the file is opened read-only (see `Database`), which works where the user
+  /// may not write, and nothing is written: a store that would need its schema migrated or a
+  /// built-in promotion installed (and its decisions made) is refused with
+  /// `StoreError.needsUpgrade` instead.
   public static func open(path: String, create: Bool, readOnly: Bool = false) throws
     -> WalletStore
   {
@@ -57,7 +62,7 @@ public final class WalletStore {
         try database.enableWriteAheadLog()
         if !pending.isEmpty { try StoreSchema.migrator.migrate(database) }
       } else if !pending.isEmpty {
-        throw StoreError.newerStore(path: path)
+        throw StoreError.needsUpgrade(path: path)
       }
     } catch let error as MigrationError {
       if error.isNewerStore { throw StoreError.newerStore(path: path) }
@@ -66,7 +71,12 @@ public final class WalletStore {
       throw StoreError.notAStore(path: path)
     }
     let store = try WalletStore(database: database, path: path)
-    if !readOnly { try store.installBuiltInPromotions() }
+    if !readOnly {
+      try store.installBuiltInPromotions()
+    } else if try !store.missingBuiltInPromotions().isEmpty {
+      // Reading on would answer without a promotion every store has, as if it paid nothing.
+      throw StoreError.needsUpgrade(path: path)
+    }
     return store
   }
 

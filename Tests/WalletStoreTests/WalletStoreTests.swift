@@ -62,6 +62,59 @@ struct StoreOpeningTests {
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "card,holder\nC1,H1\n")
   }
 
+  /// A store made before the last migration, as an older wallet left it.
+  static func makeOlderStore(at path: String) throws {
+    _ = try WalletStore.open(path: path, create: true)
+    let database = try Database(path: path, mode: .readWrite)
+    try database.executeScript(
+      """
+      DROP INDEX rewards_by_holder; DROP INDEX rewards_by_cycle; DROP INDEX rewards_by_time;
+      DELETE FROM schema_migrations WHERE name = 'index-rewards';
+      PRAGMA user_version = 1;
+      """)
+  }
+
+  /// Opening read-only writes nothing, so a store that needs upgrading is refused (and left as
+  /// it was) rather than read with a schema this wallet does not expect; a read-write opening
+  /// upgrades it.
+  @Test func readOnlyOpeningRefusesAStoreThatNeedsAMigration() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("w.sqlite").path
+    try Self.makeOlderStore(at: path)
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(throws: StoreError.needsUpgrade(path: path)) {
+      try WalletStore.open(path: path, create: false, readOnly: true)
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    _ = try WalletStore.open(path: path, create: false)
+    let store = try WalletStore.open(path: path, create: false, readOnly: true)
+    #expect(try StoreSchema.migrator.pendingMigrations(in: store.db).isEmpty)
+  }
+
+  /// A built-in promotion comes with its decisions, which only a write can make.
+  @Test func readOnlyOpeningRefusesAStoreWithoutABuiltInPromotion() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("w.sqlite").path
+    do {
+      let store = try WalletStore.open(path: path, create: true)
+      try store.addCard(
+        Card(id: Identifier("C1"), holder: Identifier("H1"), network: .visa, type: .credit))
+      try store.db.execute(
+        "DELETE FROM promotions WHERE id = ?", [Promotion.bocomApplePayMonthly.id.rawValue])
+    }
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(throws: StoreError.needsUpgrade(path: path)) {
+      try WalletStore.open(path: path, create: false, readOnly: true)
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    _ = try WalletStore.open(path: path, create: false)
+    let store = try WalletStore.open(path: path, create: false, readOnly: true)
+    #expect(try store.promotions().map(\.promotion) == [Promotion.bocomApplePayMonthly])
+    #expect(try store.cards().map(\.id) == [Identifier("C1")])
+  }
+
   @Test func missingStoreIsReportedForReaders() {
     let path = folder.appendingPathComponent("none.sqlite").path
     #expect(throws: StoreError.missingStore(path: path)) {

@@ -36,7 +36,9 @@ public struct CommandLineParser: Sendable {
   ///
   /// Subcommands are resolved from the leading words; `-h`/`--help` anywhere before `--` asks for
   /// help on the command resolved so far, and a command with subcommands invoked without one
-  /// asks for its help too.
+  /// asks for its help too. Help wins over an unknown option, but not over a word that names no
+  /// subcommand: `wallet --help frob` is the same mistake as `wallet help frob`. `--version`
+  /// takes no arguments.
   public func parse(_ arguments: [String]) throws(UsageError) -> ParseResult {
     let wantsHelp = arguments.prefix(while: { $0 != "--" }).contains(where: Self.isHelp)
     var path: [String] = []
@@ -48,17 +50,21 @@ public struct CommandLineParser: Sendable {
       index += 1
       if Self.isHelp(word) { continue }
       if path.isEmpty, version != nil, word == "--version" {
-        return wantsHelp ? .help(path) : .version
+        if wantsHelp { return .help(path) }
+        if index < arguments.endIndex { throw Self.afterVersion(arguments[index]) }
+        return .version
       }
       if let relative = command.subcommandPath(named: word) {
         path += relative
         command = self.command(at: path)
         continue
       }
-      // Help wins over a mistake in the words after it, as with swift-argument-parser.
-      if wantsHelp { return .help(path) }
+      let isOption = word.hasPrefix("-") && word != "-"
+      // Help wins over a mistake in the options after it, as with swift-argument-parser; a
+      // stray word would otherwise show help for a command that was not asked for.
+      if wantsHelp && isOption { return .help(path) }
       if word == "--" { throw UsageError("Unexpected argument '--'", commandPath: path) }
-      if word.hasPrefix("-") && word != "-" {
+      if isOption {
         let known = ["help"] + (path.isEmpty && version != nil ? ["version"] : [])
         throw Self.unknownOption(word, known: known, path: path)
       }
@@ -89,6 +95,15 @@ public struct CommandLineParser: Sendable {
   }
 
   private static func isHelp(_ word: String) -> Bool { word == "-h" || word == "--help" }
+
+  /// The error for an argument after `--version`, which takes none: ignoring it would print a
+  /// version and exit 0 for a command line that was meant to do something else.
+  private static func afterVersion(_ word: String) -> UsageError {
+    if word.hasPrefix("-") && word != "-" && word != "--" && word != "--version" {
+      return unknownOption(word, known: ["help", "version"], path: [])
+    }
+    return UsageError("Unexpected argument '\(word)'", commandPath: [])
+  }
 
   /// Reads the options, flags and positionals of a leaf command.
   private static func parseArguments(

@@ -46,7 +46,7 @@ enum CardAddCommand: WalletCommand {
       role: try CommandValues.code(arguments, "role", as: CardRole.self) ?? .primary,
       issuer: try CommandValues.cardSafeText(arguments, "issuer"), last4: last4)
 
-    let store = try StoreOptions.open(arguments, context: context, forWriting: true)
+    let store = try StoreOptions.open(arguments, context: context, access: .create)
     switch try store.addCard(card, replace: arguments.flag("replace")) {
     case .inserted: context.console.message("Added card \(id) (holder \(holder)).")
     case .replaced: context.console.message("Replaced card \(id) (holder \(holder)).")

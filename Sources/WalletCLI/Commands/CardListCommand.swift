@@ -21,7 +21,7 @@ enum CardListCommand: WalletCommand {
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
     let holder = try CommandValues.cardSafeID(arguments, "holder")
     let format = OutputFormat(arguments)
-    let store = try StoreOptions.open(arguments, context: context, forWriting: false)
+    let store = try StoreOptions.open(arguments, context: context, access: .read)
     var listing = Listing(columns: InputKind.cards.columns)
     for card in try store.cards(holder: holder) {
       listing.append([

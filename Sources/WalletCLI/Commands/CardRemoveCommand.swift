@@ -21,7 +21,7 @@ enum CardRemoveCommand: WalletCommand {
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
     let id = try CommandValues.cardSafeID(arguments, "card")!
-    let store = try StoreOptions.open(arguments, context: context, forWriting: false)
+    let store = try StoreOptions.open(arguments, context: context, access: .change)
     let removal = try store.removeCard(id, force: arguments.flag("force"))
     context.console.message(
       "Removed card \(id) (holder \(removal.card.holder)) with "

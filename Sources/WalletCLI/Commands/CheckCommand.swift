@@ -97,7 +97,7 @@ enum CheckCommand: WalletCommand {
     let capabilities = try list(arguments, "capabilities", as: CardType.self)
     try Clock.checkForm(arguments)
     let format = OutputFormat(arguments)
-    let store = try StoreOptions.open(arguments, context: context, forWriting: false)
+    let store = try StoreOptions.open(arguments, context: context, access: .read)
     guard let card = try store.card(id) else { throw StoreError.unknownCard(id) }
     let zone = store.timeZone
     let at = try Clock.instant(arguments, context: context, zone: zone)
@@ -141,7 +141,7 @@ enum CheckCommand: WalletCommand {
       } ?? .cny
     try Clock.checkForm(arguments)
     let format = OutputFormat(arguments)
-    let store = try StoreOptions.open(arguments, context: context, forWriting: false)
+    let store = try StoreOptions.open(arguments, context: context, access: .read)
     let cards = try store.cards(holder: holder)
     guard !cards.isEmpty else {
       throw CommandFailure(.dataError, "no card of holder '\(holder)' in the store")

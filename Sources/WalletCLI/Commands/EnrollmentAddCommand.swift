@@ -29,7 +29,7 @@ enum EnrollmentAddCommand: WalletCommand {
     let channel = try CommandValues.code(arguments, "channel", as: Channel.self)!
     let givenID = try CommandValues.cardSafeID(arguments, "id")
     try Clock.checkForm(arguments)
-    let store = try StoreOptions.open(arguments, context: context, forWriting: true)
+    let store = try StoreOptions.open(arguments, context: context, access: .create)
     let zone = store.timeZone
 
     let enrolledAt: Instant

@@ -21,7 +21,7 @@ enum EnrollmentListCommand: WalletCommand {
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
     let card = try CommandValues.cardSafeID(arguments, "card")
     let format = OutputFormat(arguments)
-    let store = try StoreOptions.open(arguments, context: context, forWriting: false)
+    let store = try StoreOptions.open(arguments, context: context, access: .read)
     let zone = store.timeZone
     var listing = Listing(columns: InputKind.enrollments.columns)
     for enrollment in try store.enrollments(card: card) {

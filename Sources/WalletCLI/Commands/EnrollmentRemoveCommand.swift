@@ -23,7 +23,7 @@ enum EnrollmentRemoveCommand: WalletCommand {
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
     let id = try CommandValues.cardSafeID(arguments, "id")!
-    let store = try StoreOptions.open(arguments, context: context, forWriting: false)
+    let store = try StoreOptions.open(arguments, context: context, access: .change)
     let time = try Clock.instant(arguments, context: context, zone: store.timeZone)
     let enrollment = try store.removeEnrollment(id, at: time)
     context.console.message(

@@ -38,7 +38,7 @@ enum ExplainCommand: WalletCommand {
       throw arguments.usageError("Missing expected argument '<txn>'")
     }
     let format = OutputFormat(arguments)
-    let store = try StoreOptions.open(arguments, context: context, forWriting: false)
+    let store = try StoreOptions.open(arguments, context: context, access: .read)
     guard let transaction = try store.transaction(id) else {
       throw StoreError.unknownTransaction(id)
     }

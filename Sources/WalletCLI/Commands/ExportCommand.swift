@@ -23,10 +23,10 @@ enum ExportCommand: WalletCommand {
       (times keep their fraction of a second). --from and --to are whole days, both included, \
       in the promotion's time zone (rewards, decisions) or the store's (transactions), and \
       select by the transaction's time. --excel makes a file for spreadsheets: a UTF-8 byte \
-      order mark, and text cells that begin with =, +, -, @, a tab or a carriage return \
-      prefixed with an apostrophe so that they cannot run as formulas; numeric columns \
-      (amounts, ordinals, dates, times) are never changed. Such a file is for reading, not for \
-      importing again.
+      order mark, and text cells that begin with =, +, -, @, |, a tab, a carriage return or a \
+      line feed prefixed with an apostrophe so that they cannot run as formulas; numeric \
+      columns (amounts, ordinals, dates, times) are never changed. Such a file is for reading, \
+      not for importing again.
       """,
     arguments: [
       .positional(
@@ -64,7 +64,7 @@ enum ExportCommand: WalletCommand {
     var protected = ProtectedFiles()
     protected.protect(store: StoreOptions.path(arguments, environment: context.environment))
     try protected.check(output: outPath, option: "out", arguments: arguments)
-    let store = try StoreOptions.open(arguments, context: context, forWriting: false)
+    let store = try StoreOptions.open(arguments, context: context, access: .read)
 
     var promotion: Promotion?
     if file != .transactions {

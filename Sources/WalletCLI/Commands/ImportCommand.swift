@@ -38,7 +38,7 @@ enum ImportCommand: WalletCommand {
     let quiet = arguments.flag("quiet")
     let policy = ImportPolicy(
       replace: arguments.flag("replace"), skipInvalid: arguments.flag("skip-invalid"))
-    let store = try StoreOptions.open(arguments, context: context, forWriting: true)
+    let store = try StoreOptions.open(arguments, context: context, access: .create)
     let zone = store.timeZone
     let reader = RowFileReader(
       kind: kind, file: file, skipInvalid: policy.skipInvalid,

@@ -24,7 +24,7 @@ enum PromotionAddCommand: WalletCommand {
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
     let file = try InputFile.openAllowingStandardInput(arguments.positional("file") ?? "-")
     let promotion = try PromotionSource.decode(file)
-    let store = try StoreOptions.open(arguments, context: context, forWriting: true)
+    let store = try StoreOptions.open(arguments, context: context, access: .create)
     let id = promotion.id
     if let installed = try store.installed(id), installed.isBuiltIn,
       installed.promotion != promotion

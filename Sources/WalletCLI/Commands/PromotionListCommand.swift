@@ -13,7 +13,7 @@ enum PromotionListCommand: WalletCommand {
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
     let format = OutputFormat(arguments)
-    let store = try StoreOptions.open(arguments, context: context, forWriting: false)
+    let store = try StoreOptions.open(arguments, context: context, access: .read)
     var listing = Listing(columns: [
       "id", "name", "issuer", "currency", "timezone", "campaign_start", "campaign_end",
       "cycle_start_day", "built_in",

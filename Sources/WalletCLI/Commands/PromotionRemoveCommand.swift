@@ -19,7 +19,7 @@ enum PromotionRemoveCommand: WalletCommand {
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
     let id = try CommandValues.id(arguments, "id")!
-    let store = try StoreOptions.open(arguments, context: context, forWriting: false)
+    let store = try StoreOptions.open(arguments, context: context, access: .change)
     try store.removePromotion(id)
     context.console.message("Removed promotion \(id).")
     return .success

@@ -19,7 +19,7 @@ enum PromotionShowCommand: WalletCommand {
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
     let id = try CommandValues.id(arguments, "id")!
-    let store = try StoreOptions.open(arguments, context: context, forWriting: false)
+    let store = try StoreOptions.open(arguments, context: context, access: .read)
     guard let installed = try store.installed(id) else { throw StoreError.unknownPromotion(id) }
     let text = installed.promotion.jsonText
     context.console.data(text.hasSuffix("\n") ? text : text + "\n")

@@ -34,7 +34,7 @@ enum StatementCommand: WalletCommand {
     let holder = try CommandValues.cardSafeID(arguments, "holder")
     let cycleDate = try CommandValues.date(arguments, "cycle")
     let format = OutputFormat(arguments)
-    let store = try StoreOptions.open(arguments, context: context, forWriting: false)
+    let store = try StoreOptions.open(arguments, context: context, access: .read)
     let promotions = try PromotionChoice.selected(arguments, store: store)
     let console = context.console
 

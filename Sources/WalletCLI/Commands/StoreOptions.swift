@@ -29,16 +29,30 @@ enum StoreOptions {
     return home + "/.local/share/wallet/wallet.sqlite"
   }
 
-  /// Opens the store for a command. Commands that change the store create it when it is missing
-  /// (saying so on standard error); commands that only read need it to exist.
+  /// What a command does with the store, which decides how it is opened.
+  enum Access {
+    /// Only reads. The store must exist, and is opened read-only: reading works on a store the
+    /// user may not change, and never changes one (not even to upgrade it).
+    case read
+    /// Changes what an existing store holds (removing, refunding): a missing store is an
+    /// error, since there would be nothing to change.
+    case change
+    /// Adds to the store, creating it when it is missing.
+    case create
+  }
+
+  /// Opens the store for a command. Commands that add to the store create it when it is missing
+  /// (saying so on standard error); the others need it to exist.
   static func open(
-    _ arguments: ParsedArguments, context: CommandContext, forWriting: Bool
+    _ arguments: ParsedArguments, context: CommandContext, access: Access
   ) throws -> WalletStore {
     let path = path(arguments, environment: context.environment)
     let existed = FileManager.default.fileExists(atPath: path)
-    if forWriting && !existed { createParentFolders(of: path) }
-    let store = try WalletStore.open(path: path, create: forWriting)
-    if forWriting && !existed {
+    let creates = access == .create && !existed
+    if creates { createParentFolders(of: path) }
+    let store = try WalletStore.open(
+      path: path, create: access == .create, readOnly: access == .read)
+    if creates {
       context.console.message(
         "Created a new store at \(path) (time zone \(store.timeZone.identifier)).")
     }
@@ -46,22 +60,31 @@ enum StoreOptions {
     return store
   }
 
-  /// Makes the folders above the store's own folder, as usual; the store's folder itself is
-  /// created 0700 by the SQLite layer, so that only its owner can list it.
+  /// Makes every missing folder on the way to the store, each 0700 whatever the umask, as the
+  /// XDG base directory specification asks of the folders an application makes: nobody else
+  /// needs to list them, and the names in them (`wallet`) say what is kept there. Folders that
+  /// exist are left as they are.
   static func createParentFolders(of path: String) {
-    let folder = (path as NSString).deletingLastPathComponent
-    let parent = (folder as NSString).deletingLastPathComponent
-    if !parent.isEmpty {
-      try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+    var missing: [String] = []
+    var folder = (path as NSString).deletingLastPathComponent
+    while !folder.isEmpty && folder != "/" && !FileManager.default.fileExists(atPath: folder) {
+      missing.append(folder)
+      folder = (folder as NSString).deletingLastPathComponent
+    }
+    for folder in missing.reversed() {
+      // A folder that cannot be made is reported when the store is opened, with the reason.
+      guard (try? Database.createPrivateDirectory(folder)) != nil else { return }
     }
   }
 
   /// Card lists and purchase history are private; say so when the file's mode lets others read.
   static func warnIfReadableByOthers(_ path: String, console: Console) {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-      let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue,
-      mode & 0o077 != 0
-    else { return }
+    // stat, not lstat (which FileManager's attributes use): a store reached through a symbolic
+    // link is as private as the file the link points to, and a link's own mode is always 777.
+    var status = stat()
+    guard stat(path, &status) == 0 else { return }
+    let mode = Int(status.st_mode) & 0o7777
+    guard mode & 0o077 != 0 else { return }
     console.message(
       "Warning: \(path) can be read by other users (mode \(String(mode, radix: 8))); "
         + "run 'chmod 600 \(path)'.")

@@ -54,7 +54,7 @@ enum TxnAddCommand: WalletCommand {
     }
     try Clock.checkForm(arguments)
 
-    let store = try StoreOptions.open(arguments, context: context, forWriting: true)
+    let store = try StoreOptions.open(arguments, context: context, access: .create)
     let zone = store.timeZone
     let transaction = Transaction(
       id: id, card: card, time: try Clock.instant(arguments, context: context, zone: zone),

@@ -40,7 +40,7 @@ enum TxnListCommand: WalletCommand {
       throw arguments.usageError("--promotion chooses the billing cycle of --cycle; give --cycle")
     }
     let format = OutputFormat(arguments)
-    let store = try StoreOptions.open(arguments, context: context, forWriting: false)
+    let store = try StoreOptions.open(arguments, context: context, access: .read)
     let zone = store.timeZone
 
     var filter = WalletStore.TransactionFilter(

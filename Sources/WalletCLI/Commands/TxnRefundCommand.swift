@@ -28,7 +28,7 @@ enum TxnRefundCommand: WalletCommand {
     let id = try CommandValues.id(arguments, "id")!
     let amount = try CommandValues.amount(arguments, "amount")!
     try Clock.checkForm(arguments)
-    let store = try StoreOptions.open(arguments, context: context, forWriting: false)
+    let store = try StoreOptions.open(arguments, context: context, access: .change)
     let time = try Clock.instant(arguments, context: context, zone: store.timeZone)
     let transaction = try store.refund(id, amount: amount, at: time)
     let currency = transaction.currency

@@ -2,11 +2,14 @@
 ///
 /// A spreadsheet reads a cell that begins with `=`, `+`, `-` or `@` as a formula, so a merchant
 /// named `=HYPERLINK("http://…")` in a bank's feed would run when an analyst opens the file
-/// (CSV injection). Some spreadsheets also skip a leading tab or carriage return before looking
-/// for a formula. A leading apostrophe makes the cell plain text and is not shown.
+/// (CSV injection). Some spreadsheets also skip a leading tab, carriage return or line feed
+/// before looking for a formula, and some read a leading `|` as a DDE call that starts a program.
+/// A leading apostrophe makes the cell plain text and is not shown.
 enum SpreadsheetCell {
   /// The first characters that make a cell a formula, or hide one.
-  static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+  static let formulaStarts: Set<Unicode.Scalar> = [
+    "=", "+", "-", "@", "\t", "\r", "\n", "|",
+  ]
 
   /// A text cell made safe to open in a spreadsheet: prefixed with `'` when it begins with one
   /// of `formulaStarts`, otherwise unchanged. Only for text columns: numeric columns (amounts,

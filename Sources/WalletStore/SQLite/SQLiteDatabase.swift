@@ -16,8 +16,11 @@ import CSQLite
 ///
 /// Opening a file applies, in this order:
 /// 1. For `.readWriteCreate`, a missing file is created first with mode 0600 (SQLite itself
-///    would create it 0644), and a missing parent directory with mode 0700. Only the last
-///    directory component is created: a typo in a deeper path fails instead of building a tree.
+///    would create it 0644), and a missing parent directory with mode 0700 whatever the umask
+///    (see `createPrivateDirectory`). Only the last directory component is created: a typo in
+///    a deeper path fails instead of building a tree. `.readOnly` opens with
+///    `SQLITE_OPEN_READONLY`, and in some cases `immutable=1` (see below); `.readWrite` and
+///    `.readWriteCreate` fail with `SQLITE_READONLY` on a file this user may not write.
 /// 2. The busy timeout (default 5 s): a locked database is waited for instead of failing at once.
 /// 3. A read of the schema, so a file that is not a database fails here with `SQLITE_NOTADB`
 ///    before anything has been written to it.
@@ -26,11 +29,25 @@ import CSQLite
 ///    on power loss.
 /// 5. `foreign_keys=ON`, which SQLite leaves off by default.
 ///
+/// A read-only connection to a database in WAL mode needs the `-wal` and `-shm` files beside it,
+/// and creates them when they are missing; it cannot remove them when it closes (that takes a
+/// write lock), so they stay until a writer closes. Creating them fails in a folder the user
+/// cannot write (`SQLITE_READONLY_DIRECTORY`), and beside a file without its owner's write bit
+/// makes a `-shm` as read-only as the file, which no writer can use once the file is writable
+/// again. So when the log holds nothing (no `-wal`, or an empty one: every commit is in the
+/// file) and the file or its folder is not writable by this user or lacks its owner's write
+/// bit, the file is opened `immutable=1`: SQLite reads it without locks and without the two
+/// files. Only a user with more rights (the owner, root) could change such a file meanwhile, and
+/// a read that overlapped that change could fail as corrupt or mix the two states; SQLite offers
+/// no other way to read a WAL database there. A log with commits in it is always read the usual
+/// way, since the file alone would be out of date.
+///
 /// The connection closes when the object is released.
 public final class Database {
   /// How a database is opened.
   public enum OpenMode: Hashable, Sendable {
-    /// Reads only. The file must exist; writes fail with a read-only error.
+    /// Reads only (`SQLITE_OPEN_READONLY`), also where the file or its folder cannot be written.
+    /// The file must exist; writes fail with a read-only error.
     case readOnly
     /// Reads and writes an existing file.
     case readWrite
@@ -42,6 +59,8 @@ public final class Database {
   public let path: String
   /// The mode given at open.
   public let mode: OpenMode
+  /// Whether a read-only connection reads the file as `immutable` (see the type's discussion).
+  let isImmutable: Bool
 
   let connection: Connection
   private var statementCache: [String: Statement] = [:]
@@ -73,6 +92,7 @@ public final class Database {
     if mode == .readWriteCreate && !isMemory {
       try Self.createFileIfMissing(path)
     }
+    isImmutable = mode == .readOnly && !isMemory && Self.readsWithoutLog(path)
 
     var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
     switch mode {
@@ -80,8 +100,13 @@ public final class Database {
     case .readWrite: flags |= SQLITE_OPEN_READWRITE
     case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
     }
+    var name = path
+    if isImmutable {
+      flags |= SQLITE_OPEN_URI
+      name = Self.immutableURI(path)
+    }
     var handle: OpaquePointer?
-    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    let code = sqlite3_open_v2(name, &handle, flags, nil)
     guard let handle else {
       // Only an allocation failure leaves no handle to ask for a message.
       throw SQLiteError(code: ResultCode(rawValue: code), message: "cannot open \(path)")
@@ -91,6 +116,12 @@ public final class Database {
     guard code == SQLITE_OK else {
       let error = connection.error(code, sql: nil)
       throw SQLiteError(code: error.code, message: "\(error.message): \(path)")
+    }
+    if mode != .readOnly && !isMemory && sqlite3_db_readonly(handle, "main") == 1 {
+      // SQLite opens a file this user may not write read-only rather than fail. Reading on
+      // would make the -wal and -shm, the second as read-only as the file, and no writer could
+      // use the store again once the file is writable, until someone deleted it.
+      throw SQLiteError(code: .readOnly, message: "attempt to write a readonly database: \(path)")
     }
     try connection.check(sqlite3_extended_result_codes(handle, 1), sql: nil)
     try connection.check(sqlite3_busy_timeout(handle, Self.milliseconds(busyTimeout)), sql: nil)
@@ -122,16 +153,57 @@ public final class Database {
 
   // MARK: Opening helpers
 
+  /// Whether a read-only connection should read `path` as immutable: its log holds no commit,
+  /// and SQLite could not make its `-wal` and `-shm` beside it, or would make them as read-only
+  /// as the file. Links are followed, as SQLite does to place those files.
+  static func readsWithoutLog(_ path: String) -> Bool {
+    var file = path
+    if let resolved = realpath(path, nil) {
+      file = String(cString: resolved)
+      free(resolved)
+    }
+    var status = stat()
+    if stat(file + "-wal", &status) == 0 {
+      guard status.st_size == 0 else { return false }
+    } else if errno != ENOENT {
+      return false  // Whatever hides the log from us, SQLite should report it.
+    }
+    return isReadOnly(file) || isReadOnly(parentDirectory(of: file))
+  }
+
+  /// Whether this user (its effective ids, as for opening) may not write `path` (for a folder,
+  /// make files in it), or its owner has made it read-only. The second holds for root too, who
+  /// may write anything: a `-shm` that root made beside a file without its owner's write bit
+  /// would keep that bit off, and with it the owner's writes once the file is writable again.
+  private static func isReadOnly(_ path: String) -> Bool {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return false }
+    return status.st_mode & S_IWUSR == 0 || faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0
+  }
+
+  /// `path` as a SQLite URI with `immutable=1`. Only `%`, `?` and `#` have a meaning in the
+  /// path part of the URI; `file:///` keeps a path that begins with `//` from being read as a
+  /// host name.
+  static func immutableURI(_ path: String) -> String {
+    var bytes = Array((path.hasPrefix("/") ? "file://" : "file:").utf8)
+    let hex = Array("0123456789ABCDEF".utf8)
+    for byte in path.utf8 {
+      if byte == UInt8(ascii: "%") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+        bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self) + "?immutable=1"
+  }
+
   /// Creates the database file 0600 if it is missing, and its parent directory 0700 if that is
   /// missing. `O_EXCL` makes the check and the creation one atomic step, so a file created by
   /// another process in between is left alone.
   private static func createFileIfMissing(_ path: String) throws {
     var descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
     if descriptor < 0 && errno == ENOENT {
-      let parent = parentDirectory(of: path)
-      if mkdir(parent, 0o700) != 0 && errno != EEXIST {
-        throw posixError("cannot create directory \(parent)")
-      }
+      try createPrivateDirectory(parentDirectory(of: path))
       descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
     }
     if descriptor < 0 {
@@ -141,6 +213,32 @@ public final class Database {
     if close(descriptor) != 0 {
       throw posixError("cannot create \(path)")
     }
+  }
+
+  /// Creates the directory `path` with mode 0700 whatever the umask, so that only its owner can
+  /// list it, and returns true; returns false, changing nothing, when something is already
+  /// there. Throws `SQLiteError` (`cantOpen`) when it cannot be created, for instance because
+  /// its parent is missing.
+  @discardableResult
+  public static func createPrivateDirectory(_ path: String) throws -> Bool {
+    if mkdir(path, 0o700) != 0 {
+      if errno == EEXIST { return false }
+      throw posixError("cannot create directory \(path)")
+    }
+    // mkdir applies the umask, which can only take bits from 0700; one that takes the owner's
+    // own leaves a folder its owner cannot use. The folder is opened without following links,
+    // so that one swapped in by another user is never the one changed.
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else { throw posixError("cannot open directory \(path)") }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      throw posixError("cannot read directory \(path)")
+    }
+    if status.st_mode & 0o7777 != 0o700 && fchmod(descriptor, 0o700) != 0 {
+      throw posixError("cannot set the mode of directory \(path)")
+    }
+    return true
   }
 
   private static func parentDirectory(of path: String) -> String {

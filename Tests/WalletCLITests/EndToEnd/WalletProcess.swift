@@ -30,10 +30,13 @@ struct WalletProcess {
 
   /// Runs `wallet` with `arguments` in `directory`, with only the given environment variables
   /// (plus PATH), so that the user's own settings never leak into a test. `outputTo` and
-  /// `errorsTo` send a stream to a file such as `/dev/full` instead of capturing it.
+  /// `errorsTo` send a stream to a file such as `/dev/full` instead of capturing it. A
+  /// `launcher` is a command that runs the binary, given its path and arguments after its own:
+  /// `setpriv` to run it as another user, a shell to give it another umask.
   static func run(
     _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil,
-    stdin: String? = nil, outputTo: String? = nil, errorsTo: String? = nil
+    stdin: String? = nil, outputTo: String? = nil, errorsTo: String? = nil,
+    launcher: [String] = []
   ) throws -> Result {
     let executable = try #require(executable, "build the wallet product first")
     let scratch = FileManager.default.temporaryDirectory
@@ -45,8 +48,13 @@ struct WalletProcess {
     FileManager.default.createFile(atPath: outURL.path, contents: nil)
     FileManager.default.createFile(atPath: errURL.path, contents: nil)
     let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
+    if let program = launcher.first {
+      process.executableURL = URL(fileURLWithPath: program)
+      process.arguments = launcher.dropFirst() + [executable.path] + arguments
+    } else {
+      process.executableURL = executable
+      process.arguments = arguments
+    }
     process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { mine, _ in mine }
     if let directory { process.currentDirectoryURL = directory }
     let outHandle = try FileHandle(forWritingTo: outURL)
@@ -109,6 +117,12 @@ final class TemporaryFolder {
 
   func exists(_ name: String) -> Bool {
     FileManager.default.fileExists(atPath: path(name))
+  }
+
+  /// The permission bits of a file or folder in the folder.
+  func mode(_ name: String) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: path(name))
+    return try #require(attributes[.posixPermissions] as? NSNumber).intValue & 0o7777
   }
 
   /// Every file in the folder, to prove that a failed run left no temporary file behind.

@@ -7,30 +7,31 @@ struct SpreadsheetCellTests {
   @Test(arguments: [
     ("=HYPERLINK(\"http://evil.example\",\"x\")", "'=HYPERLINK(\"http://evil.example\",\"x\")"),
     ("=1+1", "'=1+1"), ("+1", "'+1"), ("-2", "'-2"), ("@SUM(A1)", "'@SUM(A1)"),
-    ("\t=1", "'\t=1"), ("\r=1", "'\r=1"),
+    ("\t=1", "'\t=1"), ("\r=1", "'\r=1"), ("\n=1", "'\n=1"), ("\r\n=1", "'\r\n=1"),
+    ("|calc", "'|calc"), ("|", "'|"), ("\n", "'\n"),
   ])
   func formulaStartsArePrefixed(cell: String, neutralised: String) {
     #expect(SpreadsheetCell.neutralised(cell) == neutralised)
   }
 
-  @Test(arguments: ["", "T1001", "盒马鲜生", "a=b", "1-2", "'=already", " =1", "\n=1", "１"])
+  @Test(arguments: ["", "T1001", "盒马鲜生", "a=b", "1-2", "'=already", " =1", "a\n=1", "a|b", "１"])
   func otherCellsAreUnchanged(cell: String) {
     #expect(SpreadsheetCell.neutralised(cell) == cell)
   }
 
   /// Every column of every export: text columns are neutralised, numeric ones never, even with
   /// a value that would start a formula.
-  @Test(arguments: ExportFile.allCases)
-  func onlyTextColumnsAreNeutralised(file: ExportFile) throws {
+  @Test(arguments: ExportFile.allCases, ["-1", "|1"])
+  func onlyTextColumnsAreNeutralised(file: ExportFile, value: String) throws {
     var bytes: [UInt8] = []
     let csv = CSVWriter { bytes += $0 }
     let writer = ExportWriter(file: file, excel: true, csv: csv)
-    try writer.write(file.header.map { _ in "-1" })
+    try writer.write(file.header.map { _ in value })
     try csv.flush()
     let fields = String(decoding: bytes, as: UTF8.self).lines.joined().split(separator: ",")
     for (column, field) in zip(file.header, fields) {
-      #expect(
-        field == (file.numericColumns.contains(column) ? "-1" : "'-1"), "\(file) \(column)")
+      let expected = file.numericColumns.contains(column) ? value : "'" + value
+      #expect(field == expected, "\(file) \(column)")
     }
     #expect(fields.count == file.header.count)
     // The numeric columns are the ones the SPEC's files define as amounts, ordinals and times.

@@ -17,16 +17,18 @@ struct StoreSession {
     folder = try TemporaryFolder()
   }
 
-  /// Runs `wallet arguments --db <store>` in the session's folder.
+  /// Runs `wallet arguments --db <store>` in the session's folder (through `launcher`, see
+  /// `WalletProcess.run`).
   @discardableResult
   func run(
     _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
-    outputTo: String? = nil, errorsTo: String? = nil
+    outputTo: String? = nil, errorsTo: String? = nil, launcher: [String] = []
   ) throws -> WalletProcess.Result {
     try WalletProcess.run(
       arguments + ["--db", database],
       environment: ["WALLET_NOW": Self.now].merging(environment) { _, mine in mine },
-      directory: folder.url, stdin: stdin, outputTo: outputTo, errorsTo: errorsTo)
+      directory: folder.url, stdin: stdin, outputTo: outputTo, errorsTo: errorsTo,
+      launcher: launcher)
   }
 
   /// Runs a command that must succeed, and returns its result.
@@ -57,11 +59,14 @@ struct StoreSession {
     }
   }
 
-  /// Every byte of the store's folder (database, journal, WAL), to prove what never got in.
+  /// Every byte of the store's folder (database, journal, WAL), to prove what never got in;
+  /// not SQLite's shared-memory index, which holds no data and which a reading command, opening
+  /// the store read-only, may leave behind (see `Database`).
   func storeBytes() throws -> Data {
     let folder = URL(fileURLWithPath: database).deletingLastPathComponent()
     var bytes = Data()
-    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    where !name.hasSuffix("-shm") {
       bytes += try Data(contentsOf: folder.appendingPathComponent(name))
     }
     return bytes
