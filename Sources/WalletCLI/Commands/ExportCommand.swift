@@ -26,7 +26,8 @@ enum ExportCommand: WalletCommand {
       order mark, and text cells that begin with =, +, -, @, |, a tab, a carriage return or a \
       line feed prefixed with an apostrophe so that they cannot run as formulas; numeric \
       columns (amounts, ordinals, dates, times) are never changed. Such a file is for reading, \
-      not for importing again.
+      not for importing again. --out may not name the store or its journal files, however it is \
+      spelt (a usage error); a file replaced keeps its permissions.
       """,
     arguments: [
       .positional(

@@ -54,7 +54,7 @@ enum StoreOptions {
       path: path, create: access == .create, readOnly: access == .read)
     if creates {
       context.console.message(
-        "Created a new store at \(path) (time zone \(store.timeZone.identifier)).")
+        "Created a new store at \(SafeText.path(path)) (time zone \(store.timeZone.identifier)).")
     }
     warnIfReadableByOthers(path, console: context.console)
     return store
@@ -86,8 +86,8 @@ enum StoreOptions {
     let mode = Int(status.st_mode) & 0o7777
     guard mode & 0o077 != 0 else { return }
     console.message(
-      "Warning: \(path) can be read by other users (mode \(String(mode, radix: 8))); "
-        + "run 'chmod 600 \(path)'.")
+      "Warning: \(SafeText.path(path)) can be read by other users (mode "
+        + "\(String(mode, radix: 8))); run 'chmod 600 \(SafeText.path(path))'.")
   }
 }
 
