@@ -16,7 +16,7 @@ enum ExportCommand: WalletCommand {
     "export",
     abstract: "Export rewards, decisions or transactions as CSV.",
     discussion: """
-      Writes one of the SPEC's files from the store. rewards: the rewards file, exactly as \
+      Writes a file of wallet-files(5) from the store. rewards: the rewards file, exactly as \
       'wallet batch' writes it (by holder, then ordinal). decisions: the decisions file, one row \
       per transaction, in the order of the transactions' time, then id. transactions: a \
       transactions file with every column, which 'wallet import transactions' reads back \
