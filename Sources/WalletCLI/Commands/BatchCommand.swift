@@ -48,6 +48,8 @@ enum BatchCommand: WalletCommand {
       throw arguments.usageError("--out and --decisions must name different files")
     }
     var protected = ProtectedFiles()
+    // Batch keeps no store, but the one the other commands would use is no place for output.
+    protected.protect(store: StoreOptions.path(given: nil, environment: context.environment))
     for name in ["cards", "enrollments", "transactions", "promotion"] {
       if let path = arguments.value(name) {
         protected.protect(input: path, as: "the --\(name) file")
@@ -75,17 +77,21 @@ enum BatchCommand: WalletCommand {
     let decisionsFile = try decisionsPath.map { (path) throws(CommandFailure) in
       try AtomicOutputFile(path: path)
     }
+    // Standard output goes through the console, which checks and, on a terminal, escapes it.
+    func writer(_ file: AtomicOutputFile) -> CSVWriter {
+      file.path == "-" ? context.console.csvWriter() : file.csvWriter()
+    }
     do {
       try LedgerReports.writeRewards(
         decisions, ledger: input.ledger, promotion: promotion,
-        to: rewardsFile.csvWriter())
+        to: writer(rewardsFile))
     } catch {
       throw CommandFailure(.ioError, "cannot write \(rewardsFile.shownPath): \(error)")
     }
     if let decisionsFile {
       do {
         try LedgerReports.writeDecisions(
-          decisions, ledger: input.ledger, to: decisionsFile.csvWriter())
+          decisions, ledger: input.ledger, to: writer(decisionsFile))
       } catch {
         throw CommandFailure(.ioError, "cannot write \(decisionsFile.shownPath): \(error)")
       }

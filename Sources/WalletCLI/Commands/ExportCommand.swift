@@ -62,10 +62,10 @@ enum ExportCommand: WalletCommand {
       throw arguments.usageError(
         "transactions belong to no promotion; --promotion is for rewards and decisions")
     }
+    let store = try StoreOptions.open(arguments, context: context, access: .read)
     var protected = ProtectedFiles()
     protected.protect(store: StoreOptions.path(arguments, environment: context.environment))
     try protected.check(output: outPath, option: "out", arguments: arguments)
-    let store = try StoreOptions.open(arguments, context: context, access: .read)
 
     var promotion: Promotion?
     if file != .transactions {
