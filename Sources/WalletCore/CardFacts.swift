@@ -7,7 +7,7 @@ import Dispatch
 /// A transaction's checks read one `CardRecord`, 32 bytes, which holds all of that for a card
 /// with at most one enrollment: over hundreds of thousands of cards each read is likely a cache
 /// miss, and one array per fact cost one miss each.
-struct CardFacts: @unchecked Sendable {
+struct CardFacts: Sendable {
   /// One card's facts, as the per-transaction checks need them; fields in this order make 32
   /// bytes, two records to a cache line.
   struct CardRecord {
