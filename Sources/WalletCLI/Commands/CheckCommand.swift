@@ -35,7 +35,7 @@ enum CheckCommand: WalletCommand {
         help: "With --holder: the purchase to decide, e.g. 150 or 99.99."),
       .option(
         "currency", valueName: "code", help: "With --holder: the purchase's currency.",
-        defaultDescription: "CNY"),
+        defaultDescription: Transaction.Defaults.currency.code),
       .option(
         "networks", valueName: "list",
         help: "The networks the card must be on, comma-separated (aliases allowed); may be "
@@ -138,7 +138,7 @@ enum CheckCommand: WalletCommand {
     let currency =
       try arguments.value("currency") { (text: String) throws(CodeError) in
         try Currency.parse(text.trimmingSpacesAndTabs)
-      } ?? .cny
+      } ?? Transaction.Defaults.currency
     try Clock.checkForm(arguments)
     let format = OutputFormat(arguments)
     let store = try StoreOptions.open(arguments, context: context, forWriting: false)
