@@ -254,9 +254,10 @@ struct CardFacts: Sendable {
   ) -> Int32 {
     if named >= 0 {
       let index = Int(named)
-      let active =
-        Int(enrollmentCard[index]) == card && enrolledAt[index] <= time && time < removedAt[index]
-      return active ? named : -1
+      let problem = EnrollmentFinding.problem(
+        namedBindingOfOwnCard: Int(enrollmentCard[index]) == card, enrolledAt: enrolledAt[index],
+        removedAt: removedAt[index], at: time)
+      return problem == nil ? named : -1
     }
     switch record.enrollmentCount {
     case 0:

@@ -325,6 +325,16 @@ public struct RewardEngine: Sendable {
     return order
   }
 
+  /// Whether the transaction `id` at `time` is decided before the transaction `other` at
+  /// `otherTime`: by time, ties broken by id bytes, the order of the pass and of
+  /// `chronologicalOrder`. For a caller holding two transactions rather than a ledger, such as
+  /// `explain` finding the rewards that came before one.
+  public static func decides(
+    _ id: Identifier, at time: Instant, before other: Identifier, at otherTime: Instant
+  ) -> Bool {
+    time != otherTime ? time < otherTime : id < other
+  }
+
   /// Whether `left` comes before `right`: by time, ties broken by id bytes. Only equal times,
   /// which are rare, look at the ids.
   private static func precedes(_ left: PassKey, _ right: PassKey, ids: IdentifierArena) -> Bool {
