@@ -35,12 +35,12 @@ public struct CardRecommendation: Hashable, Sendable {
 
   /// The best of `options`; nil when none would earn.
   public init?(choosingAmong options: [Option]) {
-    let earning = options.compactMap { option -> (option: Option, total: Money)? in
+    let earners = options.compactMap { option -> (option: Option, total: Money)? in
       let rewards = option.outcomes.compactMap(\.reward)
       guard !rewards.isEmpty else { return nil }
       return (option, rewards.reduce(Money.zero) { $0 + $1.amount })
     }
-    let ranked = earning.sorted { left, right in
+    let ranked = earners.sorted { left, right in
       if left.total != right.total { return left.total > right.total }
       let never = Instant(nanosecondsSinceEpoch: .max)
       let leftBound = left.option.binding?.enrolledAt ?? never

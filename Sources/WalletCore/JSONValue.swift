@@ -2,9 +2,8 @@
 /// output is stable byte for byte: keys in the order the manual documents, amounts as exact
 /// strings, and no `\/` escapes (which Foundation's serialiser adds on Linux).
 ///
-/// Every JSON that wallet writes goes through this one writer (the reports of the command line,
-/// and promotions as stores keep them and `promotion show` prints them), so that all of it
-/// escapes the same characters.
+/// The reports of the command line and promotions (as stores keep them and `promotion show`
+/// prints them) are written by this one writer, so that all of them escape the same characters.
 public indirect enum JSONValue: Equatable, Sendable {
   /// `null`.
   case null
