@@ -35,7 +35,7 @@ enum CheckCommand: WalletCommand {
         help: "With --holder: the purchase to decide, e.g. 150 or 99.99."),
       .option(
         "currency", valueName: "code", help: "With --holder: the purchase's currency.",
-        defaultDescription: "CNY"),
+        defaultDescription: Transaction.Defaults.currency.code),
       .option(
         "networks", valueName: "list",
         help: "The networks the card must be on, comma-separated (aliases allowed); may be "
@@ -124,7 +124,7 @@ enum CheckCommand: WalletCommand {
       let style = Style(console: console, environment: context.environment)
       console.output(report.table(style: style), style: style)
     }
-    return report.canMakePayments ? .success : .no
+    return report.readiness.canMakePayments ? .success : .no
   }
 
   // MARK: A holder's purchase
@@ -138,7 +138,7 @@ enum CheckCommand: WalletCommand {
     let currency =
       try arguments.value("currency") { (text: String) throws(CodeError) in
         try Currency.parse(text.trimmingSpacesAndTabs)
-      } ?? .cny
+      } ?? Transaction.Defaults.currency
     try Clock.checkForm(arguments)
     let format = OutputFormat(arguments)
     let store = try StoreOptions.open(arguments, context: context, access: .read)
@@ -162,14 +162,9 @@ enum CheckCommand: WalletCommand {
       }
       return WhatIf.PromotionDecisions(promotion: promotion, cards: cardDecisions)
     }
-    var firstBound: [Identifier: Instant] = [:]
-    for card in cards {
-      let active = try store.enrollments(card: card.id).filter { $0.isActive(at: at) }
-      firstBound[card.id] = active.map(\.enrolledAt).min()
-    }
     let report = WhatIf(
       holder: holder, amount: amount, currency: currency, at: at, zone: zone, cards: cards,
-      promotions: promotions, firstBound: firstBound)
+      promotions: promotions)
     let console = context.console
     switch format {
     case .json: console.data(report.json.text)

@@ -21,13 +21,16 @@ enum TxnAddCommand: WalletCommand {
         "amount", valueName: "amount", help: "The amount, e.g. 100.50 (greater than zero).",
         required: true),
       .option("at", valueName: "time", help: "When (ISO 8601).", defaultDescription: "now"),
-      .option("currency", valueName: "code", help: "An ISO 4217 code.", defaultValue: "CNY"),
+      .option(
+        "currency", valueName: "code", help: "An ISO 4217 code.",
+        defaultValue: Transaction.Defaults.currency.code),
       .option(
         "method", valueName: "method", help: "apple-pay, card or other.",
-        defaultValue: "apple-pay"),
+        defaultValue: Transaction.Defaults.method.rawValue),
       .option(
         "status", valueName: "status",
-        help: "settled, pending, declined, refunded or reversed.", defaultValue: "settled"),
+        help: "settled, pending, declined, refunded or reversed.",
+        defaultValue: Transaction.Defaults.status.rawValue),
       .option("enrollment", valueName: "id", help: "The enrollment it was paid through."),
       .option("merchant", valueName: "name", help: "The merchant's name."),
       .option("mcc", valueName: "code", help: "The merchant category code (four digits)."),
@@ -58,8 +61,9 @@ enum TxnAddCommand: WalletCommand {
     let zone = store.timeZone
     let transaction = Transaction(
       id: id, card: card, time: try Clock.instant(arguments, context: context, zone: zone),
-      amount: amount, currency: currency ?? .cny, method: method ?? .applePay,
-      status: status ?? .settled, enrollment: enrollment, merchant: merchant, mcc: mcc)
+      amount: amount, currency: currency ?? Transaction.Defaults.currency,
+      method: method ?? Transaction.Defaults.method, status: status ?? Transaction.Defaults.status,
+      enrollment: enrollment, merchant: merchant, mcc: mcc)
     let shown =
       "\(id): \(MoneyText.display(amount, transaction.currency)) on card \(card) at "
       + transaction.time.formatted(in: zone)
