@@ -3,18 +3,25 @@ import WalletCore
 extension WalletStore {
   /// What the promotion had paid before `instant`: to one holder (or every holder), and, when it
   /// has a quota, in all (without one, nothing counts against it and `quotaPaid` stays 0).
+  /// With `transaction`, rewards at exactly `instant` count too when their transaction's id
+  /// sorts before it, as the engine orders a tie in time by id bytes (SQLite compares TEXT by
+  /// its bytes too).
   /// Read from the materialised decisions through the partial indexes over rewarded rows, so
   /// one holder's progress costs a lookup of that holder's few rewards.
   public func progress(
-    before instant: Instant, promotion: Promotion, holder: Identifier? = nil
+    before instant: Instant, transaction: Identifier? = nil, promotion: Promotion,
+    holder: Identifier? = nil
   ) throws -> RewardProgress {
     let id = promotion.id.rawValue
     let time = instant.nanosecondsSinceEpoch
+    // Without a transaction, nothing at the instant itself comes before it.
+    let tieID = transaction?.rawValue ?? ""
     var progress = RewardProgress()
     if promotion.quota != nil {
       // A range of rewards_by_time, but never a long one: no more rewards than the quota are
       // ever paid. Without a quota the count would walk every reward for a number no rule reads.
-      progress.quotaPaid = Int(try db.scalar(Self.quotaPaidSQL, [id, time])?.int64Value ?? 0)
+      progress.quotaPaid = Int(
+        try db.scalar(Self.quotaPaidSQL, [id, time, time, tieID])?.int64Value ?? 0)
     }
     // Each holder's count of rewards per cycle; the latest cycle and the total follow.
     let rows: [(holder: Identifier, cycleStart: CivilDate, count: Int)]
@@ -30,10 +37,15 @@ extension WalletStore {
         [id, holder.rawValue]
       ) { row in
         let stored = StoredRow(row, table: "decisions", idColumn: 2)
-        return (cycleStart: try stored.date(0, "cycle_start"), time: try stored.integer(1, "time"))
+        return (
+          cycleStart: try stored.date(0, "cycle_start"), time: try stored.integer(1, "time"),
+          transaction: Identifier(row.string(at: 2))
+        )
       }
+      let tie = Identifier(tieID)
       var perCycle: [CivilDate: Int] = [:]
-      for reward in rewards where reward.time < time {
+      for reward in rewards
+      where reward.time < time || (reward.time == time && reward.transaction < tie) {
         perCycle[reward.cycleStart, default: 0] += 1
       }
       rows = perCycle.map { (holder, $0.key, $0.value) }
@@ -41,8 +53,9 @@ extension WalletStore {
       // Any one transaction of a group names the row when its cycle_start is not a date.
       rows = try db.fetchAll(
         "SELECT holder, cycle_start, COUNT(*), min(transaction_id) FROM decisions "
-          + "WHERE promotion = ? AND ordinal IS NOT NULL AND time < ? GROUP BY holder, cycle_start",
-        [id, time]
+          + "WHERE promotion = ? AND ordinal IS NOT NULL "
+          + "AND (time < ? OR (time = ? AND transaction_id < ?)) GROUP BY holder, cycle_start",
+        [id, time, time, tieID]
       ) { row in
         let stored = StoredRow(row, table: "decisions", idColumn: 3)
         return (Identifier(row.string(at: 0)), try stored.date(1, "cycle_start"), row.int(at: 2))
@@ -63,7 +76,8 @@ extension WalletStore {
   /// The rewards a promotion had paid before an instant, all holders together: what counts
   /// against its quota.
   static let quotaPaidSQL =
-    "SELECT COUNT(*) FROM decisions WHERE promotion = ? AND time < ? AND ordinal IS NOT NULL"
+    "SELECT COUNT(*) FROM decisions WHERE promotion = ? "
+    + "AND (time < ? OR (time = ? AND transaction_id < ?)) AND ordinal IS NOT NULL"
 
   /// How a purchase that has not happened would be decided: the real engine, on the store's
   /// state at the purchase's time plus the purchase. Nothing is written.
@@ -87,7 +101,7 @@ extension WalletStore {
       }
     }
     let progress = try self.progress(
-      before: purchase.time, promotion: promotion, holder: card.holder)
+      before: purchase.time, transaction: purchase.id, promotion: promotion, holder: card.holder)
     let decisions = RewardEngine(promotion: promotion).decide(
       cards: allCards, enrollments: enrollments, transactions: [purchase], startingFrom: progress)
     guard let decision = decisions.first else {

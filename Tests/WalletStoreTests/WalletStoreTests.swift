@@ -376,6 +376,40 @@ struct WhatIfTests {
   }
 }
 
+/// The engine orders transactions at the same instant by id bytes; a what-if at an instant
+/// that already holds a reward must count that reward exactly when its id sorts first.
+struct WhatIfTieTests {
+  @Test(arguments: [("A", 0), ("C", 1)])
+  func aRewardAtTheSameInstantCountsWhenItsIdSortsFirst(id: String, before: Int) throws {
+    var promotion = Promotion.bocomApplePayMonthly
+    promotion.id = Identifier("limited")
+    promotion.quota = 10
+    let store = try WalletStore.inMemory()
+    try store.installPromotion(promotion)
+    let card = Card(
+      id: Identifier("C1"), holder: Identifier("H1"), network: .unionpay, type: .credit,
+      role: .primary, issuer: "bocom", last4: nil)
+    try store.addCard(card)
+    try store.addEnrollment(
+      Enrollment(
+        id: Identifier("E1"), card: card.id, channel: .bankApp,
+        enrolledAt: instant("2026-01-01T00:00"), removedAt: nil))
+    let time = instant("2026-03-01T10:00")
+    try store.addTransaction(
+      Transaction(id: Identifier("B"), card: card.id, time: time, amount: Money(minorUnits: 20_000))
+    )
+    let purchase = Transaction(
+      id: Identifier(id), card: card.id, time: time, amount: Money(minorUnits: 20_000))
+    let predicted = try store.whatIf(purchase, promotion: promotion)
+    #expect(predicted.holderRewardsBefore == before)
+    #expect(predicted.quotaPaidBefore == before)
+    try store.addTransaction(purchase)
+    let actual = try #require(try store.decision(transaction: purchase.id, promotion: promotion.id))
+    #expect(actual.outcome == predicted.outcome)
+    #expect(actual.holderRewardsBefore == predicted.holderRewardsBefore)
+  }
+}
+
 struct StoreReviewRegressionTests {
   @Test func aForeignDatabaseIsRefusedWithoutBeingTouched() throws {
     let folder = FileManager.default.temporaryDirectory
