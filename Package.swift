@@ -28,8 +28,16 @@ let package = Package(
     .executableTarget(name: "FuzzMoney", dependencies: ["CFuzzing", "WalletCore"]),
     .executableTarget(name: "FuzzTime", dependencies: ["CFuzzing", "WalletCore"]),
     .executableTarget(name: "FuzzPromotion", dependencies: ["CFuzzing", "WalletCore"]),
-    .testTarget(name: "WalletCoreTests", dependencies: ["WalletCore"]),
-    .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore"]),
-    .testTarget(name: "WalletCLITests", dependencies: ["WalletCLI", "wallet"]),
+    // What the test targets share: the seeded random generator, temporary folders, and
+    // running the built binary. A library of its own, so that no test target copies it.
+    .target(name: "WalletTestSupport", path: "Tests/WalletTestSupport"),
+    .testTarget(name: "WalletCoreTests", dependencies: ["WalletCore", "WalletTestSupport"]),
+    .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore", "WalletTestSupport"]),
+    .testTarget(
+      name: "WalletCLITests", dependencies: ["WalletCLI", "wallet", "WalletTestSupport"]),
+    // The binary run as a user runs it; `swift test --skip WalletEndToEndTests` leaves them out.
+    .testTarget(
+      name: "WalletEndToEndTests",
+      dependencies: ["WalletCLI", "WalletStore", "wallet", "WalletTestSupport"]),
   ]
 )

@@ -1,23 +1,11 @@
 import Testing
+import WalletTestSupport
 
 @testable import WalletCore
 
-/// A seeded generator, so that a failing random case can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-}
-
 /// Random cards, enrollments and transactions that exercise every rule, including ties in time.
 func randomScenario(seed: UInt64, transactions count: Int) -> Scenario {
-  var random = SplitMix64(seed: seed)
+  var random = SeededGenerator(seed: seed)
   var scenario = Scenario()
   scenario.promotion.rewardsPerCycle = Int.random(in: 1...2, using: &random)
   scenario.promotion.quota =
@@ -190,7 +178,7 @@ struct EnginePropertyTests {
   func orderIndependence(seed: UInt64) {
     var scenario = randomScenario(seed: seed, transactions: 400)
     let before = Dictionary(uniqueKeysWithValues: scenario.decide().map { ($0.transaction, $0) })
-    var random = SplitMix64(seed: seed &* 31)
+    var random = SeededGenerator(seed: seed &* 31)
     scenario.cards.shuffle(using: &random)
     scenario.enrollments.shuffle(using: &random)
     scenario.transactions.shuffle(using: &random)
@@ -250,7 +238,7 @@ struct ManyEnrollmentTests {
     "a card with many bindings picks the earliest active one",
     arguments: 1...8 as ClosedRange<UInt64>)
   func manyEnrollments(seed: UInt64) {
-    var random = SplitMix64(seed: seed)
+    var random = SeededGenerator(seed: seed)
     var scenario = randomScenario(seed: seed, transactions: 200)
     let base = Fixture.at("2026-01-01T00:00").nanosecondsSinceEpoch
     let day: Int64 = 86_400_000_000_000

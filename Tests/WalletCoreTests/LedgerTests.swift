@@ -1,4 +1,5 @@
 import Testing
+import WalletTestSupport
 
 @testable import WalletCore
 
@@ -31,7 +32,7 @@ struct LedgerTests {
     batched.append(contentsOf: rowByRow.cards)
     batched.append(contentsOf: rowByRow.enrollments, cards: rowByRow.enrollmentCard)
     // Runs of transactions that share their codes, cut further into batches of 1 to 7.
-    var random = SplitMix64(seed: seed)
+    var random = SeededGenerator(seed: seed)
     var start = 0
     while start < rowByRow.transactionCount {
       let first = rowByRow.transaction(at: start)

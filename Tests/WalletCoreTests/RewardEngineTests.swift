@@ -1,4 +1,5 @@
 import Testing
+import WalletTestSupport
 
 @testable import WalletCore
 
@@ -316,7 +317,7 @@ struct HolderRankingTests {
 
   @Test("statement order is holder bytes then ordinal", arguments: [5, 23] as [UInt64])
   func statementOrderOfARandomLedger(seed: UInt64) {
-    var random = SplitMix64(seed: seed)
+    var random = SeededGenerator(seed: seed)
     var scenario = Scenario()
     scenario.cards = (0..<40).map {
       Fixture.card("C\($0)", holder: Self.holders[$0 % Self.holders.count])

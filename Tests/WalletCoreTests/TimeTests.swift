@@ -1,4 +1,5 @@
 import Testing
+import WalletTestSupport
 
 @testable import WalletCore
 
@@ -47,7 +48,7 @@ struct InstantParsingTests {
   func commonFormAgreesWithTheGeneralReading() throws {
     // Seeded, so that a failure can be run again; values run past their limits, so that the
     // refusals are compared too.
-    var random = SplitMix64(seed: 25)
+    var random = SeededGenerator(seed: 25)
     let offsets = [
       "+08:00", "-00:00", "+00:00", "+18:00", "-18:00", "+14:45", "-03:30", "+05:45", "+18:01",
       "-19:00", "+08:60",

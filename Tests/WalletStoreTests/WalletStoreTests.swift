@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WalletCore
+import WalletTestSupport
 
 @testable import WalletStore
 

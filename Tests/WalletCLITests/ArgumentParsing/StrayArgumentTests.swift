@@ -1,4 +1,5 @@
 import Testing
+import WalletTestSupport
 
 /// Words the command line has no place for, beside `--version` and help, through the binary: a
 /// script that mistypes a command must see a usage error, not a version or a help page and

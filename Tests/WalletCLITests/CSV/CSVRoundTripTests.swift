@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletTestSupport
 
 @testable import WalletCLI
 
@@ -13,7 +14,7 @@ struct CSVRoundTripTests {
 
   @Test(arguments: [1, 2, 3, 4, 5])
   func randomRecordsSurviveARoundTrip(seed: UInt64) throws {
-    var random = CSVTestRandom(seed: seed)
+    var random = SeededGenerator(seed: seed)
     var records: [[String]] = []
     for _ in 0..<300 {
       records.append(

@@ -59,26 +59,6 @@ func csvTestOutcome(_ bytes: [UInt8], chunkSize: Int) -> Result<[CSVTestRecord],
   Result { () throws(CSVSyntaxError) in try csvTestParse(bytes, chunkSize: chunkSize) }
 }
 
-/// SplitMix64: a tiny deterministic generator, so that property tests fail reproducibly.
-struct CSVTestRandom: RandomNumberGenerator {
-  /// The generator's whole state.
-  private var state: UInt64
-
-  /// Starts the sequence at `seed`.
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  /// The next 64 random bits.
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-}
-
 /// A file in the temporary directory that is removed when the test is done with it.
 struct CSVTestTemporaryFile: ~Copyable {
   /// The file's path.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletTestSupport
 
 /// The manual pages point to each other, what a user has points only to what a user has (a
 /// clone of the project holds no SPEC.md), and the pages render without warnings.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletTestSupport
 
 /// The mdoc source of one of the manual pages in `man/`, or a part of it, read in the few shapes
 /// the documentation tests compare with the code: sections, list items, literal words and

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WalletCore
+import WalletTestSupport
 
 /// `man/wallet-rules.7` says what the engine does: its checks in the engine's order, the
 /// built-in promotion's schedules, and a worked example that `wallet batch` decides as shown.

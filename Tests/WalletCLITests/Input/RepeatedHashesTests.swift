@@ -1,4 +1,5 @@
 import Testing
+import WalletTestSupport
 
 @testable import WalletCLI
 

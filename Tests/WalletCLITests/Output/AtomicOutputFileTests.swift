@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletTestSupport
 
 @testable import WalletCLI
 

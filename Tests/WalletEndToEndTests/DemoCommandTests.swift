@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import WalletTestSupport
+
+/// `wallet demo`, the README's main command.
+@Suite(.tags(.endToEnd))
+struct DemoCommandTests {
+  static func expected() throws -> String {
+    try String(
+      contentsOf: WalletProcess.packageRoot.appendingPathComponent("data/sample/expected/demo.txt"),
+      encoding: .utf8)
+  }
+
+  @Test func outputIsTheExpectedFileFromAnyFolder() throws {
+    let folder = try TemporaryFolder()
+    let temporary = folder.url.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    let result = try WalletProcess.run(
+      ["demo"],
+      environment: [
+        "NO_COLOR": "1", "TMPDIR": temporary.path, "WALLET_DB": folder.path("mine/wallet.sqlite"),
+        "HOME": folder.path("home"),
+      ],
+      directory: folder.url)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty)
+    #expect(result.stdout == (try Self.expected()))
+    // The throw-away store is gone, and the user's own store was never touched.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
+    #expect(folder.fileNames == ["tmp"])
+  }
+
+  @Test func theSameAnyDayAndFromThePackage() throws {
+    // Another "now" in the environment does not move the demo's, and neither does TZ.
+    let result = try WalletProcess.run(
+      ["demo"], environment: ["WALLET_NOW": "2030-01-01T00:00:00Z", "TZ": "America/New_York"],
+      directory: WalletProcess.packageRoot)
+    #expect(result.status == 0)
+    #expect(result.stdout == (try Self.expected()))
+  }
+
+  @Test func itShowsEachStepUnderAHeading() throws {
+    let text = try Self.expected()
+    for command in [
+      "$ wallet check C-ZW-BOCOM", "$ wallet check --holder H003 --amount 150",
+      "$ wallet check --holder H002 --amount 150", "$ wallet statement", "$ wallet explain T2005",
+    ] {
+      #expect(text.contains("\n" + command + "\n\n"), "\(command)")
+    }
+    #expect(text.contains("Pay with C-ZW-BOCOM: it earns ¥15.00."))
+    #expect(text.contains("No card of H002 would earn"))
+    #expect(text.contains("T2005 does not earn: not-enrolled."))
+    #expect(text.contains("\nTotal: 11 rewards, ¥135.00.\n"))
+    #expect(!text.contains("/tmp"))
+  }
+
+  @Test func takesNoArguments() throws {
+    let result = try WalletProcess.run(["demo", "--db", "x.sqlite"])
+    #expect(result.status == 64)
+    #expect(result.stdout.isEmpty)
+  }
+}
+
+/// The README shows the demo as it is.
+@Suite(.tags(.endToEnd))
+struct DemoReadmeTests {
+  @Test func theReadmeShowsTheDemoAndItsOutput() throws {
+    let readme = try String(
+      contentsOf: WalletProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(readme.contains("```sh\nswift run wallet demo\n```"))
+    #expect(readme.contains("```\n" + (try DemoCommandTests.expected()) + "```\n"))
+  }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+import WalletTestSupport
+
+/// Large input files are read in parts at once (cards and enrollments in two halves,
+/// transactions in up to eight parts, fewer for a file too short to cut so often).
+/// `WALLET_SPLIT_BYTES=1` sends even small files down that path, so that these tests can show
+/// it gives exactly what one read gives: the same files on success, and the same error on bad
+/// input.
+@Suite(.tags(.endToEnd))
+struct SplitReadingTests {
+  static let inHalves = ["WALLET_SPLIT_BYTES": "1"]
+
+  func batch(in folder: TemporaryFolder, environment: [String: String]) throws -> (
+    status: Int32, stderr: String, rewards: String?, decisions: String?
+  ) {
+    let result = try WalletProcess.run(
+      [
+        "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
+        "transactions.csv", "--out", "rewards.csv", "--decisions", "decisions.csv",
+      ], environment: environment, directory: folder.url)
+    defer {
+      try? FileManager.default.removeItem(atPath: folder.path("rewards.csv"))
+      try? FileManager.default.removeItem(atPath: folder.path("decisions.csv"))
+    }
+    return (result.status, result.stderr, folder.read("rewards.csv"), folder.read("decisions.csv"))
+  }
+
+  @Test func theSampleReadInHalvesGivesTheExpectedFiles() throws {
+    let folder = try TemporaryFolder()
+    for name in ["cards.csv", "enrollments.csv", "transactions.csv"] {
+      try folder.write(
+        name, String(contentsOfFile: WalletProcess.sample(name), encoding: .utf8))
+    }
+    let result = try batch(in: folder, environment: Self.inHalves)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.rewards
+        == (try String(
+          contentsOfFile: WalletProcess.sample("expected/rewards.csv"), encoding: .utf8)))
+    #expect(
+      result.decisions
+        == (try String(
+          contentsOfFile: WalletProcess.sample("expected/decisions.csv"), encoding: .utf8)))
+  }
+
+  @Test("generated files give the same output read whole or in halves", arguments: 1...4)
+  func generatedFiles(seed: UInt64) throws {
+    let folder = try TemporaryFolder()
+    var random = SeededGenerator(seed: seed)
+    let files = GeneratedFiles(holders: 60, transactions: 1_500, using: &random)
+    try folder.write("cards.csv", files.cards)
+    try folder.write("enrollments.csv", files.enrollments)
+    try folder.write("transactions.csv", files.transactions)
+    let whole = try batch(in: folder, environment: [:])
+    let halves = try batch(in: folder, environment: Self.inHalves)
+    #expect(whole.status == 0, "\(whole.stderr)")
+    #expect(halves.status == 0, "\(halves.stderr)")
+    #expect(halves.rewards == whole.rewards)
+    #expect(halves.decisions == whole.decisions)
+    #expect((whole.rewards?.count ?? 0) > 200, "the data earns rewards")
+  }
+
+  @Test func aSplitInsideAQuotedFieldFallsBackToOneRead() throws {
+    // The middle of this file is inside one quoted merchant name whose lines look like rows;
+    // read from there, they would be transactions that do not exist.
+    let folder = try TemporaryFolder()
+    var transactions = BatchCommandTests.transactionsHeader
+    for index in 1...5 {
+      transactions += "T\(index),C1,2026-11-2\(index)T10:00:00+08:00,150.00,,,,,,Shop,\n"
+    }
+    let fakeRows = (100..<400).map { "T\($0),C1,2026-12-01T10:00:00+08:00,900.00,,,,,,X," }
+    transactions +=
+      "T6,C1,2026-11-26T11:00:00+08:00,150.00,,,,,,\"Shop\n"
+      + fakeRows.joined(separator: "\n") + "\",\n"
+    transactions += "T7,C1,2026-12-22T10:00:00+08:00,150.00,,,,,,Shop,\n"
+    try folder.write("cards.csv", BatchCommandTests.goodCards)
+    try folder.write("enrollments.csv", BatchCommandTests.goodEnrollments)
+    try folder.write("transactions.csv", transactions)
+    let whole = try batch(in: folder, environment: [:])
+    let halves = try batch(in: folder, environment: Self.inHalves)
+    #expect(whole.status == 0, "\(whole.stderr)")
+    #expect(halves.rewards == whole.rewards)
+    #expect(halves.decisions == whole.decisions)
+    #expect(halves.decisions?.contains("T100") == false)
+    #expect(halves.decisions?.split(separator: "\r\n").count == 8)
+  }
+
+  /// A repeated card or enrollment right after its first, inside one half (and one batch of
+  /// the lookup's probes), is refused in halves exactly as in one read.
+  @Test(arguments: [false, true])
+  func aRepeatNextToItsFirstInOneHalf(enrollment: Bool) throws {
+    let folder = try TemporaryFolder()
+    var cards = BatchCommandTests.cardsHeader
+    var enrollments = BatchCommandTests.enrollmentsHeader
+    for index in 1...200 {
+      cards += "C\(index),H\(index),visa,credit,,bocom,\n"
+      enrollments += "E\(index),C\(index),wallet,2026-01-01T00:00:00+08:00,\n"
+      if index == 40 {
+        if enrollment {
+          enrollments += "E\(index),C\(index + 1),wallet,2026-01-01T00:00:00+08:00,\n"
+        } else {
+          cards += "C\(index),H\(index),visa,credit,,bocom,\n"
+        }
+      }
+    }
+    try folder.write("cards.csv", cards)
+    try folder.write("enrollments.csv", enrollments)
+    try folder.write("transactions.csv", BatchCommandTests.goodTransactions)
+    let whole = try batch(in: folder, environment: [:])
+    let halves = try batch(in: folder, environment: Self.inHalves)
+    #expect(whole.status == 65)
+    #expect(whole.stderr.contains("listed twice (first on line 41)"), "\(whole.stderr)")
+    #expect(halves.status == 65)
+    #expect(halves.stderr == whole.stderr)
+    #expect(halves.rewards == nil && halves.decisions == nil)
+  }
+
+  @Test("bad input read in halves gives the same error", arguments: BadInput.all)
+  func badInput(_ bad: BadInput) throws {
+    let folder = try TemporaryFolder()
+    try folder.write("cards.csv", BatchCommandTests.goodCards)
+    try folder.write("enrollments.csv", BatchCommandTests.goodEnrollments)
+    try folder.write("transactions.csv", BatchCommandTests.goodTransactions)
+    try folder.write("\(bad.file.rawValue).csv", bytes: bad.bytes)
+    let whole = try batch(in: folder, environment: [:])
+    let halves = try batch(in: folder, environment: Self.inHalves)
+    #expect(halves.status == 65)
+    #expect(halves.stderr == whole.stderr)
+    #expect(halves.rewards == nil && halves.decisions == nil)
+  }
+}
+
+/// Cards, enrollments and transactions of `holders` holders, with what makes CSV hard: quoted
+/// merchants with commas, quotes and line breaks, aliases, times without an offset, refunds.
+struct GeneratedFiles {
+  var cards = BatchCommandTests.cardsHeader
+  var enrollments = BatchCommandTests.enrollmentsHeader
+  var transactions = BatchCommandTests.transactionsHeader
+
+  init(holders: Int, transactions count: Int, using random: inout SeededGenerator) {
+    let networks = ["unionpay", "银联", "Visa", "mastercard"]
+    for holder in 1...holders {
+      let role = holder % 7 == 0 ? "supplementary" : "primary"
+      cards +=
+        "C\(holder),H\(holder % 40),\(networks[holder % networks.count]),credit,\(role),bocom,"
+        + "\(String(1000 + holder))\n"
+      let channel = holder % 2 == 0 ? "bank-app" : "wallet"
+      enrollments += "E\(holder),C\(holder),\(channel),2025-09-0\(1 + holder % 9)T08:00:00+08:00,\n"
+    }
+    let merchants = [
+      "Shop", "\"Joe's \"\"Best\"\" Noodles\"", "\"Tea, and cake\"", "大众点评",
+      "\"Two\nlines\"",
+    ]
+    for index in 1...count {
+      let holder = Int.random(in: 1...holders, using: &random)
+      let day = Int.random(in: 1...28, using: &random)
+      let month = Int.random(in: 1...12, using: &random)
+      let hour = Int.random(in: 0...23, using: &random)
+      let offset = index % 3 == 0 ? "" : "+08:00"
+      let amount = Int.random(in: 50...300, using: &random)
+      let refunded = index % 17 == 0 ? "\(amount / 2).00" : ""
+      let merchant = merchants[Int.random(in: 0..<merchants.count, using: &random)]
+      let time = String(format: "2026-%02d-%02dT%02d:15:00", month, day, hour) + offset
+      // Some name their card's enrollment, some another card's.
+      let named = index % 11 == 0 ? "E\(holder)" : index % 29 == 0 ? "E\(holders + 1 - holder)" : ""
+      transactions +=
+        "T\(index),C\(holder),\(time),\(amount).00,,,,\(refunded),\(named),\(merchant),\n"
+    }
+  }
+}

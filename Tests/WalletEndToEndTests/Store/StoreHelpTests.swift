@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import WalletTestSupport
+
+/// Every store command has help generated from its declaration, and takes `--db`.
+@Suite(.tags(.endToEnd))
+struct StoreHelpTests {
+  static let commands: [[String]] = [
+    ["init"], ["card", "add"], ["card", "list"], ["card", "remove"], ["enrollment", "add"],
+    ["enrollment", "list"], ["enrollment", "remove"], ["import"], ["txn", "add"],
+    ["txn", "refund"], ["txn", "list"], ["promotion", "add"], ["promotion", "list"],
+    ["promotion", "show"], ["promotion", "remove"], ["statement"],
+  ]
+
+  @Test(arguments: commands)
+  func helpIsPrintedOnStandardOutput(command: [String]) throws {
+    let result = try WalletProcess.run(command + ["--help"])
+    #expect(result.status == 0)
+    #expect(result.stderr.isEmpty)
+    #expect(result.stdout.hasPrefix("OVERVIEW: "))
+    #expect(result.stdout.contains("USAGE: wallet \(command.joined(separator: " "))"))
+    #expect(result.stdout.contains("--db <path>"))
+    let viaHelp = try WalletProcess.run(["help"] + command)
+    #expect(viaHelp.stdout == result.stdout)
+  }
+
+  @Test(arguments: ["card", "enrollment", "txn", "promotion"])
+  func aGroupAloneShowsItsSubcommands(group: String) throws {
+    let result = try WalletProcess.run([group])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("USAGE: wallet \(group) <subcommand>"))
+    #expect(result.stdout.contains("SUBCOMMANDS:\n  add "))
+  }
+
+  @Test func enrollIsAnAliasOfEnrollmentAdd() throws {
+    let alias = try WalletProcess.run(["enroll", "--help"])
+    #expect(alias.stdout == (try WalletProcess.run(["enrollment", "add", "--help"])).stdout)
+    let root = try WalletProcess.run(["--help"])
+    #expect(root.stdout.contains("  enroll                  Alias for 'enrollment add'."))
+  }
+}
