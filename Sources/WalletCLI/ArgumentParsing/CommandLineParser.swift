@@ -84,7 +84,7 @@ public struct CommandLineParser: Sendable {
     for word in words {
       let command = self.command(at: path)
       if command.subcommands.isEmpty {
-        throw UsageError("Unexpected argument \(userWord(word))", commandPath: ["help"])
+        throw UsageError("Unexpected argument \(quotedWord(word))", commandPath: ["help"])
       }
       guard let relative = command.subcommandPath(named: word) else {
         throw Self.unknownSubcommand(word, of: command, path: path)
@@ -135,7 +135,7 @@ public struct CommandLineParser: Sendable {
       }
       if spec.kind == .flag {
         if inline != nil {
-          throw UsageError("\(userWord(typed)) does not take a value", commandPath: path)
+          throw UsageError("\(quotedWord(typed)) does not take a value", commandPath: path)
         }
         parsed.given[spec.name, default: []].append("")
         continue
@@ -178,7 +178,7 @@ public struct CommandLineParser: Sendable {
       parsed.given[spec.name] = taken
     }
     if let extra = remaining.first {
-      throw UsageError("Unexpected argument \(userWord(extra))", commandPath: path)
+      throw UsageError("Unexpected argument \(quotedWord(extra))", commandPath: path)
     }
   }
 
@@ -209,13 +209,13 @@ public struct CommandLineParser: Sendable {
     guard !spec.allowedValues.isEmpty, !spec.allowedValues.contains(value) else { return }
     let expected = spec.allowedValues.joined(separator: ", ")
     throw UsageError(
-      "The value \(userWord(value)) is invalid for '\(spec.label)'; expected one of: \(expected)",
+      "The value \(quotedWord(value)) is invalid for '\(spec.label)'; expected one of: \(expected)",
       commandPath: path)
   }
 
   private static func unknownOption(_ typed: String, known: [String], path: [String]) -> UsageError
   {
-    var message = "Unknown option \(userWord(typed))"
+    var message = "Unknown option \(quotedWord(typed))"
     if typed.hasPrefix("--"), let near = closest(to: String(typed.dropFirst(2)), among: known) {
       message += ". Did you mean '--\(near)'?"
     }
@@ -225,7 +225,7 @@ public struct CommandLineParser: Sendable {
   private static func unknownSubcommand(
     _ word: String, of command: CommandSpec, path: [String]
   ) -> UsageError {
-    var message = "Unknown subcommand \(userWord(word))"
+    var message = "Unknown subcommand \(quotedWord(word))"
     let known = command.subcommands.map(\.name) + command.aliases.map(\.name)
     if let near = closest(to: word, among: known) { message += ". Did you mean '\(near)'?" }
     return UsageError(message, commandPath: path)
@@ -382,7 +382,7 @@ public struct ParsedArguments: Sendable, Equatable {
       let label = declaration(name, kinds: [.option, .positional]).label
       // LocalizedError says what went wrong in words; other errors only have their description.
       let reason = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
-      throw usageError("The value \(userWord(raw)) is invalid for '\(label)': \(reason)")
+      throw usageError("The value \(quotedWord(raw)) is invalid for '\(label)': \(reason)")
     }
   }
 
@@ -393,10 +393,4 @@ public struct ParsedArguments: Sendable, Equatable {
     }
     return spec
   }
-}
-
-/// A word the user typed, quoted for an error message: escaped and cut short like every value
-/// wallet echoes. Card numbers are masked later, for the whole message at once.
-private func userWord(_ word: String) -> String {
-  ShownValue.quoted(word, masksCardNumbers: false)
 }
