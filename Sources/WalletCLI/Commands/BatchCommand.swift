@@ -2,7 +2,7 @@ import WalletCore
 
 /// `wallet batch`: decide every transaction of three CSV files under one promotion, without a
 /// store, and write the SPEC's rewards (and decisions) files.
-enum BatchCommand: WalletCommand {
+enum BatchCommand: CommandEntry {
   static let path = ["batch"]
 
   static let spec = CommandSpec(

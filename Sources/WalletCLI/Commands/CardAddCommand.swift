@@ -2,7 +2,7 @@ import WalletCore
 import WalletStore
 
 /// `wallet card add`: add a card to the store.
-enum CardAddCommand: WalletCommand {
+enum CardAddCommand: CommandEntry {
   static let path = ["card", "add"]
 
   static let spec = CommandSpec(

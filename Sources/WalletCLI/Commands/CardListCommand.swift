@@ -2,7 +2,7 @@ import WalletCore
 import WalletStore
 
 /// `wallet card list`: the cards in the store.
-enum CardListCommand: WalletCommand {
+enum CardListCommand: CommandEntry {
   static let path = ["card", "list"]
 
   static let spec = CommandSpec(

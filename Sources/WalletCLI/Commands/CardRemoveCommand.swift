@@ -2,7 +2,7 @@ import WalletCore
 import WalletStore
 
 /// `wallet card remove`: remove a card, and with --force its history.
-enum CardRemoveCommand: WalletCommand {
+enum CardRemoveCommand: CommandEntry {
   static let path = ["card", "remove"]
 
   static let spec = CommandSpec(

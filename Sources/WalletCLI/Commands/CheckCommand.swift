@@ -4,7 +4,7 @@ import WalletStore
 /// `wallet check CARD`: can this card pay with Apple Pay now, and would it earn (the offline
 /// analogue of PassKit's `canMakePayments(usingNetworks:capabilities:)`); and
 /// `wallet check --holder H --amount X`: with which of the holder's cards would a purchase earn.
-enum CheckCommand: WalletCommand {
+enum CheckCommand: CommandEntry {
   static let path = ["check"]
 
   static let spec = CommandSpec(

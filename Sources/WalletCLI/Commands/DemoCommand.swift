@@ -13,7 +13,7 @@ import WalletCore
 /// The store is built by running `init` and `import` in-process, so the demo goes through
 /// exactly the code paths of those commands. "Now" is fixed inside the sample period, so the
 /// output is the same on any day and CI can compare it byte for byte.
-enum DemoCommand: WalletCommand {
+enum DemoCommand: CommandEntry {
   static let path = ["demo"]
 
   /// The demo's "now": the last week of the sample's seventh billing cycle.

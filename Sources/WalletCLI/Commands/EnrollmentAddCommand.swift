@@ -2,7 +2,7 @@ import WalletCore
 import WalletStore
 
 /// `wallet enrollment add` (also `wallet enroll`): record that a card was bound to Apple Pay.
-enum EnrollmentAddCommand: WalletCommand {
+enum EnrollmentAddCommand: CommandEntry {
   static let path = ["enrollment", "add"]
 
   static let spec = CommandSpec(

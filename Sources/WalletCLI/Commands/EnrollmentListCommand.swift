@@ -2,7 +2,7 @@ import WalletCore
 import WalletStore
 
 /// `wallet enrollment list`: the Apple Pay bindings in the store.
-enum EnrollmentListCommand: WalletCommand {
+enum EnrollmentListCommand: CommandEntry {
   static let path = ["enrollment", "list"]
 
   static let spec = CommandSpec(

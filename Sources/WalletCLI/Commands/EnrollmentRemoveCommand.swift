@@ -2,7 +2,7 @@ import WalletCore
 import WalletStore
 
 /// `wallet enrollment remove`: record that a binding was removed, keeping its history.
-enum EnrollmentRemoveCommand: WalletCommand {
+enum EnrollmentRemoveCommand: CommandEntry {
   static let path = ["enrollment", "remove"]
 
   static let spec = CommandSpec(

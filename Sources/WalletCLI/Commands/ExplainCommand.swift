@@ -3,7 +3,7 @@ import WalletStore
 
 /// `wallet explain TXN`: a transaction's decision, its reason in plain words, and the facts
 /// behind it.
-enum ExplainCommand: WalletCommand {
+enum ExplainCommand: CommandEntry {
   static let path = ["explain"]
 
   static let spec = CommandSpec(

@@ -9,7 +9,7 @@ import WalletStore
 
 /// `wallet export`: the store's rewards, decisions or transactions as the SPEC's CSV files, for
 /// analysts and spreadsheets.
-enum ExportCommand: WalletCommand {
+enum ExportCommand: CommandEntry {
   static let path = ["export"]
 
   static let spec = CommandSpec(

@@ -3,7 +3,7 @@ import WalletStore
 
 /// `wallet import`: add a cards, enrollments or transactions file to the store, all of it or
 /// none, idempotently.
-enum ImportCommand: WalletCommand {
+enum ImportCommand: CommandEntry {
   static let path = ["import"]
 
   static let spec = CommandSpec(

@@ -3,7 +3,7 @@ import WalletCore
 import WalletStore
 
 /// `wallet init`: create the store, or say that it is ready.
-enum InitCommand: WalletCommand {
+enum InitCommand: CommandEntry {
   static let path = ["init"]
 
   static let spec = CommandSpec(

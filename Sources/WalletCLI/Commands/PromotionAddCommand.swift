@@ -2,7 +2,7 @@ import WalletCore
 import WalletStore
 
 /// `wallet promotion add`: install a promotion from its JSON file.
-enum PromotionAddCommand: WalletCommand {
+enum PromotionAddCommand: CommandEntry {
   static let path = ["promotion", "add"]
 
   static let spec = CommandSpec(

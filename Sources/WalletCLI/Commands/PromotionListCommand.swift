@@ -2,7 +2,7 @@ import WalletCore
 import WalletStore
 
 /// `wallet promotion list`: the promotions installed in the store.
-enum PromotionListCommand: WalletCommand {
+enum PromotionListCommand: CommandEntry {
   static let path = ["promotion", "list"]
 
   static let spec = CommandSpec(

@@ -2,7 +2,7 @@ import WalletCore
 import WalletStore
 
 /// `wallet promotion remove`: uninstall a promotion and its decisions.
-enum PromotionRemoveCommand: WalletCommand {
+enum PromotionRemoveCommand: CommandEntry {
   static let path = ["promotion", "remove"]
 
   static let spec = CommandSpec(

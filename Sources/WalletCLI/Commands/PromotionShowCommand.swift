@@ -2,7 +2,7 @@ import WalletCore
 import WalletStore
 
 /// `wallet promotion show`: an installed promotion's rules, as a promotion file.
-enum PromotionShowCommand: WalletCommand {
+enum PromotionShowCommand: CommandEntry {
   static let path = ["promotion", "show"]
 
   static let spec = CommandSpec(

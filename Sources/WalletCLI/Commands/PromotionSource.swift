@@ -10,6 +10,15 @@ import WalletCore
 /// a built-in promotion.
 enum PromotionSource {
   static func resolve(_ name: String?, arguments: ParsedArguments) throws -> Promotion {
+    // Until every command declares typed options.
+    do {
+      return try resolve(name)
+    } catch let error as ValidationError {
+      throw arguments.usageError(error.message)
+    }
+  }
+
+  static func resolve(_ name: String?) throws -> Promotion {
     guard let name else { return .bocomApplePayMonthly }
     // An existing file wins, so a readable file is never mistaken for an id; a file that exists
     // but cannot be read is reported as such.
@@ -20,7 +29,7 @@ enum PromotionSource {
       return builtIn
     }
     let known = Promotion.builtIn.map(\.id.rawValue).joined(separator: ", ")
-    throw arguments.usageError(
+    throw ValidationError(
       "No promotion file or built-in promotion named \(SafeText.quoted(name)) (built in: \(known))")
   }
 

@@ -3,7 +3,7 @@ import WalletStore
 
 /// `wallet statement`: the rewards the store's transactions earn, by holder, with what is left
 /// to earn.
-enum StatementCommand: WalletCommand {
+enum StatementCommand: CommandEntry {
   static let path = ["statement"]
 
   static let spec = CommandSpec(

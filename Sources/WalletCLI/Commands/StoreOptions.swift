@@ -2,31 +2,51 @@ import Foundation
 import WalletCore
 import WalletStore
 
-/// The options every store command shares, and how a command opens the store.
-enum StoreOptions {
-  /// `--db PATH`.
-  static let database = ArgumentSpec.option(
-    "db", valueName: "path",
+/// `--db`, which every store command takes, and how a command opens the store.
+struct StoreOptions: ParsableArguments {
+  /// The store's path as given.
+  @Option(
+    valueName: "path",
     help: "The store file (default: $WALLET_DB, else $XDG_DATA_HOME/wallet/wallet.sqlite, "
       + "else ~/.local/share/wallet/wallet.sqlite).")
-
-  /// `--format table|csv|json`.
-  static func format(default value: String = "table") -> ArgumentSpec {
-    .option(
-      "format", valueName: "format", help: "Output format: table, csv or json.",
-      defaultValue: value, allowedValues: ["table", "csv", "json"])
-  }
+  var db: String?
 
   /// The store's path: `--db`, else `$WALLET_DB`, else under `$XDG_DATA_HOME`, else under
   /// `~/.local/share`.
-  static func path(_ arguments: ParsedArguments, environment: [String: String]) -> String {
-    if let path = arguments.value("db"), !path.isEmpty { return path }
+  func path(environment: [String: String]) -> String {
+    if let path = db, !path.isEmpty { return path }
     if let path = environment["WALLET_DB"], !path.isEmpty { return path }
     if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
       return data + "/wallet/wallet.sqlite"
     }
     let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
     return home + "/.local/share/wallet/wallet.sqlite"
+  }
+
+  // Until every command declares typed options.
+  static let database = ArgumentSpec.option(
+    "db", valueName: "path",
+    help: "The store file (default: $WALLET_DB, else $XDG_DATA_HOME/wallet/wallet.sqlite, "
+      + "else ~/.local/share/wallet/wallet.sqlite).")
+
+  static func format(default value: String = "table") -> ArgumentSpec {
+    .option(
+      "format", valueName: "format", help: "Output format: table, csv or json.",
+      defaultValue: value, allowedValues: ["table", "csv", "json"])
+  }
+
+  static func path(_ arguments: ParsedArguments, environment: [String: String]) -> String {
+    var options = StoreOptions()
+    options.db = arguments.value("db")
+    return options.path(environment: environment)
+  }
+
+  static func open(
+    _ arguments: ParsedArguments, context: CommandContext, access: Access
+  ) throws -> WalletStore {
+    var options = StoreOptions()
+    options.db = arguments.value("db")
+    return try options.open(context: context, access: access)
   }
 
   /// What a command does with the store, which decides how it is opened.
@@ -43,20 +63,18 @@ enum StoreOptions {
 
   /// Opens the store for a command. Commands that add to the store create it when it is missing
   /// (saying so on standard error); the others need it to exist.
-  static func open(
-    _ arguments: ParsedArguments, context: CommandContext, access: Access
-  ) throws -> WalletStore {
-    let path = path(arguments, environment: context.environment)
+  func open(context: CommandContext, access: Access) throws -> WalletStore {
+    let path = path(environment: context.environment)
     let existed = FileManager.default.fileExists(atPath: path)
     let creates = access == .create && !existed
-    if creates { createParentFolders(of: path) }
+    if creates { Self.createParentFolders(of: path) }
     let store = try WalletStore.open(
       path: path, create: access == .create, readOnly: access == .read)
     if creates {
       context.console.message(
         "Created a new store at \(SafeText.path(path)) (time zone \(store.timeZone.identifier)).")
     }
-    warnIfReadableByOthers(path, console: context.console)
+    Self.warnIfReadableByOthers(path, console: context.console)
     return store
   }
 
@@ -111,11 +129,12 @@ enum Clock {
     _ = try arguments.value(
       name,
       as: { (text: String) throws(TimeParseError) in
-        try Instant.parse(text, naiveIn: utc)
+        try Instant.parse(text, naiveIn: Self.utc)
       })
   }
 
-  private static let utc: TimeZoneRules = {
+  /// The zone in which a time's form is checked before the store's zone is known.
+  static let utc: TimeZoneRules = {
     do {
       return try TimeZoneRules(identifier: "UTC")
     } catch {
@@ -136,6 +155,15 @@ enum Clock {
     {
       return value
     }
+    return try now(context, zone: zone)
+  }
+
+  /// The time `at` (an option's) names in `zone`, or now when it was left out; a time that
+  /// does not exist in the zone is a usage error about the option.
+  static func instant(
+    _ at: GivenArgument<TimeArgument?>, context: CommandContext, zone: TimeZoneRules
+  ) throws -> Instant {
+    if let value = try at.convert({ try $0.instant(in: zone) }) { return value }
     return try now(context, zone: zone)
   }
 }

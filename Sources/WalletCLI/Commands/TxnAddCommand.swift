@@ -2,7 +2,7 @@ import WalletCore
 import WalletStore
 
 /// `wallet txn add`: record a purchase.
-enum TxnAddCommand: WalletCommand {
+enum TxnAddCommand: CommandEntry {
   static let path = ["txn", "add"]
 
   static let spec = CommandSpec(

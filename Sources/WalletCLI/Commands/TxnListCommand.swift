@@ -2,7 +2,7 @@ import WalletCore
 import WalletStore
 
 /// `wallet txn list`: the transactions in the store, in time order.
-enum TxnListCommand: WalletCommand {
+enum TxnListCommand: CommandEntry {
   static let path = ["txn", "list"]
 
   static let spec = CommandSpec(

@@ -2,7 +2,7 @@ import WalletCore
 import WalletStore
 
 /// `wallet txn refund`: record a refund of part or all of a purchase.
-enum TxnRefundCommand: WalletCommand {
+enum TxnRefundCommand: CommandEntry {
   static let path = ["txn", "refund"]
 
   static let spec = CommandSpec(
