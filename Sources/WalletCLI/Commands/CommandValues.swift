@@ -132,6 +132,18 @@ extension TimeZoneRules: ExpressibleByArgument {
   }
 }
 
+/// A file's path, which may not be empty (`-` is standard input or output where the option
+/// says so).
+struct FileName: ExpressibleByArgument {
+  /// The path exactly as typed.
+  let path: String
+
+  init(argument: String) throws {
+    if argument.isEmpty { throw ArgumentValueError("needs a file name, not an empty string") }
+    path = argument
+  }
+}
+
 /// A positive amount, as purchases and refunds have: greater than zero, with at most two
 /// fraction digits.
 struct PositiveAmount: ExpressibleByArgument {
