@@ -9,7 +9,7 @@ public enum WalletCommandLine {
   public static let version = "0.1.0"
 
   /// Every command, in the order help lists them; groups are made from their paths.
-  static let commands: [any CommandEntry.Type] = [
+  static let commands: [any WalletCommand.Type] = [
     InitCommand.self,
     CardAddCommand.self, CardListCommand.self, CardRemoveCommand.self,
     EnrollmentAddCommand.self, EnrollmentListCommand.self, EnrollmentRemoveCommand.self,

@@ -9,15 +9,6 @@ import WalletCore
 /// Finds the promotion a command names: an existing file is read; otherwise the name is the id of
 /// a built-in promotion.
 enum PromotionSource {
-  static func resolve(_ name: String?, arguments: ParsedArguments) throws -> Promotion {
-    // Until every command declares typed options.
-    do {
-      return try resolve(name)
-    } catch let error as ValidationError {
-      throw arguments.usageError(error.message)
-    }
-  }
-
   static func resolve(_ name: String?) throws -> Promotion {
     guard let name else { return .bocomApplePayMonthly }
     // An existing file wins, so a readable file is never mistaken for an id; a file that exists

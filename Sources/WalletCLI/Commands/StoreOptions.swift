@@ -23,32 +23,6 @@ struct StoreOptions: ParsableArguments {
     return home + "/.local/share/wallet/wallet.sqlite"
   }
 
-  // Until every command declares typed options.
-  static let database = ArgumentSpec.option(
-    "db", valueName: "path",
-    help: "The store file (default: $WALLET_DB, else $XDG_DATA_HOME/wallet/wallet.sqlite, "
-      + "else ~/.local/share/wallet/wallet.sqlite).")
-
-  static func format(default value: String = "table") -> ArgumentSpec {
-    .option(
-      "format", valueName: "format", help: "Output format: table, csv or json.",
-      defaultValue: value, allowedValues: ["table", "csv", "json"])
-  }
-
-  static func path(_ arguments: ParsedArguments, environment: [String: String]) -> String {
-    var options = StoreOptions()
-    options.db = arguments.value("db")
-    return options.path(environment: environment)
-  }
-
-  static func open(
-    _ arguments: ParsedArguments, context: CommandContext, access: Access
-  ) throws -> WalletStore {
-    var options = StoreOptions()
-    options.db = arguments.value("db")
-    return try options.open(context: context, access: access)
-  }
-
   /// What a command does with the store, which decides how it is opened.
   enum Access {
     /// Only reads. The store must exist, and is opened read-only: reading works on a store the
@@ -123,16 +97,6 @@ enum Clock {
     return Instant(nanosecondsSinceEpoch: Int64(seconds * 1_000_000_000))
   }
 
-  /// Checks the form of a time option before the store is opened, so that a typo does not
-  /// create a store; UTC has no gaps, so only the zone-independent mistakes are caught here.
-  static func checkForm(_ arguments: ParsedArguments, _ name: String = "at") throws(UsageError) {
-    _ = try arguments.value(
-      name,
-      as: { (text: String) throws(TimeParseError) in
-        try Instant.parse(text, naiveIn: Self.utc)
-      })
-  }
-
   /// The zone in which a time's form is checked before the store's zone is known.
   static let utc: TimeZoneRules = {
     do {
@@ -141,22 +105,6 @@ enum Clock {
       preconditionFailure("the system time zone database lacks UTC")
     }
   }()
-
-  /// `--at TIME`, or now.
-  static func instant(
-    _ arguments: ParsedArguments, _ name: String = "at", context: CommandContext,
-    zone: TimeZoneRules
-  ) throws -> Instant {
-    if let value = try arguments.value(
-      name,
-      as: { (text: String) throws(TimeParseError) in
-        try Instant.parse(text, naiveIn: zone)
-      })
-    {
-      return value
-    }
-    return try now(context, zone: zone)
-  }
 
   /// The time `at` (an option's) names in `zone`, or now when it was left out; a time that
   /// does not exist in the zone is a usage error about the option.

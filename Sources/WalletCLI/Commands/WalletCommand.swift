@@ -1,20 +1,10 @@
 import WalletCore
 
-/// What the command line needs of a command: its place, its declaration and a way to run it
-/// with what the parser found. Commands conform through ``WalletCommand``; the others only until
-/// every command declares typed options.
-protocol CommandEntry: Sendable {
-  /// The words that select the command, e.g. `["card", "add"]`.
-  static var path: [String] { get }
-  /// The command's declaration.
-  static var spec: CommandSpec { get }
-  /// Runs the command with its parsed arguments.
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus
-}
-
 /// One `wallet` command: its arguments, declared once as typed properties (from which parsing,
 /// help and the manual check are generated), and its action. Each command lives in its own file.
-protocol WalletCommand: ParsableArguments, CommandEntry {
+protocol WalletCommand: ParsableArguments {
+  /// The words that select the command, e.g. `["card", "add"]`.
+  static var path: [String] { get }
   /// What help says about the command besides its arguments.
   static var configuration: CommandConfiguration { get }
   /// Runs the command with the arguments the parser filled in.
@@ -46,10 +36,4 @@ struct CommandContext {
   let console: Console
   /// The environment, as a dictionary, so that tests and the demo can replace it.
   let environment: [String: String]
-}
-
-/// Options shared by every command that reads or writes data.
-enum SharedOptions {
-  /// `--quiet`: no progress or summary on standard error.
-  static let quiet = ArgumentSpec.flag("quiet", short: "q", help: "Print no progress or summary.")
 }

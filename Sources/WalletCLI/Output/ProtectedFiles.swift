@@ -30,17 +30,6 @@ struct ProtectedFiles {
 
   /// Refuses, as a usage error, an output path that would replace a protected file. `-`
   /// (standard output) replaces nothing.
-  func check(output path: String, option: String, arguments: ParsedArguments) throws(UsageError) {
-    // Until every command declares typed options.
-    do {
-      try check(output: path, option: option)
-    } catch {
-      throw arguments.usageError(error.message)
-    }
-  }
-
-  /// Refuses, as a usage error, an output path that would replace a protected file. `-`
-  /// (standard output) replaces nothing.
   func check(output path: String, option: String) throws(ValidationError) {
     guard path != "-" else { return }
     let output = FileLocation(path: path)
