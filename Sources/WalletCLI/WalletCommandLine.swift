@@ -54,11 +54,25 @@ public enum WalletCommandLine {
 
   /// Runs the program on the process's arguments and exits with its status.
   public static func main() -> Never {
+    openMissingStandardStreams()
+    // A closed pipe is met as EPIPE, which every writer treats as the reader having seen
+    // enough, rather than as a signal that would kill a batch before it renames its files.
+    signal(SIGPIPE, SIG_IGN)
     let status = run(
       Array(CommandLine.arguments.dropFirst()),
       context: CommandContext(
         console: .standard, environment: ProcessInfo.processInfo.environment))
     exit(status)
+  }
+
+  /// Gives each standard stream that was closed when wallet started a descriptor that refuses
+  /// its direction (`/dev/null` opened the other way), so that a write to a closed standard
+  /// output fails as it should, and no file wallet opens takes its number: an output file
+  /// opened as descriptor 1 would receive what was meant for standard output.
+  private static func openMissingStandardStreams() {
+    for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+      _ = open("/dev/null", descriptor == 0 ? O_WRONLY : O_RDONLY)
+    }
   }
 
   /// Runs the program and returns its exit status: the command's own, or 74 when what it

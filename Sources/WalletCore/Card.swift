@@ -95,11 +95,11 @@ public struct Transaction: Hashable, Sendable {
   /// The merchant's category.
   public var mcc: MerchantCategoryCode?
 
-  /// A transaction; the defaults are the SPEC's.
+  /// A transaction; a field left out takes its value from `Defaults`.
   public init(
     id: Identifier, card: Identifier, time: Instant, amount: Money,
-    currency: Currency = .cny, method: PaymentMethod = .applePay,
-    status: TransactionStatus = .settled, refunded: Money = .zero,
+    currency: Currency = Defaults.currency, method: PaymentMethod = Defaults.method,
+    status: TransactionStatus = Defaults.status, refunded: Money = Defaults.refunded,
     enrollment: Identifier? = nil, merchant: String? = nil, mcc: MerchantCategoryCode? = nil
   ) {
     precondition(amount > .zero, "a transaction's amount is greater than zero")
@@ -119,4 +119,20 @@ public struct Transaction: Hashable, Sendable {
 
   /// What the cardholder paid in the end: the amount less refunds.
   public var netAmount: Money { amount - refunded }
+}
+
+extension Transaction {
+  /// The SPEC's values for the fields a transaction may leave out: a purchase in CNY, paid with
+  /// Apple Pay, settled, nothing refunded. Every way in (CSV files, `wallet txn add`, the
+  /// purchase `wallet check` imagines) fills its gaps from here, so that they cannot drift apart.
+  public enum Defaults {
+    /// The currency: `CNY`.
+    public static let currency = Currency.cny
+    /// The payment method: `apple-pay`.
+    public static let method = PaymentMethod.applePay
+    /// The status: `settled`.
+    public static let status = TransactionStatus.settled
+    /// What has been refunded: nothing.
+    public static let refunded = Money.zero
+  }
 }

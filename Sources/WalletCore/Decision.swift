@@ -113,3 +113,33 @@ public struct Decision: Hashable, Sendable {
     self.quotaPaidBefore = quotaPaidBefore
   }
 }
+
+// Beside the cases because `init(storedCode:)` reads `allCases` by position: reordering the cases
+// renumbers what the engine stores.
+extension ReasonCode {
+  /// The reason as one byte, 1…15 in the SPEC's order; 0 means rewarded.
+  var storedCode: UInt8 {
+    // A switch, not a search of `allCases`: the checks of every transaction end here.
+    switch self {
+    case .declined: 1
+    case .refunded: 2
+    case .notApplePay: 3
+    case .otherIssuer: 4
+    case .ineligibleCardType: 5
+    case .ineligibleNetwork: 6
+    case .supplementaryCard: 7
+    case .foreignCurrency: 8
+    case .outsideCampaign: 9
+    case .notEnrolled: 10
+    case .excludedMerchant: 11
+    case .belowMinimum: 12
+    case .rewardCapReached: 13
+    case .cycleAlreadyRewarded: 14
+    case .quotaExhausted: 15
+    }
+  }
+
+  init(storedCode: UInt8) {
+    self = ReasonCode.allCases[Int(storedCode) - 1]
+  }
+}

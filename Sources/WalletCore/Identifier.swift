@@ -12,8 +12,12 @@ public struct Identifier: Hashable, Comparable, Sendable, CustomStringConvertibl
     self.rawValue = rawValue
   }
 
-  /// The id as written.
-  public var description: String { rawValue }
+  /// The id as a person reads it in a sentence or message: control characters (a line feed
+  /// too, which could start a forged line) escaped, and a very long id cut. Data files and
+  /// tables use `rawValue`.
+  public var description: String {
+    ShownValue.escaped(rawValue, limit: ShownValue.maximumIDLength)
+  }
 
   /// True when both ids have the same UTF-8 bytes.
   public static func == (lhs: Identifier, rhs: Identifier) -> Bool {

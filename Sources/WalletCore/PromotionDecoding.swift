@@ -56,6 +56,10 @@ extension Promotion {
     try reader.refuseUnknown(Promotion.knownFields)
 
     let (id, idNode) = try reader.requiredString("id")
+    // The id, name and issuer are stored and shown like the ids of cards (SPEC 6).
+    for field in ["id", "name", "issuer"] {
+      try reader.refuseCardNumber(in: field)
+    }
     guard !id.unicodeScalars.allSatisfy(\.properties.isWhitespace) else {
       throw reader.failure("id", "must not be blank, not \(idNode.shown)", at: idNode)
     }
@@ -110,7 +114,7 @@ extension JSONNode {
     switch value {
     case .null: "null"
     case .bool(let flag): "\(flag)"
-    case .number(let text): "the number \(ShownValue.escaped(text))"
+    case .number(let text): "the number \(ShownValue.unquoted(text))"
     case .string(let text): "the string \(ShownValue.quoted(text))"
     case .array: "an array"
     case .object: "an object"
@@ -170,6 +174,17 @@ private struct FieldReader {
   func requiredString(_ key: String) throws(PromotionError) -> (text: String, node: JSONNode) {
     let node = try required(key)
     return (try string(node, key), node)
+  }
+
+  /// Refuses a string field that holds a full card number, naming it by its last four digits.
+  func refuseCardNumber(in key: String) throws(PromotionError) {
+    guard let node = present(key), case .string(let text) = node.value,
+      let lastFour = CardNumberGuard.lastFourOfCardNumber(in: text)
+    else { return }
+    throw failure(
+      key,
+      "holds a full card number (ending \(lastFour)), which wallet never stores or shows",
+      at: node)
   }
 
   func optionalString(_ key: String) throws(PromotionError) -> (text: String, node: JSONNode)? {
@@ -343,7 +358,7 @@ private struct FieldReader {
         throw PromotionError(
           field: field,
           problem:
-            "has \(items.count) amounts; maxRewardsPerHolder is \(count), so it needs \(count)",
+            "has \(items.count) amounts; maxRewardsPerHolder is \(ShownValue.unquoted(String(count))), so it needs \(ShownValue.unquoted(String(count)))",
           position: member.value.position)
       }
       var amounts: [Money] = []

@@ -1,49 +1,51 @@
-import Foundation
-
 extension Promotion {
-  /// The promotion as JSON in the SPEC's layout and field order, every field present; decoding it
-  /// gives back an equal promotion. Stores keep this form, and `promotion show` prints it.
-  public var jsonText: String {
-    func quoted(_ text: String) -> String {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.withoutEscapingSlashes]
-      let data = (try? encoder.encode(text)) ?? Data("\"\"".utf8)
-      return String(decoding: data, as: UTF8.self)
+  /// The promotion as JSON in the SPEC's field order, every field present; decoding it gives
+  /// back an equal promotion.
+  public var jsonValue: JSONValue {
+    func codes<Code: CanonicalCode>(_ set: Set<Code>?) -> JSONValue {
+      // In the order of the code's cases, not the set's, so that equal promotions read alike.
+      set.map { set in .array(Code.allCases.filter(set.contains).map { .string($0.rawValue) }) }
+        ?? .null
     }
-    func list(_ items: [String]) -> String { "[" + items.joined(separator: ", ") + "]" }
-    func optional(_ text: String?) -> String { text.map(quoted) ?? "null" }
-    let campaign: String =
+    func amounts(_ schedule: [Money]) -> JSONValue {
+      .array(schedule.map { .string($0.description) })
+    }
+    let campaign: JSONValue =
       campaignStart == nil && campaignEnd == nil
-      ? "null"
-      : "{ \"start\": \(optional(campaignStart?.description)), "
-        + "\"end\": \(optional(campaignEnd?.description)) }"
-    let types = cardTypes.map { set in
-      list(CardType.allCases.filter(set.contains).map { quoted($0.rawValue) })
-    }
-    let networkList = networks.map { set in
-      list(Network.allCases.filter(set.contains).map { quoted($0.rawValue) })
-    }
-    let mccs = list(excludedMCCs.map(\.description).sorted().map(quoted))
-    let lines = [
-      "  \"id\": \(quoted(id.rawValue))",
-      "  \"name\": \(quoted(name))",
-      "  \"issuer\": \(optional(issuer))",
-      "  \"currency\": \(quoted(currency.code))",
-      "  \"timezone\": \(quoted(timeZone.identifier))",
-      "  \"campaign\": \(campaign)",
-      "  \"minimumSpend\": \(quoted(minimumSpend.description))",
-      "  \"cardTypes\": \(types ?? "null")",
-      "  \"networks\": \(networkList ?? "null")",
-      "  \"supplementaryCards\": \(quoted(supplementaryCards.rawValue))",
-      "  \"excludedMCCs\": \(mccs)",
-      "  \"cycleStartDay\": \(cycleStartDay)",
-      "  \"rewardsPerCycle\": \(rewardsPerCycle)",
-      "  \"maxRewardsPerHolder\": \(maxRewardsPerHolder)",
-      "  \"quota\": \(quota.map(String.init) ?? "null")",
-      "  \"tiers\": {\n"
-        + "    \"bank-app\": \(list(tiers.bankApp.map { quoted($0.description) })),\n"
-        + "    \"wallet\": \(list(tiers.wallet.map { quoted($0.description) }))\n  }",
-    ]
-    return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+      ? .null
+      : .object([
+        ("start", .optional(campaignStart?.description)),
+        ("end", .optional(campaignEnd?.description)),
+      ])
+    return .object([
+      ("id", .string(id.rawValue)),
+      ("name", .string(name)),
+      ("issuer", .optional(issuer)),
+      ("currency", .string(currency.code)),
+      ("timezone", .string(timeZone.identifier)),
+      ("campaign", campaign),
+      ("minimumSpend", .string(minimumSpend.description)),
+      ("cardTypes", codes(cardTypes)),
+      ("networks", codes(networks)),
+      ("supplementaryCards", .string(supplementaryCards.rawValue)),
+      ("excludedMCCs", .array(excludedMCCs.map(\.description).sorted().map(JSONValue.string))),
+      ("cycleStartDay", .integer(cycleStartDay)),
+      ("rewardsPerCycle", .integer(rewardsPerCycle)),
+      ("maxRewardsPerHolder", .integer(maxRewardsPerHolder)),
+      ("quota", quota.map(JSONValue.integer) ?? .null),
+      (
+        "tiers",
+        .object([
+          (Channel.bankApp.rawValue, amounts(tiers.bankApp)),
+          (Channel.wallet.rawValue, amounts(tiers.wallet)),
+        ])
+      ),
+    ])
+  }
+
+  /// `jsonValue` as text in the SPEC's layout of a promotion file. Stores keep this form, and
+  /// `promotion show` prints it.
+  public var jsonText: String {
+    jsonValue.text(layout: .flatInline)
   }
 }

@@ -27,13 +27,17 @@ public enum ShownValue {
     return escaped(value)
   }
 
-  /// The value's first `maximumLength` scalars, with every character that could move the
-  /// cursor, hide text or reorder a terminal line written as `\u{…}`, and `…` when cut.
-  public static func escaped(_ value: String) -> String {
+  /// The most characters (Unicode scalars) of an id shown in a sentence: ids are longer than
+  /// most values (bank references), but a 20,000-character one still has no place in a line.
+  public static let maximumIDLength = 120
+
+  /// The value's first `limit` scalars, with every character that could move the cursor, hide
+  /// text or reorder a terminal line written as `\u{…}`, and `…` when cut.
+  public static func escaped(_ value: String, limit: Int = maximumLength) -> String {
     var shown = ""
     var count = 0
     for scalar in value.unicodeScalars {
-      if count == maximumLength {
+      if count == limit {
         shown += "…"
         break
       }
@@ -50,6 +54,23 @@ public enum ShownValue {
     var shown = ""
     for scalar in value.unicodeScalars { appendEscaping(scalar, to: &shown) }
     return shown
+  }
+
+  /// The most characters of a file name shown: paths run longer than values, and the end of a
+  /// path (the file's own name) says the most, so a longer one keeps its end.
+  public static let maximumPathLength = 200
+
+  /// A file name as messages show it: unquoted, escaped, a card number masked, and a very long
+  /// one cut from the front.
+  public static func path(_ path: String) -> String {
+    if let lastFour = CardNumberGuard.lastFourOfCardNumber(in: path) {
+      return "(a file name holding a card number ending \(lastFour), not shown)"
+    }
+    let scalars = path.unicodeScalars
+    guard scalars.count > maximumPathLength else { return escapedWhole(path) }
+    var tail = String.UnicodeScalarView()
+    tail.append(contentsOf: scalars.suffix(maximumPathLength))
+    return "…" + escapedWhole(String(tail))
   }
 
   /// Whether a character must not reach a terminal raw: the C0 controls, DEL and the C1

@@ -43,15 +43,17 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A sentence a cardholder understands.
   public var description: String {
     switch self {
-    case .notAStore(let path): "\(path) is not a wallet store (not a SQLite database)"
+    case .notAStore(let path):
+      "\(ShownValue.path(path)) is not a wallet store (not a SQLite database)"
     case .newerStore(let path):
-      "\(path) was written by a newer version of wallet; upgrade wallet to use it"
+      "\(ShownValue.path(path)) was written by a newer version of wallet; upgrade wallet to use it"
     case .needsUpgrade(let path):
-      "\(path) was written by an older version of wallet and needs upgrading, which a command "
+      "\(ShownValue.path(path)) was written by an older version of wallet and needs upgrading, which a command "
         + "that only reads does not do; run one that writes to it, such as 'wallet init'"
     case .foreignDatabase(let path):
-      "\(path) is a SQLite database but not a wallet store; wallet leaves it alone"
-    case .missingStore(let path): "no wallet store at \(path); create one with 'wallet init'"
+      "\(ShownValue.path(path)) is a SQLite database but not a wallet store; wallet leaves it alone"
+    case .missingStore(let path):
+      "no wallet store at \(ShownValue.path(path)); create one with 'wallet init'"
     case .unknownCard(let id): "no card \(Self.shown(id)) in the store"
     case .unknownEnrollment(let id): "no enrollment \(Self.shown(id)) in the store"
     case .unknownTransaction(let id): "no transaction \(Self.shown(id, masks: false)) in the store"

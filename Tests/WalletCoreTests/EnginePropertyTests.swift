@@ -289,9 +289,26 @@ struct LargeLedgerTests {
     let expected = scenario.transactions.indices.sorted { left, right in
       let a = scenario.transactions[left]
       let b = scenario.transactions[right]
-      return a.time != b.time ? a.time < b.time : a.id < b.id
+      return RewardEngine.decides(a.id, at: a.time, before: b.id, at: b.time)
     }
     #expect(RewardEngine.chronologicalOrder(ledger).map(Int.init) == expected)
+  }
+
+  @Test(
+    "transactions are decided by time, ties broken by id bytes",
+    arguments: [
+      ("T2", "2026-06-01T10:00", "T1", "2026-06-01T10:01", true),
+      ("T1", "2026-06-01T10:01", "T2", "2026-06-01T10:00", false),
+      ("T1", "2026-06-01T10:00", "T2", "2026-06-01T10:00", true),
+      ("T2", "2026-06-01T10:00", "T10", "2026-06-01T10:00", false),
+      ("Z", "2026-06-01T10:00", "a", "2026-06-01T10:00", true),
+      ("T1", "2026-06-01T10:00", "T1", "2026-06-01T10:00", false),
+    ])
+  func decisionOrder(id: String, time: String, other: String, otherTime: String, first: Bool) {
+    #expect(
+      RewardEngine.decides(
+        Identifier(id), at: Fixture.at(time), before: Identifier(other),
+        at: Fixture.at(otherTime)) == first)
   }
 
   @Test("a large ledger is decided as the reference decides it", arguments: [3, 11] as [UInt64])

@@ -43,8 +43,10 @@ enum Fixture {
 
   static func purchase(
     _ id: String, card: String = "C1", at time: String, amount: String = "150.00",
-    currency: Currency = .cny, method: PaymentMethod = .applePay,
-    status: TransactionStatus = .settled, refunded: String = "0", enrollment: String? = nil,
+    currency: Currency = Transaction.Defaults.currency,
+    method: PaymentMethod = Transaction.Defaults.method,
+    status: TransactionStatus = Transaction.Defaults.status, refunded: String = "0",
+    enrollment: String? = nil,
     mcc: String? = nil
   ) -> Transaction {
     Transaction(

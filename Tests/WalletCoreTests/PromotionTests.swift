@@ -280,4 +280,19 @@ struct PromotionEncodingTests {
     #expect(
       promotion.jsonText.contains("\"campaign\": { \"start\": \"2016-12-01\", \"end\": null }"))
   }
+
+  @Test(
+    "characters a terminal would obey are escaped, and read back",
+    arguments: ["\u{8}", "\u{C}", "\u{7F}", "\u{85}", "\u{202E}", "\u{2028}"])
+  func escapedNamesRoundTrip(character: String) throws {
+    var promotion = Promotion.bocomApplePayMonthly
+    promotion.name = "a\(character)b"
+    let text = promotion.jsonText
+    #expect(!text.unicodeScalars.contains { ShownValue.mustEscape($0) && $0 != "\n" })
+    #expect(try Promotion.decode(json: Array(text.utf8)) == promotion)
+  }
+
+  @Test func theBuiltInIsWrittenByteForByteAsTheShippedFile() {
+    #expect(Array(Promotion.bocomApplePayMonthly.jsonText.utf8) == PromotionTests.shipped)
+  }
 }

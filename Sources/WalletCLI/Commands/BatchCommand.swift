@@ -42,6 +42,8 @@ struct BatchCommand: WalletCommand {
       throw ValidationError("--out and --decisions must name different files")
     }
     var protected = ProtectedFiles()
+    // Batch keeps no store, but the one the other commands would use is no place for output.
+    protected.protect(store: StoreOptions.path(given: nil, environment: context.environment))
     let inputs: [(String, FileName?)] = [
       ("cards", cards), ("enrollments", enrollments), ("transactions", transactions),
       ("promotion", self.promotion),
@@ -71,17 +73,21 @@ struct BatchCommand: WalletCommand {
     let decisionsFile = try decisionsPath.map { (path) throws(CommandFailure) in
       try AtomicOutputFile(path: path)
     }
+    // Standard output goes through the console, which checks and, on a terminal, escapes it.
+    func writer(_ file: AtomicOutputFile) -> CSVWriter {
+      file.path == "-" ? context.console.csvWriter() : file.csvWriter()
+    }
     do {
       try LedgerReports.writeRewards(
         decisions, ledger: input.ledger, promotion: promotion,
-        to: rewardsFile.csvWriter())
+        to: writer(rewardsFile))
     } catch {
       throw CommandFailure(.ioError, "cannot write \(rewardsFile.shownPath): \(error)")
     }
     if let decisionsFile {
       do {
         try LedgerReports.writeDecisions(
-          decisions, ledger: input.ledger, to: decisionsFile.csvWriter())
+          decisions, ledger: input.ledger, to: writer(decisionsFile))
       } catch {
         throw CommandFailure(.ioError, "cannot write \(decisionsFile.shownPath): \(error)")
       }

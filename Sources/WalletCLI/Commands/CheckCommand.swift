@@ -31,7 +31,8 @@ struct CheckCommand: WalletCommand {
   @Option(help: "With --holder: the purchase to decide, e.g. 150 or 99.99.")
   var amount: PositiveAmount?
   @Option(
-    valueName: "code", help: "With --holder: the purchase's currency.", defaultDescription: "CNY")
+    valueName: "code", help: "With --holder: the purchase's currency.",
+    defaultDescription: Transaction.Defaults.currency.code)
   var currency: Currency?
   @Option(
     valueName: "list",
@@ -120,7 +121,7 @@ struct CheckCommand: WalletCommand {
       let style = Style(console: console, environment: context.environment)
       console.output(report.table(style: style), style: style)
     }
-    return report.canMakePayments ? .success : .no
+    return report.readiness.canMakePayments ? .success : .no
   }
 
   // MARK: A holder's purchase
@@ -128,7 +129,7 @@ struct CheckCommand: WalletCommand {
   private func checkHolder(
     _ holder: Identifier, amount: Money, context: CommandContext
   ) throws -> ExitStatus {
-    let currency = self.currency ?? .cny
+    let currency = self.currency ?? Transaction.Defaults.currency
     let format = output.format
     let store = try storeOptions.open(context: context, access: .read)
     let cards = try store.cards(holder: holder)
@@ -151,14 +152,9 @@ struct CheckCommand: WalletCommand {
       }
       return WhatIf.PromotionDecisions(promotion: promotion, cards: cardDecisions)
     }
-    var firstBound: [Identifier: Instant] = [:]
-    for card in cards {
-      let active = try store.enrollments(card: card.id).filter { $0.isActive(at: at) }
-      firstBound[card.id] = active.map(\.enrolledAt).min()
-    }
     let report = WhatIf(
       holder: holder, amount: amount, currency: currency, at: at, zone: zone, cards: cards,
-      promotions: promotions, firstBound: firstBound)
+      promotions: promotions)
     let console = context.console
     switch format {
     case .json: console.data(report.json.text)

@@ -19,8 +19,10 @@ enum DecisionFacts {
     let earlier = try store.rewards(
       promotion: promotion.id, holder: decision.holder, cycleStart: decision.cycle.start
     ).filter { line in
-      if line.time != transaction.time { return line.time < transaction.time }
-      return !hypothetical && line.transaction < transaction.id
+      hypothetical
+        ? line.time < transaction.time
+        : RewardEngine.decides(
+          line.transaction, at: line.time, before: transaction.id, at: transaction.time)
     }
     return ReasonFacts(
       promotion: promotion, card: card, holder: decision.holder, time: transaction.time,
@@ -32,8 +34,8 @@ enum DecisionFacts {
       cycleRewardedBy: earlier.map(\.transaction), quotaPaidBefore: decision.quotaPaidBefore)
   }
 
-  /// The binding the purchase counts under, or why none does: the one it names (which must
-  /// belong to its card and be active then), else the one the engine inferred.
+  /// The binding the purchase counts under, or why none does, as the engine finds it: the
+  /// engine's rule for the binding the purchase names, else the binding its decision counted.
   static func enrollment(
     of transaction: Transaction, decision: Decision, store: WalletStore
   ) throws -> EnrollmentFinding {
@@ -41,13 +43,8 @@ enum DecisionFacts {
       guard let enrollment = try store.enrollment(named) else {
         throw StoreError.unknownEnrollment(named)
       }
-      if enrollment.card != transaction.card { return .namedForAnotherCard(enrollment) }
-      if !enrollment.isActive(at: transaction.time) { return .namedInactive(enrollment) }
-      return .counted(enrollment, named: true)
+      return EnrollmentFinding(naming: enrollment, card: transaction.card, at: transaction.time)
     }
-    if let inferred = decision.enrollment, let enrollment = try store.enrollment(inferred) {
-      return .counted(enrollment, named: false)
-    }
-    return .noneActive
+    return EnrollmentFinding(inferred: try decision.enrollment.flatMap(store.enrollment))
   }
 }

@@ -15,7 +15,7 @@ struct ExportCommand: WalletCommand {
   static let configuration = CommandConfiguration(
     abstract: "Export rewards, decisions or transactions as CSV.",
     discussion: """
-      Writes one of the SPEC's files from the store. rewards: the rewards file, exactly as \
+      Writes a file of wallet-files(5) from the store. rewards: the rewards file, exactly as \
       'wallet batch' writes it (by holder, then ordinal). decisions: the decisions file, one row \
       per transaction, in the order of the transactions' time, then id. transactions: a \
       transactions file with every column, which 'wallet import transactions' reads back \
@@ -59,10 +59,10 @@ struct ExportCommand: WalletCommand {
   func run(context: CommandContext) throws -> ExitStatus {
     let file = what
     let outPath = out?.path ?? "-"
+    let store = try storeOptions.open(context: context, access: .read)
     var protected = ProtectedFiles()
     protected.protect(store: storeOptions.path(environment: context.environment))
     try protected.check(output: outPath, option: "out")
-    let store = try storeOptions.open(context: context, access: .read)
 
     var promotion: Promotion?
     if file != .transactions {

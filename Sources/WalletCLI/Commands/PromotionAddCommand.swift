@@ -32,8 +32,14 @@ struct PromotionAddCommand: WalletCommand {
           + "another id")
     }
     switch try store.installPromotion(promotion, replace: replace) {
-    case .inserted: context.console.message("Installed promotion \(id) (\(promotion.name)).")
-    case .replaced: context.console.message("Replaced promotion \(id) (\(promotion.name)).")
+    case .inserted:
+      context.console.message(
+        "Installed promotion \(id) (\(DecisionText.shownName(promotion)))."
+      )
+    case .replaced:
+      context.console.message(
+        "Replaced promotion \(id) (\(DecisionText.shownName(promotion)))."
+      )
     case .unchanged:
       context.console.message("Promotion \(id) is already installed; nothing changed.")
     }

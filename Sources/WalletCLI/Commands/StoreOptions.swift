@@ -14,7 +14,13 @@ struct StoreOptions: ParsableArguments {
   /// The store's path: `--db`, else `$WALLET_DB`, else under `$XDG_DATA_HOME`, else under
   /// `~/.local/share`.
   func path(environment: [String: String]) -> String {
-    if let path = db, !path.isEmpty { return path }
+    Self.path(given: db, environment: environment)
+  }
+
+  /// The store's path from a `--db` value (nil for a command without the option) and the
+  /// environment.
+  static func path(given: String?, environment: [String: String]) -> String {
+    if let path = given, !path.isEmpty { return path }
     if let path = environment["WALLET_DB"], !path.isEmpty { return path }
     if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
       return data + "/wallet/wallet.sqlite"

@@ -19,10 +19,11 @@ struct TxnAddCommand: WalletCommand {
   @Option(help: "The amount, e.g. 100.50 (greater than zero).") var amount: PositiveAmount
   @Option(valueName: "time", help: "When (ISO 8601).", defaultDescription: "now")
   var at: TimeArgument?
-  @Option(valueName: "code", help: "An ISO 4217 code.") var currency: Currency = .cny
-  @Option(help: "apple-pay, card or other.") var method: PaymentMethod = .applePay
+  @Option(valueName: "code", help: "An ISO 4217 code.")
+  var currency: Currency = Transaction.Defaults.currency
+  @Option(help: "apple-pay, card or other.") var method: PaymentMethod = Transaction.Defaults.method
   @Option(help: "settled, pending, declined, refunded or reversed.")
-  var status: TransactionStatus = .settled
+  var status: TransactionStatus = Transaction.Defaults.status
   @Option(valueName: "id", help: "The enrollment it was paid through.")
   var enrollment: CardSafeID?
   @Option(valueName: "name", help: "The merchant's name.") var merchant: CardSafeText?

@@ -17,8 +17,8 @@
 final class AtomicOutputFile {
   /// The path as the user gave it.
   let path: String
-  /// The path as messages show it (`SafeText.path`).
-  var shownPath: String { SafeText.path(path) }
+  /// The path as messages show it (`SafeText.path`); `-` is standard output.
+  var shownPath: String { path == "-" ? "standard output" : SafeText.path(path) }
   /// Where to write.
   let descriptor: Int32
   private let temporaryPath: String?
@@ -67,7 +67,8 @@ final class AtomicOutputFile {
     if exists {
       // Only root may give a file away; anyone else's copy stays theirs, with the same mode.
       _ = fchown(descriptor, status.st_uid, status.st_gid)
-      fchmod(descriptor, status.st_mode & 0o7777)
+      // The permission bits only: a set-id bit on a data file is a mistake not to copy.
+      fchmod(descriptor, status.st_mode & 0o777)
     } else {
       let mask = umask(0)
       umask(mask)
@@ -91,7 +92,20 @@ final class AtomicOutputFile {
   /// flush had been tens of milliseconds after the work was done.
   func csvWriter() -> CSVWriter {
     let descriptor = self.descriptor
-    guard temporaryPath != nil, let startWriteback = Self.startWriteback else {
+    guard temporaryPath != nil else {
+      // Written in place: a pipe whose reader has seen enough (`--out /dev/stdout | head`)
+      // takes no more, and that is no failure.
+      var closed = false
+      return CSVWriter { bytes in
+        guard !closed else { return }
+        do {
+          try CSVWriter.writeAll(bytes, to: descriptor)
+        } catch let error as CSVWriteError where error.code == EPIPE {
+          closed = true
+        }
+      }
+    }
+    guard let startWriteback = Self.startWriteback else {
       return CSVWriter(fileDescriptor: descriptor)
     }
     var unflushed = 0

@@ -14,18 +14,13 @@ struct CardCheck {
 
     var promotion: Promotion { facts.promotion }
 
-    /// The rewards the holder has had, and has left.
-    var used: Int { decision.holderRewardsBefore }
-    var left: Int { max(0, promotion.maxRewardsPerHolder - used) }
+    /// The rewards the holder has had and has left, and what the next would pay.
+    var allowance: RewardAllowance {
+      RewardAllowance(promotion: promotion, used: decision.holderRewardsBefore)
+    }
 
     /// The channel the purchase would count under, when the card is bound.
     var channel: Channel? { facts.enrollment.counted?.channel }
-
-    /// What the holder's next reward pays on `channel`'s schedule; nil when none is left.
-    func nextReward(_ channel: Channel) -> Money? {
-      let schedule = promotion.tiers[channel]
-      return used < schedule.count ? schedule[used] : nil
-    }
   }
 
   let card: Card
@@ -39,28 +34,29 @@ struct CardCheck {
   let capabilities: Set<CardType>?
   let promotions: [PromotionCheck]
 
-  var isEnrolled: Bool { enrollments.contains { $0.isActive(at: at) } }
-  var matchesNetworks: Bool { networks?.contains(card.network) ?? true }
-  var matchesCapabilities: Bool { capabilities?.contains(card.type) ?? true }
-
-  /// PassKit's answer: bound to Apple Pay now, on an accepted network, of an accepted type.
-  var canMakePayments: Bool { isEnrolled && matchesNetworks && matchesCapabilities }
+  /// PassKit's answer, and the facts behind it.
+  var readiness: ApplePayReadiness {
+    ApplePayReadiness(
+      card: card, enrollments: enrollments, at: at, networks: networks,
+      capabilities: capabilities)
+  }
 
   /// `C1 can pay with Apple Pay at …` or why it cannot.
   func verdict(style: Style) -> String {
     let time = at.formatted(in: zone)
-    if canMakePayments {
-      let channels = Set(enrollments.filter { $0.isActive(at: at) }.map(\.channel))
+    let readiness = self.readiness
+    if readiness.canMakePayments {
+      let channels = readiness.activeChannels
         .sorted(by: ReasonWording.canonicalOrder).map(\.rawValue).joined(separator: ", ")
       return style.positive("\(card.id) can pay with Apple Pay at \(time) (\(channels)).")
     }
     var problems: [String] = []
-    if !isEnrolled { problems.append("it has no active Apple Pay enrollment") }
-    if let networks, !matchesNetworks {
+    if !readiness.isEnrolled { problems.append("it has no active Apple Pay enrollment") }
+    if let networks, !readiness.matchesNetworks {
       let asked = ReasonWording.list(networks.sorted(by: ReasonWording.canonicalOrder))
       problems.append("its network is \(card.network), not \(asked)")
     }
-    if let capabilities, !matchesCapabilities {
+    if let capabilities, !readiness.matchesCapabilities {
       let asked = ReasonWording.list(capabilities.sorted(by: ReasonWording.canonicalOrder))
       problems.append("it is a \(card.type) card, not \(asked)")
     }
@@ -116,8 +112,10 @@ struct CardCheck {
       sheet.append("eligible", "no: a purchase of \(purchase) would not earn (\(reason))")
       sheet.append("why", ReasonWording.sentence(for: reason, check.facts))
     }
+    let allowance = check.allowance
     sheet.append(
-      "rewards", "\(check.used) used, \(check.left) left, of \(promotion.maxRewardsPerHolder)")
+      "rewards",
+      "\(allowance.used) used, \(allowance.left) left, of \(promotion.maxRewardsPerHolder)")
     sheet.append("next reward", nextRewardText(check, money: money))
     let cycle = check.decision.cycle
     let paid = check.decision.cycleRewardsBefore
@@ -133,26 +131,29 @@ struct CardCheck {
   }
 
   private func nextRewardText(_ check: PromotionCheck, money: (Money) -> String) -> String {
-    guard check.left > 0 else { return "none left" }
-    let ordinal = check.used + 1
-    if let channel = check.channel, let amount = check.nextReward(channel) {
+    let allowance = check.allowance
+    guard let ordinal = allowance.nextOrdinal else { return "none left" }
+    if let channel = check.channel, let amount = allowance.nextReward(on: channel) {
       return "\(money(amount)) (reward \(ordinal), \(channel))"
     }
     let each = Channel.allCases.compactMap { channel in
-      check.nextReward(channel).map { "\(money($0)) through \(ReasonWording.place(channel))" }
+      allowance.nextReward(on: channel).map {
+        "\(money($0)) through \(ReasonWording.place(channel))"
+      }
     }
     return "reward \(ordinal): \(each.joined(separator: ", ")), once the card is bound"
   }
 
   /// The documented shape; see the manual's CHECK JSON.
   var json: JSONValue {
-    .object([
+    let readiness = self.readiness
+    return .object([
       ("card", DecisionText.json(card)),
       ("at", .string(at.formatted(in: zone))),
-      ("can_make_payments", .bool(canMakePayments)),
-      ("enrolled", .bool(isEnrolled)),
-      ("matches_networks", .bool(matchesNetworks)),
-      ("matches_capabilities", .bool(matchesCapabilities)),
+      ("can_make_payments", .bool(readiness.canMakePayments)),
+      ("enrolled", .bool(readiness.isEnrolled)),
+      ("matches_networks", .bool(readiness.matchesNetworks)),
+      ("matches_capabilities", .bool(readiness.matchesCapabilities)),
       (
         "enrollments",
         .array(
@@ -173,18 +174,19 @@ struct CardCheck {
   private func promotionJSON(_ check: PromotionCheck) -> JSONValue {
     let promotion = check.promotion
     let cycle = check.decision.cycle
+    let allowance = check.allowance
     var nextReward = JSONValue.null
-    if check.left > 0 {
+    if let ordinal = allowance.nextOrdinal {
       let byChannel = Channel.allCases.map { channel in
         (
           channel.rawValue,
-          check.nextReward(channel).map { JSONValue.string($0.description) } ?? .null
+          allowance.nextReward(on: channel).map { JSONValue.string($0.description) } ?? .null
         )
       }
       nextReward = .object([
-        ("ordinal", .integer(check.used + 1)),
+        ("ordinal", .integer(ordinal)),
         ("channel", .optional(check.channel?.rawValue)),
-        ("amount", .optional(check.channel.flatMap(check.nextReward)?.description)),
+        ("amount", .optional(check.channel.flatMap(allowance.nextReward(on:))?.description)),
         ("by_channel", .object(byChannel)),
       ])
     }
@@ -194,8 +196,8 @@ struct CardCheck {
       ("eligible", .bool(check.decision.outcome.reward != nil)),
       ("reason", .optional(check.decision.outcome.reason?.rawValue)),
       ("explanation", .string(ReasonWording.sentence(for: check.decision.outcome, check.facts))),
-      ("rewards_used", .integer(check.used)),
-      ("rewards_left", .integer(check.left)),
+      ("rewards_used", .integer(allowance.used)),
+      ("rewards_left", .integer(allowance.left)),
       ("max_rewards_per_holder", .integer(promotion.maxRewardsPerHolder)),
       ("next_reward", nextReward),
       (
@@ -231,17 +233,6 @@ struct WhatIf {
     let cards: [CardDecision]
   }
 
-  /// The card to pay with, and what it would earn under all promotions together.
-  struct Recommendation {
-    let card: Card
-    let channel: Channel?
-    let total: Money
-    /// The other cards that would earn as much; the tie went to `card`, bound earliest.
-    let tiedWith: [Identifier]
-    /// How many cards would earn something.
-    let earning: Int
-  }
-
   let holder: Identifier
   let amount: Money
   let currency: Currency
@@ -251,41 +242,18 @@ struct WhatIf {
   /// The holder's cards, by id.
   let cards: [Card]
   let promotions: [PromotionDecisions]
-  /// When each card's earliest binding active at `at` was made, for ties.
-  let firstBound: [Identifier: Instant]
 
-  /// The card that pays most in all, summed over the promotions (one purchase earns under each
-  /// promotion it qualifies for; all of them are in the purchase's currency, or it would not
-  /// earn). Ties go to the card whose earliest active binding is earliest, then to the smaller
-  /// card id. Nil when no card would earn.
-  var recommendation: Recommendation? {
-    var totals: [Identifier: Money] = [:]
-    for promotion in promotions {
-      for entry in promotion.cards {
-        if let reward = entry.decision.outcome.reward {
-          totals[entry.card.id, default: .zero] =
-            totals[entry.card.id, default: .zero]
-            + reward.amount
+  /// The card to pay with, by the rule `CardRecommendation` states; nil when no card would earn.
+  var recommendation: CardRecommendation? {
+    CardRecommendation(
+      choosingAmong: cards.map { card in
+        let entries = promotions.compactMap { promotion in
+          promotion.cards.first { $0.card.id == card.id }
         }
-      }
-    }
-    let ranked = cards.filter { totals[$0.id] != nil }.sorted { left, right in
-      let leftTotal = totals[left.id] ?? .zero
-      let rightTotal = totals[right.id] ?? .zero
-      if leftTotal != rightTotal { return leftTotal > rightTotal }
-      let leftBound = firstBound[left.id] ?? Instant(nanosecondsSinceEpoch: .max)
-      let rightBound = firstBound[right.id] ?? Instant(nanosecondsSinceEpoch: .max)
-      if leftBound != rightBound { return leftBound < rightBound }
-      return left.id < right.id
-    }
-    guard let best = ranked.first, let total = totals[best.id] else { return nil }
-    let channel = promotions.lazy.compactMap { promotion in
-      promotion.cards.first { $0.card.id == best.id }?.channel
-    }.first
-    return Recommendation(
-      card: best, channel: channel, total: total,
-      tiedWith: ranked.dropFirst().filter { totals[$0.id] == total }.map(\.id),
-      earning: ranked.count)
+        return CardRecommendation.Option(
+          card: card, binding: entries.lazy.compactMap(\.facts.enrollment.counted).first,
+          outcomes: entries.map(\.decision.outcome))
+      })
   }
 
   private func money(_ amount: Money) -> String { MoneyText.display(amount, currency) }

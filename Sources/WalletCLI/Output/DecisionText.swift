@@ -22,7 +22,13 @@ enum DecisionText {
 
   /// The heading of a promotion's part of a report, as `wallet statement` writes it.
   static func heading(_ promotion: Promotion) -> String {
-    "\(promotion.name) (\(promotion.id))"
+    "\(shownName(promotion)) (\(promotion.id))"
+  }
+
+  /// The promotion's name as a sentence shows it: escaped like an id, so that a line feed in a
+  /// promotion file cannot start a line of its own.
+  static func shownName(_ promotion: Promotion) -> String {
+    ShownValue.escaped(promotion.name, limit: ShownValue.maximumIDLength)
   }
 
   /// `{"id", "name", "currency", "timezone"}`, as in `wallet statement`.

@@ -10,10 +10,12 @@ struct ProtectedFiles {
   /// Nothing protected yet.
   init() {}
 
-  /// Protects a file the command reads; `role` says which (`the --cards file`).
+  /// Protects a file the command reads; `role` says which (`the --cards file`). A path that
+  /// names no file (standard input, a built-in promotion's id, a missing file reported later
+  /// as such) protects nothing.
   mutating func protect(input path: String, as role: String) {
-    guard path != "-" else { return }
-    files.append((role, FileLocation(path: path)))
+    guard path != "-", let identity = FileIdentity(path: path) else { return }
+    files.append((role, .existing(identity)))
   }
 
   /// Protects the store and the journal files SQLite keeps beside it (`-wal`, `-shm`, and the
@@ -28,16 +30,22 @@ struct ProtectedFiles {
     }
   }
 
-  /// Refuses, as a usage error, an output path that would replace a protected file. `-`
-  /// (standard output) replaces nothing.
+  /// Refuses, as a usage error, an output path that would replace a protected file. Run it
+  /// once the command's own files are open: `/proc/self/fd/3` names the store only then. `-`
+  /// is standard output, which the shell may have pointed at a protected file (`>> store`).
   func check(output path: String, option: String) throws(ValidationError) {
-    guard path != "-" else { return }
-    let output = FileLocation(path: path)
+    let output: FileLocation
+    if path == "-" {
+      guard let identity = FileIdentity(regularFileOpenAt: 1) else { return }
+      output = .existing(identity)
+    } else {
+      output = FileLocation(path: path)
+    }
     guard output != .nowhere,
       let clash = files.first(where: { $0.location == output })
     else { return }
+    let named = path == "-" ? "standard output" : "--\(option) \(SafeText.quoted(path))"
     throw ValidationError(
-      "--\(option) \(SafeText.quoted(path)) is \(clash.role); writing there would destroy it, "
-        + "so choose another file")
+      "\(named) is \(clash.role); writing there would destroy it, so choose another file")
   }
 }

@@ -1,34 +1,5 @@
 import WalletCore
 
-/// Which Apple Pay binding a purchase counts under, or why none does: the facts behind
-/// `not-enrolled` and behind the channel whose schedule pays.
-enum EnrollmentFinding: Equatable, Sendable {
-  /// The binding the purchase counts under: the one it names, or else the card's earliest
-  /// binding active at its time.
-  case counted(Enrollment, named: Bool)
-  /// The purchase names no binding, and none of the card's was active at its time.
-  case noneActive
-  /// The binding the purchase names belongs to another card.
-  case namedForAnotherCard(Enrollment)
-  /// The binding the purchase names was not active at its time.
-  case namedInactive(Enrollment)
-
-  /// The binding that counts, when one does.
-  var counted: Enrollment? {
-    if case .counted(let enrollment, _) = self { enrollment } else { nil }
-  }
-
-  /// The binding the purchase names or counts under, whether or not it counts.
-  var enrollment: Enrollment? {
-    switch self {
-    case .counted(let enrollment, _), .namedForAnotherCard(let enrollment),
-      .namedInactive(let enrollment):
-      enrollment
-    case .noneActive: nil
-    }
-  }
-}
-
 /// The facts of one purchase (recorded, or the hypothetical one of `wallet check`) under one
 /// promotion: everything a reason's sentence may quote.
 struct ReasonFacts: Sendable {

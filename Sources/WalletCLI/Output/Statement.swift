@@ -93,7 +93,7 @@ struct Statement {
   /// A heading, then each holder: the rewards in a table, the total, the rewards left and the
   /// cycles without a reward; then the total of everyone.
   func table(style: Style) -> String {
-    var text = "\(promotion.name) (\(promotion.id))\n\n"
+    var text = DecisionText.heading(promotion) + "\n\n"
     guard !holders.isEmpty else { return text + "No rewards.\n" }
     let zone = promotion.timeZone
     for holder in holders {

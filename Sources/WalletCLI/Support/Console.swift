@@ -51,7 +51,10 @@ public struct Console: Sendable {
   /// Writes data (JSON, CSV) to standard output: as it is, unless standard output is a
   /// terminal, where a person reads it and control characters are escaped.
   public func data(_ text: String) {
-    send(outputIsTerminal ? TerminalText.escaped(text, keepingStyle: false) : text, to: .output)
+    send(
+      outputIsTerminal
+        ? TerminalText.escaped(text, keepingStyle: false, keepingCRLF: true) : text,
+      to: .output)
   }
 
   /// Writes a message line to standard error, escaped.
@@ -76,8 +79,8 @@ public struct Console: Sendable {
       if escapes {
         var shown: [UInt8] = []
         TerminalText.append(
-          bytes.assumingMemoryBound(to: UInt8.self), keepingStyle: false, carry: &carry,
-          to: &shown)
+          bytes.assumingMemoryBound(to: UInt8.self), keepingStyle: false, keepingCRLF: true,
+          carry: &carry, to: &shown)
         try shown.withUnsafeBytes { try writeAll($0, to: .output) }
       } else {
         try writeAll(bytes, to: .output)

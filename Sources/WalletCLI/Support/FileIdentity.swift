@@ -20,6 +20,15 @@ struct FileIdentity: Hashable, Sendable {
     device = UInt64(status.st_dev)
     inode = UInt64(status.st_ino)
   }
+
+  /// The regular file an open descriptor writes to; nil for a terminal, a pipe or a device,
+  /// which no write of ours can destroy.
+  init?(regularFileOpenAt descriptor: Int32) {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    device = UInt64(status.st_dev)
+    inode = UInt64(status.st_ino)
+  }
 }
 
 /// Where a file will be written: the file a path names, or, when there is none yet, the folder
@@ -53,8 +62,12 @@ enum FileLocation: Hashable, Sendable {
 enum OutputPath {
   /// The path a write to `path` ends at: symbolic links followed one by one, a dangling one
   /// included, so that writing through a link writes the file it names and leaves the link.
-  /// A loop, or more links than the system follows, stops at the last link reached.
+  /// A loop, or more links than the system follows, stops at the last link reached. A path
+  /// that names something other than a regular file (`/dev/stdout` on a pipe, whose link reads
+  /// `pipe:[…]`) is its own target: it is written in place, through the system's own lookup.
   static func finalTarget(_ path: String) -> String {
+    var status = stat()
+    if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG { return path }
     var current = path
     for _ in 0..<40 {
       var status = stat()

@@ -12,20 +12,6 @@ enum SafeText {
     ShownValue.quoted(value, masksCardNumbers: masksCardNumbers)
   }
 
-  /// The most characters of a file name shown: paths run longer than values, and the end of a
-  /// path (the file's own name) says the most, so a longer one keeps its end.
-  static let maximumPathLength = 200
-
-  /// A file name as messages show it: unquoted, escaped, a card number masked, and a very long
-  /// one cut from the front.
-  static func path(_ path: String) -> String {
-    if let lastFour = CardNumberGuard.lastFourOfCardNumber(in: path) {
-      return "(a file name holding a card number ending \(lastFour), not shown)"
-    }
-    let scalars = path.unicodeScalars
-    guard scalars.count > maximumPathLength else { return ShownValue.escapedWhole(path) }
-    var tail = String.UnicodeScalarView()
-    tail.append(contentsOf: scalars.suffix(maximumPathLength))
-    return "…" + ShownValue.escapedWhole(String(tail))
-  }
+  /// A file name as messages show it (`ShownValue.path`).
+  static func path(_ path: String) -> String { ShownValue.path(path) }
 }

@@ -5,20 +5,27 @@ import WalletCore
 /// The characters are `ShownValue`'s (C0 controls, DEL, C1 controls, the line and paragraph
 /// separators and the bidirectional overrides and isolates), written as `ShownValue` writes them
 /// (`\u{1B}`), so that a value reads the same in a message, a table and a sentence. The line feed
-/// is kept: it ends the lines of what is shown. Only `Console` calls this; it works on UTF-8
-/// bytes, and a text with nothing to escape (nearly all of it) is passed on without a copy.
+/// is kept: it ends the lines of what is shown (values in sentences are escaped before, so that
+/// none can start a line of its own). Data shown on a terminal keeps CSV's CRLF line ends too;
+/// a carriage return anywhere else could draw over the line. Only `Console` calls this; it works
+/// on UTF-8 bytes, and a text with nothing to escape (nearly all of it) is passed on as it is.
 enum TerminalText {
   /// `text` with every character that needs it escaped. With `keepingStyle`, the colour escapes
   /// that `Style` writes (and only those, byte for byte) are kept.
-  static func escaped(_ text: String, keepingStyle: Bool) -> String {
+  static func escaped(_ text: String, keepingStyle: Bool, keepingCRLF: Bool = false) -> String {
     var text = text
     return text.withUTF8 { bytes in
       guard firstToEscape(in: bytes) != nil else { return String(decoding: bytes, as: UTF8.self) }
       var shown: [UInt8] = []
       shown.reserveCapacity(bytes.count + 32)
       var carry: [UInt8] = []
-      append(bytes, keepingStyle: keepingStyle, carry: &carry, to: &shown)
-      shown += carry
+      append(
+        bytes, keepingStyle: keepingStyle, keepingCRLF: keepingCRLF, carry: &carry, to: &shown)
+      // What waits for a next piece that will not come: a carriage return ending the text is
+      // a lone one, and escaped.
+      for byte in carry {
+        if byte == 0x0D { appendEscape(UInt32(byte), to: &shown) } else { shown.append(byte) }
+      }
       return String(decoding: shown, as: UTF8.self)
     }
   }
@@ -27,8 +34,8 @@ enum TerminalText {
   /// a separator (a chunk boundary); those first bytes wait in `carry` for the next piece, so
   /// that no control passes raw because it was cut in two.
   static func append(
-    _ piece: UnsafeBufferPointer<UInt8>, keepingStyle: Bool, carry: inout [UInt8],
-    to shown: inout [UInt8]
+    _ piece: UnsafeBufferPointer<UInt8>, keepingStyle: Bool, keepingCRLF: Bool = false,
+    carry: inout [UInt8], to shown: inout [UInt8]
   ) {
     var bytes = carry
     carry.removeAll()
@@ -39,6 +46,13 @@ enum TerminalText {
       if byte < 0x20 || byte == 0x7F {
         if byte == 0x0A {
           shown.append(byte)
+        } else if byte == 0x0D && keepingCRLF && index + 1 == bytes.count {
+          carry = [byte]
+          return
+        } else if byte == 0x0D && keepingCRLF && bytes[index + 1] == 0x0A {
+          shown += [0x0D, 0x0A]
+          index += 2
+          continue
         } else if keepingStyle, let length = styleEscapeLength(bytes, at: index) {
           shown += bytes[index..<index + length]
           index += length

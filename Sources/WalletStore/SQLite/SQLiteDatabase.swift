@@ -1,4 +1,5 @@
 import CSQLite
+import WalletCore
 
 #if canImport(Glibc)
   import Glibc
@@ -109,19 +110,21 @@ public final class Database {
     let code = sqlite3_open_v2(name, &handle, flags, nil)
     guard let handle else {
       // Only an allocation failure leaves no handle to ask for a message.
-      throw SQLiteError(code: ResultCode(rawValue: code), message: "cannot open \(path)")
+      throw SQLiteError(
+        code: ResultCode(rawValue: code), message: "cannot open \(ShownValue.path(path))")
     }
     // Wrapped at once so the handle is closed even if the checks below throw.
     connection = Connection(handle: handle)
     guard code == SQLITE_OK else {
       let error = connection.error(code, sql: nil)
-      throw SQLiteError(code: error.code, message: "\(error.message): \(path)")
+      throw SQLiteError(code: error.code, message: "\(error.message): \(ShownValue.path(path))")
     }
     if mode != .readOnly && !isMemory && sqlite3_db_readonly(handle, "main") == 1 {
       // SQLite opens a file this user may not write read-only rather than fail. Reading on
       // would make the -wal and -shm, the second as read-only as the file, and no writer could
       // use the store again once the file is writable, until someone deleted it.
-      throw SQLiteError(code: .readOnly, message: "attempt to write a readonly database: \(path)")
+      throw SQLiteError(
+        code: .readOnly, message: "attempt to write a readonly database: \(ShownValue.path(path))")
     }
     try connection.check(sqlite3_extended_result_codes(handle, 1), sql: nil)
     try connection.check(sqlite3_busy_timeout(handle, Self.milliseconds(busyTimeout)), sql: nil)
@@ -208,10 +211,10 @@ public final class Database {
     }
     if descriptor < 0 {
       if errno == EEXIST { return }
-      throw posixError("cannot create \(path)")
+      throw posixError("cannot create \(ShownValue.path(path))")
     }
     if close(descriptor) != 0 {
-      throw posixError("cannot create \(path)")
+      throw posixError("cannot create \(ShownValue.path(path))")
     }
   }
 
@@ -223,20 +226,22 @@ public final class Database {
   public static func createPrivateDirectory(_ path: String) throws -> Bool {
     if mkdir(path, 0o700) != 0 {
       if errno == EEXIST { return false }
-      throw posixError("cannot create directory \(path)")
+      throw posixError("cannot create directory \(ShownValue.path(path))")
     }
     // mkdir applies the umask, which can only take bits from 0700; one that takes the owner's
     // own leaves a folder its owner cannot use. The folder is opened without following links,
     // so that one swapped in by another user is never the one changed.
     let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-    guard descriptor >= 0 else { throw posixError("cannot open directory \(path)") }
+    guard descriptor >= 0 else {
+      throw posixError("cannot open directory \(ShownValue.path(path))")
+    }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
-      throw posixError("cannot read directory \(path)")
+      throw posixError("cannot read directory \(ShownValue.path(path))")
     }
     if status.st_mode & 0o7777 != 0o700 && fchmod(descriptor, 0o700) != 0 {
-      throw posixError("cannot set the mode of directory \(path)")
+      throw posixError("cannot set the mode of directory \(ShownValue.path(path))")
     }
     return true
   }

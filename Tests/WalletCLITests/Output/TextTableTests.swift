@@ -32,27 +32,3 @@ struct TextTableTests {
     #expect(table.text == "a" + String(repeating: " ", count: 12) + "b\nx\\u{1B}[31m\n")
   }
 }
-
-/// Hand-written JSON: keys in order, exact strings.
-struct JSONTextTests {
-  @Test func keysKeepTheirOrderAndStringsAreEscaped() {
-    let value = JSONValue.object([
-      ("z", .string("a\"b\\c/d\n\u{1}交")), ("a", .array([.integer(1), .null, .bool(true)])),
-      ("empty", .object([])), ("none", .array([])),
-    ])
-    #expect(
-      value.text == """
-        {
-          "z": "a\\"b\\\\c/d\\n\\u0001交",
-          "a": [
-            1,
-            null,
-            true
-          ],
-          "empty": {},
-          "none": []
-        }
-
-        """)
-  }
-}

@@ -60,6 +60,55 @@ struct ControlCharacterTests {
     #expect((result.stdout + result.stderr).contains("\\u{1B}"), "\(command)")
   }
 
+  /// A line feed in a value would start a line of its own, which could pass for wallet's
+  /// (`Error: …`); in every sentence and message it is shown as `\u{A}`.
+  @Test func aLineFeedInAValueStartsNoLine() throws {
+    let session = try StoreSession()
+    try session.smallWallet()
+    let forged = "NL\nError: forged"
+    var results = [
+      try session.run([
+        "card", "add", forged, "--holder", "H\nError: h", "--network", "visa",
+        "--type", "credit", "--issuer", "bocom",
+      ]),
+      try session.run([
+        "enrollment", "add", forged, "--channel", "wallet", "--id", "E\nError: e",
+        "--at", "2026-01-01T00:00:00+08:00",
+      ]),
+      try session.run([
+        "txn", "add", "--id", "T\nError: t", "--card", forged, "--amount", "150",
+        "--at", "2026-03-01T10:00:00+08:00",
+      ]),
+    ]
+    results += [
+      try session.run(["explain", "T\nError: t"]), try session.run(["check", forged]),
+      try session.run(["check", "--holder", "H\nError: h", "--amount", "150"]),
+      try session.run(["txn", "refund", "T\nError: t", "--amount", "10"]),
+    ]
+    for result in results {
+      #expect([0, 1].contains(result.status), "\(result.stderr)")
+      for line in (result.stdout + result.stderr).split(separator: "\n") {
+        #expect(!line.hasPrefix("Error: forged") && !line.hasPrefix("Error: h"), "\(line)")
+        #expect(!line.hasPrefix("Error: e") && !line.hasPrefix("Error: t"), "\(line)")
+      }
+    }
+  }
+
+  @Test func aPromotionNameStartsNoLineEither() throws {
+    let session = try StoreSession()
+    try session.importSample()
+    try session.write(
+      "p.json",
+      #"{"id":"p","name":"N\nError: forged","minimumSpend":"100","cycleStartDay":22,"#
+        + #""maxRewardsPerHolder":1,"tiers":{"bank-app":["1"],"wallet":["1"]}}"#)
+    for arguments in [["promotion", "add", "p.json"], ["statement"], ["explain", "T1001"]] {
+      let result = try session.succeed(arguments)
+      for line in (result.stdout + result.stderr).split(separator: "\n") {
+        #expect(!line.hasPrefix("Error: forged"), "\(arguments): \(line)")
+      }
+    }
+  }
+
   @Test func jsonEscapesThemAsJSONDoes() throws {
     let session = try Self.hostileWallet()
     let result = try session.succeed(["txn", "list", "--format", "json"])
@@ -121,6 +170,7 @@ struct ControlCharacterTests {
       ["export", "transactions", "--db", session.database],
       environment: ["WALLET_NOW": StoreSession.now])
     #expect(!csv.contains("\u{1B}"))
+    #expect(!csv.contains("\\u{D}"), "CSV's own line ends stay line ends on a terminal")
     #expect(csv.contains("shop\\u{1B}[5m\\u{9B}"))
     let piped = try session.succeed(["export", "transactions"])
     #expect(piped.stdout.contains("shop\u{1B}[5m\u{9B}"), "a pipe gets the data as it is")

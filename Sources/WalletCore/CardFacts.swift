@@ -1,0 +1,320 @@
+import Dispatch
+
+/// What the engine needs of cards and enrollments, worked out once rather than per transaction:
+/// each card's holder and own eligibility (checks 4–7), and its enrollments in the order the
+/// SPEC infers them (earliest enrolled, then smaller id).
+///
+/// A transaction's checks read one `CardRecord`, 32 bytes, which holds all of that for a card
+/// with at most one enrollment: over hundreds of thousands of cards each read is likely a cache
+/// miss, and one array per fact cost one miss each.
+struct CardFacts: Sendable {
+  /// One card's facts, as the per-transaction checks need them; fields in this order make 32
+  /// bytes, two records to a cache line.
+  struct CardRecord {
+    /// The holder's rank among holders in the order of their id bytes.
+    var holder: Int32 = 0
+    /// The card's earliest-enrolled enrollment, or -1 when it has none.
+    var firstEnrollment: Int32 = -1
+    /// How many enrollments the card has.
+    var enrollmentCount: Int32 = 0
+    /// The stored code of the card's own reason not to earn (checks 4–7), or 0.
+    var reason: UInt8 = 0
+    /// When that enrollment began, in nanoseconds.
+    var firstEnrolledAt: Int64 = 0
+    /// When it was removed, in nanoseconds (`Int64.max` when never).
+    var firstRemovedAt: Int64 = 0
+  }
+
+  let records: [CardRecord]
+  /// A card of each holder, by the holder's rank among holders in the order of their id bytes,
+  /// which is the order of the rewards file: sorting it by holder sorts integers.
+  let holderCards: [Int32]
+  let campaignFirstDay: Int
+  let campaignLastDay: Int
+  /// Whether each merchant category code, 0–9999, is excluded: an array, not a set, as every
+  /// transaction with a code asks.
+  let excludedMCC: [Bool]
+  /// Whether each of the ledger's currencies is the promotion's, by `currencyIndex`.
+  let currencyMatches: [Bool]
+  /// Where each card's enrollments start in `sorted`, and (last) where they all end: card `c`
+  /// owns `sorted[enrollmentStarts[c]..<enrollmentStarts[c + 1]]`. Only cards with more than
+  /// one enrollment look here; their record holds the rest.
+  let enrollmentStarts: [Int]
+  /// Every card's enrollments, flattened, each card's in the order the SPEC infers them.
+  let sorted: [Int32]
+  let sortedEnrolledAt: [Int64]
+  let sortedRemovedAt: [Int64]
+  /// When each enrollment began, by its index, for transactions that name one.
+  let enrolledAt: [Int64]
+  /// When each was removed (`Int64.max` when never).
+  let removedAt: [Int64]
+  /// Each enrollment's card.
+  let enrollmentCard: [Int32]
+  /// For cards with many enrollments, a tree of the latest removal time per range, so that the
+  /// earliest active enrollment is found in logarithmic time.
+  let removalTrees: [Int: RemovalTree]
+
+  init(ledger: Ledger, promotion: Promotion) {
+    let cards = ledger.cards
+    let (holderOfCard, holderCards) = CardFacts.rankHolders(cards)
+    self.holderCards = holderCards
+    campaignFirstDay = promotion.campaignStart?.daysSinceEpoch ?? Int.min
+    campaignLastDay = promotion.campaignEnd?.daysSinceEpoch ?? Int.max
+    var excluded = [Bool](repeating: false, count: 10_000)
+    for code in promotion.excludedMCCs { excluded[Int(code.value)] = true }
+    excludedMCC = excluded
+    currencyMatches = ledger.currencies.map { $0 == promotion.currency }
+
+    let enrollments = ledger.enrollments
+    enrolledAt = enrollments.map(\.enrolledAt.nanosecondsSinceEpoch)
+    removedAt = enrollments.map { $0.removedAt?.nanosecondsSinceEpoch ?? Int64.max }
+    enrollmentCard = ledger.enrollmentCard
+    var counts = [Int](repeating: 0, count: cards.count + 1)
+    for card in ledger.enrollmentCard { counts[Int(card) + 1] += 1 }
+    for index in 1..<counts.count { counts[index] += counts[index - 1] }
+    var next = counts
+    var sorted = [Int32](repeating: 0, count: enrollments.count)
+    for (index, card) in ledger.enrollmentCard.enumerated() {
+      sorted[next[Int(card)]] = Int32(index)
+      next[Int(card)] += 1
+    }
+    for card in 0..<cards.count where counts[card + 1] - counts[card] > 1 {
+      sorted[counts[card]..<counts[card + 1]].sort { left, right in
+        let a = enrollments[Int(left)]
+        let b = enrollments[Int(right)]
+        return a.enrolledAt != b.enrolledAt ? a.enrolledAt < b.enrolledAt : a.id < b.id
+      }
+    }
+    self.sorted = sorted
+    enrollmentStarts = counts
+    sortedEnrolledAt = sorted.map { [enrolledAt] in enrolledAt[Int($0)] }
+    sortedRemovedAt = sorted.map { [removedAt] in removedAt[Int($0)] }
+    var trees: [Int: RemovalTree] = [:]
+    for card in 0..<cards.count where counts[card + 1] - counts[card] > 8 {
+      trees[card] = RemovalTree(Array(sortedRemovedAt[counts[card]..<counts[card + 1]]))
+    }
+    removalTrees = trees
+
+    // Two halves at once; cards share a handful of issuer, type, network and role combinations,
+    // so each half judges each combination once.
+    let sortedEnrolledAt = self.sortedEnrolledAt
+    let sortedRemovedAt = self.sortedRemovedAt
+    let enrollmentStarts = counts
+    let sortedEnrollments = sorted
+    records = [CardRecord](unsafeUninitializedCapacity: cards.count) { records, initialized in
+      let shared = UnsafeSendable(records)
+      let middle = cards.count / 2
+      DispatchQueue.concurrentPerform(iterations: 2) { half in
+        var reasons: [EligibilityKey: UInt8] = [:]
+        // Neighbouring cards mostly share their combination: the last one is compared before
+        // the table is hashed.
+        var last: (key: EligibilityKey, reason: UInt8)?
+        for index in half == 0 ? 0..<middle : middle..<cards.count {
+          let card = cards[index]
+          let key = EligibilityKey(
+            issuer: card.issuer, type: card.type, network: card.network, role: card.role)
+          var record = CardRecord()
+          record.holder = holderOfCard[index]
+          if let last, last.key == key {
+            record.reason = last.reason
+          } else if let known = reasons[key] {
+            record.reason = known
+            last = (key, known)
+          } else {
+            record.reason = CardFacts.reason(for: card, promotion: promotion)?.storedCode ?? 0
+            reasons[key] = record.reason
+            last = (key, record.reason)
+          }
+          let start = enrollmentStarts[index]
+          record.enrollmentCount = Int32(enrollmentStarts[index + 1] - start)
+          if record.enrollmentCount > 0 {
+            record.firstEnrollment = sortedEnrollments[start]
+            record.firstEnrolledAt = sortedEnrolledAt[start]
+            record.firstRemovedAt = sortedRemovedAt[start]
+          }
+          (shared.value.baseAddress! + index).initialize(to: record)
+        }
+      }
+      initialized = cards.count
+    }
+  }
+
+  /// Each card's holder as a rank among the holders' ids in byte order, and a card of each
+  /// holder by rank. Cards are sorted by the first 16 bytes of their holder's id, packed
+  /// big-endian into two integers, and its length; only longer ids that share those bytes
+  /// compare as text, so the sort and the ranking rarely go back to the cards.
+  static func rankHolders(_ cards: [Card]) -> (holderOfCard: [Int32], holderCards: [Int32]) {
+    struct HolderKey {
+      /// The id's first 8 bytes, big-endian, zero-padded.
+      var head: UInt64
+      /// Its next 8.
+      var tail: UInt64
+      /// Its length in bytes.
+      var length: Int
+      /// The card whose holder this is.
+      var card: Int32
+    }
+    var keys = cards.indices.map { index -> HolderKey in
+      var id = cards[index].holder.rawValue
+      return id.withUTF8 { bytes in
+        var head = UInt64(0)
+        var tail = UInt64(0)
+        for (position, byte) in bytes.prefix(16).enumerated() {
+          if position < 8 {
+            head |= UInt64(byte) << (56 - 8 * position)
+          } else {
+            tail |= UInt64(byte) << (56 - 8 * (position - 8))
+          }
+        }
+        return HolderKey(head: head, tail: tail, length: bytes.count, card: Int32(index))
+      }
+    }
+    /// Negative, zero or positive as `left`'s holder sorts before, is, or sorts after `right`'s.
+    func compare(_ left: HolderKey, _ right: HolderKey) -> Int {
+      if left.head != right.head { return left.head < right.head ? -1 : 1 }
+      if left.tail != right.tail { return left.tail < right.tail ? -1 : 1 }
+      if left.length > 16 && right.length > 16 {
+        let leftID = cards[Int(left.card)].holder
+        let rightID = cards[Int(right.card)].holder
+        return leftID == rightID ? 0 : leftID < rightID ? -1 : 1
+      }
+      return left.length - right.length
+    }
+    keys.withUnsafeMutableBufferPointer { keys in
+      InPlaceSort.sort(keys) {
+        let order = compare($0, $1)
+        return order != 0 ? order < 0 : $0.card < $1.card
+      }
+    }
+    var holderOfCard = [Int32](repeating: 0, count: cards.count)
+    var holderCards: [Int32] = []
+    for (position, key) in keys.enumerated() {
+      if position == 0 || compare(keys[position - 1], key) != 0 { holderCards.append(key.card) }
+      holderOfCard[Int(key.card)] = Int32(holderCards.count - 1)
+    }
+    return (holderOfCard, holderCards)
+  }
+
+  /// What a card's own eligibility (checks 4–7) depends on.
+  private struct EligibilityKey: Hashable {
+    /// The card's issuer code, as written.
+    var issuer: String?
+    /// Its type.
+    var type: CardType
+    /// Its network.
+    var network: Network
+    /// Primary or supplementary.
+    var role: CardRole
+  }
+
+  static func reason(for card: Card, promotion: Promotion) -> ReasonCode? {
+    if let issuer = promotion.issuer, !(card.issuer.map { sameIgnoringCase($0, issuer) } ?? false) {
+      return .otherIssuer
+    }
+    if let types = promotion.cardTypes, !types.contains(card.type) { return .ineligibleCardType }
+    if let networks = promotion.networks, !networks.contains(card.network) {
+      return .ineligibleNetwork
+    }
+    if card.role == .supplementary && promotion.supplementaryCards == .exclude {
+      return .supplementaryCard
+    }
+    return nil
+  }
+
+  /// Whether two issuer codes are equal ignoring case, without making lower-cased copies for the
+  /// common all-ASCII case: hundreds of thousands of cards are checked.
+  static func sameIgnoringCase(_ left: String, _ right: String) -> Bool {
+    let leftBytes = left.utf8
+    let rightBytes = right.utf8
+    guard leftBytes.allSatisfy({ $0 < 0x80 }) && rightBytes.allSatisfy({ $0 < 0x80 }) else {
+      return left.lowercased() == right.lowercased()
+    }
+    func folded(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
+    return leftBytes.count == rightBytes.count
+      && zip(leftBytes, rightBytes).allSatisfy { folded($0) == folded($1) }
+  }
+
+  /// The enrollment a transaction counts under: the one it names if that one is this card's and
+  /// active, else the card's earliest-enrolled active one; -1 when the card is not enrolled.
+  @inline(__always)
+  func enrollment(named: Int32, card: Int, record: CardRecord, at time: Int64) -> Int32 {
+    // Most cards have one enrollment and most rows name none: that case is inlined in the
+    // checks of millions of rows, the rest is not.
+    if named < 0 && record.enrollmentCount <= 1 {
+      return record.enrollmentCount == 1 && record.firstEnrolledAt <= time
+        && time < record.firstRemovedAt ? record.firstEnrollment : -1
+    }
+    return enrollmentOtherwise(named: named, card: card, record: record, at: time)
+  }
+
+  /// `enrollment(named:card:record:at:)` when a row names one or its card has several.
+  @inline(never)
+  private func enrollmentOtherwise(
+    named: Int32, card: Int, record: CardRecord, at time: Int64
+  ) -> Int32 {
+    if named >= 0 {
+      let index = Int(named)
+      let problem = EnrollmentFinding.problem(
+        namedBindingOfOwnCard: Int(enrollmentCard[index]) == card, enrolledAt: enrolledAt[index],
+        removedAt: removedAt[index], at: time)
+      return problem == nil ? named : -1
+    }
+    switch record.enrollmentCount {
+    case 0:
+      return -1
+    case 1:
+      return record.firstEnrolledAt <= time && time < record.firstRemovedAt
+        ? record.firstEnrollment : -1
+    default:
+      break
+    }
+    let start = enrollmentStarts[card]
+    let end = enrollmentStarts[card + 1]
+    // Enrolled at or before `time`: a prefix of the card's enrollments in enrollment order.
+    var low = start
+    var high = end
+    while low < high {
+      let middle = (low + high) / 2
+      if sortedEnrolledAt[middle] <= time { low = middle + 1 } else { high = middle }
+    }
+    let prefixEnd = low
+    if end - start > 8, let tree = removalTrees[card] {
+      guard let offset = tree.firstIndex(before: prefixEnd - start, removedAfter: time) else {
+        return -1
+      }
+      return sorted[start + offset]
+    }
+    for position in start..<prefixEnd where sortedRemovedAt[position] > time {
+      return sorted[position]
+    }
+    return -1
+  }
+}
+
+/// A segment tree of removal times: finds the first enrollment in a prefix still active at a time.
+struct RemovalTree {
+  private let size: Int
+  private var maximum: [Int64]
+
+  init(_ removedAt: [Int64]) {
+    var size = 1
+    while size < removedAt.count { size *= 2 }
+    self.size = size
+    maximum = [Int64](repeating: Int64.min, count: 2 * size)
+    for (index, value) in removedAt.enumerated() { maximum[size + index] = value }
+    for node in stride(from: size - 1, through: 1, by: -1) {
+      maximum[node] = max(maximum[2 * node], maximum[2 * node + 1])
+    }
+  }
+
+  /// The smallest index below `limit` whose removal time is after `time`.
+  func firstIndex(before limit: Int, removedAfter time: Int64) -> Int? {
+    func search(_ node: Int, _ low: Int, _ high: Int) -> Int? {
+      if low >= limit || maximum[node] <= time { return nil }
+      if high - low == 1 { return low }
+      let middle = (low + high) / 2
+      return search(2 * node, low, middle) ?? search(2 * node + 1, middle, high)
+    }
+    return search(1, 0, size)
+  }
+}

@@ -1,0 +1,132 @@
+/// The engine's decisions over a ledger, kept compact: a byte for the reason, a number for the
+/// ordinal, per transaction.
+public struct LedgerDecisions: Sendable {
+  /// 0 when rewarded, else the reason's `storedCode`.
+  public internal(set) var reason: [UInt8]
+  /// The reward's ordinal, 0 when not rewarded.
+  public internal(set) var ordinal: [Int32]
+  /// The enrollment each counts under, or -1.
+  public internal(set) var enrollment: [Int32]
+  /// The holder's rewards before each transaction (when recorded).
+  public internal(set) var holderRewardsBefore: [Int32]
+  /// The holder's rewards in the cycle before each transaction (when recorded).
+  public internal(set) var cycleRewardsBefore: [Int32]
+  /// The promotion's rewards before each transaction (when recorded).
+  public internal(set) var quotaPaidBefore: [Int32]
+  /// The promotion decided under.
+  public let promotion: Promotion
+  /// The number of holders.
+  let holderCount: Int
+  /// The rewarded transactions as the pass paid them: in time order, or by holder then time
+  /// when each holder was decided apart; a holder's own are always in time order.
+  var rewardsPaid: [RewardedTransaction] = []
+
+  init(
+    count: Int, promotion: Promotion, recordingProgress: Bool, holderCount: Int
+  ) {
+    self.holderCount = holderCount
+    reason = [UInt8](repeating: 0, count: count)
+    ordinal = [Int32](repeating: 0, count: count)
+    enrollment = [Int32](repeating: -1, count: count)
+    let progressCount = recordingProgress ? count : 0
+    holderRewardsBefore = [Int32](repeating: 0, count: progressCount)
+    cycleRewardsBefore = [Int32](repeating: 0, count: progressCount)
+    quotaPaidBefore = [Int32](repeating: 0, count: progressCount)
+    self.promotion = promotion
+  }
+
+  /// The billing cycle of the transaction at `index`, as `BillingCycle.sequenceNumber`: worked
+  /// out from its time when asked rather than kept for millions of transactions.
+  public func cycleSequence(at index: Int, in ledger: Ledger) -> Int {
+    let day = Instant(nanosecondsSinceEpoch: ledger.time[index])
+      .localDaysSinceEpoch(in: promotion.timeZone)
+    return BillingCycle.sequenceNumber(
+      containing: CivilDate(daysSinceEpoch: day), startDay: promotion.cycleStartDay)
+  }
+
+  /// The billing cycle of the transaction at `index`.
+  public func cycle(at index: Int, in ledger: Ledger) -> BillingCycle {
+    BillingCycle(
+      sequenceNumber: cycleSequence(at: index, in: ledger), startDay: promotion.cycleStartDay)
+  }
+
+  /// The outcome of the transaction at `index`.
+  public func outcome(at index: Int, in ledger: Ledger) -> Outcome {
+    if reason[index] != 0 { return .notRewarded(ReasonCode(storedCode: reason[index])) }
+    let chosen = ledger.enrollments[Int(enrollment[index])]
+    let ordinal = Int(self.ordinal[index])
+    return .rewarded(
+      Reward(
+        ordinal: ordinal, channel: chosen.channel, enrollment: chosen.id,
+        amount: promotion.tiers[chosen.channel][ordinal - 1]))
+  }
+
+  /// The full decision of the transaction at `index`.
+  public func decision(at index: Int, in ledger: Ledger) -> Decision {
+    let card = ledger.cards[Int(ledger.transactionCard[index])]
+    let recorded = !holderRewardsBefore.isEmpty
+    return Decision(
+      transaction: ledger.transactionIDs[index], holder: card.holder, card: card.id,
+      cycle: cycle(at: index, in: ledger), outcome: outcome(at: index, in: ledger),
+      enrollment: enrollment[index] < 0 ? nil : ledger.enrollments[Int(enrollment[index])].id,
+      holderRewardsBefore: recorded ? Int(holderRewardsBefore[index]) : 0,
+      cycleRewardsBefore: recorded ? Int(cycleRewardsBefore[index]) : 0,
+      quotaPaidBefore: promotion.quota == nil || !recorded ? nil : Int(quotaPaidBefore[index]))
+  }
+
+  /// How many rewards each channel's schedule paid, and how much in all: counted from the
+  /// rewards as paid, not from every transaction, so that a summary of millions of decisions
+  /// costs a walk over the rewards alone.
+  public func paidByChannel(in ledger: Ledger) -> [Channel: (rewards: Int, amount: Money)] {
+    var paid: [Channel: (rewards: Int, amount: Money)] = [:]
+    for channel in Channel.allCases { paid[channel] = (0, .zero) }
+    // Rewards counted by channel and ordinal first: the dictionary is touched once per tier.
+    var bankApp = [Int](repeating: 0, count: promotion.maxRewardsPerHolder + 1)
+    var wallet = bankApp
+    ledger.enrollments.withUnsafeBufferPointer { enrollments in
+      for reward in rewardsPaid {
+        let index = Int(reward.index)
+        let ordinal = Int(ordinal[index])
+        switch enrollments[Int(enrollment[index])].channel {
+        case .bankApp: bankApp[ordinal] += 1
+        case .wallet: wallet[ordinal] += 1
+        }
+      }
+    }
+    for (channel, counts) in [(Channel.bankApp, bankApp), (.wallet, wallet)] {
+      for ordinal in 1..<counts.count where counts[ordinal] > 0 {
+        let amount = promotion.tiers[channel][ordinal - 1]
+        var total = paid[channel]!
+        total.rewards += counts[ordinal]
+        total.amount = total.amount + Money(minorUnits: amount.minorUnits * Int64(counts[ordinal]))
+        paid[channel] = total
+      }
+    }
+    return paid
+  }
+
+  /// Indices of the rewarded transactions in the order of the rewards file: holder (UTF-8
+  /// bytes), then ordinal. Worked out from what `decide` recorded as it paid them.
+  public func statementOrder() -> [Int] {
+    // Holders are numbered in the order of their id bytes, and a holder's ordinals grow with
+    // time, so a counting sort by holder of the rewards in the order they were paid is the
+    // file's order: no scan of every transaction, no lookup of their cards.
+    var start = [Int](repeating: 0, count: holderCount + 1)
+    for reward in rewardsPaid { start[Int(reward.holder) + 1] += 1 }
+    for holder in 0..<holderCount { start[holder + 1] += start[holder] }
+    var order = [Int](repeating: 0, count: rewardsPaid.count)
+    for reward in rewardsPaid {
+      order[start[Int(reward.holder)]] = Int(reward.index)
+      start[Int(reward.holder)] += 1
+    }
+    return order
+  }
+}
+
+/// A rewarded transaction and its holder's rank, as the ordered pass paid it.
+struct RewardedTransaction {
+  /// The holder's rank among holders in the order of their id bytes.
+  var holder: Int32
+  /// The transaction's index in the ledger.
+  var index: Int32
+}
