@@ -1,6 +1,7 @@
-// Wallet's own small stand-in for swift-argument-parser. Packages cannot be fetched in this build, so
-// the command line is declared as plain values (no property wrappers): one tree of declarations drives
-// parsing (CommandLineParser.swift), help and usage errors (HelpRenderer.swift) and the man-page check.
+// Wallet's own small stand-in for swift-argument-parser, as packages cannot be fetched in this
+// build. Commands declare typed properties (ParsableArguments.swift); those declarations become
+// the plain values here, and one tree of them drives parsing (CommandLineParser.swift), help and
+// usage errors (HelpRenderer.swift) and the man-page check.
 
 /// A command of the tool, as a value: the replacement for swift-argument-parser's
 /// `ParsableCommand` plus its `CommandConfiguration`.

@@ -1,6 +1,3 @@
-import Foundation
-import WalletCore
-
 /// Parses `argv` against a tree of ``CommandSpec`` declarations: wallet's replacement for
 /// swift-argument-parser's `parseAsRoot`. It only parses; the caller prints help, versions and
 /// errors and chooses exit codes, so every outcome can be tested without a process.
@@ -73,7 +70,7 @@ public struct CommandLineParser: Sendable {
     if wantsHelp { return .help(path) }
     let parsed = try Self.parseArguments(Array(arguments[index...]), of: command, path: path)
     if path == ["help"] && hasBuiltInHelp {
-      return .help(try helpTopic(parsed.values("subcommands")))
+      return .help(try helpTopic(parsed.given["subcommands"] ?? []))
     }
     return .run(path, parsed)
   }
@@ -84,7 +81,7 @@ public struct CommandLineParser: Sendable {
     for word in words {
       let command = self.command(at: path)
       if command.subcommands.isEmpty {
-        throw UsageError("Unexpected argument \(userWord(word))", commandPath: ["help"])
+        throw UsageError("Unexpected argument \(quotedWord(word))", commandPath: ["help"])
       }
       guard let relative = command.subcommandPath(named: word) else {
         throw Self.unknownSubcommand(word, of: command, path: path)
@@ -135,7 +132,7 @@ public struct CommandLineParser: Sendable {
       }
       if spec.kind == .flag {
         if inline != nil {
-          throw UsageError("\(userWord(typed)) does not take a value", commandPath: path)
+          throw UsageError("\(quotedWord(typed)) does not take a value", commandPath: path)
         }
         parsed.given[spec.name, default: []].append("")
         continue
@@ -178,7 +175,7 @@ public struct CommandLineParser: Sendable {
       parsed.given[spec.name] = taken
     }
     if let extra = remaining.first {
-      throw UsageError("Unexpected argument \(userWord(extra))", commandPath: path)
+      throw UsageError("Unexpected argument \(quotedWord(extra))", commandPath: path)
     }
   }
 
@@ -209,13 +206,13 @@ public struct CommandLineParser: Sendable {
     guard !spec.allowedValues.isEmpty, !spec.allowedValues.contains(value) else { return }
     let expected = spec.allowedValues.joined(separator: ", ")
     throw UsageError(
-      "The value \(userWord(value)) is invalid for '\(spec.label)'; expected one of: \(expected)",
+      "The value \(quotedWord(value)) is invalid for '\(spec.label)'; expected one of: \(expected)",
       commandPath: path)
   }
 
   private static func unknownOption(_ typed: String, known: [String], path: [String]) -> UsageError
   {
-    var message = "Unknown option \(userWord(typed))"
+    var message = "Unknown option \(quotedWord(typed))"
     if typed.hasPrefix("--"), let near = closest(to: String(typed.dropFirst(2)), among: known) {
       message += ". Did you mean '--\(near)'?"
     }
@@ -225,7 +222,7 @@ public struct CommandLineParser: Sendable {
   private static func unknownSubcommand(
     _ word: String, of command: CommandSpec, path: [String]
   ) -> UsageError {
-    var message = "Unknown subcommand \(userWord(word))"
+    var message = "Unknown subcommand \(quotedWord(word))"
     let known = command.subcommands.map(\.name) + command.aliases.map(\.name)
     if let near = closest(to: word, among: known) { message += ". Did you mean '\(near)'?" }
     return UsageError(message, commandPath: path)
@@ -304,99 +301,19 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
   public var description: String { message }
 }
 
-/// The arguments of a command as parsed, looked up by their declared names.
-///
-/// Asking for a name the command does not declare, or for the wrong kind of argument, is a
-/// programmer error and traps, so a typo in a command's code fails its first test.
+/// The words of a command line sorted out against a command's declarations, before any is
+/// converted: what `ParsableArguments.parse` reads the typed values from.
 public struct ParsedArguments: Sendable, Equatable {
-  /// The resolved command path, for usage errors raised while reading values.
+  /// The resolved command path, for the usage errors of converting and validating the values.
   public let commandPath: [String]
   /// The declaration the arguments were parsed against.
   let command: CommandSpec
-  /// Values by argument name, in command-line order; a flag holds one empty string per use.
+  /// The words given for each argument, by its name, in command-line order; a flag holds one
+  /// empty string per use. Only the typed layer reads it, so commands never name an argument.
   var given: [String: [String]] = [:]
 
   init(commandPath: [String], command: CommandSpec) {
     self.commandPath = commandPath
     self.command = command
   }
-
-  /// The value of an option or positional: the last one given, else the declared default.
-  public func value(_ name: String) -> String? {
-    values(name).last
-  }
-
-  /// Every value of an option or positional in command-line order, else the declared default.
-  public func values(_ name: String) -> [String] {
-    let spec = declaration(name, kinds: [.option, .positional])
-    return given[name] ?? spec.defaultValue.map { [$0] } ?? []
-  }
-
-  /// Whether a flag was given.
-  public func flag(_ name: String) -> Bool {
-    _ = declaration(name, kinds: [.flag])
-    return given[name] != nil
-  }
-
-  /// The value of a positional argument (an alias of ``value(_:)`` that says what it reads).
-  public func positional(_ name: String) -> String? {
-    _ = declaration(name, kinds: [.positional])
-    return value(name)
-  }
-
-  /// Every value of a repeatable positional argument.
-  public func positionals(_ name: String) -> [String] {
-    _ = declaration(name, kinds: [.positional])
-    return values(name)
-  }
-
-  /// The value of an option or positional converted by `transform`; an error it throws becomes a
-  /// usage error naming the argument and the value, because the value came from the command line.
-  public func value<T>(
-    _ name: String, as transform: (String) throws -> T
-  ) throws(UsageError) -> T? {
-    guard let raw = value(name) else { return nil }
-    return try convert(raw, of: name, transform)
-  }
-
-  /// Every value of an option or positional, each converted as ``value(_:as:)`` does.
-  public func values<T>(
-    _ name: String, as transform: (String) throws -> T
-  ) throws(UsageError) -> [T] {
-    var converted: [T] = []
-    for raw in values(name) { converted.append(try convert(raw, of: name, transform)) }
-    return converted
-  }
-
-  /// A usage error about this command, for checks a command makes itself.
-  public func usageError(_ message: String) -> UsageError {
-    UsageError(message, commandPath: commandPath)
-  }
-
-  private func convert<T>(
-    _ raw: String, of name: String, _ transform: (String) throws -> T
-  ) throws(UsageError) -> T {
-    do {
-      return try transform(raw)
-    } catch {
-      let label = declaration(name, kinds: [.option, .positional]).label
-      // LocalizedError says what went wrong in words; other errors only have their description.
-      let reason = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
-      throw usageError("The value \(userWord(raw)) is invalid for '\(label)': \(reason)")
-    }
-  }
-
-  private func declaration(_ name: String, kinds: [ArgumentSpec.Kind]) -> ArgumentSpec {
-    guard let spec = command.arguments.first(where: { $0.name == name }), kinds.contains(spec.kind)
-    else {
-      preconditionFailure("'\(command.name)' declares no \(kinds) argument named '\(name)'")
-    }
-    return spec
-  }
-}
-
-/// A word the user typed, quoted for an error message: escaped and cut short like every value
-/// wallet echoes. Card numbers are masked later, for the whole message at once.
-private func userWord(_ word: String) -> String {
-  ShownValue.quoted(word, masksCardNumbers: false)
 }

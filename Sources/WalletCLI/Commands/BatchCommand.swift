@@ -2,11 +2,10 @@ import WalletCore
 
 /// `wallet batch`: decide every transaction of three CSV files under one promotion, without a
 /// store, and write the SPEC's rewards (and decisions) files.
-enum BatchCommand: WalletCommand {
+struct BatchCommand: WalletCommand {
   static let path = ["batch"]
 
-  static let spec = CommandSpec(
-    "batch",
+  static let configuration = CommandConfiguration(
     abstract: "Decide the rewards for cards, enrollments and transactions in CSV files.",
     discussion: """
       Reads the three files, decides every transaction under the promotion and writes the rewards \
@@ -16,56 +15,53 @@ enum BatchCommand: WalletCommand {
       --skip-invalid is given: then each invalid row is reported on standard error and left out. \
       An output may not be one of the inputs, however it is named (a usage error); a file \
       replaced keeps its permissions.
-      """,
-    arguments: [
-      .option("cards", valueName: "file", help: "The cards CSV file.", required: true),
-      .option(
-        "enrollments", valueName: "file", help: "The enrollments CSV file.", required: true),
-      .option(
-        "transactions", valueName: "file", help: "The transactions CSV file.", required: true),
-      .option(
-        "promotion", valueName: "file-or-id",
-        help: "A promotion JSON file, or the id of a built-in promotion.",
-        defaultDescription: Promotion.bocomApplePayMonthly.id.rawValue),
-      .option(
-        "out", short: "o", valueName: "file",
-        help: "Where to write the rewards CSV ('-' for standard output).", required: true),
-      .option(
-        "decisions", valueName: "file",
-        help: "Where to write one decision per transaction as CSV ('-' for standard output)."),
-      .flag("skip-invalid", help: "Report invalid rows on standard error and leave them out."),
-      SharedOptions.quiet,
-    ])
+      """)
 
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
-    let rewardsPath = arguments.value("out") ?? "-"
-    let decisionsPath = arguments.value("decisions")
-    for name in ["cards", "enrollments", "transactions", "out", "decisions", "promotion"]
-    where arguments.value(name)?.isEmpty == true {
-      throw arguments.usageError("--\(name) needs a file name, not an empty string")
-    }
+  @Option(valueName: "file", help: "The cards CSV file.") var cards: FileName
+  @Option(valueName: "file", help: "The enrollments CSV file.") var enrollments: FileName
+  @Option(valueName: "file", help: "The transactions CSV file.") var transactions: FileName
+  @Option(
+    valueName: "file-or-id", help: "A promotion JSON file, or the id of a built-in promotion.",
+    defaultDescription: Promotion.bocomApplePayMonthly.id.rawValue)
+  var promotion: FileName?
+  @Option(
+    short: "o", valueName: "file",
+    help: "Where to write the rewards CSV ('-' for standard output).")
+  var out: FileName
+  @Option(
+    valueName: "file",
+    help: "Where to write one decision per transaction as CSV ('-' for standard output).")
+  var decisions: FileName?
+  @Flag(help: "Report invalid rows on standard error and leave them out.") var skipInvalid: Bool
+  @OptionGroup var progress: QuietOption
+
+  func run(context: CommandContext) throws -> ExitStatus {
+    let rewardsPath = out.path
+    let decisionsPath = decisions?.path
     if let decisionsPath, AtomicOutputFile.sameFile(decisionsPath, rewardsPath) {
-      throw arguments.usageError("--out and --decisions must name different files")
+      throw ValidationError("--out and --decisions must name different files")
     }
     var protected = ProtectedFiles()
     // Batch keeps no store, but the one the other commands would use is no place for output.
     protected.protect(store: StoreOptions.path(given: nil, environment: context.environment))
-    for name in ["cards", "enrollments", "transactions", "promotion"] {
-      if let path = arguments.value(name) {
-        protected.protect(input: path, as: "the --\(name) file")
-      }
+    let inputs: [(String, FileName?)] = [
+      ("cards", cards), ("enrollments", enrollments), ("transactions", transactions),
+      ("promotion", self.promotion),
+    ]
+    for case (let name, let file?) in inputs {
+      protected.protect(input: file.path, as: "the --\(name) file")
     }
-    try protected.check(output: rewardsPath, option: "out", arguments: arguments)
+    try protected.check(output: rewardsPath, option: "out")
     if let decisionsPath {
-      try protected.check(output: decisionsPath, option: "decisions", arguments: arguments)
+      try protected.check(output: decisionsPath, option: "decisions")
     }
-    let quiet = arguments.flag("quiet")
+    let quiet = progress.quiet
     LargeAllocations.returnToTheSystemWhenFreed()
-    let promotion = try PromotionSource.resolve(arguments.value("promotion"), arguments: arguments)
+    let promotion = try PromotionSource.resolve(self.promotion?.path)
     let input = try BatchInput.load(
-      cards: arguments.value("cards") ?? "", enrollments: arguments.value("enrollments") ?? "",
-      transactions: arguments.value("transactions") ?? "", naiveIn: promotion.timeZone,
-      skipInvalid: arguments.flag("skip-invalid"), console: context.console, quiet: quiet)
+      cards: cards.path, enrollments: enrollments.path, transactions: transactions.path,
+      naiveIn: promotion.timeZone, skipInvalid: skipInvalid, console: context.console,
+      quiet: quiet)
     for error in input.skipped.errors {
       context.console.message("skipped \(error.description)")
     }

@@ -2,52 +2,40 @@ import WalletCore
 import WalletStore
 
 /// `wallet card add`: add a card to the store.
-enum CardAddCommand: WalletCommand {
+struct CardAddCommand: WalletCommand {
   static let path = ["card", "add"]
 
-  static let spec = CommandSpec(
-    "add",
+  static let configuration = CommandConfiguration(
     abstract: "Add a card.",
     discussion: """
       Adds a card and its holder. Adding the same card again changes nothing; a card with the \
       same id and different details is refused unless --replace is given. A card number is never \
       kept: give an id of your choosing and, if you like, the last four digits.
-      """,
-    arguments: [
-      .positional("card", valueName: "card", help: "The card's id."),
-      .option(
-        "holder", valueName: "holder", help: "The primary holder whose account it is.",
-        required: true),
-      .option(
-        "network", valueName: "network",
-        help: "unionpay, visa, mastercard, amex, discover, jcb, interac, maestro, eftpos or "
-          + "private-label.", required: true),
-      .option(
-        "type", valueName: "type", help: "credit, debit or prepaid.", required: true),
-      .option(
-        "role", valueName: "role", help: "primary or supplementary.", defaultValue: "primary"),
-      .option("issuer", valueName: "issuer", help: "The issuing bank, e.g. bocom."),
-      .option("last4", valueName: "digits", help: "The last four digits of the card number."),
-      .flag("replace", help: "Overwrite a card with the same id and different details."),
-      StoreOptions.database,
-    ])
+      """)
 
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
-    let id = try CommandValues.cardSafeID(arguments, "card")!
-    let holder = try CommandValues.cardSafeID(arguments, "holder")!
-    let last4 = try CommandValues.cardSafeText(arguments, "last4")
-    if let last4, last4.utf8.count != 4 || !last4.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
-      throw arguments.usageError("--last4 must be exactly four digits")
-    }
+  @Argument(help: "The card's id.") var card: CardSafeID
+  @Option(help: "The primary holder whose account it is.") var holder: CardSafeID
+  @Option(
+    help: "unionpay, visa, mastercard, amex, discover, jcb, interac, maestro, eftpos or "
+      + "private-label.")
+  var network: Network
+  @Option(help: "credit, debit or prepaid.") var type: CardType
+  @Option(help: "primary or supplementary.") var role: CardRole = .primary
+  @Option(help: "The issuing bank, e.g. bocom.") var issuer: CardSafeText?
+  @Option(valueName: "digits", help: "The last four digits of the card number.")
+  var last4: LastFour?
+  @Flag(help: "Overwrite a card with the same id and different details.") var replace: Bool
+  @OptionGroup var storeOptions: StoreOptions
+
+  func run(context: CommandContext) throws -> ExitStatus {
+    let id = self.card.id
+    let holder = self.holder.id
     let card = Card(
-      id: id, holder: holder,
-      network: try CommandValues.code(arguments, "network", as: Network.self)!,
-      type: try CommandValues.code(arguments, "type", as: CardType.self)!,
-      role: try CommandValues.code(arguments, "role", as: CardRole.self) ?? .primary,
-      issuer: try CommandValues.cardSafeText(arguments, "issuer"), last4: last4)
+      id: id, holder: holder, network: network, type: type, role: role, issuer: issuer?.text,
+      last4: last4?.digits)
 
-    let store = try StoreOptions.open(arguments, context: context, access: .create)
-    switch try store.addCard(card, replace: arguments.flag("replace")) {
+    let store = try storeOptions.open(context: context, access: .create)
+    switch try store.addCard(card, replace: replace) {
     case .inserted: context.console.message("Added card \(id) (holder \(holder)).")
     case .replaced: context.console.message("Replaced card \(id) (holder \(holder)).")
     case .unchanged: context.console.message("Card \(id) is already in the store; nothing changed.")

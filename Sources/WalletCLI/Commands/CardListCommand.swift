@@ -2,26 +2,24 @@ import WalletCore
 import WalletStore
 
 /// `wallet card list`: the cards in the store.
-enum CardListCommand: WalletCommand {
+struct CardListCommand: WalletCommand {
   static let path = ["card", "list"]
 
-  static let spec = CommandSpec(
-    "list",
+  static let configuration = CommandConfiguration(
     abstract: "List cards.",
     discussion: """
       Lists the cards, of one holder or all, by id. CSV output has the columns of a cards file, \
       so it can be imported into another store.
-      """,
-    arguments: [
-      .option("holder", valueName: "holder", help: "Only this holder's cards."),
-      StoreOptions.format(),
-      StoreOptions.database,
-    ])
+      """)
 
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
-    let holder = try CommandValues.cardSafeID(arguments, "holder")
-    let format = OutputFormat(arguments)
-    let store = try StoreOptions.open(arguments, context: context, access: .read)
+  @Option(help: "Only this holder's cards.") var holder: CardSafeID?
+  @OptionGroup var output: FormatOption
+  @OptionGroup var storeOptions: StoreOptions
+
+  func run(context: CommandContext) throws -> ExitStatus {
+    let holder = self.holder?.id
+    let format = output.format
+    let store = try storeOptions.open(context: context, access: .read)
     var listing = Listing(columns: InputKind.cards.columns)
     for card in try store.cards(holder: holder) {
       listing.append([

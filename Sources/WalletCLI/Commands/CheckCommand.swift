@@ -4,11 +4,10 @@ import WalletStore
 /// `wallet check CARD`: can this card pay with Apple Pay now, and would it earn (the offline
 /// analogue of PassKit's `canMakePayments(usingNetworks:capabilities:)`); and
 /// `wallet check --holder H --amount X`: with which of the holder's cards would a purchase earn.
-enum CheckCommand: WalletCommand {
+struct CheckCommand: WalletCommand {
   static let path = ["check"]
 
-  static let spec = CommandSpec(
-    "check",
+  static let configuration = CommandConfiguration(
     abstract: "Check a card's Apple Pay enrollment and eligibility, or what a purchase would earn.",
     discussion: """
       With CARD: shows the card, its Apple Pay enrollments and which are active, and for each \
@@ -24,87 +23,85 @@ enum CheckCommand: WalletCommand {
       earliest). Exits 0 when some card would earn, 1 when none would.
 
       Nothing is written. JSON shapes are in the manual.
-      """,
-    arguments: [
-      .positional("card", valueName: "card", help: "The card to check.", required: false),
-      .option(
-        "holder", valueName: "holder",
-        help: "Instead of a card: ask which of this holder's cards a purchase would earn with."),
-      .option(
-        "amount", valueName: "amount",
-        help: "With --holder: the purchase to decide, e.g. 150 or 99.99."),
-      .option(
-        "currency", valueName: "code", help: "With --holder: the purchase's currency.",
-        defaultDescription: Transaction.Defaults.currency.code),
-      .option(
-        "networks", valueName: "list",
-        help: "The networks the card must be on, comma-separated (aliases allowed); may be "
-          + "repeated.",
-        repeatable: true),
-      .option(
-        "capabilities", valueName: "list",
-        help: "The card types it must be (credit, debit, prepaid), comma-separated; may be "
-          + "repeated.",
-        repeatable: true),
-      .option("at", valueName: "time", help: "When (ISO 8601).", defaultDescription: "now"),
-      ExplainCommand.formatOption,
-      StoreOptions.database,
-    ])
+      """)
 
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
-    let card = try CommandValues.cardSafeID(arguments, "card")
-    let holder = try CommandValues.cardSafeID(arguments, "holder")
+  @Argument(help: "The card to check.") var card: CardSafeID?
+  @Option(help: "Instead of a card: ask which of this holder's cards a purchase would earn with.")
+  var holder: CardSafeID?
+  @Option(help: "With --holder: the purchase to decide, e.g. 150 or 99.99.")
+  var amount: PositiveAmount?
+  @Option(
+    valueName: "code", help: "With --holder: the purchase's currency.",
+    defaultDescription: Transaction.Defaults.currency.code)
+  var currency: Currency?
+  @Option(
+    valueName: "list",
+    help: "The networks the card must be on, comma-separated (aliases allowed); may be "
+      + "repeated.")
+  var networks: [CodeList<Network>]
+  @Option(
+    valueName: "list",
+    help: "The card types it must be (credit, debit, prepaid), comma-separated; may be "
+      + "repeated.")
+  var capabilities: [CodeList<CardType>]
+  @Option(valueName: "time", help: "When (ISO 8601).", defaultDescription: "now")
+  var at: TimeArgument?
+  @OptionGroup var output: ReportFormatOption
+  @OptionGroup var storeOptions: StoreOptions
+
+  /// A card's check and a holder's purchase take different options.
+  func validate() throws {
     switch (card, holder) {
-    case (let card?, nil):
-      for name in ["amount", "currency"] where arguments.value(name) != nil {
-        throw arguments.usageError(
+    case (.some, nil):
+      for (name, given) in [("amount", amount != nil), ("currency", currency != nil)] where given {
+        throw ValidationError(
           "--\(name) goes with --holder; 'wallet check CARD' imagines a purchase of each "
             + "promotion's minimum spend")
       }
-      return try checkCard(card, arguments, context: context)
-    case (nil, let holder?):
-      for name in ["networks", "capabilities"] where !arguments.values(name).isEmpty {
-        throw arguments.usageError("--\(name) goes with a card, not with --holder")
+    case (nil, .some):
+      for (name, given) in [
+        ("networks", !networks.isEmpty), ("capabilities", !capabilities.isEmpty),
+      ]
+      where given {
+        throw ValidationError("--\(name) goes with a card, not with --holder")
       }
-      return try checkHolder(holder, arguments, context: context)
+      if amount == nil {
+        throw ValidationError("--holder needs --amount, the purchase to decide")
+      }
     case (.some, .some):
-      throw arguments.usageError("give either a card or --holder, not both")
+      throw ValidationError("give either a card or --holder, not both")
     case (nil, nil):
-      throw arguments.usageError("give a card to check, or --holder with --amount")
+      throw ValidationError("give a card to check, or --holder with --amount")
     }
   }
 
-  /// Every value of a comma-separated, repeatable option, each read by `parse`.
-  static func list<Code: CanonicalCode>(
-    _ arguments: ParsedArguments, _ name: String, as type: Code.Type
-  ) throws(UsageError) -> Set<Code>? {
-    let lists = try arguments.values(name) { (text: String) throws(CodeError) -> [Code] in
-      var codes: [Code] = []
-      for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-        codes.append(try Code.parse(String(item).trimmingSpacesAndTabs))
-      }
-      return codes
+  func run(context: CommandContext) throws -> ExitStatus {
+    if let card { return try checkCard(card.id, context: context) }
+    guard let holder, let amount else {
+      preconditionFailure("validate() lets through only a card, or --holder with --amount")
     }
-    return lists.isEmpty ? nil : Set(lists.joined())
+    return try checkHolder(holder.id, amount: amount.money, context: context)
+  }
+
+  /// The codes of a comma-separated, repeatable option; nil when it was not given.
+  static func codes<Code>(_ lists: [CodeList<Code>]) -> Set<Code>? {
+    lists.isEmpty ? nil : Set(lists.flatMap(\.codes))
   }
 
   // MARK: A card
 
-  private static func checkCard(
-    _ id: Identifier, _ arguments: ParsedArguments, context: CommandContext
-  ) throws -> ExitStatus {
-    let networks = try list(arguments, "networks", as: Network.self)
-    let capabilities = try list(arguments, "capabilities", as: CardType.self)
-    try Clock.checkForm(arguments)
-    let format = OutputFormat(arguments)
-    let store = try StoreOptions.open(arguments, context: context, access: .read)
+  private func checkCard(_ id: Identifier, context: CommandContext) throws -> ExitStatus {
+    let networks = Self.codes(self.networks)
+    let capabilities = Self.codes(self.capabilities)
+    let format = output.format
+    let store = try storeOptions.open(context: context, access: .read)
     guard let card = try store.card(id) else { throw StoreError.unknownCard(id) }
     let zone = store.timeZone
-    let at = try Clock.instant(arguments, context: context, zone: zone)
+    let at = try Clock.instant($at, context: context, zone: zone)
     let promotions = try store.promotions().map { installed in
       let promotion = installed.promotion
       // A promotion may ask for no minimum; a purchase is still at least one fen.
-      let purchase = hypotheticalPurchase(
+      let purchase = Self.hypotheticalPurchase(
         card: id, at: at, amount: max(promotion.minimumSpend, Money(minorUnits: 1)),
         currency: promotion.currency)
       let decision = try store.whatIf(purchase, promotion: promotion)
@@ -129,29 +126,22 @@ enum CheckCommand: WalletCommand {
 
   // MARK: A holder's purchase
 
-  private static func checkHolder(
-    _ holder: Identifier, _ arguments: ParsedArguments, context: CommandContext
+  private func checkHolder(
+    _ holder: Identifier, amount: Money, context: CommandContext
   ) throws -> ExitStatus {
-    guard let amount = try CommandValues.amount(arguments, "amount") else {
-      throw arguments.usageError("--holder needs --amount, the purchase to decide")
-    }
-    let currency =
-      try arguments.value("currency") { (text: String) throws(CodeError) in
-        try Currency.parse(text.trimmingSpacesAndTabs)
-      } ?? Transaction.Defaults.currency
-    try Clock.checkForm(arguments)
-    let format = OutputFormat(arguments)
-    let store = try StoreOptions.open(arguments, context: context, access: .read)
+    let currency = self.currency ?? Transaction.Defaults.currency
+    let format = output.format
+    let store = try storeOptions.open(context: context, access: .read)
     let cards = try store.cards(holder: holder)
     guard !cards.isEmpty else {
       throw CommandFailure(.dataError, "no card of holder '\(holder)' in the store")
     }
     let zone = store.timeZone
-    let at = try Clock.instant(arguments, context: context, zone: zone)
+    let at = try Clock.instant($at, context: context, zone: zone)
     let promotions = try store.promotions().map { installed in
       let promotion = installed.promotion
       let cardDecisions = try cards.map { card in
-        let purchase = hypotheticalPurchase(
+        let purchase = Self.hypotheticalPurchase(
           card: card.id, at: at, amount: amount, currency: currency)
         let decision = try store.whatIf(purchase, promotion: promotion)
         return WhatIf.CardDecision(

@@ -1,81 +1,196 @@
 import WalletCore
 import WalletStore
 
-/// Reading the store commands' values from the command line, with the same rules as the CSV
-/// files: ids trimmed, codes read case-insensitively, amounts exact.
-///
-/// A malformed value is a usage error (64). A value that looks like a full card number, in the
-/// places SPEC 6 names (card ids, holders, last4, merchants), is refused as data (65), like the
-/// same value in a file, and is never echoed: the check runs before anything that could quote
-/// the value in a message.
-enum CommandValues {
-  /// The trimmed text of an option or positional; empty text is a usage error.
-  static func text(_ arguments: ParsedArguments, _ name: String) throws(UsageError) -> String? {
-    guard let raw = arguments.value(name) else { return nil }
-    let trimmed = raw.trimmingSpacesAndTabs
-    if trimmed.isEmpty { throw arguments.usageError("\(label(name, in: arguments)) is empty") }
-    return trimmed
-  }
+// The types of the commands' values, read from the command line with the same rules as the CSV
+// files: ids trimmed, codes read case-insensitively, amounts exact.
+//
+// A malformed value is a usage error (64). A value that looks like a full card number, in the
+// places SPEC 6 names (card ids, holders, last4, merchants), is refused as data (65), like the
+// same value in a file, and is never echoed: the check runs before anything that could quote
+// the value in a message. Those places hold the card-safe types below.
 
-  /// Text that must never be a card number (SPEC 6).
-  static func cardSafeText(_ arguments: ParsedArguments, _ name: String) throws -> String? {
-    if let raw = arguments.value(name), let lastFour = CardNumberGuard.lastFourOfCardNumber(in: raw)
-    {
-      throw CommandFailure(
-        .dataError,
-        "\(label(name, in: arguments)) looks like a full card number (ending \(lastFour)); "
-          + "wallet never stores card numbers: a card is an id of your choosing, with at most "
-          + "its last four digits")
-    }
-    return try text(arguments, name)
-  }
-
-  /// An id that must never be a card number: a card or holder id.
-  static func cardSafeID(_ arguments: ParsedArguments, _ name: String) throws -> Identifier? {
-    try cardSafeText(arguments, name).map(Identifier.init)
-  }
-
-  /// Any other id (a transaction's may be a long bank reference; SPEC 6 exempts it).
-  static func id(_ arguments: ParsedArguments, _ name: String) throws(UsageError) -> Identifier? {
-    try text(arguments, name).map(Identifier.init)
-  }
-
-  /// A code from one of the SPEC's lists, read case-insensitively.
-  static func code<Code: CanonicalCode>(
-    _ arguments: ParsedArguments, _ name: String, as type: Code.Type
-  ) throws(UsageError) -> Code? {
-    try arguments.value(name) { (text: String) throws(CodeError) in
-      try Code.parse(text.trimmingSpacesAndTabs)
-    }
-  }
-
-  /// An amount greater than zero, with at most two fraction digits.
-  static func amount(_ arguments: ParsedArguments, _ name: String) throws(UsageError) -> Money? {
-    guard
-      let amount = try arguments.value(
-        name, as: { (text: String) throws(MoneyError) in try Money.parse(text) })
-    else { return nil }
-    if amount == .zero {
-      throw arguments.usageError("\(label(name, in: arguments)) must be greater than zero")
-    }
-    return amount
-  }
-
-  /// A date, `YYYY-MM-DD`.
-  static func date(_ arguments: ParsedArguments, _ name: String) throws(UsageError) -> CivilDate? {
-    try arguments.value(name) { (text: String) throws(TimeParseError) in
-      try CivilDate.parse(text)
-    }
-  }
-
-  /// How messages name an argument: `--holder` or `<card>`.
-  static func label(_ name: String, in arguments: ParsedArguments) -> String {
-    let isPositional = arguments.command.arguments.contains {
-      $0.name == name && $0.kind == .positional
-    }
-    return isPositional ? "<\(name)>" : "--\(name)"
+extension Identifier: ExpressibleByArgument {
+  /// An id without the spaces and tabs around it; empty is a usage error. A transaction's id
+  /// may be a long bank reference, so ids are not checked for card numbers (SPEC 6 exempts
+  /// them): card-safe ids are ``CardSafeID``.
+  public init(argument: String) throws {
+    self.init(try trimmedText(argument))
   }
 }
+
+/// A card or holder id, which must never be a card number.
+struct CardSafeID: ExpressibleByArgument {
+  /// The id.
+  let id: Identifier
+
+  init(argument: String) throws {
+    try CardNumberRefusal.check(argument)
+    id = try Identifier(argument: argument)
+  }
+}
+
+/// Text that must never be a card number (an issuer, a merchant), trimmed and not empty.
+struct CardSafeText: ExpressibleByArgument {
+  /// The text.
+  let text: String
+
+  init(argument: String) throws {
+    try CardNumberRefusal.check(argument)
+    text = try trimmedText(argument)
+  }
+}
+
+/// `--last4`: exactly four digits, and (checked first) not a whole card number.
+struct LastFour: ExpressibleByArgument {
+  /// The four digits.
+  let digits: String
+
+  init(argument: String) throws {
+    digits = try CardSafeText(argument: argument).text
+    guard digits.utf8.count == 4, digits.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
+      throw ArgumentValueError("must be exactly four digits")
+    }
+  }
+}
+
+/// A card number where SPEC 6 forbids one: a data error naming the argument and only the
+/// number's last four digits.
+struct CardNumberRefusal: ArgumentNamingError {
+  /// The number's last four digits, the only part that may be shown.
+  let lastFour: String
+
+  /// Refuses `word` if it holds a full card number.
+  static func check(_ word: String) throws(CardNumberRefusal) {
+    if let lastFour = CardNumberGuard.lastFourOfCardNumber(in: word) {
+      throw CardNumberRefusal(lastFour: lastFour)
+    }
+  }
+
+  func naming(_ argument: String) -> any Error {
+    CommandFailure(
+      .dataError,
+      "\(argument) looks like a full card number (ending \(lastFour)); "
+        + "wallet never stores card numbers: a card is an id of your choosing, with at most "
+        + "its last four digits")
+  }
+}
+
+/// The word without the spaces and tabs around it, as every CSV value is read; empty is a
+/// usage error.
+private func trimmedText(_ word: String) throws(ArgumentValueError) -> String {
+  let trimmed = word.trimmingSpacesAndTabs
+  if trimmed.isEmpty { throw ArgumentValueError("is empty") }
+  return trimmed
+}
+
+extension ExpressibleByArgument where Self: CanonicalCode {
+  /// A code from one of the SPEC's lists, read as the CSV files read it: trimmed, in any case,
+  /// and by its aliases.
+  public init(argument: String) throws {
+    self = try Self.parse(argument.trimmingSpacesAndTabs)
+  }
+
+  /// No list of words for the parser: any case and the aliases are accepted too.
+  public static var allValueStrings: [String] { [] }
+}
+
+extension Network: ExpressibleByArgument {}
+extension CardType: ExpressibleByArgument {}
+extension CardRole: ExpressibleByArgument {}
+extension Channel: ExpressibleByArgument {}
+extension PaymentMethod: ExpressibleByArgument {}
+extension TransactionStatus: ExpressibleByArgument {}
+
+extension Currency: ExpressibleByArgument {
+  /// An ISO 4217 code, trimmed, in any case.
+  public init(argument: String) throws {
+    self = try Currency.parse(argument.trimmingSpacesAndTabs)
+  }
+}
+
+extension MerchantCategoryCode: ExpressibleByArgument {
+  /// Four digits, trimmed.
+  public init(argument: String) throws {
+    guard let code = MerchantCategoryCode(parsing: argument.trimmingSpacesAndTabs) else {
+      throw ValueFormError("a merchant category code is exactly four digits")
+    }
+    self = code
+  }
+}
+
+extension CivilDate: ExpressibleByArgument {
+  /// A date, `YYYY-MM-DD`.
+  public init(argument: String) throws {
+    self = try CivilDate.parse(argument)
+  }
+}
+
+extension TimeZoneRules: ExpressibleByArgument {
+  /// An IANA time zone such as `Asia/Shanghai`, or `UTC`.
+  public convenience init(argument: String) throws {
+    try self.init(identifier: argument)
+  }
+}
+
+/// A file's path, which may not be empty (`-` is standard input or output where the option
+/// says so).
+struct FileName: ExpressibleByArgument {
+  /// The path exactly as typed.
+  let path: String
+
+  init(argument: String) throws {
+    if argument.isEmpty { throw ArgumentValueError("needs a file name, not an empty string") }
+    path = argument
+  }
+}
+
+/// A positive amount, as purchases and refunds have: greater than zero, with at most two
+/// fraction digits.
+struct PositiveAmount: ExpressibleByArgument {
+  /// The amount.
+  let money: Money
+
+  init(argument: String) throws {
+    money = try Money.parse(argument)
+    if money == .zero { throw ArgumentValueError("must be greater than zero") }
+  }
+}
+
+/// A time typed on the command line (`--at`). Its form is checked when it is read, so that a
+/// typo does not create a store; which instant it names depends on the zone it is read in,
+/// known only once the store is open.
+struct TimeArgument: ExpressibleByArgument {
+  /// The time exactly as typed.
+  let text: String
+
+  init(argument: String) throws {
+    // UTC has no gaps, so only the zone-independent mistakes are caught here.
+    _ = try Instant.parse(argument, naiveIn: Clock.utc)
+    text = argument
+  }
+
+  /// The instant, reading a time without an offset in `zone`.
+  func instant(in zone: TimeZoneRules) throws(TimeParseError) -> Instant {
+    try Instant.parse(text, naiveIn: zone)
+  }
+}
+
+/// A comma-separated list of codes (`--networks visa,amex`), each read as a code on its own.
+struct CodeList<Code: CanonicalCode & ExpressibleByArgument>: ExpressibleByArgument {
+  /// The codes, in the order given.
+  let codes: [Code]
+
+  init(argument: String) throws {
+    var codes: [Code] = []
+    for item in argument.split(separator: ",", omittingEmptySubsequences: false) {
+      codes.append(try Code.parse(String(item).trimmingSpacesAndTabs))
+    }
+    self.codes = codes
+  }
+}
+
+extension OutputFormat: ExpressibleByArgument {}
+extension InputKind: ExpressibleByArgument {}
 
 /// Why a command-line value has the wrong form, for checks that have no domain parser.
 struct ValueFormError: Error, CustomStringConvertible {
@@ -96,16 +211,24 @@ extension String {
   }
 }
 
-/// Which installed promotion a command means, for the commands that need one.
-enum PromotionChoice {
-  /// `--promotion ID`.
-  static let option = ArgumentSpec.option(
-    "promotion", valueName: "id",
+/// `--promotion ID`, for the commands that need one installed promotion or all of them, and
+/// how they choose.
+struct PromotionChoice: ParsableArguments {
+  /// The promotion's id; nil means every installed one.
+  @Option(
+    valueName: "id",
     help: "An installed promotion's id; may be left out when only one is installed.")
+  var promotion: Identifier?
 
-  /// The promotions named by `--promotion`, else all installed ones (built-in first).
-  static func selected(_ arguments: ParsedArguments, store: WalletStore) throws -> [Promotion] {
-    if let id = try CommandValues.id(arguments, "promotion") {
+  /// The promotion named by `--promotion`, else all installed ones (built-in first).
+  func selected(store: WalletStore) throws -> [Promotion] {
+    try Self.selected(promotion, store: store)
+  }
+
+  /// The promotion named `id`, else all installed ones (built-in first), for commands that
+  /// declare `--promotion` with help of their own.
+  static func selected(_ id: Identifier?, store: WalletStore) throws -> [Promotion] {
+    if let id {
       guard let installed = try store.installed(id) else { throw StoreError.unknownPromotion(id) }
       return [installed.promotion]
     }
@@ -114,14 +237,14 @@ enum PromotionChoice {
 
   /// The billing cycle (of the chosen promotion) containing `date`, and that promotion. With
   /// several installed and no `--promotion`, their cycles must agree, or it is a usage error.
-  static func cycle(
-    containing date: CivilDate, _ arguments: ParsedArguments, store: WalletStore
+  func cycle(
+    containing date: CivilDate, store: WalletStore
   ) throws -> (cycle: BillingCycle, zone: TimeZoneRules) {
-    let promotions = try selected(arguments, store: store)
+    let promotions = try selected(store: store)
     let shapes = Set(promotions.map { "\($0.cycleStartDay) \($0.timeZone.identifier)" })
     guard let first = promotions.first, shapes.count == 1 else {
       let ids = promotions.map(\.id.rawValue).joined(separator: ", ")
-      throw arguments.usageError(
+      throw ValidationError(
         "the installed promotions (\(ids)) have different billing cycles; "
           + "choose one with --promotion")
     }

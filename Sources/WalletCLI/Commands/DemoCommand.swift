@@ -13,14 +13,13 @@ import WalletCore
 /// The store is built by running `init` and `import` in-process, so the demo goes through
 /// exactly the code paths of those commands. "Now" is fixed inside the sample period, so the
 /// output is the same on any day and CI can compare it byte for byte.
-enum DemoCommand: WalletCommand {
+struct DemoCommand: WalletCommand {
   static let path = ["demo"]
 
   /// The demo's "now": the last week of the sample's seventh billing cycle.
   static let now = "2026-11-28T12:00:00+08:00"
 
-  static let spec = CommandSpec(
-    "demo",
+  static let configuration = CommandConfiguration(
     abstract: "Show wallet at work on the built-in sample data.",
     discussion: """
       Builds a throw-away store from the sample cards, enrollments and transactions (compiled \
@@ -28,8 +27,7 @@ enum DemoCommand: WalletCommand {
       under a heading: a card's check, a purchase that would earn and one that would not, the \
       statement, and why a purchase earned nothing. The store is removed afterwards; your own \
       store ($WALLET_DB, --db) is never touched.
-      """,
-    arguments: [])
+      """)
 
   /// One step: a heading and the command it shows, as a user would type it.
   struct Step {
@@ -54,11 +52,11 @@ enum DemoCommand: WalletCommand {
       expected: [.success]),
   ]
 
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
+  func run(context: CommandContext) throws -> ExitStatus {
     let folder = try DemoFolder()
     defer { folder.remove() }
     var environment = context.environment
-    environment["WALLET_NOW"] = now
+    environment["WALLET_NOW"] = Self.now
     // The demo's store is named by --db on every command; this keeps a user's setting out of
     // any message.
     environment["WALLET_DB"] = nil
@@ -96,11 +94,11 @@ enum DemoCommand: WalletCommand {
       wallet demo: the sample data (\(lines(SampleData.cards)) cards, \
       \(lines(SampleData.enrollments)) Apple Pay bindings, \(lines(SampleData.transactions)) \
       transactions) in a
-      throw-away store, as of \(now).
+      throw-away store, as of \(Self.now).
 
       """)
     let shown = CommandContext(console: console, environment: environment)
-    for step in steps {
+    for step in Self.steps {
       console.output(
         "\n" + style.heading("==> \(step.heading)") + "\n$ wallet "
           + step.arguments.joined(separator: " ") + "\n\n", style: style)

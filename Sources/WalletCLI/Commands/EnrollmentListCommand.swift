@@ -2,26 +2,24 @@ import WalletCore
 import WalletStore
 
 /// `wallet enrollment list`: the Apple Pay bindings in the store.
-enum EnrollmentListCommand: WalletCommand {
+struct EnrollmentListCommand: WalletCommand {
   static let path = ["enrollment", "list"]
 
-  static let spec = CommandSpec(
-    "list",
+  static let configuration = CommandConfiguration(
     abstract: "List enrollments.",
     discussion: """
       Lists the enrollments, of one card or all, by card then time. Times are shown in the \
       store's time zone. CSV output has the columns of an enrollments file.
-      """,
-    arguments: [
-      .option("card", valueName: "card", help: "Only this card's enrollments."),
-      StoreOptions.format(),
-      StoreOptions.database,
-    ])
+      """)
 
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
-    let card = try CommandValues.cardSafeID(arguments, "card")
-    let format = OutputFormat(arguments)
-    let store = try StoreOptions.open(arguments, context: context, access: .read)
+  @Option(help: "Only this card's enrollments.") var card: CardSafeID?
+  @OptionGroup var output: FormatOption
+  @OptionGroup var storeOptions: StoreOptions
+
+  func run(context: CommandContext) throws -> ExitStatus {
+    let card = self.card?.id
+    let format = output.format
+    let store = try storeOptions.open(context: context, access: .read)
     let zone = store.timeZone
     var listing = Listing(columns: InputKind.enrollments.columns)
     for enrollment in try store.enrollments(card: card) {

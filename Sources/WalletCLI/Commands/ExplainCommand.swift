@@ -3,11 +3,10 @@ import WalletStore
 
 /// `wallet explain TXN`: a transaction's decision, its reason in plain words, and the facts
 /// behind it.
-enum ExplainCommand: WalletCommand {
+struct ExplainCommand: WalletCommand {
   static let path = ["explain"]
 
-  static let spec = CommandSpec(
-    "explain",
+  static let configuration = CommandConfiguration(
     abstract: "Say why a transaction earns, or why it does not.",
     discussion: """
       Shows the transaction's decision under each installed promotion (or the one --promotion \
@@ -18,27 +17,18 @@ enum ExplainCommand: WalletCommand {
       promotion's time zone. JSON is an object per promotion with 'transaction', 'promotion', \
       'outcome', 'reason', 'explanation', 'reward', 'facts' and 'rules'; with several \
       promotions, an array of them.
-      """,
-    arguments: [
-      .positional("transaction", valueName: "txn", help: "The transaction's id."),
-      .option(
-        "promotion", valueName: "id",
-        help: "Only under this installed promotion (default: under each)."),
-      formatOption,
-      StoreOptions.database,
-    ])
+      """)
 
-  /// `--format table|json`: an explanation is not a list, so it has no CSV.
-  static let formatOption = ArgumentSpec.option(
-    "format", valueName: "format", help: "Output format: table or json.", defaultValue: "table",
-    allowedValues: ["table", "json"])
+  @Argument(valueName: "txn", help: "The transaction's id.") var transaction: Identifier
+  @Option(valueName: "id", help: "Only under this installed promotion (default: under each).")
+  var promotion: Identifier?
+  @OptionGroup var output: ReportFormatOption
+  @OptionGroup var storeOptions: StoreOptions
 
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
-    guard let id = try CommandValues.id(arguments, "transaction") else {
-      throw arguments.usageError("Missing expected argument '<txn>'")
-    }
-    let format = OutputFormat(arguments)
-    let store = try StoreOptions.open(arguments, context: context, access: .read)
+  func run(context: CommandContext) throws -> ExitStatus {
+    let id = self.transaction
+    let format = output.format
+    let store = try storeOptions.open(context: context, access: .read)
     guard let transaction = try store.transaction(id) else {
       throw StoreError.unknownTransaction(id)
     }
@@ -47,7 +37,7 @@ enum ExplainCommand: WalletCommand {
     }
     let refunds = try store.refunds(of: id)
     let cardEnrollments = try store.enrollments(card: card.id)
-    let explanations = try PromotionChoice.selected(arguments, store: store).compactMap {
+    let explanations = try PromotionChoice.selected(promotion, store: store).compactMap {
       promotion -> Explanation? in
       // Every stored transaction has a decision under every installed promotion; a missing
       // one would be a store fault, and is left out rather than explained wrongly.

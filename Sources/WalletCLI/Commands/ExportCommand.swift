@@ -9,11 +9,10 @@ import WalletStore
 
 /// `wallet export`: the store's rewards, decisions or transactions as the SPEC's CSV files, for
 /// analysts and spreadsheets.
-enum ExportCommand: WalletCommand {
+struct ExportCommand: WalletCommand {
   static let path = ["export"]
 
-  static let spec = CommandSpec(
-    "export",
+  static let configuration = CommandConfiguration(
     abstract: "Export rewards, decisions or transactions as CSV.",
     discussion: """
       Writes a file of wallet-files(5) from the store. rewards: the rewards file, exactly as \
@@ -28,51 +27,49 @@ enum ExportCommand: WalletCommand {
       columns (amounts, ordinals, dates, times) are never changed. Such a file is for reading, \
       not for importing again. --out may not name the store or its journal files, however it is \
       spelt (a usage error); a file replaced keeps its permissions.
-      """,
-    arguments: [
-      .positional(
-        "what", valueName: "what", help: "Which file: rewards, decisions or transactions.",
-        allowedValues: ExportFile.allCases.map(\.rawValue)),
-      .option(
-        "promotion", valueName: "id",
-        help: "The installed promotion of rewards and decisions; may be left out when only one "
-          + "is installed."),
-      .option("from", valueName: "date", help: "Only transactions from this day on (YYYY-MM-DD)."),
-      .option(
-        "to", valueName: "date", help: "Only transactions up to this day, included (YYYY-MM-DD)."),
-      .option(
-        "out", short: "o", valueName: "file",
-        help: "Where to write the file ('-' for standard output, the default)."),
-      .flag("excel", help: "Make the file safe to open in a spreadsheet (see above)."),
-      StoreOptions.database,
-    ])
+      """)
 
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
-    let file = ExportFile(rawValue: arguments.positional("what") ?? "") ?? .rewards
-    let from = try CommandValues.date(arguments, "from")
-    let to = try CommandValues.date(arguments, "to")
+  @Argument(help: "Which file: rewards, decisions or transactions.") var what: ExportFile
+  @Option(
+    name: "promotion", valueName: "id",
+    help: "The installed promotion of rewards and decisions; may be left out when only one "
+      + "is installed.")
+  var promotionID: Identifier?
+  @Option(valueName: "date", help: "Only transactions from this day on (YYYY-MM-DD).")
+  var from: CivilDate?
+  @Option(valueName: "date", help: "Only transactions up to this day, included (YYYY-MM-DD).")
+  var to: CivilDate?
+  @Option(
+    short: "o", valueName: "file",
+    help: "Where to write the file ('-' for standard output, the default).")
+  var out: FileName?
+  @Flag(help: "Make the file safe to open in a spreadsheet (see above).") var excel: Bool
+  @OptionGroup var storeOptions: StoreOptions
+
+  func validate() throws {
     if let from, let to, to < from {
-      throw arguments.usageError("--to \(to) is before --from \(from)")
+      throw ValidationError("--to \(to) is before --from \(from)")
     }
-    let outPath = arguments.value("out") ?? "-"
-    if outPath.isEmpty {
-      throw arguments.usageError("--out needs a file name, not an empty string")
-    }
-    if file == .transactions && arguments.value("promotion") != nil {
-      throw arguments.usageError(
+    if what == .transactions && promotionID != nil {
+      throw ValidationError(
         "transactions belong to no promotion; --promotion is for rewards and decisions")
     }
-    let store = try StoreOptions.open(arguments, context: context, access: .read)
+  }
+
+  func run(context: CommandContext) throws -> ExitStatus {
+    let file = what
+    let outPath = out?.path ?? "-"
+    let store = try storeOptions.open(context: context, access: .read)
     var protected = ProtectedFiles()
-    protected.protect(store: StoreOptions.path(arguments, environment: context.environment))
-    try protected.check(output: outPath, option: "out", arguments: arguments)
+    protected.protect(store: storeOptions.path(environment: context.environment))
+    try protected.check(output: outPath, option: "out")
 
     var promotion: Promotion?
     if file != .transactions {
-      let promotions = try PromotionChoice.selected(arguments, store: store)
+      let promotions = try PromotionChoice.selected(promotionID, store: store)
       guard promotions.count == 1 else {
         let ids = promotions.map(\.id.rawValue).joined(separator: ", ")
-        throw arguments.usageError(
+        throw ValidationError(
           "several promotions are installed (\(ids)) and a \(file) file holds one; "
             + "choose it with --promotion")
       }
@@ -87,9 +84,9 @@ enum ExportCommand: WalletCommand {
     let rows: Int
     do {
       let csv = output?.csvWriter() ?? context.console.csvWriter()
-      if arguments.flag("excel") { try csv.writeByteOrderMark() }
-      let writer = ExportWriter(file: file, excel: arguments.flag("excel"), csv: csv)
-      rows = try writeRows(file, promotion: promotion, range: range, store: store, to: writer)
+      if excel { try csv.writeByteOrderMark() }
+      let writer = ExportWriter(file: file, excel: excel, csv: csv)
+      rows = try Self.writeRows(file, promotion: promotion, range: range, store: store, to: writer)
     } catch {
       output?.discard()
       if let failure = error as? CommandFailure { throw failure }
@@ -154,7 +151,7 @@ enum ExportCommand: WalletCommand {
 }
 
 /// The three files `wallet export` writes.
-enum ExportFile: String, CaseIterable, CustomStringConvertible {
+enum ExportFile: String, CaseIterable, CustomStringConvertible, ExpressibleByArgument {
   case rewards, decisions, transactions
 
   /// The SPEC's columns: section 4's outputs, and the transactions input file.

@@ -3,11 +3,10 @@ import WalletStore
 
 /// `wallet import`: add a cards, enrollments or transactions file to the store, all of it or
 /// none, idempotently.
-enum ImportCommand: WalletCommand {
+struct ImportCommand: WalletCommand {
   static let path = ["import"]
 
-  static let spec = CommandSpec(
-    "import",
+  static let configuration = CommandConfiguration(
     abstract: "Import a cards, enrollments or transactions CSV file into the store.",
     discussion: """
       Reads the file as batch does (the same columns and checks; times without an offset are \
@@ -17,28 +16,22 @@ enum ImportCommand: WalletCommand {
       details is an error naming its file and line, unless --replace is given. Import cards \
       first, then enrollments, then transactions. A summary goes to standard error, and on \
       a terminal progress too: rows read, then rows written and the indexes and decisions.
-      """,
-    arguments: [
-      .positional(
-        "kind", valueName: "kind", help: "What the file holds: cards, enrollments or transactions.",
-        allowedValues: InputKind.allCases.map(\.rawValue)),
-      .positional("file", valueName: "file", help: "The CSV file ('-' for standard input)."),
-      .flag(
-        "skip-invalid",
-        help: "Report each invalid or conflicting row on standard error and import the others."),
-      .flag("replace", help: "Overwrite records whose id is in the store with other details."),
-      SharedOptions.quiet,
-      StoreOptions.database,
-    ])
+      """)
 
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
-    let kind = InputKind(rawValue: arguments.positional("kind") ?? "") ?? .cards
+  @Argument(help: "What the file holds: cards, enrollments or transactions.") var kind: InputKind
+  @Argument(help: "The CSV file ('-' for standard input).") var file: String
+  @Flag(help: "Report each invalid or conflicting row on standard error and import the others.")
+  var skipInvalid: Bool
+  @Flag(help: "Overwrite records whose id is in the store with other details.") var replace: Bool
+  @OptionGroup var progress: QuietOption
+  @OptionGroup var storeOptions: StoreOptions
+
+  func run(context: CommandContext) throws -> ExitStatus {
     // Opened first, so that a missing file (66) does not leave a new, empty store behind.
-    let file = try InputFile.openAllowingStandardInput(arguments.positional("file") ?? "-")
-    let quiet = arguments.flag("quiet")
-    let policy = ImportPolicy(
-      replace: arguments.flag("replace"), skipInvalid: arguments.flag("skip-invalid"))
-    let store = try StoreOptions.open(arguments, context: context, access: .create)
+    let file = try InputFile.openAllowingStandardInput(self.file)
+    let quiet = progress.quiet
+    let policy = ImportPolicy(replace: replace, skipInvalid: skipInvalid)
+    let store = try storeOptions.open(context: context, access: .create)
     let zone = store.timeZone
     let reader = RowFileReader(
       kind: kind, file: file, skipInvalid: policy.skipInvalid,

@@ -3,11 +3,10 @@ import WalletCore
 import WalletStore
 
 /// `wallet init`: create the store, or say that it is ready.
-enum InitCommand: WalletCommand {
+struct InitCommand: WalletCommand {
   static let path = ["init"]
 
-  static let spec = CommandSpec(
-    "init",
+  static let configuration = CommandConfiguration(
     abstract: "Create the store, or check that it is ready.",
     discussion: """
       Creates the store file (mode 0600, in a new folder of mode 0700) with its time zone, the \
@@ -15,21 +14,18 @@ enum InitCommand: WalletCommand {
       nothing and says the store is ready. A different --timezone is refused once the store \
       holds cards, because the times already in it were read in its zone; a store without cards \
       takes the new zone.
-      """,
-    arguments: [
-      .option(
-        "timezone", valueName: "zone",
-        help: "An IANA time zone such as Asia/Shanghai or UTC.",
-        defaultDescription: "\(WalletStore.defaultTimeZone.identifier), or the store's own"),
-      StoreOptions.database,
-    ])
+      """)
 
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
+  @Option(
+    valueName: "zone", help: "An IANA time zone such as Asia/Shanghai or UTC.",
+    defaultDescription: "\(WalletStore.defaultTimeZone.identifier), or the store's own")
+  var timezone: TimeZoneRules?
+  @OptionGroup var storeOptions: StoreOptions
+
+  func run(context: CommandContext) throws -> ExitStatus {
     let console = context.console
-    let zone = try arguments.value("timezone") { (text: String) throws(TimeZoneError) in
-      try TimeZoneRules(identifier: text)
-    }
-    let path = StoreOptions.path(arguments, environment: context.environment)
+    let zone = timezone
+    let path = storeOptions.path(environment: context.environment)
     let existed = FileManager.default.fileExists(atPath: path)
     if !existed { StoreOptions.createParentFolders(of: path) }
     let store = try WalletStore.open(path: path, create: true)

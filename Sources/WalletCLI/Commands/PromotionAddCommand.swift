@@ -2,29 +2,26 @@ import WalletCore
 import WalletStore
 
 /// `wallet promotion add`: install a promotion from its JSON file.
-enum PromotionAddCommand: WalletCommand {
+struct PromotionAddCommand: WalletCommand {
   static let path = ["promotion", "add"]
 
-  static let spec = CommandSpec(
-    "add",
+  static let configuration = CommandConfiguration(
     abstract: "Install a promotion from a JSON file.",
     discussion: """
       Checks the promotion file (every broken rule is reported with its field) and installs it; \
       every transaction in the store is decided under it at once. The same promotion again \
       changes nothing; other rules under the same id are refused unless --replace is given. \
       Built-in promotions cannot be replaced.
-      """,
-    arguments: [
-      .positional(
-        "file", valueName: "file", help: "The promotion JSON file ('-' for standard input)."),
-      .flag("replace", help: "Replace an installed promotion with the same id."),
-      StoreOptions.database,
-    ])
+      """)
 
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
-    let file = try InputFile.openAllowingStandardInput(arguments.positional("file") ?? "-")
+  @Argument(help: "The promotion JSON file ('-' for standard input).") var file: String
+  @Flag(help: "Replace an installed promotion with the same id.") var replace: Bool
+  @OptionGroup var storeOptions: StoreOptions
+
+  func run(context: CommandContext) throws -> ExitStatus {
+    let file = try InputFile.openAllowingStandardInput(self.file)
     let promotion = try PromotionSource.decode(file)
-    let store = try StoreOptions.open(arguments, context: context, access: .create)
+    let store = try storeOptions.open(context: context, access: .create)
     let id = promotion.id
     if let installed = try store.installed(id), installed.isBuiltIn,
       installed.promotion != promotion
@@ -34,7 +31,7 @@ enum PromotionAddCommand: WalletCommand {
         "\(SafeText.path(file.path)): \(SafeText.quoted(id.rawValue)) is a built-in promotion and cannot be replaced; give yours "
           + "another id")
     }
-    switch try store.installPromotion(promotion, replace: arguments.flag("replace")) {
+    switch try store.installPromotion(promotion, replace: replace) {
     case .inserted:
       context.console.message(
         "Installed promotion \(id) (\(DecisionText.shownName(promotion)))."

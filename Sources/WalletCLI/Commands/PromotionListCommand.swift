@@ -2,18 +2,19 @@ import WalletCore
 import WalletStore
 
 /// `wallet promotion list`: the promotions installed in the store.
-enum PromotionListCommand: WalletCommand {
+struct PromotionListCommand: WalletCommand {
   static let path = ["promotion", "list"]
 
-  static let spec = CommandSpec(
-    "list",
+  static let configuration = CommandConfiguration(
     abstract: "List installed promotions.",
-    discussion: "Lists the installed promotions, built-in ones first, then by id.",
-    arguments: [StoreOptions.format(), StoreOptions.database])
+    discussion: "Lists the installed promotions, built-in ones first, then by id.")
 
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
-    let format = OutputFormat(arguments)
-    let store = try StoreOptions.open(arguments, context: context, access: .read)
+  @OptionGroup var output: FormatOption
+  @OptionGroup var storeOptions: StoreOptions
+
+  func run(context: CommandContext) throws -> ExitStatus {
+    let format = output.format
+    let store = try storeOptions.open(context: context, access: .read)
     var listing = Listing(columns: [
       "id", "name", "issuer", "currency", "timezone", "campaign_start", "campaign_end",
       "cycle_start_day", "built_in",

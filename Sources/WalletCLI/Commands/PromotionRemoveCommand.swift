@@ -2,24 +2,21 @@ import WalletCore
 import WalletStore
 
 /// `wallet promotion remove`: uninstall a promotion and its decisions.
-enum PromotionRemoveCommand: WalletCommand {
+struct PromotionRemoveCommand: WalletCommand {
   static let path = ["promotion", "remove"]
 
-  static let spec = CommandSpec(
-    "remove",
+  static let configuration = CommandConfiguration(
     abstract: "Uninstall a promotion.",
     discussion: """
       Removes the promotion and its decisions; cards, enrollments and transactions stay. \
       Built-in promotions cannot be removed (exit status 65).
-      """,
-    arguments: [
-      .positional("id", valueName: "id", help: "The promotion's id."),
-      StoreOptions.database,
-    ])
+      """)
 
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
-    let id = try CommandValues.id(arguments, "id")!
-    let store = try StoreOptions.open(arguments, context: context, access: .change)
+  @Argument(help: "The promotion's id.") var id: Identifier
+  @OptionGroup var storeOptions: StoreOptions
+
+  func run(context: CommandContext) throws -> ExitStatus {
+    let store = try storeOptions.open(context: context, access: .change)
     try store.removePromotion(id)
     context.console.message("Removed promotion \(id).")
     return .success

@@ -2,24 +2,21 @@ import WalletCore
 import WalletStore
 
 /// `wallet promotion show`: an installed promotion's rules, as a promotion file.
-enum PromotionShowCommand: WalletCommand {
+struct PromotionShowCommand: WalletCommand {
   static let path = ["promotion", "show"]
 
-  static let spec = CommandSpec(
-    "show",
+  static let configuration = CommandConfiguration(
     abstract: "Print an installed promotion as JSON.",
     discussion: """
       Prints the promotion's rules as a promotion file, with every field spelled out, so it can \
       be edited and installed under another id.
-      """,
-    arguments: [
-      .positional("id", valueName: "id", help: "The promotion's id."),
-      StoreOptions.database,
-    ])
+      """)
 
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
-    let id = try CommandValues.id(arguments, "id")!
-    let store = try StoreOptions.open(arguments, context: context, access: .read)
+  @Argument(help: "The promotion's id.") var id: Identifier
+  @OptionGroup var storeOptions: StoreOptions
+
+  func run(context: CommandContext) throws -> ExitStatus {
+    let store = try storeOptions.open(context: context, access: .read)
     guard let installed = try store.installed(id) else { throw StoreError.unknownPromotion(id) }
     let text = installed.promotion.jsonText
     context.console.data(text.hasSuffix("\n") ? text : text + "\n")

@@ -9,7 +9,7 @@ import WalletCore
 /// Finds the promotion a command names: an existing file is read; otherwise the name is the id of
 /// a built-in promotion.
 enum PromotionSource {
-  static func resolve(_ name: String?, arguments: ParsedArguments) throws -> Promotion {
+  static func resolve(_ name: String?) throws -> Promotion {
     guard let name else { return .bocomApplePayMonthly }
     // An existing file wins, so a readable file is never mistaken for an id; a file that exists
     // but cannot be read is reported as such.
@@ -20,7 +20,7 @@ enum PromotionSource {
       return builtIn
     }
     let known = Promotion.builtIn.map(\.id.rawValue).joined(separator: ", ")
-    throw arguments.usageError(
+    throw ValidationError(
       "No promotion file or built-in promotion named \(SafeText.quoted(name)) (built in: \(known))")
   }
 

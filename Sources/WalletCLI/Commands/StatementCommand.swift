@@ -3,11 +3,10 @@ import WalletStore
 
 /// `wallet statement`: the rewards the store's transactions earn, by holder, with what is left
 /// to earn.
-enum StatementCommand: WalletCommand {
+struct StatementCommand: WalletCommand {
   static let path = ["statement"]
 
-  static let spec = CommandSpec(
-    "statement",
+  static let configuration = CommandConfiguration(
     abstract: "Show the rewards earned, by holder.",
     discussion: """
       Shows, under each installed promotion (or the one --promotion names) and for each holder: \
@@ -19,30 +18,28 @@ enum StatementCommand: WalletCommand {
       several installed, CSV needs --promotion. JSON is an object with 'promotion', 'holders' \
       (each with 'holder', 'rewards', 'total', 'rewardsLeft' and 'cyclesWithoutReward') and \
       'total'; with several promotions, an array of such objects.
-      """,
-    arguments: [
-      .option("holder", valueName: "holder", help: "Only this holder's rewards."),
-      .option(
-        "cycle", valueName: "date",
-        help: "Only the billing cycle containing this date (YYYY-MM-DD)."),
-      PromotionChoice.option,
-      StoreOptions.format(),
-      StoreOptions.database,
-    ])
+      """)
 
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
-    let holder = try CommandValues.cardSafeID(arguments, "holder")
-    let cycleDate = try CommandValues.date(arguments, "cycle")
-    let format = OutputFormat(arguments)
-    let store = try StoreOptions.open(arguments, context: context, access: .read)
-    let promotions = try PromotionChoice.selected(arguments, store: store)
+  @Option(help: "Only this holder's rewards.") var holder: CardSafeID?
+  @Option(valueName: "date", help: "Only the billing cycle containing this date (YYYY-MM-DD).")
+  var cycle: CivilDate?
+  @OptionGroup var promotionChoice: PromotionChoice
+  @OptionGroup var output: FormatOption
+  @OptionGroup var storeOptions: StoreOptions
+
+  func run(context: CommandContext) throws -> ExitStatus {
+    let holder = self.holder?.id
+    let cycleDate = cycle
+    let format = output.format
+    let store = try storeOptions.open(context: context, access: .read)
+    let promotions = try promotionChoice.selected(store: store)
     let console = context.console
 
     if format == .csv {
       // Exactly the rewards file: one promotion, no per-holder facts.
       guard promotions.count <= 1 else {
         let ids = promotions.map(\.id.rawValue).joined(separator: ", ")
-        throw arguments.usageError(
+        throw ValidationError(
           "several promotions are installed (\(ids)) and a rewards file holds one; "
             + "choose it with --promotion")
       }

@@ -2,25 +2,19 @@ import Foundation
 import WalletCore
 import WalletStore
 
-/// The options every store command shares, and how a command opens the store.
-enum StoreOptions {
-  /// `--db PATH`.
-  static let database = ArgumentSpec.option(
-    "db", valueName: "path",
+/// `--db`, which every store command takes, and how a command opens the store.
+struct StoreOptions: ParsableArguments {
+  /// The store's path as given.
+  @Option(
+    valueName: "path",
     help: "The store file (default: $WALLET_DB, else $XDG_DATA_HOME/wallet/wallet.sqlite, "
       + "else ~/.local/share/wallet/wallet.sqlite).")
-
-  /// `--format table|csv|json`.
-  static func format(default value: String = "table") -> ArgumentSpec {
-    .option(
-      "format", valueName: "format", help: "Output format: table, csv or json.",
-      defaultValue: value, allowedValues: ["table", "csv", "json"])
-  }
+  var db: String?
 
   /// The store's path: `--db`, else `$WALLET_DB`, else under `$XDG_DATA_HOME`, else under
   /// `~/.local/share`.
-  static func path(_ arguments: ParsedArguments, environment: [String: String]) -> String {
-    path(given: arguments.value("db"), environment: environment)
+  func path(environment: [String: String]) -> String {
+    Self.path(given: db, environment: environment)
   }
 
   /// The store's path from a `--db` value (nil for a command without the option) and the
@@ -49,20 +43,18 @@ enum StoreOptions {
 
   /// Opens the store for a command. Commands that add to the store create it when it is missing
   /// (saying so on standard error); the others need it to exist.
-  static func open(
-    _ arguments: ParsedArguments, context: CommandContext, access: Access
-  ) throws -> WalletStore {
-    let path = path(arguments, environment: context.environment)
+  func open(context: CommandContext, access: Access) throws -> WalletStore {
+    let path = path(environment: context.environment)
     let existed = FileManager.default.fileExists(atPath: path)
     let creates = access == .create && !existed
-    if creates { createParentFolders(of: path) }
+    if creates { Self.createParentFolders(of: path) }
     let store = try WalletStore.open(
       path: path, create: access == .create, readOnly: access == .read)
     if creates {
       context.console.message(
         "Created a new store at \(SafeText.path(path)) (time zone \(store.timeZone.identifier)).")
     }
-    warnIfReadableByOthers(path, console: context.console)
+    Self.warnIfReadableByOthers(path, console: context.console)
     return store
   }
 
@@ -111,17 +103,8 @@ enum Clock {
     return Instant(nanosecondsSinceEpoch: Int64(seconds * 1_000_000_000))
   }
 
-  /// Checks the form of a time option before the store is opened, so that a typo does not
-  /// create a store; UTC has no gaps, so only the zone-independent mistakes are caught here.
-  static func checkForm(_ arguments: ParsedArguments, _ name: String = "at") throws(UsageError) {
-    _ = try arguments.value(
-      name,
-      as: { (text: String) throws(TimeParseError) in
-        try Instant.parse(text, naiveIn: utc)
-      })
-  }
-
-  private static let utc: TimeZoneRules = {
+  /// The zone in which a time's form is checked before the store's zone is known.
+  static let utc: TimeZoneRules = {
     do {
       return try TimeZoneRules(identifier: "UTC")
     } catch {
@@ -129,19 +112,12 @@ enum Clock {
     }
   }()
 
-  /// `--at TIME`, or now.
+  /// The time `at` (an option's) names in `zone`, or now when it was left out; a time that
+  /// does not exist in the zone is a usage error about the option.
   static func instant(
-    _ arguments: ParsedArguments, _ name: String = "at", context: CommandContext,
-    zone: TimeZoneRules
+    _ at: GivenArgument<TimeArgument?>, context: CommandContext, zone: TimeZoneRules
   ) throws -> Instant {
-    if let value = try arguments.value(
-      name,
-      as: { (text: String) throws(TimeParseError) in
-        try Instant.parse(text, naiveIn: zone)
-      })
-    {
-      return value
-    }
+    if let value = try at.convert({ try $0.instant(in: zone) }) { return value }
     return try now(context, zone: zone)
   }
 }

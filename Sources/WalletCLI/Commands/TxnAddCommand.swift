@@ -2,72 +2,52 @@ import WalletCore
 import WalletStore
 
 /// `wallet txn add`: record a purchase.
-enum TxnAddCommand: WalletCommand {
+struct TxnAddCommand: WalletCommand {
   static let path = ["txn", "add"]
 
-  static let spec = CommandSpec(
-    "add",
+  static let configuration = CommandConfiguration(
     abstract: "Record a transaction.",
     discussion: """
       Records a purchase on a card in the store and says how each installed promotion decides \
       it. The same transaction again changes nothing; one with the same id and other details is \
       refused unless --replace is given. Times without an offset are read in the store's time \
       zone. Record refunds with 'wallet txn refund'.
-      """,
-    arguments: [
-      .option("id", valueName: "id", help: "The transaction's id.", required: true),
-      .option("card", valueName: "card", help: "The card it was paid with.", required: true),
-      .option(
-        "amount", valueName: "amount", help: "The amount, e.g. 100.50 (greater than zero).",
-        required: true),
-      .option("at", valueName: "time", help: "When (ISO 8601).", defaultDescription: "now"),
-      .option(
-        "currency", valueName: "code", help: "An ISO 4217 code.",
-        defaultValue: Transaction.Defaults.currency.code),
-      .option(
-        "method", valueName: "method", help: "apple-pay, card or other.",
-        defaultValue: Transaction.Defaults.method.rawValue),
-      .option(
-        "status", valueName: "status",
-        help: "settled, pending, declined, refunded or reversed.",
-        defaultValue: Transaction.Defaults.status.rawValue),
-      .option("enrollment", valueName: "id", help: "The enrollment it was paid through."),
-      .option("merchant", valueName: "name", help: "The merchant's name."),
-      .option("mcc", valueName: "code", help: "The merchant category code (four digits)."),
-      .flag("replace", help: "Overwrite a transaction with the same id and other details."),
-      StoreOptions.database,
-    ])
+      """)
 
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
-    let id = try CommandValues.id(arguments, "id")!
-    let card = try CommandValues.cardSafeID(arguments, "card")!
-    let merchant = try CommandValues.cardSafeText(arguments, "merchant")
-    let amount = try CommandValues.amount(arguments, "amount")!
-    let currency = try arguments.value("currency") { (text: String) throws(CodeError) in
-      try Currency.parse(text.trimmingSpacesAndTabs)
-    }
-    let method = try CommandValues.code(arguments, "method", as: PaymentMethod.self)
-    let status = try CommandValues.code(arguments, "status", as: TransactionStatus.self)
-    let enrollment = try CommandValues.cardSafeID(arguments, "enrollment")
-    let mcc = try arguments.value("mcc") { (text: String) throws(ValueFormError) in
-      guard let code = MerchantCategoryCode(parsing: text.trimmingSpacesAndTabs) else {
-        throw ValueFormError("a merchant category code is exactly four digits")
-      }
-      return code
-    }
-    try Clock.checkForm(arguments)
+  @Option(help: "The transaction's id.") var id: Identifier
+  @Option(help: "The card it was paid with.") var card: CardSafeID
+  @Option(help: "The amount, e.g. 100.50 (greater than zero).") var amount: PositiveAmount
+  @Option(valueName: "time", help: "When (ISO 8601).", defaultDescription: "now")
+  var at: TimeArgument?
+  @Option(valueName: "code", help: "An ISO 4217 code.")
+  var currency: Currency = Transaction.Defaults.currency
+  @Option(help: "apple-pay, card or other.") var method: PaymentMethod = Transaction.Defaults.method
+  @Option(help: "settled, pending, declined, refunded or reversed.")
+  var status: TransactionStatus = Transaction.Defaults.status
+  @Option(valueName: "id", help: "The enrollment it was paid through.")
+  var enrollment: CardSafeID?
+  @Option(valueName: "name", help: "The merchant's name.") var merchant: CardSafeText?
+  @Option(valueName: "code", help: "The merchant category code (four digits).")
+  var mcc: MerchantCategoryCode?
+  @Flag(help: "Overwrite a transaction with the same id and other details.") var replace: Bool
+  @OptionGroup var storeOptions: StoreOptions
 
-    let store = try StoreOptions.open(arguments, context: context, access: .create)
+  func run(context: CommandContext) throws -> ExitStatus {
+    let card = self.card.id
+    let merchant = self.merchant?.text
+    let amount = self.amount.money
+    let enrollment = self.enrollment?.id
+
+    let store = try storeOptions.open(context: context, access: .create)
     let zone = store.timeZone
     let transaction = Transaction(
-      id: id, card: card, time: try Clock.instant(arguments, context: context, zone: zone),
-      amount: amount, currency: currency ?? Transaction.Defaults.currency,
-      method: method ?? Transaction.Defaults.method, status: status ?? Transaction.Defaults.status,
+      id: id, card: card, time: try Clock.instant($at, context: context, zone: zone),
+      amount: amount, currency: currency, method: method, status: status,
       enrollment: enrollment, merchant: merchant, mcc: mcc)
     let shown =
       "\(id): \(MoneyText.display(amount, transaction.currency)) on card \(card) at "
       + transaction.time.formatted(in: zone)
-    switch try store.addTransaction(transaction, replace: arguments.flag("replace")) {
+    switch try store.addTransaction(transaction, replace: replace) {
     case .inserted: context.console.message("Recorded transaction \(shown).")
     case .replaced: context.console.message("Replaced transaction \(shown).")
     case .unchanged:

@@ -8,12 +8,6 @@ enum OutputFormat: String, CaseIterable, Sendable {
   case csv
   /// Pretty-printed JSON with keys in a fixed order; amounts as strings such as `"10.00"`.
   case json
-
-  /// The format the command was asked for (the option's declared default otherwise).
-  init(_ arguments: ParsedArguments) {
-    // The parser already refused anything outside the option's allowed values.
-    self = arguments.value("format").flatMap(OutputFormat.init(rawValue:)) ?? .table
-  }
 }
 
 /// Rows of records that a list command prints in any `--format`: a table, CSV whose header is

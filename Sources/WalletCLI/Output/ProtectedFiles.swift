@@ -33,7 +33,7 @@ struct ProtectedFiles {
   /// Refuses, as a usage error, an output path that would replace a protected file. Run it
   /// once the command's own files are open: `/proc/self/fd/3` names the store only then. `-`
   /// is standard output, which the shell may have pointed at a protected file (`>> store`).
-  func check(output path: String, option: String, arguments: ParsedArguments) throws(UsageError) {
+  func check(output path: String, option: String) throws(ValidationError) {
     let output: FileLocation
     if path == "-" {
       guard let identity = FileIdentity(regularFileOpenAt: 1) else { return }
@@ -45,7 +45,7 @@ struct ProtectedFiles {
       let clash = files.first(where: { $0.location == output })
     else { return }
     let named = path == "-" ? "standard output" : "--\(option) \(SafeText.quoted(path))"
-    throw arguments.usageError(
+    throw ValidationError(
       "\(named) is \(clash.role); writing there would destroy it, so choose another file")
   }
 }

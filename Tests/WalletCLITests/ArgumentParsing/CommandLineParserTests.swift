@@ -1,6 +1,6 @@
-import Foundation
 import Testing
-import WalletCLI
+
+@testable import WalletCLI
 
 struct CommandLineParserTests {
   private let parser = SampleCommandTree.parser
@@ -11,8 +11,8 @@ struct CommandLineParserTests {
     ])
     #expect(path == ["card", "add"])
     #expect(arguments.commandPath == ["card", "add"])
-    #expect(arguments.value("card") == "c1")
-    #expect(arguments.value("holder") == "alice")
+    #expect(arguments.given["card"] == ["c1"])
+    #expect(arguments.given["holder"] == ["alice"])
   }
 
   @Test(arguments: [
@@ -22,45 +22,41 @@ struct CommandLineParserTests {
     let argv = Array(SampleCommandTree.batchRequired.dropLast(2)) + spelling
     let (path, arguments) = try SampleCommandTree.run(argv)
     #expect(path == ["batch"])
-    #expect(arguments.value("out") == "r.csv")
+    #expect(arguments.given["out"] == ["r.csv"])
   }
 
   @Test func inlineValueKeepsEverythingAfterTheFirstEqualsSign() throws {
     let (_, arguments) = try SampleCommandTree.run(
       SampleCommandTree.batchRequired + ["--promotion=a=b.json"])
-    #expect(arguments.value("promotion") == "a=b.json")
+    #expect(arguments.given["promotion"] == ["a=b.json"])
   }
 
   @Test func flagsAndAbsentOptions() throws {
     let with = try SampleCommandTree.run(SampleCommandTree.batchRequired + ["--skip-invalid"])
     let without = try SampleCommandTree.run(SampleCommandTree.batchRequired)
-    #expect(with.arguments.flag("skip-invalid"))
-    #expect(!without.arguments.flag("skip-invalid"))
-    #expect(without.arguments.value("decisions") == nil)
-    #expect(without.arguments.values("decisions").isEmpty)
+    #expect(with.arguments.given["skip-invalid"] != nil)
+    #expect(without.arguments.given["skip-invalid"] == nil)
+    #expect(without.arguments.given["decisions"] == nil)
   }
 
   @Test func shortFlag() throws {
     let (_, arguments) = try SampleCommandTree.run(["card", "list", "-q"])
-    #expect(arguments.flag("quiet"))
+    #expect(arguments.given["quiet"] != nil)
   }
 
   @Test func repeatedOptionsAreCollectedInOrder() throws {
     let (_, arguments) = try SampleCommandTree.run([
       "card", "list", "--network", "visa", "--quiet", "--network=amex", "--network", "unionpay",
     ])
-    #expect(arguments.values("network") == ["visa", "amex", "unionpay"])
-    #expect(arguments.value("network") == "unionpay")
+    #expect(arguments.given["network"] == ["visa", "amex", "unionpay"])
   }
 
-  @Test func defaultValueIsReturnedWhenTheOptionIsAbsent() throws {
+  @Test func onlyWhatWasTypedIsKept() throws {
+    // Defaults are the typed properties' (ParsableArgumentsTests); the parser keeps the words.
     let absent = try SampleCommandTree.run(["card", "list"])
     let given = try SampleCommandTree.run(["card", "list", "--format", "json"])
-    #expect(absent.arguments.value("format") == "table")
-    #expect(absent.arguments.values("format") == ["table"])
-    #expect(given.arguments.value("format") == "json")
-    // A default that is only a description is not a value.
-    #expect(absent.arguments.value("db") == nil)
+    #expect(absent.arguments.given["format"] == nil)
+    #expect(given.arguments.given["format"] == ["json"])
   }
 
   @Test(arguments: [
@@ -72,32 +68,32 @@ struct CommandLineParserTests {
   func optionsAndPositionalsInterleave(_ argv: [String]) throws {
     let (path, arguments) = try SampleCommandTree.run(argv)
     #expect(path == ["import"])
-    #expect(arguments.positional("kind") == "cards")
-    #expect(arguments.positional("file") == "f.csv")
-    #expect(arguments.value("db") == "s.sqlite")
-    #expect(arguments.flag("skip-invalid"))
+    #expect(arguments.given["kind"] == ["cards"])
+    #expect(arguments.given["file"] == ["f.csv"])
+    #expect(arguments.given["db"] == ["s.sqlite"])
+    #expect(arguments.given["skip-invalid"] != nil)
   }
 
   @Test func doubleDashEndsOptions() throws {
     let (_, arguments) = try SampleCommandTree.run(["import", "cards", "--", "--db"])
-    #expect(arguments.positional("file") == "--db")
-    #expect(arguments.value("db") == nil)
+    #expect(arguments.given["file"] == ["--db"])
+    #expect(arguments.given["db"] == nil)
     let explained = try SampleCommandTree.run(["explain", "--", "-x"])
-    #expect(explained.arguments.positional("txn") == "-x")
+    #expect(explained.arguments.given["txn"] == ["-x"])
   }
 
   @Test func helpAfterDoubleDashIsAPositional() throws {
     let (path, arguments) = try SampleCommandTree.run(["explain", "--", "--help"])
     #expect(path == ["explain"])
-    #expect(arguments.positional("txn") == "--help")
+    #expect(arguments.given["txn"] == ["--help"])
   }
 
   @Test func loneDashIsAPositionalAndAValue() throws {
     let imported = try SampleCommandTree.run(["import", "cards", "-"])
-    #expect(imported.arguments.positional("file") == "-")
+    #expect(imported.arguments.given["file"] == ["-"])
     let batch = try SampleCommandTree.run(
       Array(SampleCommandTree.batchRequired.dropLast()) + ["-"])
-    #expect(batch.arguments.value("out") == "-")
+    #expect(batch.arguments.given["out"] == ["-"])
   }
 
   @Test(arguments: [
@@ -105,12 +101,12 @@ struct CommandLineParserTests {
   ])
   func negativeLookingValuesBelongToTheOption(_ amount: [String], expected: String) throws {
     let (_, arguments) = try SampleCommandTree.run(["txn", "add", "--card", "c1"] + amount)
-    #expect(arguments.value("amount") == expected)
+    #expect(arguments.given["amount"] == [expected])
   }
 
   @Test func negativeNumberIsAPositional() throws {
     let (_, arguments) = try SampleCommandTree.run(["explain", "-42"])
-    #expect(arguments.positional("txn") == "-42")
+    #expect(arguments.given["txn"] == ["-42"])
   }
 
   @Test(
@@ -146,7 +142,7 @@ struct CommandLineParserTests {
       "enroll", "--card", "c1", "--channel", "apple-pay",
     ])
     #expect(path == ["enrollment", "add"])
-    #expect(arguments.value("channel") == "apple-pay")
+    #expect(arguments.given["channel"] == ["apple-pay"])
     let error = SampleCommandTree.usageError(["enroll", "--card", "c1"])
     #expect(error?.commandPath == ["enrollment", "add"])
   }
@@ -254,104 +250,6 @@ struct CommandLineParserTests {
     #expect(UsageError.exitCode == 64)
   }
 
-  private struct NotAPlainAmount: LocalizedError {
-    var errorDescription: String? { "not a plain decimal amount" }
-  }
-
-  private struct Terse: Error, CustomStringConvertible {
-    var description: String { "too terse" }
-  }
-
-  private static func plainAmount(_ text: String) throws -> Decimal {
-    guard text.allSatisfy({ $0.isNumber || $0 == "." }), let amount = Decimal(string: text) else {
-      throw NotAPlainAmount()
-    }
-    return amount
-  }
-
-  @Test func convertedValue() throws {
-    let (_, arguments) = try SampleCommandTree.run([
-      "txn", "add", "--card", "c1", "--amount", "12.50",
-    ])
-    #expect(try arguments.value("amount", as: Self.plainAmount) == Decimal(string: "12.50"))
-    #expect(try arguments.value("amount", as: { $0.count }) == 5)
-  }
-
-  @Test func convertedAbsentValueIsNil() throws {
-    let (_, arguments) = try SampleCommandTree.run(["card", "list"])
-    #expect(try arguments.value("network", as: { _ in 1 }) == nil)
-  }
-
-  @Test func conversionErrorBecomesAUsageErrorNamingOptionAndValue() throws {
-    let (_, arguments) = try SampleCommandTree.run([
-      "txn", "add", "--card", "c1", "--amount", "1e3",
-    ])
-    #expect(
-      throws: UsageError(
-        "The value '1e3' is invalid for '--amount <amount>': not a plain decimal amount",
-        commandPath: ["txn", "add"])
-    ) {
-      try arguments.value("amount", as: Self.plainAmount)
-    }
-    #expect(
-      throws: UsageError(
-        "The value '1e3' is invalid for '--amount <amount>': too terse",
-        commandPath: ["txn", "add"])
-    ) {
-      try arguments.value("amount", as: { _ in throw Terse() })
-    }
-  }
-
-  @Test func conversionOfEveryValueStopsAtTheFirstBadOne() throws {
-    let (_, arguments) = try SampleCommandTree.run([
-      "txn", "add", "--card", "c", "--amount", "1", "--tag", "1", "--tag", "x", "--tag", "y",
-    ])
-    #expect(
-      throws: UsageError(
-        "The value 'x' is invalid for '--tag <tag>': not a plain decimal amount",
-        commandPath: ["txn", "add"])
-    ) {
-      try arguments.values("tag", as: Self.plainAmount)
-    }
-    let good = try SampleCommandTree.run([
-      "txn", "add", "--card", "c", "--amount", "1", "--tag", "1", "--tag", "2",
-    ])
-    #expect(try good.arguments.values("tag", as: { Int($0) }) == [1, 2])
-  }
-
-  @Test func conversionOfAPositionalNamesItsPlaceholder() throws {
-    let (_, arguments) = try SampleCommandTree.run(["explain", "t1"])
-    #expect(
-      throws: UsageError(
-        "The value 't1' is invalid for '<txn>': too terse", commandPath: ["explain"])
-    ) {
-      try arguments.value("txn", as: { _ in throw Terse() })
-    }
-  }
-
-  @Test func commandsCanRaiseTheirOwnUsageErrors() throws {
-    let (_, arguments) = try SampleCommandTree.run(SampleCommandTree.batchRequired)
-    #expect(
-      arguments.usageError("'--decisions' needs '--out'")
-        == UsageError("'--decisions' needs '--out'", commandPath: ["batch"]))
-  }
-
-  @Test func askingForAnUndeclaredNameIsAProgrammerError() async {
-    await #expect(processExitsWith: .failure) {
-      let parser = CommandLineParser(
-        root: CommandSpec("tool", abstract: "A tool.", arguments: [.flag("force", help: "")]))
-      guard case .run(_, let arguments) = try parser.parse([]) else { return }
-      _ = arguments.value("nope")
-    }
-    await #expect(processExitsWith: .failure) {
-      let parser = CommandLineParser(
-        root: CommandSpec("tool", abstract: "A tool.", arguments: [.flag("force", help: "")]))
-      guard case .run(_, let arguments) = try parser.parse([]) else { return }
-      // A flag is not an option: reading it as one is a mistake too.
-      _ = arguments.value("force")
-    }
-  }
-
   @Test func aRootWithoutSubcommandsRunsItself() throws {
     let parser = CommandLineParser(
       root: CommandSpec("tool", abstract: "A tool.", arguments: [.flag("force", help: "")]))
@@ -361,7 +259,7 @@ struct CommandLineParserTests {
       return
     }
     #expect(path.isEmpty)
-    #expect(arguments.flag("force"))
+    #expect(arguments.given["force"] != nil)
     #expect(parser.root.subcommands.isEmpty)
   }
 }
