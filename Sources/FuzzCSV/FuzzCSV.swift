@@ -1,5 +1,6 @@
 import CFuzzing
 import WalletCLI
+import WalletIngest
 
 /// The libFuzzer harness for `CSVReader`: every input is read to its end (or first error) whole,
 /// a byte at a time and in small chunks, which must all give the same records and the same error;

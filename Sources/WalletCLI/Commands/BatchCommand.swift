@@ -1,4 +1,5 @@
 import WalletCore
+import WalletIngest
 
 /// `wallet batch`: decide every transaction of three CSV files under one promotion, without a
 /// store, and write the SPEC's rewards (and decisions) files.
@@ -63,7 +64,11 @@ enum BatchCommand: WalletCommand {
     let input = try BatchInput.load(
       cards: arguments.value("cards") ?? "", enrollments: arguments.value("enrollments") ?? "",
       transactions: arguments.value("transactions") ?? "", naiveIn: promotion.timeZone,
-      skipInvalid: arguments.flag("skip-invalid"), console: context.console, quiet: quiet)
+      skipInvalid: arguments.flag("skip-invalid"),
+      progress: {
+        ProgressReporter.make(
+          console: context.console, quiet: quiet, label: "transactions", totalBytes: $0)
+      })
     for error in input.skipped.errors {
       context.console.message("skipped \(error.description)")
     }
@@ -72,7 +77,7 @@ enum BatchCommand: WalletCommand {
 
     // Both outputs are complete on disk before either replaces an older file.
     let rewardsFile = try AtomicOutputFile(path: rewardsPath)
-    let decisionsFile = try decisionsPath.map { (path) throws(CommandFailure) in
+    let decisionsFile = try decisionsPath.map { (path) throws(FileFailure) in
       try AtomicOutputFile(path: path)
     }
     do {
@@ -92,8 +97,8 @@ enum BatchCommand: WalletCommand {
     }
     // The summary is counted while the outputs are flushed to disk: both only read.
     let (committed, summary) = bothAtOnce(
-      { () -> Result<Void, CommandFailure> in
-        Result { () throws(CommandFailure) in
+      { () -> Result<Void, FileFailure> in
+        Result { () throws(FileFailure) in
           try rewardsFile.commit()
           try decisionsFile?.commit()
         }

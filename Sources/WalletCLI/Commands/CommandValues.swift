@@ -1,4 +1,5 @@
 import WalletCore
+import WalletIngest
 import WalletStore
 
 /// Reading the store commands' values from the command line, with the same rules as the CSV

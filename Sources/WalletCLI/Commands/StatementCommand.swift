@@ -1,4 +1,5 @@
 import WalletCore
+import WalletIngest
 import WalletStore
 
 /// `wallet statement`: the rewards the store's transactions earn, by holder, with what is left

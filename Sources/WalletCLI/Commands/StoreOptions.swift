@@ -1,5 +1,6 @@
 import Foundation
 import WalletCore
+import WalletIngest
 import WalletStore
 
 /// The options every store command shares, and how a command opens the store.

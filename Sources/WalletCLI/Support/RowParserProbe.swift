@@ -1,4 +1,5 @@
 import WalletCore
+import WalletIngest
 
 /// The row parsers of the SPEC's input files, run over arbitrary bytes, for the CSV fuzzing
 /// harness (`Sources/FuzzCSV`), which cannot reach them otherwise: they are internal to this

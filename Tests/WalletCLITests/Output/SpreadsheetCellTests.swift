@@ -1,4 +1,5 @@
 import Testing
+import WalletIngest
 
 @testable import WalletCLI
 
