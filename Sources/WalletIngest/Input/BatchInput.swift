@@ -5,7 +5,7 @@ import WalletCore
 /// id repeats.
 ///
 /// Rows take a fast path straight from the CSV bytes (`CardRowReader`, `EnrollmentRowReader`,
-/// `TransactionRowReader`), and large files are read in parts, two at once (`FileHalves`). A row
+/// `TransactionRowReader`), and large files are read in parts, one per core at a time (`FileParts`). A row
 /// that is in any way unusual is handed to the ordinary row parser, and a file with any problem
 /// is read again row by row, which reports exactly what is wrong: one set of rules and messages.
 package struct BatchInput {
@@ -42,7 +42,7 @@ package struct BatchInput {
         }
     }
     let progress = progress(transactionsFile.size)
-    if let whole = TransactionHalves.load(
+    if let whole = TransactionParts.load(
       file: transactionsFile, reader: loader.transactionReader(columns:), ledger: input.ledger,
       progress: progress, rowsRead: loader.forgetLookups)
     {
@@ -157,7 +157,7 @@ package final class LedgerLoader {
   /// is small or anything in it needs the ordinary, row-by-row read.
   func addCardsInHalves(_ file: InputFile, to ledger: inout Ledger) -> Bool {
     guard
-      let (first, second) = FileHalves.read(
+      let (first, second) = FileParts.read(
         file, kind: .cards,
         { csv, columns, bytes -> [Card]? in
           var reader = CardRowReader(CardColumns(columns))
@@ -202,7 +202,7 @@ package final class LedgerLoader {
     let lookup = cards
     let zone = self.zone
     guard
-      let (first, second) = FileHalves.read(
+      let (first, second) = FileParts.read(
         file, kind: .enrollments,
         { csv, columns, bytes -> EnrollmentHalf? in
           var reader = EnrollmentRowReader(EnrollmentColumns(columns), cards: lookup, zone: zone)
