@@ -62,11 +62,11 @@ enum ImportCommand: WalletCommand {
       }
       outcome = try rows.store { try store.importEnrollments($0, policy: policy) }
     case .transactions:
-      var columns: TransactionColumns?
+      var columns: ColumnPositions?
       let rows = try ImportRows.read(reader, idColumn: "id", id: \Transaction.id) {
         (row) throws(InputError) in
         // Every row of a file shares its header's columns.
-        let known = columns ?? TransactionColumns(row.columns)
+        let known = columns ?? ColumnPositions(row.columns)
         columns = known
         return try row.transaction(naiveIn: zone, columns: known)
       }

@@ -26,12 +26,12 @@ public enum RowParserProbe {
     let (cards, enrollments) = sampleIDs
     var ids = Set<[UInt8]>()
     var disagreement: String?
-    var columns: TransactionColumns?
+    var columns: ColumnPositions?
     forEachRow(of: .transactions, in: bytes) { (row) throws(InputError) in
       guard disagreement == nil else { return }
       let parsed = Result { () throws(InputError) in try row.transaction(naiveIn: zone) }
       // The import's reader, straight from the bytes where it can, must read every row the same.
-      let known = columns ?? TransactionColumns(row.columns)
+      let known = columns ?? ColumnPositions(row.columns)
       columns = known
       let imported = Result { () throws(InputError) in
         try row.transaction(naiveIn: zone, columns: known)

@@ -87,7 +87,7 @@ package final class LedgerLoader {
 
   /// Adds the card of `row`, which must be new.
   package func addCard(_ row: CSVRow, to ledger: inout Ledger) throws(InputError) {
-    if cardRows == nil { cardRows = CardRowReader(CardColumns(row.columns)) }
+    if cardRows == nil { cardRows = CardRowReader(ColumnPositions(row.columns)) }
     let card: Card
     if let fast = cardRows?.card(row) { card = fast } else { card = try row.card() }
     if let existing = cards.insert(card.id) {
@@ -104,7 +104,7 @@ package final class LedgerLoader {
   package func addEnrollment(_ row: CSVRow, to ledger: inout Ledger) throws(InputError) {
     if enrollmentRows == nil {
       enrollmentRows = EnrollmentRowReader(
-        EnrollmentColumns(row.columns), cards: cards,
+        ColumnPositions(row.columns), cards: cards,
         zone: zone)
     }
     let enrollment: Enrollment
@@ -160,7 +160,7 @@ package final class LedgerLoader {
       let (first, second) = FileParts.read(
         file, kind: .cards,
         { csv, columns, bytes -> [Card]? in
-          var reader = CardRowReader(CardColumns(columns))
+          var reader = CardRowReader(ColumnPositions(columns))
           var cards: [Card] = []
           // Room for the rows of `bytes` bytes at the shortest plausible row, so that the
           // array does not grow by copying: unused room is never touched, so never resident.
@@ -205,7 +205,7 @@ package final class LedgerLoader {
       let (first, second) = FileParts.read(
         file, kind: .enrollments,
         { csv, columns, bytes -> EnrollmentHalf? in
-          var reader = EnrollmentRowReader(EnrollmentColumns(columns), cards: lookup, zone: zone)
+          var reader = EnrollmentRowReader(ColumnPositions(columns), cards: lookup, zone: zone)
           var enrollments: [Enrollment] = []
           enrollments.reserveCapacity(bytes / Self.shortestEnrollmentRow)
           // Cards are looked up once the half is read, a batch at a time, so that the cache
@@ -268,7 +268,7 @@ package final class LedgerLoader {
     let made = TransactionRowReader(
       cardsPath: cardsPath, enrollmentsPath: enrollmentsPath, zone: zone, cards: cards,
       enrollments: enrollments,
-      columns: TransactionColumns(columns))
+      columns: ColumnPositions(columns))
     transactionReader = made
     return made
   }

@@ -4,12 +4,12 @@ import WalletCore
 /// the ordinary parser (`CSVRow.card()`) reads it or says exactly what is wrong, so there is one
 /// set of rules and messages.
 struct CardRowReader: Sendable {
-  private let columns: CardColumns
+  private let columns: ColumnPositions
   private var networks = CodeSpellings<Network>()
   private var types = CodeSpellings<CardType>()
   private var roles = CodeSpellings<CardRole>()
 
-  init(_ columns: CardColumns) {
+  init(_ columns: ColumnPositions) {
     self.columns = columns
   }
 
@@ -21,7 +21,7 @@ struct CardRowReader: Sendable {
   /// The card in a row's fields, or nil when the ordinary parser must read it.
   mutating func card(_ fields: CSVRawFields) -> Card? {
     let columns = self.columns
-    guard fields.count == columns.width, let id = plainText(fields[columns.id]),
+    guard fields.count == columns.width, let id = plainText(fields[columns.card]),
       let holder = plainText(fields[columns.holder]),
       let network = networks.code(fields[columns.network]),
       let type = types.code(fields[columns.type])
@@ -51,12 +51,12 @@ struct CardRowReader: Sendable {
 /// Enrollment rows read straight from their bytes, their card found among the cards read
 /// before; nil for anything unusual, as with `CardRowReader`.
 struct EnrollmentRowReader: Sendable {
-  private let columns: EnrollmentColumns
+  private let columns: ColumnPositions
   private let cards: IDLookup
   private let zone: TimeZoneRules
   private var channels = CodeSpellings<Channel>()
 
-  init(_ columns: EnrollmentColumns, cards: IDLookup, zone: TimeZoneRules) {
+  init(_ columns: ColumnPositions, cards: IDLookup, zone: TimeZoneRules) {
     self.columns = columns
     self.cards = cards
     self.zone = zone
@@ -137,48 +137,6 @@ extension UnsafeRawBufferPointer {
       previous = byte
     }
     return digits < 13
-  }
-}
-
-/// Where each card column is (-1 when absent).
-struct CardColumns: Sendable {
-  let width: Int
-  let id: Int
-  let holder: Int
-  let network: Int
-  let type: Int
-  let role: Int
-  let issuer: Int
-  let last4: Int
-
-  init(_ columns: CSVColumns) {
-    width = columns.width
-    id = columns.index(of: "card") ?? -1
-    holder = columns.index(of: "holder") ?? -1
-    network = columns.index(of: "network") ?? -1
-    type = columns.index(of: "type") ?? -1
-    role = columns.index(of: "role") ?? -1
-    issuer = columns.index(of: "issuer") ?? -1
-    last4 = columns.index(of: "last4") ?? -1
-  }
-}
-
-/// Where each enrollment column is (-1 when absent).
-struct EnrollmentColumns: Sendable {
-  let width: Int
-  let id: Int
-  let card: Int
-  let channel: Int
-  let enrolledAt: Int
-  let removedAt: Int
-
-  init(_ columns: CSVColumns) {
-    width = columns.width
-    id = columns.index(of: "id") ?? -1
-    card = columns.index(of: "card") ?? -1
-    channel = columns.index(of: "channel") ?? -1
-    enrolledAt = columns.index(of: "enrolled_at") ?? -1
-    removedAt = columns.index(of: "removed_at") ?? -1
   }
 }
 

@@ -14,7 +14,7 @@ struct TransactionRowReader: Sendable {
   let zone: TimeZoneRules
   let cards: IDLookup
   let enrollments: IDLookup
-  let columns: TransactionColumns
+  let columns: ColumnPositions
 
   /// Reads `row` and calls `body` with its values and its id's bytes (valid only during the
   /// call); a row that cannot be read throws, located at the offending field.
@@ -70,7 +70,7 @@ struct TransactionRowReader: Sendable {
 
   /// The row read straight from its bytes, or nil when anything about it needs the ordinary
   /// parser (an error, a non-default code, a merchant with many digits).
-  private func fastTransaction(_ fields: CSVRawFields, columns: TransactionColumns)
+  private func fastTransaction(_ fields: CSVRawFields, columns: ColumnPositions)
     -> ParsedTransaction?
   {
     guard let card = cards.entry(of: fields[columns.card]),
@@ -86,7 +86,7 @@ struct TransactionRowReader: Sendable {
 
   /// The row read straight from its bytes but for its card, which the caller looks up from
   /// `fields[columns.card]`; nil as for `fastTransaction`.
-  func plainTransaction(_ fields: CSVRawFields, columns: TransactionColumns) -> PlainTransaction? {
+  func plainTransaction(_ fields: CSVRawFields, columns: ColumnPositions) -> PlainTransaction? {
     guard fields.count == columns.width, !fields[columns.id].isEmpty,
       let values = PlainTransactionValues(fields, columns: columns, naiveIn: zone)
     else { return nil }
@@ -129,7 +129,7 @@ struct PlainTransactionValues {
 
   /// The row's values, or nil when it is not plain.
   init?(
-    _ fields: CSVRawFields, columns: TransactionColumns, naiveIn zone: borrowing TimeZoneRules
+    _ fields: CSVRawFields, columns: ColumnPositions, naiveIn zone: borrowing TimeZoneRules
   ) {
     guard
       let time = try? Instant.parse(
@@ -181,7 +181,7 @@ extension CSVRawFields {
 extension CSVRow {
   /// `transaction(naiveIn:)`, straight from the bytes when the row is plain (see
   /// `PlainTransactionValues`): what an import of millions of rows reads.
-  package func transaction(naiveIn zone: TimeZoneRules, columns: TransactionColumns)
+  package func transaction(naiveIn zone: TimeZoneRules, columns: ColumnPositions)
     throws(InputError)
     -> Transaction
   {
@@ -216,36 +216,4 @@ struct ParsedTransaction {
   var refunded: Money
   var enrollment: Int32
   var mcc: MerchantCategoryCode?
-}
-
-/// Where each transaction column is (-1 when absent), looked up once per file, not per row.
-package struct TransactionColumns: Sendable {
-  let width: Int
-  let id: Int
-  let card: Int
-  let time: Int
-  let amount: Int
-  let currency: Int
-  let method: Int
-  let status: Int
-  let refunded: Int
-  let enrollment: Int
-  let merchant: Int
-  let mcc: Int
-
-  /// The positions in the file whose header is `columns`.
-  package init(_ columns: CSVColumns) {
-    width = columns.width
-    id = columns.index(of: "id") ?? -1
-    card = columns.index(of: "card") ?? -1
-    time = columns.index(of: "time") ?? -1
-    amount = columns.index(of: "amount") ?? -1
-    currency = columns.index(of: "currency") ?? -1
-    method = columns.index(of: "method") ?? -1
-    status = columns.index(of: "status") ?? -1
-    refunded = columns.index(of: "refunded") ?? -1
-    enrollment = columns.index(of: "enrollment") ?? -1
-    merchant = columns.index(of: "merchant") ?? -1
-    mcc = columns.index(of: "mcc") ?? -1
-  }
 }

@@ -52,7 +52,7 @@ struct ImportRowReaderTests {
       required: InputKind.transactions.requiredColumns)
     var merchants: [String?] = []
     while let row = try columns.nextRow(from: reader) {
-      let plain = try row.transaction(naiveIn: .shanghai, columns: TransactionColumns(columns))
+      let plain = try row.transaction(naiveIn: .shanghai, columns: ColumnPositions(columns))
       #expect(plain == (try row.transaction(naiveIn: .shanghai)))
       merchants.append(plain.merchant)
     }
