@@ -50,26 +50,13 @@ enum ImportCommand: WalletCommand {
     let outcome: ImportOutcome
     switch kind {
     case .cards:
-      let rows = try ImportRows.read(reader, idColumn: "card", id: \Card.id) {
-        (row) throws(InputError) in
-        try row.card()
-      }
+      let rows = try ImportRows.cards(reader)
       outcome = try rows.store { try store.importCards($0, policy: policy) }
     case .enrollments:
-      let rows = try ImportRows.read(reader, idColumn: "id", id: \Enrollment.id) {
-        (row) throws(InputError) in
-        try row.enrollment(naiveIn: zone)
-      }
+      let rows = try ImportRows.enrollments(reader, naiveIn: zone)
       outcome = try rows.store { try store.importEnrollments($0, policy: policy) }
     case .transactions:
-      var columns: ColumnPositions?
-      let rows = try ImportRows.read(reader, idColumn: "id", id: \Transaction.id) {
-        (row) throws(InputError) in
-        // Every row of a file shares its header's columns.
-        let known = columns ?? ColumnPositions(row.columns)
-        columns = known
-        return try row.transaction(naiveIn: zone, columns: known)
-      }
+      let rows = try ImportRows.transactions(reader, naiveIn: zone)
       // Writing millions of rows and deciding them takes longer than reading them: its own line.
       let storing = ProgressReporter.make(
         console: context.console, quiet: quiet, label: "storing transactions",

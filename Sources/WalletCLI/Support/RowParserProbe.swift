@@ -26,16 +26,14 @@ public enum RowParserProbe {
     let (cards, enrollments) = sampleIDs
     var ids = Set<[UInt8]>()
     var disagreement: String?
-    var columns: ColumnPositions?
+    var reader: TransactionRowReader?
     forEachRow(of: .transactions, in: bytes) { (row) throws(InputError) in
       guard disagreement == nil else { return }
       let parsed = Result { () throws(InputError) in try row.transaction(naiveIn: zone) }
       // The import's reader, straight from the bytes where it can, must read every row the same.
-      let known = columns ?? ColumnPositions(row.columns)
-      columns = known
-      let imported = Result { () throws(InputError) in
-        try row.transaction(naiveIn: zone, columns: known)
-      }
+      let known = reader ?? TransactionRowReader(row.columns, naiveIn: zone)
+      reader = known
+      let imported = Result { () throws(InputError) in try known.transaction(row) }
       switch (parsed, imported) {
       case (.success(let expected), .success(let read)) where expected != read:
         disagreement = "line \(row.line): import read \(read), the row is \(expected)"

@@ -73,7 +73,7 @@ package final class LedgerLoader {
   private var enrollmentLines: [Int32] = []
   private var transactions = ByteStringIndex(expectedCount: 1 << 16)
   private var transactionLines: [Int32] = []
-  private var transactionReader: TransactionRowReader?
+  private var transactionReader: LedgerTransactionReader?
   private var cardRows: CardRowReader?
   private var enrollmentRows: EnrollmentRowReader?
 
@@ -261,14 +261,13 @@ package final class LedgerLoader {
   /// Reads transaction rows against the cards and enrollments read so far; made after the last
   /// enrollment, since it copies their lookups, and again if they were forgotten and made
   /// again.
-  func transactionReader(columns: CSVColumns) -> TransactionRowReader {
-    if let transactionReader, transactionReader.columns.width == columns.width {
+  func transactionReader(columns: CSVColumns) -> LedgerTransactionReader {
+    if let transactionReader, transactionReader.rows.columns.width == columns.width {
       return transactionReader
     }
-    let made = TransactionRowReader(
-      cardsPath: cardsPath, enrollmentsPath: enrollmentsPath, zone: zone, cards: cards,
-      enrollments: enrollments,
-      columns: ColumnPositions(columns))
+    let made = LedgerTransactionReader(
+      rows: TransactionRowReader(columns, naiveIn: zone), cardsPath: cardsPath,
+      enrollmentsPath: enrollmentsPath, cards: cards, enrollments: enrollments)
     transactionReader = made
     return made
   }

@@ -1,7 +1,7 @@
 /// Where each of the SPEC's input columns is in one file's rows (-1 when the file lacks it),
 /// looked up once from the header so that readers of millions of rows read plain stored
 /// integers. One definition for the three files: a column a file does not have is -1 there.
-package struct ColumnPositions: Sendable {
+struct ColumnPositions: Sendable {
   /// Field count every row has, the header's.
   let width: Int
   /// `card`: a card's id, or the card a row is about.
@@ -46,7 +46,7 @@ package struct ColumnPositions: Sendable {
   let mcc: Int
 
   /// The positions in the file whose header is `header`.
-  package init(_ header: CSVColumns) {
+  init(_ header: CSVColumns) {
     func position(_ name: String) -> Int { header.index(of: name) ?? -1 }
     width = header.width
     card = position("card")

@@ -56,7 +56,7 @@ package struct ImportRows<Value> {
   /// of ids cost a third of the read. Only when two hashes are equal are the ids compared, in
   /// file order, so the row reported is the one a row-by-row check would stop at; and a row
   /// error ends the read only after the rows before it were checked the same way.
-  package static func read(
+  static func read(
     _ reader: RowFileReader, idColumn: String, id: KeyPath<Value, Identifier>,
     _ parse: (CSVRow) throws(InputError) -> Value
   ) throws(FileFailure) -> ImportRows<Value> {
@@ -92,5 +92,39 @@ package struct ImportRows<Value> {
     }
     rows.skipped = skipped
     return rows
+  }
+}
+
+extension ImportRows where Value == Card {
+  /// Every card of a cards file.
+  package static func cards(_ reader: RowFileReader) throws(FileFailure) -> ImportRows<Card> {
+    try read(reader, idColumn: "card", id: \.id) { (row) throws(InputError) in try row.card() }
+  }
+}
+
+extension ImportRows where Value == Enrollment {
+  /// Every enrollment of an enrollments file, times without an offset read in `zone`.
+  package static func enrollments(_ reader: RowFileReader, naiveIn zone: TimeZoneRules)
+    throws(FileFailure) -> ImportRows<Enrollment>
+  {
+    try read(reader, idColumn: "id", id: \.id) { (row) throws(InputError) in
+      try row.enrollment(naiveIn: zone)
+    }
+  }
+}
+
+extension ImportRows where Value == Transaction {
+  /// Every transaction of a transactions file, read as a batch reads them (plain rows straight
+  /// from their bytes), times without an offset read in `zone`.
+  package static func transactions(_ reader: RowFileReader, naiveIn zone: TimeZoneRules)
+    throws(FileFailure) -> ImportRows<Transaction>
+  {
+    var rows: TransactionRowReader?
+    return try read(reader, idColumn: "id", id: \.id) { (row) throws(InputError) in
+      // Every row of a file shares its header.
+      let known = rows ?? TransactionRowReader(row.columns, naiveIn: zone)
+      rows = known
+      return try known.transaction(row)
+    }
   }
 }

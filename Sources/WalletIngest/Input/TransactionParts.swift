@@ -13,7 +13,7 @@ enum TransactionParts {
   /// then, so that it does not add to the memory joining them takes. Nil can still come after
   /// it, when an id repeats.
   static func load(
-    file: InputFile, reader makeReader: (CSVColumns) -> TransactionRowReader, ledger: Ledger,
+    file: InputFile, reader makeReader: (CSVColumns) -> LedgerTransactionReader, ledger: Ledger,
     progress: (any ReadProgress)?, rowsRead: () -> Void
   ) -> Ledger? {
     guard file.size >= FileParts.minimumFileSize,
@@ -51,7 +51,7 @@ enum TransactionParts {
 
   /// One part's transactions, or nil at the first problem of any kind.
   private static func read(
-    _ csv: CSVReader, columns: CSVColumns, reader: TransactionRowReader, ledger: Ledger,
+    _ csv: CSVReader, columns: CSVColumns, reader: LedgerTransactionReader, ledger: Ledger,
     expectedRows: Int, progress: SharedProgress
   ) -> Ledger? {
     var ledger = ledger
@@ -71,14 +71,14 @@ enum TransactionParts {
           currency: parsed.currency, method: parsed.method, status: parsed.status,
           refunded: parsed.refunded, enrollment: parsed.enrollment, mcc: parsed.mcc)
       }
-      let tableColumns = reader.columns
+      let tableColumns = reader.rows.columns
       while true {
         let next: CSVRecord?
         do { next = try csv.next() } catch { return nil }
         guard let record = next else { break }
         guard record.count == width else { return nil }
         let plain = record.withRawFields { fields -> Bool in
-          guard let parsed = reader.plainTransaction(fields, columns: tableColumns) else {
+          guard let parsed = reader.plainTransaction(fields) else {
             return false
           }
           pending.add(parsed, card: fields[tableColumns.card], id: fields[tableColumns.id])

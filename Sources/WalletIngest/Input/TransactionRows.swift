@@ -1,20 +1,77 @@
 import WalletCore
 
-/// Turns transaction rows into ledger values, resolving their card and enrollment ids against
-/// the cards and enrollments read before them.
+/// Reads the rows of a transactions file, for a batch and an import alike.
 ///
-/// Rows take a fast path straight from the CSV bytes: ids are looked up by their bytes, and times
-/// and amounts parsed without a `String`. A row that is in any way unusual is handed to the
-/// ordinary row parser instead, which either reads it or reports exactly what is wrong, so there
-/// is one set of rules and messages. It holds no mutable state, so the threads that read the
-/// parts of a large file share one.
-struct TransactionRowReader: Sendable {
-  let cardsPath: String
-  let enrollmentsPath: String
-  let zone: TimeZoneRules
-  let cards: IDLookup
-  let enrollments: IDLookup
+/// A plain row (see `PlainTransactionValues`), as nearly every row of a bank's file is, is read
+/// straight from its CSV bytes: times and amounts are parsed without a `String`. Any other row
+/// is handed to the ordinary row parser (`CSVRow.transaction(naiveIn:)`), which either reads it
+/// or reports exactly what is wrong, so there is one set of rules and messages. An import keeps
+/// a row's ids as written, for the store to resolve; a batch resolves them against the cards
+/// and enrollments read before (`LedgerTransactionReader`).
+package struct TransactionRowReader: Sendable {
+  /// Where each column is.
   let columns: ColumnPositions
+  /// The zone of times written without an offset.
+  let zone: TimeZoneRules
+
+  /// A reader of the rows of the file whose header is `header`, reading times written without
+  /// an offset in `zone`.
+  package init(_ header: CSVColumns, naiveIn zone: TimeZoneRules) {
+    columns = ColumnPositions(header)
+    self.zone = zone
+  }
+
+  /// The transaction in `row`, its ids as written: what an import gives the store. A row that
+  /// cannot be read throws, located at the offending field.
+  package func transaction(_ row: CSVRow) throws(InputError) -> Transaction {
+    let columns = self.columns
+    let plain = row.record.withRawFields { fields -> Transaction? in
+      // Without a lookup to prove them known, and so safe, ids that could hide a card number
+      // go to the ordinary parser, which judges them.
+      guard let values = plainValues(fields), let card = plainText(fields[columns.card]) else {
+        return nil
+      }
+      var enrollment: Identifier?
+      if let field = fields.nonEmpty(columns.enrollment) {
+        guard let text = plainText(field) else { return nil }
+        enrollment = Identifier(text)
+      }
+      return Transaction(
+        id: Identifier(String(decoding: fields[columns.id], as: UTF8.self)),
+        card: Identifier(card), time: values.time, amount: values.amount,
+        refunded: values.refunded, enrollment: enrollment,
+        merchant: values.merchant.map { String(decoding: $0, as: UTF8.self) }, mcc: values.mcc)
+    }
+    if let plain { return plain }
+    return try ordinary(row)
+  }
+
+  /// The values of a plain row, or nil when the ordinary parser must read it.
+  func plainValues(_ fields: CSVRawFields) -> PlainTransactionValues? {
+    guard fields.count == columns.width, !fields[columns.id].isEmpty else { return nil }
+    return PlainTransactionValues(fields, columns: columns, naiveIn: zone)
+  }
+
+  /// `row` read by the ordinary row parser.
+  func ordinary(_ row: CSVRow) throws(InputError) -> Transaction {
+    try row.transaction(naiveIn: zone)
+  }
+}
+
+/// Transaction rows read into a ledger: `TransactionRowReader`'s plain rows and ordinary
+/// parser, with each row's card and enrollment found by their bytes among those read before.
+/// It holds no mutable state, so the threads that read the parts of a large file share one.
+struct LedgerTransactionReader: Sendable {
+  /// How the rows are read.
+  let rows: TransactionRowReader
+  /// The cards file, for messages.
+  let cardsPath: String
+  /// The enrollments file, for messages.
+  let enrollmentsPath: String
+  /// The cards read before.
+  let cards: IDLookup
+  /// The enrollments read before.
+  let enrollments: IDLookup
 
   /// Reads `row` and calls `body` with its values and its id's bytes (valid only during the
   /// call); a row that cannot be read throws, located at the offending field.
@@ -32,10 +89,10 @@ struct TransactionRowReader: Sendable {
     _ record: CSVRecord,
     _ body: (ParsedTransaction, UnsafeRawBufferPointer) throws(InputError) -> Void
   ) throws(InputError) -> Bool {
-    let columns = self.columns
+    let id = rows.columns.id
     return try record.withRawFields { (fields) throws(InputError) -> Bool in
-      guard let parsed = fastTransaction(fields, columns: columns) else { return false }
-      try body(parsed, fields[columns.id])
+      guard let parsed = fastTransaction(fields) else { return false }
+      try body(parsed, fields[id])
       return true
     }
   }
@@ -45,7 +102,7 @@ struct TransactionRowReader: Sendable {
     _ row: CSVRow,
     _ body: (ParsedTransaction, UnsafeRawBufferPointer) throws(InputError) -> Void
   ) throws(InputError) {
-    let transaction = try row.transaction(naiveIn: zone)
+    let transaction = try rows.ordinary(row)
     guard let card = cards.entry(of: transaction.card.rawValue) else {
       throw row.error(
         in: "card", "card \(SafeText.quoted(transaction.card.rawValue)) is not in \(cardsPath)")
@@ -63,18 +120,17 @@ struct TransactionRowReader: Sendable {
       card: card, time: transaction.time, amount: transaction.amount,
       currency: transaction.currency, method: transaction.method, status: transaction.status,
       refunded: transaction.refunded, enrollment: named, mcc: transaction.mcc)
+    let id = rows.columns.id
     try row.record.withRawFields { (fields) throws(InputError) in
-      try body(parsed, fields[columns.id])
+      try body(parsed, fields[id])
     }
   }
 
   /// The row read straight from its bytes, or nil when anything about it needs the ordinary
-  /// parser (an error, a non-default code, a merchant with many digits).
-  private func fastTransaction(_ fields: CSVRawFields, columns: ColumnPositions)
-    -> ParsedTransaction?
-  {
-    guard let card = cards.entry(of: fields[columns.card]),
-      let plain = plainTransaction(fields, columns: columns)
+  /// parser (an error, a non-default code, a merchant with many digits, an unknown id).
+  private func fastTransaction(_ fields: CSVRawFields) -> ParsedTransaction? {
+    guard let card = cards.entry(of: fields[rows.columns.card]),
+      let plain = plainTransaction(fields)
     else { return nil }
     return ParsedTransaction(
       card: card, time: Instant(nanosecondsSinceEpoch: plain.time),
@@ -85,13 +141,12 @@ struct TransactionRowReader: Sendable {
   }
 
   /// The row read straight from its bytes but for its card, which the caller looks up from
-  /// `fields[columns.card]`; nil as for `fastTransaction`.
-  func plainTransaction(_ fields: CSVRawFields, columns: ColumnPositions) -> PlainTransaction? {
-    guard fields.count == columns.width, !fields[columns.id].isEmpty,
-      let values = PlainTransactionValues(fields, columns: columns, naiveIn: zone)
-    else { return nil }
+  /// `fields[rows.columns.card]`; nil as for `fastTransaction`. The card and enrollment are
+  /// known ids, so they hide no card number.
+  func plainTransaction(_ fields: CSVRawFields) -> PlainTransaction? {
+    guard let values = rows.plainValues(fields) else { return nil }
     var named: Int32 = -1
-    if let field = fields.nonEmpty(columns.enrollment) {
+    if let field = fields.nonEmpty(rows.columns.enrollment) {
       guard let found = enrollments.entry(of: field) else { return nil }
       named = found
     }
@@ -175,33 +230,6 @@ extension CSVRawFields {
     guard index >= 0 else { return nil }
     let field = self[index]
     return field.isEmpty ? nil : field
-  }
-}
-
-extension CSVRow {
-  /// `transaction(naiveIn:)`, straight from the bytes when the row is plain (see
-  /// `PlainTransactionValues`): what an import of millions of rows reads.
-  package func transaction(naiveIn zone: TimeZoneRules, columns: ColumnPositions)
-    throws(InputError)
-    -> Transaction
-  {
-    let plain = record.withRawFields { fields -> Transaction? in
-      guard fields.count == columns.width else { return nil }
-      let id = fields[columns.id]
-      guard !id.isEmpty, let card = plainText(fields[columns.card]),
-        let values = PlainTransactionValues(fields, columns: columns, naiveIn: zone)
-      else { return nil }
-      return Transaction(
-        id: Identifier(String(decoding: id, as: UTF8.self)), card: Identifier(card),
-        time: values.time,
-        amount: values.amount, refunded: values.refunded,
-        enrollment: fields.nonEmpty(columns.enrollment).map {
-          Identifier(String(decoding: $0, as: UTF8.self))
-        },
-        merchant: values.merchant.map { String(decoding: $0, as: UTF8.self) }, mcc: values.mcc)
-    }
-    if let plain { return plain }
-    return try transaction(naiveIn: zone)
   }
 }
 

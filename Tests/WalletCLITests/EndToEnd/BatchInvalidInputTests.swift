@@ -116,6 +116,10 @@ struct BadInput: CustomTestStringConvertible, Sendable {
       "garbage time", .transactions, txn("T2,C1,yesterday,150,,,,,,,"), "transactions.csv:2:3",
       "expected a time"),
     BadInput(
+      "card number as an enrollment", .transactions,
+      txn("T2,C1,2026-11-25T10:00,150,,,,,4111111111111111,,"), "transactions.csv:2:9",
+      "enrollment looks like a full card number (ending 1111)"),
+    BadInput(
       "unknown network", .cards, BatchCommandTests.cardsHeader + "C1,H1,diners,credit,,,\n",
       "cards.csv:2:3", "network 'diners': unknown network"),
     BadInput(

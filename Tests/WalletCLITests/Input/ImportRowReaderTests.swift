@@ -31,6 +31,8 @@ struct ImportRowReaderTests {
     "T20,C-LL-VISA,2026-10-08T12:30:00+08:00,100,,,,,,,,",
     "T21,C-LL-VISA,2026-10-08T12:30:00-05:30,-100,,,,,,,",
     "T22,C-LL-VISA,2026-10-08,100,,,,,,,",
+    "T23,C-LL-VISA,2026-10-08T12:30:00+08:00,100,,,,,4111111111111111,,",
+    "T24,C-LL-VISA,2026-10-08T12:30:00+08:00,100,,,,,E-１２３４５６７８９０１２３,,",
   ]
 
   @Test(arguments: rows)
@@ -52,7 +54,7 @@ struct ImportRowReaderTests {
       required: InputKind.transactions.requiredColumns)
     var merchants: [String?] = []
     while let row = try columns.nextRow(from: reader) {
-      let plain = try row.transaction(naiveIn: .shanghai, columns: ColumnPositions(columns))
+      let plain = try TransactionRowReader(columns, naiveIn: .shanghai).transaction(row)
       #expect(plain == (try row.transaction(naiveIn: .shanghai)))
       merchants.append(plain.merchant)
     }
