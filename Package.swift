@@ -25,7 +25,7 @@ let package = Package(
     .target(name: "WalletCLI", dependencies: ["WalletCore", "WalletIngest", "WalletStore"]),
     .executableTarget(name: "wallet", dependencies: ["WalletCLI"]),
     .target(name: "CFuzzing"),
-    .executableTarget(name: "FuzzCSV", dependencies: ["CFuzzing", "WalletCLI", "WalletIngest"]),
+    .executableTarget(name: "FuzzCSV", dependencies: ["CFuzzing", "WalletCore", "WalletIngest"]),
     .executableTarget(name: "FuzzMoney", dependencies: ["CFuzzing", "WalletCore"]),
     .executableTarget(name: "FuzzTime", dependencies: ["CFuzzing", "WalletCore"]),
     .executableTarget(name: "FuzzPromotion", dependencies: ["CFuzzing", "WalletCore"]),

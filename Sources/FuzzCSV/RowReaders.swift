@@ -1,20 +1,19 @@
 import WalletCore
 import WalletIngest
 
-/// The row parsers of the SPEC's input files, run over arbitrary bytes, for the CSV fuzzing
-/// harness (`Sources/FuzzCSV`), which cannot reach them otherwise: they are internal to this
-/// module.
-public enum RowParserProbe {
+/// The readers of the SPEC's input files, run over arbitrary bytes: the ordinary row parsers, and
+/// the readers that go straight to the bytes, which must agree with them.
+enum RowReaders {
   /// Reads `bytes` as a cards, an enrollments and a transactions file in turn, parsing every row as
   /// `import` and `batch` do with `--skip-invalid`, and returns the first disagreement between the
   /// ordinary row parser and the readers that go straight to the bytes (the batch's loader of
   /// transactions and the import's), or nil.
   ///
-  /// The transactions are loaded against the sample cards and enrollments (`wallet demo`'s). A row
+  /// The transactions are loaded against `FuzzSample`'s cards and enrollments. A row
   /// the loader takes must be one the row parser reads, to the same values; a row the row parser
   /// reads must be one the loader takes unless its card or enrollment is unknown or its id
   /// repeats. Errors are formatted as for a report, and otherwise ignored.
-  public static func firstDisagreement(in bytes: [UInt8]) -> String? {
+  static func firstDisagreement(in bytes: [UInt8]) -> String? {
     let zone = TimeZoneRules.shanghai
     forEachRow(of: .cards, in: bytes) { (row) throws(InputError) in _ = try row.card() }
     forEachRow(of: .enrollments, in: bytes) { (row) throws(InputError) in
@@ -81,23 +80,23 @@ public enum RowParserProbe {
     return disagreement
   }
 
-  /// A loader and ledger holding the sample cards and enrollments. Made afresh for each input:
+  /// A loader and ledger holding `FuzzSample`'s cards and enrollments. Made afresh for each input:
   /// the loader remembers the transaction ids it has seen.
   private static func sample() -> (LedgerLoader, Ledger) {
     var ledger = Ledger()
     let loader = LedgerLoader(
       cardsPath: "cards.csv", enrollmentsPath: "enrollments.csv", zone: .shanghai)
-    forEachRow(of: .cards, in: Array(SampleData.cards.utf8)) { (row) throws(InputError) in
+    forEachRow(of: .cards, in: Array(FuzzSample.cards.utf8)) { (row) throws(InputError) in
       try loader.addCard(row, to: &ledger)
     }
-    forEachRow(of: .enrollments, in: Array(SampleData.enrollments.utf8)) {
+    forEachRow(of: .enrollments, in: Array(FuzzSample.enrollments.utf8)) {
       (row) throws(InputError) in
       try loader.addEnrollment(row, to: &ledger)
     }
     return (loader, ledger)
   }
 
-  /// The UTF-8 bytes of the ids of the sample cards and enrollments.
+  /// The UTF-8 bytes of the ids of `FuzzSample`'s cards and enrollments.
   private static let sampleIDs: (cards: Set<[UInt8]>, enrollments: Set<[UInt8]>) = (
     Set(sample().1.cards.map { Array($0.id.rawValue.utf8) }),
     Set(sample().1.enrollments.map { Array($0.id.rawValue.utf8) })
@@ -125,4 +124,36 @@ public enum RowParserProbe {
       _ = error.description
     }
   }
+}
+
+/// The cards and enrollments that the transactions of an input are loaded against: those of
+/// `data/sample`, which the seed corpus (`fuzz/corpus/FuzzCSV`) names.
+enum FuzzSample {
+  /// Seven cards of four holders.
+  static let cards = """
+    card,holder,network,type,role,issuer,last4
+    C-WF-CREDIT,H001,unionpay,credit,primary,bocom,1234
+    C-WF-SUPP,H001,UnionPay,credit,supplementary,bocom,5678
+    C-LL-VISA,H002,visa,credit,primary,BOCOM,4321
+    C-ZW-DEBIT,H003,银联,debit,primary,bocom,2468
+    C-ZW-CMB,H003,mastercard,credit,primary,cmb,1357
+    C-ZW-BOCOM,H003,unionpay,credit,primary,bocom,8642
+    C-CJ-MC,H004,MC,credit,primary,bocom,9753
+
+    """
+
+  /// Their Apple Pay bindings, two with the id made from the card, channel and time.
+  static let enrollments = """
+    id,card,channel,enrolled_at,removed_at
+    E-WF-1,C-WF-CREDIT,bank-app,2026-05-10T09:00:00+08:00,
+    E-WF-SUPP,C-WF-SUPP,wallet,2026-07-01T20:15:00+08:00,
+    E-LL-1,C-LL-VISA,wallet,2026-06-01T08:00:00+08:00,2026-09-15T12:00:00+08:00
+    E-LL-2,C-LL-VISA,bank-app,2026-10-01T10:30:00+08:00,
+    ,C-ZW-DEBIT,bank-app,2026-07-01T00:00:00,
+    ,C-ZW-CMB,wallet,2026-07-01T00:00:00,
+    E-ZW-BOCOM,C-ZW-BOCOM,wallet,2026-08-01T12:00:00+08:00,
+    E-CJ-WALLET,C-CJ-MC,wallet,2026-06-01T18:00:00+08:00,
+    E-CJ-APP,C-CJ-MC,bank-app,2026-06-15T18:00:00+08:00,
+
+    """
 }
