@@ -9,10 +9,11 @@ enum RowReaders {
   /// ordinary row parser and the readers that go straight to the bytes (the batch's loader of
   /// transactions and the import's), or nil.
   ///
-  /// The transactions are loaded against `FuzzSample`'s cards and enrollments. A row
-  /// the loader takes must be one the row parser reads, to the same values; a row the row parser
-  /// reads must be one the loader takes unless its card or enrollment is unknown or its id
-  /// repeats. Errors are formatted as for a report, and otherwise ignored.
+  /// The transactions are loaded against `FuzzSample`'s cards and enrollments. A row the loader
+  /// takes must be one the row parser reads, to the same values; a row the row parser reads must
+  /// be one the loader takes unless its card or enrollment is unknown. The ids that repeat among
+  /// those loaded must be exactly those that `RepeatedIDs` finds. Errors are formatted as for a
+  /// report, and otherwise ignored.
   static func firstDisagreement(in bytes: [UInt8]) -> String? {
     let zone = TimeZoneRules.shanghai
     forEachRow(of: .cards, in: bytes) { (row) throws(InputError) in _ = try row.card() }
@@ -21,9 +22,7 @@ enum RowReaders {
     }
 
     var (loader, ledger) = sample()
-    loader.expectTransactions(fileSize: bytes.count)
     let (cards, enrollments) = sampleIDs
-    var ids = Set<[UInt8]>()
     var disagreement: String?
     var reader: TransactionRowReader?
     forEachRow(of: .transactions, in: bytes) { (row) throws(InputError) in
@@ -63,36 +62,57 @@ enum RowReaders {
         if stored != transaction {
           disagreement = "line \(row.line): the loader stored \(stored), the row is \(transaction)"
         }
-        ids.insert(Array(transaction.id.rawValue.utf8))
       case (.failure(let error), .success):
         disagreement = "line \(row.line): the loader took a row the row parser refuses: \(error)"
       case (.success(let transaction), .failure(let error)):
         let known =
           cards.contains(Array(transaction.card.rawValue.utf8))
           && transaction.enrollment.map { enrollments.contains(Array($0.rawValue.utf8)) } ?? true
-        if known && !ids.contains(Array(transaction.id.rawValue.utf8)) {
+        if known {
           disagreement = "line \(row.line): the loader refused a valid row: \(error)"
         }
       case (.failure(let error), .failure):
         _ = error.description
       }
     }
+    if disagreement == nil {
+      disagreement = repeatsDisagreement(in: ledger.transactionIDs)
+    }
     return disagreement
   }
 
-  /// A loader and ledger holding `FuzzSample`'s cards and enrollments. Made afresh for each input:
-  /// the loader remembers the transaction ids it has seen.
+  /// Where `RepeatedIDs` and a plain dictionary of the ids disagree on which ids repeat an
+  /// earlier one, and which, or nil.
+  private static func repeatsDisagreement(in ids: IdentifierArena) -> String? {
+    var first: [[UInt8]: Int] = [:]
+    var expected: [RepeatedIDs.Repeat] = []
+    for position in 0..<ids.count {
+      let id = ids.withBytes(at: position) { Array($0) }
+      if let earlier = first[id] {
+        expected.append(RepeatedIDs.Repeat(position: position, first: earlier))
+      } else {
+        first[id] = position
+      }
+    }
+    let found = RepeatedIDs.find(in: ids)
+    return found == expected ? nil : "repeated ids found \(found), expected \(expected)"
+  }
+
+  /// A loader and ledger holding `FuzzSample`'s cards and enrollments, read by the row parser.
   private static func sample() -> (LedgerLoader, Ledger) {
-    var ledger = Ledger()
-    let loader = LedgerLoader(
-      cardsPath: "cards.csv", enrollmentsPath: "enrollments.csv", zone: .shanghai)
+    var cards: [Card] = []
+    var enrollments: [Enrollment] = []
     forEachRow(of: .cards, in: Array(FuzzSample.cards.utf8)) { (row) throws(InputError) in
-      try loader.addCard(row, to: &ledger)
+      cards.append(try row.card())
     }
     forEachRow(of: .enrollments, in: Array(FuzzSample.enrollments.utf8)) {
       (row) throws(InputError) in
-      try loader.addEnrollment(row, to: &ledger)
+      enrollments.append(try row.enrollment(naiveIn: .shanghai))
     }
+    let ledger = Ledger(cards: cards, enrollments: enrollments, transactions: [])
+    let loader = LedgerLoader(
+      cardsPath: "cards.csv", enrollmentsPath: "enrollments.csv", zone: .shanghai)
+    loader.rememberLookups(of: ledger)
     return (loader, ledger)
   }
 

@@ -50,13 +50,13 @@ enum ImportCommand: WalletCommand {
     let outcome: ImportOutcome
     switch kind {
     case .cards:
-      let rows = try ImportRows.cards(reader)
+      let rows = try FileRows.cards(reader)
       outcome = try rows.store { try store.importCards($0, policy: policy) }
     case .enrollments:
-      let rows = try ImportRows.enrollments(reader, naiveIn: zone)
+      let rows = try FileRows.enrollments(reader, naiveIn: zone)
       outcome = try rows.store { try store.importEnrollments($0, policy: policy) }
     case .transactions:
-      let rows = try ImportRows.transactions(reader, naiveIn: zone)
+      let rows = try FileRows.transactions(reader, naiveIn: zone)
       // Writing millions of rows and deciding them takes longer than reading them: its own line.
       let storing = ProgressReporter.make(
         console: context.console, quiet: quiet, label: "storing transactions",
@@ -94,7 +94,7 @@ struct ImportOutcome {
   var skipped: [InputError]
 }
 
-extension ImportRows {
+extension FileRows {
   /// Hands the rows to the store and locates what it refuses: a refusal stops the import
   /// (nothing is kept) unless the policy skips invalid rows; skipped rows come back by line.
   func store(_ importRows: ([Value]) throws -> ImportReport) throws -> ImportOutcome {

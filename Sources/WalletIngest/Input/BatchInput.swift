@@ -30,16 +30,14 @@ package struct BatchInput {
     let loader = LedgerLoader(cardsPath: cardsPath, enrollmentsPath: enrollmentsPath, zone: zone)
 
     if !loader.addCardsInHalves(cardsFile, to: &input.ledger) {
-      try RowFileReader(kind: .cards, file: cardsFile, skipInvalid: skipInvalid)
-        .forEachRow(skipped: &input.skipped) { (row) throws(InputError) in
-          try loader.addCard(row, to: &input.ledger)
-        }
+      try loader.readCards(
+        RowFileReader(kind: .cards, file: cardsFile, skipInvalid: skipInvalid),
+        into: &input.ledger, skipped: &input.skipped)
     }
     if !loader.addEnrollmentsInHalves(enrollmentsFile, to: &input.ledger) {
-      try RowFileReader(kind: .enrollments, file: enrollmentsFile, skipInvalid: skipInvalid)
-        .forEachRow(skipped: &input.skipped) { (row) throws(InputError) in
-          try loader.addEnrollment(row, to: &input.ledger)
-        }
+      try loader.readEnrollments(
+        RowFileReader(kind: .enrollments, file: enrollmentsFile, skipInvalid: skipInvalid),
+        into: &input.ledger, skipped: &input.skipped)
     }
     let progress = progress(transactionsFile.size)
     if let whole = TransactionParts.load(
@@ -50,14 +48,11 @@ package struct BatchInput {
       return input
     }
     loader.rememberLookups(of: input.ledger)
-    loader.expectTransactions(fileSize: transactionsFile.size)
     input.ledger.reserveTransactions(transactionsFile.size / 80, averageIDLength: 12)
-    try RowFileReader(
-      kind: .transactions, file: transactionsFile, skipInvalid: skipInvalid, progress: progress
-    )
-    .forEachRow(skipped: &input.skipped) { (row) throws(InputError) in
-      try loader.addTransaction(row, to: &input.ledger)
-    }
+    try loader.readTransactions(
+      RowFileReader(
+        kind: .transactions, file: transactionsFile, skipInvalid: skipInvalid, progress: progress),
+      into: &input.ledger, skipped: &input.skipped)
     return input
   }
 }
@@ -68,14 +63,8 @@ package final class LedgerLoader {
   let enrollmentsPath: String
   let zone: TimeZoneRules
   private var cards = IDLookup()
-  private var cardLines: [Int32] = []
   private var enrollments = IDLookup()
-  private var enrollmentLines: [Int32] = []
-  private var transactions = ByteStringIndex(expectedCount: 1 << 16)
-  private var transactionLines: [Int32] = []
   private var transactionReader: LedgerTransactionReader?
-  private var cardRows: CardRowReader?
-  private var enrollmentRows: EnrollmentRowReader?
 
   /// A loader of the files named `cardsPath` and `enrollmentsPath` (for messages), reading
   /// instants without an offset in `zone`.
@@ -85,46 +74,84 @@ package final class LedgerLoader {
     self.zone = zone
   }
 
-  /// Adds the card of `row`, which must be new.
-  package func addCard(_ row: CSVRow, to ledger: inout Ledger) throws(InputError) {
-    if cardRows == nil { cardRows = CardRowReader(ColumnPositions(row.columns)) }
-    let card: Card
-    if let fast = cardRows?.card(row) { card = fast } else { card = try row.card() }
-    if let existing = cards.insert(card.id) {
-      throw row.error(
-        in: "card",
-        "card \(SafeText.quoted(card.id.rawValue)) is listed twice "
-          + "(first on line \(cardLines[Int(existing)]))")
+  /// Reads a cards file row by row into `ledger`, which holds nothing yet: rows straight from
+  /// their bytes where they are plain, else by the row parser.
+  func readCards(
+    _ reader: RowFileReader, into ledger: inout Ledger, skipped: inout SkippedRows
+  ) throws(FileFailure) {
+    var plain: CardRowReader?
+    let rows = try FileRows.read(reader, id: \Card.id) { (row) throws(InputError) in
+      if plain == nil { plain = CardRowReader(ColumnPositions(row.columns)) }
+      if let card = plain?.card(row) { return card }
+      return try row.card()
     }
-    ledger.append(card)
-    cardLines.append(Int32(row.line))
+    skipped.append(contentsOf: rows.skipped)
+    guard let lookup = IDLookup(uniqueIn: rows.values, [], id: { $0.id }) else {
+      preconditionFailure("ids checked unique are repeated")
+    }
+    cards = lookup
+    ledger.append(contentsOf: rows.values)
   }
 
-  /// Adds the enrollment of `row`, which must be new and of a card added before.
-  package func addEnrollment(_ row: CSVRow, to ledger: inout Ledger) throws(InputError) {
-    if enrollmentRows == nil {
-      enrollmentRows = EnrollmentRowReader(
-        ColumnPositions(row.columns), cards: cards,
-        zone: zone)
+  /// Reads an enrollments file row by row into `ledger`, which holds the cards, as `readCards`
+  /// reads cards; an enrollment of a card not among them is an error.
+  func readEnrollments(
+    _ reader: RowFileReader, into ledger: inout Ledger, skipped: inout SkippedRows
+  ) throws(FileFailure) {
+    let cards = self.cards
+    var plain: EnrollmentRowReader?
+    let rows = try FileRows.read(reader, id: \Enrollment.id) { (row) throws(InputError) in
+      if plain == nil {
+        plain = EnrollmentRowReader(ColumnPositions(row.columns), cards: cards, zone: zone)
+      }
+      if let read = plain?.enrollment(row) { return read.enrollment }
+      let enrollment = try row.enrollment(naiveIn: zone)
+      guard cards.entry(of: enrollment.card.rawValue) != nil else {
+        throw row.error(
+          in: "card", "card \(SafeText.quoted(enrollment.card.rawValue)) is not in \(cardsPath)")
+      }
+      return enrollment
     }
-    let enrollment: Enrollment
-    if let fast = enrollmentRows?.enrollment(row)?.enrollment {
-      enrollment = fast
-    } else {
-      enrollment = try row.enrollment(naiveIn: zone)
+    skipped.append(contentsOf: rows.skipped)
+    guard let lookup = IDLookup(uniqueIn: rows.values, [], id: { $0.id }) else {
+      preconditionFailure("ids checked unique are repeated")
     }
-    guard let card = cards.entry(of: enrollment.card.rawValue) else {
-      throw row.error(
-        in: "card", "card \(SafeText.quoted(enrollment.card.rawValue)) is not in \(cardsPath)")
+    enrollments = lookup
+    // Every card was found while reading.
+    let enrollmentCards = rows.values.map { cards.entry(of: $0.card.rawValue) ?? -1 }
+    ledger.append(contentsOf: rows.values, cards: enrollmentCards)
+  }
+
+  /// Reads a transactions file row by row into `ledger`, which holds the cards and enrollments,
+  /// straight into its columns. Repeated ids are found once the file is read (`RepeatedIDs`);
+  /// when asked to skip them, the ledger is copied without them.
+  func readTransactions(
+    _ reader: RowFileReader, into ledger: inout Ledger, skipped: inout SkippedRows
+  ) throws(FileFailure) {
+    precondition(ledger.transactionCount == 0, "transactions read twice")
+    var rowLines = RowLines(kind: .transactions, file: reader.file.path)
+    var fileSkipped = SkippedRows()
+    func id(_ position: Int) -> String { ledger.transactionIDs[position].rawValue }
+    do throws(FileFailure) {
+      try reader.forEachRow(skipped: &fileSkipped) { (row) throws(InputError) in
+        try addTransaction(row, to: &ledger)
+        rowLines.append(row)
+      }
+    } catch {
+      if !reader.skipInvalid {
+        try rowLines.refuse(
+          RepeatedIDs.find(in: ledger.transactionIDs), id: id, skipInvalid: false,
+          skipped: &fileSkipped)
+      }
+      throw error
     }
-    if let existing = enrollments.insert(enrollment.id) {
-      throw row.error(
-        in: "id",
-        "enrollment \(SafeText.quoted(enrollment.id.rawValue)) is listed twice "
-          + "(first on line \(enrollmentLines[Int(existing)]))")
+    let repeats = RepeatedIDs.find(in: ledger.transactionIDs)
+    if !repeats.isEmpty {
+      try rowLines.refuse(
+        repeats, id: id, skipInvalid: reader.skipInvalid, skipped: &fileSkipped)
+      ledger = ledger.leavingOut(repeats.map(\.position))
     }
-    ledger.append(enrollment, card: card)
-    enrollmentLines.append(Int32(row.line))
+    skipped.append(contentsOf: fileSkipped)
   }
 
   /// Lets the card and enrollment lookups go, once the parts of a transactions file are read:
@@ -135,8 +162,9 @@ package final class LedgerLoader {
     transactionReader = nil
   }
 
-  /// Makes the lookups again, if forgotten, for reading the transactions row by row.
-  func rememberLookups(of ledger: Ledger) {
+  /// Makes the lookups of the cards and enrollments of `ledger` again, if forgotten (or never
+  /// made, for a ledger made elsewhere), for reading the transactions row by row.
+  package func rememberLookups(of ledger: Ledger) {
     guard cards.count < ledger.cards.count || enrollments.count < ledger.enrollments.count else {
       return
     }
@@ -146,11 +174,6 @@ package final class LedgerLoader {
     self.cards = cards
     self.enrollments = enrollments
     transactionReader = nil
-  }
-
-  /// Sizes the transaction index for a file of `bytes` bytes, so it rarely has to grow.
-  package func expectTransactions(fileSize bytes: Int) {
-    transactions = ByteStringIndex(expectedCount: max(16, bytes / 64))
   }
 
   /// Reads a large cards file as two halves at once; false (and nothing added) when the file
@@ -272,35 +295,41 @@ package final class LedgerLoader {
     return made
   }
 
-  /// Adds the transaction of `row`, which must be new and name cards and enrollments added
-  /// before.
+  /// Adds the transaction of `row`, which must name cards and enrollments added before; its id
+  /// is not checked against the others'.
   package func addTransaction(_ row: CSVRow, to ledger: inout Ledger) throws(InputError) {
     let reader = transactionReader(columns: row.columns)
     try reader.read(row) { (parsed, id) throws(InputError) in
-      try append(parsed, id: id, row: row, to: &ledger)
+      ledger.appendTransaction(
+        id: id, card: parsed.card, time: parsed.time, amount: parsed.amount,
+        currency: parsed.currency, method: parsed.method, status: parsed.status,
+        refunded: parsed.refunded, enrollment: parsed.enrollment, mcc: parsed.mcc)
     }
   }
+}
 
-  private func append(
-    _ parsed: ParsedTransaction, id: UnsafeRawBufferPointer, row: CSVRow, to ledger: inout Ledger
-  ) throws(InputError) {
-    let hash = ByteStringIndex.hash(id)
-    // Borrowing the arena through `ledger` (not a copy of it) keeps the append below from
-    // copying every id so far.
-    if let duplicate = transactions.find(
-      hash: hash, matches: { ledger.transactionIDs.equals(Int($0), id) })
-    {
-      throw row.error(
-        in: "id",
-        "transaction \(SafeText.quoted(String(decoding: id, as: UTF8.self), masksCardNumbers: false)) "
-          + "is listed twice (first on line \(transactionLines[Int(duplicate)]))")
+extension Ledger {
+  /// This ledger without the transactions at `positions` (ascending): rows that were added
+  /// before a repeat of their id was found, and that the user asked to skip.
+  fileprivate func leavingOut(_ positions: [Int]) -> Ledger {
+    var kept = Ledger()
+    kept.append(contentsOf: cards)
+    kept.append(contentsOf: enrollments, cards: enrollmentCard)
+    kept.reserveTransactions(transactionCount - positions.count, averageIDLength: 12)
+    var left = Set(positions)
+    for index in 0..<transactionCount where left.remove(index) == nil {
+      transactionIDs.withBytes(at: index) { id in
+        kept.appendTransaction(
+          id: UnsafeRawBufferPointer(id), card: transactionCard[index],
+          time: Instant(nanosecondsSinceEpoch: time[index]),
+          amount: Money(minorUnits: amount[index]),
+          currency: currencies[Int(currencyIndex[index])], method: method[index],
+          status: status[index], refunded: Money(minorUnits: refunded[index]),
+          enrollment: namedEnrollment[index],
+          mcc: mcc[index] < 0 ? nil : MerchantCategoryCode(value: mcc[index]))
+      }
     }
-    transactions.append(hash: hash)
-    ledger.appendTransaction(
-      id: id, card: parsed.card, time: parsed.time, amount: parsed.amount,
-      currency: parsed.currency, method: parsed.method, status: parsed.status,
-      refunded: parsed.refunded, enrollment: parsed.enrollment, mcc: parsed.mcc)
-    transactionLines.append(Int32(row.line))
+    return kept
   }
 }
 

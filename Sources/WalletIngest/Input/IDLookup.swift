@@ -22,19 +22,17 @@ struct IDLookup: Sendable {
   private var slots: [Slot]
   private var ids = IdentifierArena()
 
-  /// An empty lookup with room for `expectedCount` ids before it grows.
-  init(expectedCount: Int = 16) {
-    slots = [Slot](repeating: Slot(), count: Self.tableSize(for: expectedCount))
-    ids.reserveCapacity(expectedCount, averageLength: 12)
+  /// A lookup of no ids.
+  init() {
+    slots = [Slot](repeating: Slot(), count: Self.tableSize(for: 0))
   }
 
   /// A lookup of the ids of `first` then `second`, numbered in that order, or nil when one
-  /// repeats. Each half's hashes are worked out on its own core; only placing them in the table
-  /// is sequential.
+  /// repeats (found as every repeated id is, by `RepeatedIDs`). Each half's keys are worked out
+  /// on its own core; only placing them in the table is sequential.
   init?<Element: Sendable>(
     uniqueIn first: [Element], _ second: [Element], id: @Sendable (Element) -> Identifier
   ) {
-    self.init(expectedCount: first.count + second.count)
     var keys: [[Key]] = [[], []]
     keys.withUnsafeMutableBufferPointer { keys in
       let shared = SendableKeys(keys)
@@ -45,44 +43,26 @@ struct IDLookup: Sendable {
         }
       }
     }
-    // Each batch's first probe slots are read in one tight loop, so that their cache misses
-    // overlap. An id whose first slot was empty then was not in the table before the batch
-    // (a probe never crosses an empty slot), so it can only repeat an id of the same batch.
-    var warmed = [UInt32](repeating: 0, count: Self.batchSize)
+    func element(_ position: Int) -> Element {
+      position < first.count ? first[position] : second[position - first.count]
+    }
+    let hashes = keys[0].map(\.hash) + keys[1].map(\.hash)
+    let repeats = hashes.withUnsafeBufferPointer {
+      RepeatedIDs.find(hashes: $0) { id(element($0)) == id(element($1)) }
+    }
+    guard repeats.isEmpty else { return nil }
+    slots = [Slot](repeating: Slot(), count: Self.tableSize(for: hashes.count))
+    ids.reserveCapacity(hashes.count, averageLength: 12)
     for (half, elements) in [first, second].enumerated() {
-      let halfKeys = keys[half]
-      for batch in stride(from: 0, to: elements.count, by: Self.batchSize) {
-        let range = batch..<min(elements.count, batch + Self.batchSize)
-        slots.withUnsafeBufferPointer { slots in
-          let mask = slots.count - 1
-          for position in range {
-            warmed[position - batch] = slots[halfKeys[position].slot(mask: mask)].entryPlusOne
-          }
-        }
-        for position in range {
-          let key = halfKeys[position]
-          var text = id(elements[position]).rawValue
-          let repeated = text.withUTF8 { bytes in
-            let bytes = UnsafeRawBufferPointer(bytes)
-            if warmed[position - batch] != 0 { return entry(of: bytes, key: key) != nil }
-            let placedInBatch = position - batch
-            return (0..<placedInBatch).contains { earlier in
-              let other = halfKeys[batch + earlier]
-              return other.hash == key.hash && other.head == key.head && other.tail == key.tail
-                && other.length == key.length
-                && (key.length <= Key.inlineBytes
-                  || ids.equals(ids.count - placedInBatch + earlier, bytes))
-            }
-          }
-          if repeated { return nil }
-          text.withUTF8 { ids.append(UnsafeRawBufferPointer($0)) }
-          place(key, entry: ids.count - 1)
-        }
+      for (position, key) in keys[half].enumerated() {
+        var text = id(elements[position]).rawValue
+        text.withUTF8 { ids.append(UnsafeRawBufferPointer($0)) }
+        place(key, entry: ids.count - 1)
       }
     }
   }
 
-  /// How many probes `entries(of:keys:into:)` and a bulk build start at once.
+  /// How many probes `entries(of:keys:into:)` starts at once.
   static let batchSize = 64
 
   /// The entries of several ids at once: `entries[i]` becomes the entry of `ids[first + i]`,
@@ -175,29 +155,6 @@ struct IDLookup: Sendable {
     return id.withUTF8 { entry(of: UnsafeRawBufferPointer($0)) }
   }
 
-  /// Adds `id` as entry `count` and returns nil, or returns the entry it already has.
-  mutating func insert(_ id: Identifier) -> Int32? {
-    var text = id.rawValue
-    return text.withUTF8 { insert(UnsafeRawBufferPointer($0)) }
-  }
-
-  /// Adds the id with these bytes as entry `count` and returns nil, or returns the entry it
-  /// already has.
-  mutating func insert(_ bytes: UnsafeRawBufferPointer) -> Int32? {
-    let key = Key(bytes)
-    if let existing = entry(of: bytes, key: key) { return existing }
-    ids.append(bytes)
-    if ids.count + ids.count / 2 > slots.count {
-      slots = [Slot](repeating: Slot(), count: slots.count * 2)
-      for entry in 0..<ids.count {
-        ids.withBytes(at: entry) { place(Key(UnsafeRawBufferPointer($0)), entry: entry) }
-      }
-    } else {
-      place(key, entry: ids.count - 1)
-    }
-    return nil
-  }
-
   /// Puts entry `entry` in the first free slot of its probe; the table has room.
   private mutating func place(_ key: Key, entry: Int) {
     precondition(entry < Int(UInt32.max - 1), "too many ids for one lookup")
@@ -222,39 +179,24 @@ struct IDLookup: Sendable {
   /// What a slot holds of an id, and where its probe starts.
   struct Key {
     /// How many of an id's first bytes a slot holds.
-    static let inlineBytes: UInt32 = 16
+    static let inlineBytes = UInt32(IDHash.wordBytes)
     /// The id's first 8 bytes, zero-padded, as one integer.
-    var head = UInt64(0)
+    let head: UInt64
     /// Its next 8.
-    var tail = UInt64(0)
+    let tail: UInt64
     /// Its length in bytes.
     let length: UInt32
-    /// Its hash, from all its bytes.
+    /// Its hash (`IDHash`), from all its bytes.
     let hash: UInt64
 
     /// The key of the id with these bytes.
     init(_ bytes: UnsafeRawBufferPointer) {
       precondition(bytes.count < Int(UInt32.max), "id too long")
       length = UInt32(bytes.count)
-      let inline = min(bytes.count, Int(Self.inlineBytes))
-      var words = (UInt64(0), UInt64(0))
-      if inline > 0 {
-        withUnsafeMutableBytes(of: &words) {
-          $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[0..<inline]))
-        }
-      }
-      head = words.0
-      tail = words.1
-      // Multiply-xorshift of both words and the length; bytes past the first 16 only vary the
-      // hash through FNV-1a, as such ids are rare.
-      var hash = (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F)
-      hash ^= UInt64(length) &* 0x1656_67B1_9E37_79F9
-      if bytes.count > inline {
-        for byte in bytes[inline...] { hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01B3 }
-      }
-      hash ^= hash >> 33
-      hash = hash &* 0xFF51_AFD7_ED55_8CCD
-      self.hash = hash ^ (hash >> 33)
+      let words = IDHash.words(bytes)
+      head = words.head
+      tail = words.tail
+      hash = IDHash.hash(bytes, words: words)
     }
 
     /// Where its probe starts in a table of `mask + 1` slots.

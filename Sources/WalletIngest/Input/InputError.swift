@@ -41,4 +41,15 @@ package struct SkippedRows: Sendable {
 
   /// How many rows were skipped.
   package var count: Int { errors.count }
+
+  /// Records every row `other` skipped, after these.
+  package mutating func append(contentsOf other: SkippedRows) {
+    errors.append(contentsOf: other.errors)
+  }
+
+  /// Puts the rows of one file in file order: the rows whose id repeats are found once the file
+  /// is read, after the rows skipped on the way.
+  mutating func sortByPosition() {
+    errors.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+  }
 }

@@ -34,6 +34,9 @@ package enum InputKind: String, CaseIterable, Sendable {
     }
   }
 
+  /// The column that holds a row's id.
+  var idColumn: String { self == .cards ? "card" : "id" }
+
   /// The singular noun for messages ("card").
   package var noun: String {
     switch self {

@@ -44,7 +44,7 @@ enum TransactionParts {
     var whole = parts[0]
     parts[0] = Ledger()
     for part in 1..<parts.count { whole.appendTransactions(movingFrom: &parts[part]) }
-    guard !hasRepeatedID(whole.transactionIDs) else { return nil }
+    guard RepeatedIDs.find(in: whole.transactionIDs).isEmpty else { return nil }
     counter.finish(rows: whole.transactionCount)
     return whole
   }
@@ -103,52 +103,6 @@ enum TransactionParts {
     return ledger
   }
 
-  /// Whether any id appears twice. Each thread hashes half of the ids; `RepeatedHashes` finds
-  /// the hashes that occur twice, and only ids with those hashes (almost always none) are
-  /// compared byte by byte. 16 bytes per id (the hashes, and room to group them), where a hash
-  /// table of ids would need several times that and a cache miss per id.
-  private static func hasRepeatedID(_ ids: IdentifierArena) -> Bool {
-    let count = ids.count
-    let middle = count / 2
-    @Sendable func hash(_ position: Int) -> UInt64 {
-      ids.withBytes(at: position) { ByteStringIndex.hash(UnsafeRawBufferPointer($0)) }
-    }
-    var hashes = [UInt64](repeating: 0, count: count)
-    ids.bytes.withUnsafeBufferPointer { bytes in
-      ids.ends.withUnsafeBufferPointer { ends in
-        hashes.withUnsafeMutableBufferPointer { buffer in
-          // Raw pointers, so that the two threads do not count references to one arena.
-          let shared = UnsafeSendableBuffer(buffer)
-          let bytes = UnsafeSendableBuffer(UnsafeMutableBufferPointer(mutating: bytes))
-          let ends = UnsafeSendableBuffer(UnsafeMutableBufferPointer(mutating: ends))
-          DispatchQueue.concurrentPerform(iterations: 2) { half in
-            for position in half == 0 ? 0..<middle : middle..<count {
-              let start = position == 0 ? 0 : ends.buffer[position - 1]
-              let id = UnsafeMutableBufferPointer(
-                rebasing: bytes.buffer[start..<ends.buffer[position]])
-              shared.buffer[position] = ByteStringIndex.hash(UnsafeRawBufferPointer(id))
-            }
-          }
-        }
-      }
-    }
-    let repeatedHashes = hashes.withUnsafeBufferPointer { RepeatedHashes.find(in: $0) }
-    guard !repeatedHashes.isEmpty else { return false }
-    hashes = []
-    var positionsByHash: [UInt64: [Int]] = [:]
-    for position in 0..<count {
-      let value = hash(position)
-      guard repeatedHashes.contains(value) else { continue }
-      let repeated = ids.withBytes(at: position) { bytes in
-        positionsByHash[value, default: []].contains {
-          ids.equals($0, UnsafeRawBufferPointer(bytes))
-        }
-      }
-      if repeated { return true }
-      positionsByHash[value, default: []].append(position)
-    }
-    return false
-  }
 }
 
 /// Plain rows read but not yet added to a ledger, so that their cards are looked up together

@@ -245,3 +245,16 @@ struct ParsedTransaction {
   var enrollment: Int32
   var mcc: MerchantCategoryCode?
 }
+
+extension UnsafeRawBufferPointer {
+  /// Whether the bytes are exactly this ASCII text: an inlined loop over a few bytes (the
+  /// codes compared on every row of a file), where `memcmp` cost a library call and
+  /// `elementsEqual` on a string's UTF-8 view went through generic code.
+  @inline(__always)
+  func equals(_ text: StaticString) -> Bool {
+    guard count == text.utf8CodeUnitCount else { return false }
+    let expected = text.utf8Start
+    for index in 0..<count where self[index] != expected[index] { return false }
+    return true
+  }
+}

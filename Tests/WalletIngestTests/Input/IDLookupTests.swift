@@ -15,18 +15,20 @@ struct IDLookupTests {
   }()
 
   @Test func findsEveryIDAndOnlyThose() throws {
-    var lookup = IDLookup(expectedCount: 2)
-    for (entry, id) in Self.ids.enumerated() {
-      #expect(lookup.insert(Identifier(id)) == nil, "\(id) is new")
-      #expect(lookup.count == entry + 1)
+    let ids = Self.ids.map(Identifier.init)
+    for split in [0, 1, 20, ids.count] {
+      let built = IDLookup(uniqueIn: Array(ids[..<split]), Array(ids[split...]), id: { $0 })
+      let lookup = try #require(built)
+      #expect(lookup.count == ids.count)
+      for (entry, id) in Self.ids.enumerated() {
+        #expect(lookup.entry(of: id) == Int32(entry), "\(id), split at \(split)")
+      }
+      for absent in ["", "0123456789abcdefC", "0123456789abcdefAB", "x\u{0}", "H2", "卡-三"] {
+        #expect(lookup.entry(of: absent) == nil, "\(absent)")
+      }
     }
-    for (entry, id) in Self.ids.enumerated() {
-      #expect(lookup.entry(of: id) == Int32(entry), "\(id)")
-      #expect(lookup.insert(Identifier(id)) == Int32(entry), "\(id) is already there")
-    }
-    for absent in ["", "0123456789abcdefC", "0123456789abcdefAB", "x\u{0}", "H2", "卡-三"] {
-      #expect(lookup.entry(of: absent) == nil, "\(absent)")
-    }
+    #expect(IDLookup().count == 0)
+    #expect(IDLookup().entry(of: "H1") == nil)
   }
 
   @Test func refusesARepeatedID() {

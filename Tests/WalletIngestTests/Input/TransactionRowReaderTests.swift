@@ -68,11 +68,16 @@ struct TransactionRowReaderTests {
 
   /// A loader and ledger holding `cards` and `enrollments`.
   static func loaded() throws -> (LedgerLoader, Ledger) {
-    var ledger = Ledger()
+    var cardValues: [Card] = []
+    var enrollmentValues: [Enrollment] = []
+    try forEachRow(of: .cards, in: cards) { cardValues.append(try $0.card()) }
+    try forEachRow(of: .enrollments, in: enrollments) {
+      enrollmentValues.append(try $0.enrollment(naiveIn: .shanghai))
+    }
+    let ledger = Ledger(cards: cardValues, enrollments: enrollmentValues, transactions: [])
     let loader = LedgerLoader(
       cardsPath: "cards.csv", enrollmentsPath: "enrollments.csv", zone: .shanghai)
-    try forEachRow(of: .cards, in: cards) { try loader.addCard($0, to: &ledger) }
-    try forEachRow(of: .enrollments, in: enrollments) { try loader.addEnrollment($0, to: &ledger) }
+    loader.rememberLookups(of: ledger)
     return (loader, ledger)
   }
 

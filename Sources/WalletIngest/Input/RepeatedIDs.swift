@@ -1,4 +1,81 @@
 import Dispatch
+import WalletCore
+
+/// Finds the ids that repeat an earlier one: how every reader of the SPEC's files refuses a
+/// repeated card, enrollment or transaction id.
+///
+/// Ids are hashed (`IDHash`), the hashes that occur more than once are found by
+/// `RepeatedHashes`, and only the ids with such a hash (almost always none) are compared byte
+/// by byte, in order, so that each repeat is paired with the first row that has its id. 16
+/// bytes per id, where a hash table of the ids would need several times that and a cache miss
+/// per id.
+package enum RepeatedIDs {
+  /// A row whose id an earlier row has.
+  package struct Repeat: Equatable, CustomStringConvertible {
+    /// The position of the row that repeats the id.
+    package let position: Int
+    /// The position of the first row with that id.
+    package let first: Int
+
+    /// A repeat of the id of row `first` at row `position`.
+    package init(position: Int, first: Int) {
+      self.position = position
+      self.first = first
+    }
+
+    /// `position` (repeats `first`).
+    package var description: String { "\(position) (repeats \(first))" }
+  }
+
+  /// Every id of `ids` that an earlier one has, in order. Each thread hashes half of the ids.
+  package static func find(in ids: IdentifierArena) -> [Repeat] {
+    let count = ids.count
+    let middle = count / 2
+    var hashes = [UInt64](repeating: 0, count: count)
+    ids.bytes.withUnsafeBufferPointer { bytes in
+      ids.ends.withUnsafeBufferPointer { ends in
+        hashes.withUnsafeMutableBufferPointer { buffer in
+          // Raw pointers, so that the two threads do not count references to one arena.
+          let shared = UnsafeSendableBuffer(buffer)
+          let bytes = UnsafeSendableBuffer(UnsafeMutableBufferPointer(mutating: bytes))
+          let ends = UnsafeSendableBuffer(UnsafeMutableBufferPointer(mutating: ends))
+          DispatchQueue.concurrentPerform(iterations: 2) { half in
+            for position in half == 0 ? 0..<middle : middle..<count {
+              let start = position == 0 ? 0 : ends.buffer[position - 1]
+              let id = UnsafeMutableBufferPointer(
+                rebasing: bytes.buffer[start..<ends.buffer[position]])
+              shared.buffer[position] = IDHash.of(UnsafeRawBufferPointer(id))
+            }
+          }
+        }
+      }
+    }
+    return hashes.withUnsafeBufferPointer { hashes in
+      find(hashes: hashes) { position, earlier in
+        ids.withBytes(at: position) { ids.equals(earlier, UnsafeRawBufferPointer($0)) }
+      }
+    }
+  }
+
+  /// Every id that an earlier one has, in order, among ids given by their hashes (`IDHash`):
+  /// `same(position, earlier)` says whether two ids with equal hashes are the same id.
+  static func find(hashes: UnsafeBufferPointer<UInt64>, same: (Int, Int) -> Bool) -> [Repeat] {
+    let repeatedHashes = RepeatedHashes.find(in: hashes)
+    guard !repeatedHashes.isEmpty else { return [] }
+    var repeats: [Repeat] = []
+    // The first row of each id met so far among those whose hash repeats.
+    var firstsByHash: [UInt64: [Int]] = [:]
+    for position in hashes.indices where repeatedHashes.contains(hashes[position]) {
+      let hash = hashes[position]
+      if let first = firstsByHash[hash]?.first(where: { same(position, $0) }) {
+        repeats.append(Repeat(position: position, first: first))
+      } else {
+        firstsByHash[hash, default: []].append(position)
+      }
+    }
+    return repeats
+  }
+}
 
 /// Finds the values that occur more than once among millions of 64-bit hashes, on two cores.
 ///
