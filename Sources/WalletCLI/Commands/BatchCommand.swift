@@ -81,16 +81,14 @@ enum BatchCommand: WalletCommand {
       try AtomicOutputFile(path: path)
     }
     do {
-      try LedgerReports.writeRewards(
-        decisions, ledger: input.ledger, promotion: promotion,
-        to: rewardsFile.csvWriter())
+      try RewardsFile.write(
+        decisions, ledger: input.ledger, promotion: promotion, to: rewardsFile.csvWriter())
     } catch {
       throw CommandFailure(.ioError, "cannot write \(rewardsFile.shownPath): \(error)")
     }
     if let decisionsFile {
       do {
-        try LedgerReports.writeDecisions(
-          decisions, ledger: input.ledger, to: decisionsFile.csvWriter())
+        try DecisionsFile.write(decisions, ledger: input.ledger, to: decisionsFile.csvWriter())
       } catch {
         throw CommandFailure(.ioError, "cannot write \(decisionsFile.shownPath): \(error)")
       }

@@ -53,9 +53,8 @@ enum StatementCommand: WalletCommand {
       }
       let lines = try store.rewards(promotion: promotion.id, holder: holder, cycleStart: cycleStart)
       do {
-        try ReportFiles.writeRewards(
-          lines.map(RewardRow.init), promotion: promotion,
-          to: console.csvWriter())
+        try RewardsFile.write(
+          lines.map(RewardRow.init), in: promotion.timeZone, to: console.csvWriter())
       } catch {
         throw CommandFailure(.ioError, "cannot write to standard output: \(error)")
       }
