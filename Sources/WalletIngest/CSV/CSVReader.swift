@@ -59,7 +59,7 @@ package final class CSVReader {
   private var byteBeforeBuffer: UInt8 = 0
   /// Input bytes taken from the source so far (read ahead of the records handed out by up to
   /// one chunk): enough to tell how far through a file a long read is.
-  package private(set) var bytesRead = 0
+  private(set) var bytesRead = 0
   /// What is left to read when reading part of a file; nil when reading to its end.
   private var remainingRange: Range<Int>?
   /// Set once the source reports end of input, so that a terminal is not read past it.
@@ -318,10 +318,11 @@ package final class CSVReader {
   /// Rejects a record with a NUL or invalid UTF-8 in any field, naming the first such field.
   ///
   /// The record's bytes are checked as one run: Chinese merchant names put non-ASCII text on most
-  /// rows of a bank's file, and a field-by-field check cost a call per field. A run that is valid
-  /// holds valid fields unless a field starts in the middle of a character (a sequence cut in
-  /// two by a field boundary reads as whole across it), which is checked at each boundary; only
-  /// a record that fails either way is examined field by field, to name the field.
+  /// rows of a bank's file, and a field-by-field check would cost a call per field. A run that
+  /// is valid holds valid fields unless a field starts in the middle of a character (a sequence
+  /// cut in two by a field boundary reads as whole across it), which is checked at each
+  /// boundary; only a record that fails either way is examined field by field, to name the
+  /// field.
   private func validateFields() throws(CSVSyntaxError) {
     let storage = self.storage
     if Self.problem(in: storage.bytes, count: storage.byteCount) == nil {

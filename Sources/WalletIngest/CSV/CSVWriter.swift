@@ -85,15 +85,15 @@ package final class CSVWriter {
   }
 
   /// Appends a field the caller made and knows needs no quotes (a date, an amount, a code):
-  /// rewards files have millions of them, and looking for what to quote was a hot spot. Debug
-  /// builds check.
-  package func writePlainField(_ value: String) throws {
+  /// rewards files have millions of them, and looking in each for what to quote would be much
+  /// of the work of writing one. Debug builds check.
+  func writePlainField(_ value: String) throws {
     var value = value
     try value.withUTF8 { try writePlainField(bytes: $0) }
   }
 
   /// `writePlainField(_:)` for bytes.
-  package func writePlainField(bytes field: UnsafeBufferPointer<UInt8>) throws {
+  func writePlainField(bytes field: UnsafeBufferPointer<UInt8>) throws {
     assert(!Self.needsQuotes(field) && !field.isEmpty, "a field that needs quotes")
     if fieldsInRecord > 0 { try append(CSVByte.comma) }
     fieldsInRecord += 1
@@ -108,7 +108,7 @@ package final class CSVWriter {
   }
 
   /// Appends whole records another `CSVWriter` made, between records of this one.
-  package func writeEncodedRecords(_ records: UnsafeBufferPointer<UInt8>) throws {
+  func writeEncodedRecords(_ records: UnsafeBufferPointer<UInt8>) throws {
     precondition(fieldsInRecord == 0, "encoded records written inside a record")
     try append(records)
   }

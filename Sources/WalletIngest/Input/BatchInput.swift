@@ -5,9 +5,10 @@ import WalletCore
 /// id repeats.
 ///
 /// Rows take a fast path straight from the CSV bytes (`CardRowReader`, `EnrollmentRowReader`,
-/// `TransactionRowReader`), and large files are read in parts, one per core at a time (`FileParts`). A row
-/// that is in any way unusual is handed to the ordinary row parser, and a file with any problem
-/// is read again row by row, which reports exactly what is wrong: one set of rules and messages.
+/// `TransactionRowReader`), and large files are read in parts, one per core at a time
+/// (`FileParts`). A row that is in any way unusual is handed to the ordinary row parser, and a
+/// file with any problem is read again row by row, which reports exactly what is wrong: one set
+/// of rules and messages.
 package struct BatchInput {
   /// The cards, enrollments and transactions read.
   package var ledger = Ledger()

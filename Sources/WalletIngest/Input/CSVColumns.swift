@@ -9,7 +9,7 @@ package struct CSVColumns {
   /// The file as the user named it, for messages.
   package let file: String
   /// Field count every row must have, the header's.
-  package let width: Int
+  let width: Int
   private let indexByName: [String: Int]
 
   /// Reads the header from `reader`, checking it against the file's known and required columns.
@@ -78,7 +78,7 @@ package struct CSVColumns {
 /// One data row, read through its file's header.
 package struct CSVRow {
   /// The row's fields.
-  package let record: CSVRecord
+  let record: CSVRecord
   /// Its file's header.
   package let columns: CSVColumns
 

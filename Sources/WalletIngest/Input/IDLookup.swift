@@ -7,7 +7,7 @@ import WalletCore
 /// An open-addressing table whose slots hold the first 16 bytes of their id, so that a lookup
 /// of an id that short (almost all are) reads one slot and nothing else. With millions of
 /// lookups spread over hundreds of thousands of cards, each memory access is a likely cache
-/// miss: a slot that only pointed at the id's bytes cost three of them. Longer ids compare their
+/// miss, and a slot that only pointed at the id's bytes would cost three. Longer ids compare their
 /// remaining bytes against a copy of every id kept beside the table.
 struct IDLookup: Sendable {
   /// An id's first 16 bytes (zero-padded), its length and entry number; `entryPlusOne` is 0 in
@@ -169,7 +169,7 @@ struct IDLookup: Sendable {
 
   /// A power of two at least 1.5 times `count`: probes stay short (a second slot is usually in
   /// the same cache line as the first), and the table small enough to stay in the cache for
-  /// millions of lookups. Twice `count` had made a 24 MB table for 276,000 cards.
+  /// millions of lookups.
   private static func tableSize(for count: Int) -> Int {
     var size = 16
     while size < count + count / 2 { size *= 2 }

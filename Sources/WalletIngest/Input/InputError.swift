@@ -10,7 +10,7 @@ package struct InputError: Error, Sendable, CustomStringConvertible {
   /// What is wrong, with the offending value shown safely.
   package let message: String
   /// Set when the file is not well-formed CSV, as opposed to one bad value.
-  package let syntaxKind: CSVSyntaxError.Kind?
+  let syntaxKind: CSVSyntaxError.Kind?
 
   /// An error at a place in a file.
   package init(

@@ -81,11 +81,11 @@ package final class InputFile: Sendable {
 /// bad row or, when asked, skips and records it.
 package struct RowFileReader {
   /// Which of the SPEC's files it is.
-  package let kind: InputKind
+  let kind: InputKind
   /// The file.
-  package let file: InputFile
+  let file: InputFile
   /// Whether a bad row is skipped and recorded rather than the end of the read.
-  package let skipInvalid: Bool
+  let skipInvalid: Bool
   /// Told how far the read has got.
   var progress: (any ReadProgress)?
 

@@ -38,7 +38,7 @@ package enum InputKind: String, CaseIterable, Sendable {
   var idColumn: String { self == .cards ? "card" : "id" }
 
   /// The singular noun for messages ("card").
-  package var noun: String {
+  var noun: String {
     switch self {
     case .cards: "card"
     case .enrollments: "enrollment"

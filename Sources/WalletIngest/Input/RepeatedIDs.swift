@@ -81,8 +81,8 @@ package enum RepeatedIDs {
 ///
 /// The values are grouped by their top 12 bits with a counting sort (each thread counts and
 /// places its half), and each group, a few hundred values that stay in the cache, goes through
-/// a small hash set of its own. Two sweeps over memory in order, where sorting all the values
-/// took eight, and a table of all of them a cache miss per value.
+/// a small hash set of its own: two sweeps over memory in order, where sorting all the values
+/// would take several, and one table of all of them a cache miss per value.
 enum RepeatedHashes {
   /// Bits of a value that pick its group.
   static let groupBits = 12

@@ -139,7 +139,7 @@ private struct PendingRows {
 
   /// Frees the buffers; the rows must have been flushed. A struct with a method to call, not
   /// a class with a deinitialiser: a class's stored properties are checked for exclusive
-  /// access at run time on every row (5% of reading).
+  /// access at run time on every row.
   func deallocate() {
     precondition(count == 0, "rows not flushed")
     // The elements are plain values: nothing to deinitialise.

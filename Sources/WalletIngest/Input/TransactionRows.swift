@@ -247,9 +247,9 @@ struct ParsedTransaction {
 }
 
 extension UnsafeRawBufferPointer {
-  /// Whether the bytes are exactly this ASCII text: an inlined loop over a few bytes (the
-  /// codes compared on every row of a file), where `memcmp` cost a library call and
-  /// `elementsEqual` on a string's UTF-8 view went through generic code.
+  /// Whether the bytes are exactly this ASCII text: an inlined loop over a few bytes, as the
+  /// codes compared on every row of a file are too short to pay for a library call (`memcmp`)
+  /// or generic code (`elementsEqual` on a string's UTF-8 view).
   @inline(__always)
   func equals(_ text: StaticString) -> Bool {
     guard count == text.utf8CodeUnitCount else { return false }

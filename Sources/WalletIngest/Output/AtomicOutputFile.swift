@@ -89,8 +89,7 @@ package final class AtomicOutputFile {
 
   /// A CSV writer into this file. Into a temporary file (a regular file being replaced) it asks
   /// the system to start writing to disk every few megabytes as it goes, so that `commit`'s
-  /// flush waits for the last of them rather than for the whole file: on a bank's batch that
-  /// flush had been tens of milliseconds after the work was done.
+  /// flush waits for the last of them rather than for the whole file, after the work is done.
   package func csvWriter() -> CSVWriter {
     let descriptor = self.descriptor
     guard temporaryPath != nil, let startWriteback = Self.startWriteback else {

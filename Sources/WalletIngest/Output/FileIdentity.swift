@@ -67,7 +67,7 @@ package enum OutputPath {
   }
 
   /// The folder (`.` for a bare name) and the last component of a path.
-  package static func split(_ path: String) -> (folder: String, name: String) {
+  static func split(_ path: String) -> (folder: String, name: String) {
     guard let slash = path.lastIndex(of: "/") else { return (".", path) }
     let folder = String(path[..<slash])
     return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))

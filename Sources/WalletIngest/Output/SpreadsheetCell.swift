@@ -6,7 +6,7 @@
 /// for a formula. A leading apostrophe makes the cell plain text and is not shown.
 package enum SpreadsheetCell {
   /// The first characters that make a cell a formula, or hide one.
-  package static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+  static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
 
   /// A text cell made safe to open in a spreadsheet: prefixed with `'` when it begins with one
   /// of `formulaStarts`, otherwise unchanged. Only for text columns: numeric columns (amounts,

@@ -14,7 +14,7 @@ package enum SafeText {
 
   /// The most characters of a file name shown: paths run longer than values, and the end of a
   /// path (the file's own name) says the most, so a longer one keeps its end.
-  package static let maximumPathLength = 200
+  static let maximumPathLength = 200
 
   /// A file name as messages show it: unquoted, escaped, a card number masked, and a very long
   /// one cut from the front.
