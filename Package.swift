@@ -21,10 +21,11 @@ let package = Package(
     ),
     .target(name: "WalletCore"),
     .target(name: "WalletStore", dependencies: ["WalletCore", "CSQLite"]),
-    .target(name: "WalletCLI", dependencies: ["WalletCore", "WalletStore"]),
+    .target(name: "WalletIngest", dependencies: ["WalletCore"]),
+    .target(name: "WalletCLI", dependencies: ["WalletCore", "WalletIngest", "WalletStore"]),
     .executableTarget(name: "wallet", dependencies: ["WalletCLI"]),
     .target(name: "CFuzzing"),
-    .executableTarget(name: "FuzzCSV", dependencies: ["CFuzzing", "WalletCLI"]),
+    .executableTarget(name: "FuzzCSV", dependencies: ["CFuzzing", "WalletCore", "WalletIngest"]),
     .executableTarget(name: "FuzzMoney", dependencies: ["CFuzzing", "WalletCore"]),
     .executableTarget(name: "FuzzTime", dependencies: ["CFuzzing", "WalletCore"]),
     .executableTarget(name: "FuzzPromotion", dependencies: ["CFuzzing", "WalletCore"]),
@@ -33,11 +34,13 @@ let package = Package(
     .target(name: "WalletTestSupport", path: "Tests/WalletTestSupport"),
     .testTarget(name: "WalletCoreTests", dependencies: ["WalletCore", "WalletTestSupport"]),
     .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore", "WalletTestSupport"]),
+    .testTarget(name: "WalletIngestTests", dependencies: ["WalletIngest", "WalletTestSupport"]),
     .testTarget(
-      name: "WalletCLITests", dependencies: ["WalletCLI", "wallet", "WalletTestSupport"]),
+      name: "WalletCLITests",
+      dependencies: ["WalletCLI", "WalletIngest", "wallet", "WalletTestSupport"]),
     // The binary run as a user runs it; `swift test --skip WalletEndToEndTests` leaves them out.
     .testTarget(
       name: "WalletEndToEndTests",
-      dependencies: ["WalletCLI", "WalletStore", "wallet", "WalletTestSupport"]),
+      dependencies: ["WalletCLI", "WalletIngest", "WalletStore", "wallet", "WalletTestSupport"]),
   ]
 )

@@ -1,10 +1,10 @@
 import CFuzzing
-import WalletCLI
+import WalletIngest
 
 /// The libFuzzer harness for `CSVReader`: every input is read to its end (or first error) whole,
 /// a byte at a time and in small chunks, which must all give the same records and the same error;
 /// the records read are written with `CSVWriter` and read back, which must give them again; and
-/// the input is read as each of the SPEC's input files by the row parsers (`RowParserProbe`). Any
+/// the input is read as each of the SPEC's input files by the row readers (`RowReaders`). Any
 /// disagreement stops the process with a message.
 ///
 /// Built and run by `.ci/fuzz`; a build without `-sanitize=fuzzer` only says so and exits 1.
@@ -29,7 +29,7 @@ public func fuzzCSV(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
       "\(chunkSize)-byte chunks give \(chunked), whole input \(whole), for \(bytes)")
   }
   checkRewrite(whole, chunkSize: 1 + size % 64)
-  if let disagreement = RowParserProbe.firstDisagreement(in: bytes) {
+  if let disagreement = RowReaders.firstDisagreement(in: bytes) {
     fail("\(disagreement), for \(bytes)")
   }
   return 0

@@ -1,5 +1,6 @@
 import Foundation
 import WalletCore
+import WalletIngest
 import WalletStore
 
 /// The `wallet` program: parses the command line, runs the command, and turns every failure
@@ -123,6 +124,9 @@ public enum WalletCommandLine {
     } catch let failure as CommandFailure {
       console.message("Error: \(failure.message)")
       return failure.status.rawValue
+    } catch let failure as FileFailure {
+      console.message("Error: \(failure.message)")
+      return CommandFailure(failure).status.rawValue
     } catch let error as InputError {
       console.message("Error: \(error.description)")
       return ExitStatus.dataError.rawValue

@@ -15,7 +15,7 @@ public struct IdentifierArena: Sendable {
   public var count: Int { ends.count }
 
   /// Appends an id's UTF-8 bytes.
-  public mutating func append(_ utf8: UnsafeRawBufferPointer) {
+  package mutating func append(_ utf8: UnsafeRawBufferPointer) {
     bytes.append(contentsOf: utf8)
     ends.append(bytes.count)
   }
@@ -237,7 +237,7 @@ public struct Ledger: Sendable {
   }
 
   /// Appends a transaction whose card and named enrollment are given as indices.
-  public mutating func appendTransaction(
+  package mutating func appendTransaction(
     id: UnsafeRawBufferPointer, card: Int32, time instant: Instant, amount: Money,
     currency: Currency, method: PaymentMethod, status: TransactionStatus, refunded: Money,
     enrollment: Int32, mcc code: MerchantCategoryCode?
@@ -265,7 +265,7 @@ public struct Ledger: Sendable {
   /// Appends a batch of transactions given column by column, all in `currency`, paid by `method`
   /// and in `status`, as most rows of a bank's file are: each column grows once per batch, where
   /// appending row by row grew every column for every row.
-  public mutating func appendTransactions(
+  package mutating func appendTransactions(
     ids: IdentifierArena, cards: UnsafeBufferPointer<Int32>, times: UnsafeBufferPointer<Int64>,
     amounts: UnsafeBufferPointer<Int64>, refunded refundedAmounts: UnsafeBufferPointer<Int64>,
     enrollments: UnsafeBufferPointer<Int32>, mcc codes: UnsafeBufferPointer<Int16>,

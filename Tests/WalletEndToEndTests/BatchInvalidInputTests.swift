@@ -117,6 +117,10 @@ struct BadInput: CustomTestStringConvertible, Sendable {
       "garbage time", .transactions, txn("T2,C1,yesterday,150,,,,,,,"), "transactions.csv:2:3",
       "expected a time"),
     BadInput(
+      "card number as an enrollment", .transactions,
+      txn("T2,C1,2026-11-25T10:00,150,,,,,4111111111111111,,"), "transactions.csv:2:9",
+      "enrollment looks like a full card number (ending 1111)"),
+    BadInput(
       "unknown network", .cards, BatchCommandTests.cardsHeader + "C1,H1,diners,credit,,,\n",
       "cards.csv:2:3", "network 'diners': unknown network"),
     BadInput(
@@ -302,5 +306,60 @@ struct BatchInvalidInputTests {
     #expect(result.stderr.contains("2 transactions read, 2 rewarded, 5 invalid rows skipped"))
     let decisions = try #require(folder.read("decisions.csv"))
     #expect(decisions.split(separator: "\r\n").map { $0.prefix(3) } == ["tra", "T1,", "T4,"])
+  }
+
+  /// Repeated ids are found once each file is read, after its other bad rows; every one is still
+  /// reported in file order, at the id's own line, naming the first row with that id, and the
+  /// rows after it are read as before.
+  @Test(arguments: [[:], ["WALLET_SPLIT_BYTES": "1"]])
+  func repeatedIDsAmongOtherBadRowsAreReportedInFileOrder(environment: [String: String]) throws {
+    let folder = try TemporaryFolder()
+    try folder.write(
+      "cards.csv",
+      BatchCommandTests.goodCards + "C2,H2,diners,credit,,bocom,\nC1,H9,visa,credit,,bocom,\n"
+        + "C3,H3,visa,credit,,bocom,\nC1,H8,visa,credit,,bocom,\n")
+    try folder.write(
+      "enrollments.csv",
+      BatchCommandTests.goodEnrollments + "E1,C3,wallet,2026-01-01T00:00,\n"
+        + "E2,C2,wallet,2026-01-01T00:00,\n,C3,wallet,2026-02-01T00:00,\n"
+        + ",C3,wallet,2026-02-01T00:00,\n")
+    try folder.write(
+      "transactions.csv",
+      BatchCommandTests.goodTransactions + "T2,C1,2026-11-26T10:00,1e3,,,,,,,\n"
+        + "T1,C3,2026-11-26T10:00,150,,,,,,,\n" + "T2,C1,2026-12-22T10:00,150,,,,,,\"a\nb\",\n"
+        + "T4,C1,2026-12-23T10:00,150\n" + "T1,C1,2026-12-24T10:00,150,,,,,,,\n"
+        + "\"T5\",C3,2027-01-02T10:00,150,,,,,,,\n"
+        + "T6,C3,2027-01-03T10:00,150,,,,,,\"x\ny\nz\",\n" + "T6,C3,2027-01-04T10:00,150,,,,,,,\n")
+    let arguments = [
+      "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
+      "transactions.csv", "--out", "rewards.csv", "--decisions", "decisions.csv", "--quiet",
+    ]
+    let skipping = try WalletProcess.run(
+      arguments + ["--skip-invalid"], environment: environment, directory: folder.url)
+    #expect(skipping.status == 0)
+    let expected: [String] = [
+      "skipped cards.csv:3:3: network 'diners': unknown network: expected one of unionpay, "
+        + "visa, mastercard, amex, discover, jcb, interac, maestro, eftpos, private-label",
+      "skipped cards.csv:4:1: card 'C1' is listed twice (first on line 2)",
+      "skipped cards.csv:6:1: card 'C1' is listed twice (first on line 2)",
+      "skipped enrollments.csv:3:1: enrollment 'E1' is listed twice (first on line 2)",
+      "skipped enrollments.csv:4:2: card 'C2' is not in cards.csv",
+      "skipped enrollments.csv:6:1: enrollment 'C3:wallet:2026-02-01T00:00' is listed twice "
+        + "(first on line 5)",
+      "skipped transactions.csv:3:4: amount '1e3': write the amount in plain digits, not with "
+        + "an exponent",
+      "skipped transactions.csv:4:1: transaction 'T1' is listed twice (first on line 2)",
+      "skipped transactions.csv:7:5: this row has 4 fields but the header has 11",
+      "skipped transactions.csv:8:1: transaction 'T1' is listed twice (first on line 2)",
+      "skipped transactions.csv:13:1: transaction 'T6' is listed twice (first on line 10)",
+    ]
+    #expect(skipping.stderr.split(separator: "\n").map(String.init) == expected)
+    #expect(
+      folder.read("decisions.csv")?.split(separator: "\r\n").map { $0.prefix(3) } == [
+        "tra", "T1,", "T2,", "T5,", "T6,",
+      ])
+    let stopping = try WalletProcess.run(arguments, environment: environment, directory: folder.url)
+    #expect(stopping.status == 65)
+    #expect(stopping.stderr.hasPrefix("Error: cards.csv:3:3: network 'diners'"))
   }
 }

@@ -9,7 +9,7 @@ import WalletTestSupport
 /// input.
 @Suite(.tags(.endToEnd))
 struct SplitReadingTests {
-  static let inHalves = ["WALLET_SPLIT_BYTES": "1"]
+  static let inParts = ["WALLET_SPLIT_BYTES": "1"]
 
   func batch(in folder: TemporaryFolder, environment: [String: String]) throws -> (
     status: Int32, stderr: String, rewards: String?, decisions: String?
@@ -26,13 +26,13 @@ struct SplitReadingTests {
     return (result.status, result.stderr, folder.read("rewards.csv"), folder.read("decisions.csv"))
   }
 
-  @Test func theSampleReadInHalvesGivesTheExpectedFiles() throws {
+  @Test func theSampleReadInPartsGivesTheExpectedFiles() throws {
     let folder = try TemporaryFolder()
     for name in ["cards.csv", "enrollments.csv", "transactions.csv"] {
       try folder.write(
         name, String(contentsOfFile: WalletProcess.sample(name), encoding: .utf8))
     }
-    let result = try batch(in: folder, environment: Self.inHalves)
+    let result = try batch(in: folder, environment: Self.inParts)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(
       result.rewards
@@ -44,7 +44,7 @@ struct SplitReadingTests {
           contentsOfFile: WalletProcess.sample("expected/decisions.csv"), encoding: .utf8)))
   }
 
-  @Test("generated files give the same output read whole or in halves", arguments: 1...4)
+  @Test("generated files give the same output read whole or in parts", arguments: 1...4)
   func generatedFiles(seed: UInt64) throws {
     let folder = try TemporaryFolder()
     var random = SeededGenerator(seed: seed)
@@ -53,11 +53,11 @@ struct SplitReadingTests {
     try folder.write("enrollments.csv", files.enrollments)
     try folder.write("transactions.csv", files.transactions)
     let whole = try batch(in: folder, environment: [:])
-    let halves = try batch(in: folder, environment: Self.inHalves)
+    let parts = try batch(in: folder, environment: Self.inParts)
     #expect(whole.status == 0, "\(whole.stderr)")
-    #expect(halves.status == 0, "\(halves.stderr)")
-    #expect(halves.rewards == whole.rewards)
-    #expect(halves.decisions == whole.decisions)
+    #expect(parts.status == 0, "\(parts.stderr)")
+    #expect(parts.rewards == whole.rewards)
+    #expect(parts.decisions == whole.decisions)
     #expect((whole.rewards?.count ?? 0) > 200, "the data earns rewards")
   }
 
@@ -78,12 +78,12 @@ struct SplitReadingTests {
     try folder.write("enrollments.csv", BatchCommandTests.goodEnrollments)
     try folder.write("transactions.csv", transactions)
     let whole = try batch(in: folder, environment: [:])
-    let halves = try batch(in: folder, environment: Self.inHalves)
+    let parts = try batch(in: folder, environment: Self.inParts)
     #expect(whole.status == 0, "\(whole.stderr)")
-    #expect(halves.rewards == whole.rewards)
-    #expect(halves.decisions == whole.decisions)
-    #expect(halves.decisions?.contains("T100") == false)
-    #expect(halves.decisions?.split(separator: "\r\n").count == 8)
+    #expect(parts.rewards == whole.rewards)
+    #expect(parts.decisions == whole.decisions)
+    #expect(parts.decisions?.contains("T100") == false)
+    #expect(parts.decisions?.split(separator: "\r\n").count == 8)
   }
 
   /// A repeated card or enrollment right after its first, inside one half (and one batch of
@@ -108,15 +108,15 @@ struct SplitReadingTests {
     try folder.write("enrollments.csv", enrollments)
     try folder.write("transactions.csv", BatchCommandTests.goodTransactions)
     let whole = try batch(in: folder, environment: [:])
-    let halves = try batch(in: folder, environment: Self.inHalves)
+    let parts = try batch(in: folder, environment: Self.inParts)
     #expect(whole.status == 65)
     #expect(whole.stderr.contains("listed twice (first on line 41)"), "\(whole.stderr)")
-    #expect(halves.status == 65)
-    #expect(halves.stderr == whole.stderr)
-    #expect(halves.rewards == nil && halves.decisions == nil)
+    #expect(parts.status == 65)
+    #expect(parts.stderr == whole.stderr)
+    #expect(parts.rewards == nil && parts.decisions == nil)
   }
 
-  @Test("bad input read in halves gives the same error", arguments: BadInput.all)
+  @Test("bad input read in parts gives the same error", arguments: BadInput.all)
   func badInput(_ bad: BadInput) throws {
     let folder = try TemporaryFolder()
     try folder.write("cards.csv", BatchCommandTests.goodCards)
@@ -124,10 +124,10 @@ struct SplitReadingTests {
     try folder.write("transactions.csv", BatchCommandTests.goodTransactions)
     try folder.write("\(bad.file.rawValue).csv", bytes: bad.bytes)
     let whole = try batch(in: folder, environment: [:])
-    let halves = try batch(in: folder, environment: Self.inHalves)
-    #expect(halves.status == 65)
-    #expect(halves.stderr == whole.stderr)
-    #expect(halves.rewards == nil && halves.decisions == nil)
+    let parts = try batch(in: folder, environment: Self.inParts)
+    #expect(parts.status == 65)
+    #expect(parts.stderr == whole.stderr)
+    #expect(parts.rewards == nil && parts.decisions == nil)
   }
 }
 

@@ -1,4 +1,5 @@
 import WalletCore
+import WalletIngest
 
 /// `wallet batch`: decide every transaction of three CSV files under one promotion, without a
 /// store, and write the SPEC's rewards (and decisions) files.
@@ -60,8 +61,11 @@ struct BatchCommand: WalletCommand {
     let promotion = try PromotionSource.resolve(self.promotion?.path)
     let input = try BatchInput.load(
       cards: cards.path, enrollments: enrollments.path, transactions: transactions.path,
-      naiveIn: promotion.timeZone, skipInvalid: skipInvalid, console: context.console,
-      quiet: quiet)
+      naiveIn: promotion.timeZone, skipInvalid: skipInvalid,
+      progress: {
+        ProgressReporter.make(
+          console: context.console, quiet: quiet, label: "transactions", totalBytes: $0)
+      })
     for error in input.skipped.errors {
       context.console.message("skipped \(error.description)")
     }
@@ -70,7 +74,7 @@ struct BatchCommand: WalletCommand {
 
     // Both outputs are complete on disk before either replaces an older file.
     let rewardsFile = try AtomicOutputFile(path: rewardsPath)
-    let decisionsFile = try decisionsPath.map { (path) throws(CommandFailure) in
+    let decisionsFile = try decisionsPath.map { (path) throws(FileFailure) in
       try AtomicOutputFile(path: path)
     }
     // Standard output goes through the console, which checks and, on a terminal, escapes it.
@@ -78,24 +82,22 @@ struct BatchCommand: WalletCommand {
       file.path == "-" ? context.console.csvWriter() : file.csvWriter()
     }
     do {
-      try LedgerReports.writeRewards(
-        decisions, ledger: input.ledger, promotion: promotion,
-        to: writer(rewardsFile))
+      try RewardsFile.write(
+        decisions, ledger: input.ledger, promotion: promotion, to: writer(rewardsFile))
     } catch {
       throw CommandFailure(.ioError, "cannot write \(rewardsFile.shownPath): \(error)")
     }
     if let decisionsFile {
       do {
-        try LedgerReports.writeDecisions(
-          decisions, ledger: input.ledger, to: writer(decisionsFile))
+        try DecisionsFile.write(decisions, ledger: input.ledger, to: writer(decisionsFile))
       } catch {
         throw CommandFailure(.ioError, "cannot write \(decisionsFile.shownPath): \(error)")
       }
     }
     // The summary is counted while the outputs are flushed to disk: both only read.
     let (committed, summary) = bothAtOnce(
-      { () -> Result<Void, CommandFailure> in
-        Result { () throws(CommandFailure) in
+      { () -> Result<Void, FileFailure> in
+        Result { () throws(FileFailure) in
           try rewardsFile.commit()
           try decisionsFile?.commit()
         }

@@ -1,4 +1,5 @@
 import WalletCore
+import WalletIngest
 import WalletStore
 
 /// `wallet card add`: add a card to the store.

@@ -1,4 +1,5 @@
 import WalletCore
+import WalletIngest
 import WalletStore
 
 // The types of the commands' values, read from the command line with the same rules as the CSV

@@ -1,4 +1,5 @@
 import WalletCore
+import WalletIngest
 import WalletStore
 
 /// `wallet enrollment list`: the Apple Pay bindings in the store.

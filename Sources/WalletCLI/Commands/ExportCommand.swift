@@ -1,4 +1,5 @@
 import WalletCore
+import WalletIngest
 import WalletStore
 
 #if canImport(Glibc)
@@ -85,7 +86,7 @@ struct ExportCommand: WalletCommand {
     do {
       let csv = output?.csvWriter() ?? context.console.csvWriter()
       if excel { try csv.writeByteOrderMark() }
-      let writer = ExportWriter(file: file, excel: excel, csv: csv)
+      let writer = RecordWriter(file.format, forSpreadsheets: excel, csv: csv)
       rows = try Self.writeRows(file, promotion: promotion, range: range, store: store, to: writer)
     } catch {
       output?.discard()
@@ -107,9 +108,9 @@ struct ExportCommand: WalletCommand {
   /// Writes the file's header and rows; returns how many rows.
   private static func writeRows(
     _ file: ExportFile, promotion: Promotion?, range: WalletStore.TransactionFilter,
-    store: WalletStore, to writer: ExportWriter
+    store: WalletStore, to writer: RecordWriter
   ) throws -> Int {
-    try writer.csv.writeRecord(file.header)
+    try writer.writeHeader()
     var count = 0
     let unbounded = range.from == nil && range.until == nil
     func inRange(_ time: Instant) -> Bool {
@@ -119,7 +120,7 @@ struct ExportCommand: WalletCommand {
     case .rewards:
       guard let promotion else { break }
       for line in try store.rewards(promotion: promotion.id) where inRange(line.time) {
-        try writer.write(RewardRow(line).record(in: promotion.timeZone))
+        try writer.write(RewardsFile.fields(of: RewardRow(line), in: promotion.timeZone))
         count += 1
       }
     case .decisions:
@@ -129,19 +130,13 @@ struct ExportCommand: WalletCommand {
       let selected = unbounded ? nil : Set(try store.transactions(range).map(\.id))
       for decision in try store.decisions(promotion: promotion.id)
       where selected?.contains(decision.transaction) ?? true {
-        try writer.write(ReportFiles.decisionRecord(decision))
+        try writer.write(DecisionsFile.fields(of: decision))
         count += 1
       }
     case .transactions:
       let zone = store.timeZone
       for transaction in try store.transactions(range) {
-        try writer.write([
-          transaction.id.rawValue, transaction.card.rawValue,
-          ExportFile.exactTime(transaction.time, in: zone), transaction.amount.description,
-          transaction.currency.code, transaction.method.rawValue, transaction.status.rawValue,
-          transaction.refunded.description, transaction.enrollment?.rawValue ?? "",
-          transaction.merchant ?? "", transaction.mcc?.description ?? "",
-        ])
+        try writer.write(TransactionsFile.fields(of: transaction, in: zone))
         count += 1
       }
     }
@@ -154,22 +149,12 @@ struct ExportCommand: WalletCommand {
 enum ExportFile: String, CaseIterable, CustomStringConvertible, ExpressibleByArgument {
   case rewards, decisions, transactions
 
-  /// The SPEC's columns: section 4's outputs, and the transactions input file.
-  var header: [String] {
+  /// The file's format: section 4's outputs, and the transactions input file.
+  var format: any CSVFileFormat.Type {
     switch self {
-    case .rewards: ReportFiles.rewardsHeader
-    case .decisions: ReportFiles.decisionsHeader
-    case .transactions: InputKind.transactions.columns
-    }
-  }
-
-  /// The columns the file defines as numeric (amounts, ordinals, dates and times), which an
-  /// export for spreadsheets never changes.
-  var numericColumns: Set<String> {
-    switch self {
-    case .rewards: ["cycle_start", "cycle_end", "ordinal", "time", "amount", "reward"]
-    case .decisions: ["cycle_start", "ordinal", "reward"]
-    case .transactions: ["time", "amount", "refunded"]
+    case .rewards: RewardsFile.self
+    case .decisions: DecisionsFile.self
+    case .transactions: TransactionsFile.self
     }
   }
 
@@ -183,40 +168,4 @@ enum ExportFile: String, CaseIterable, CustomStringConvertible, ExpressibleByArg
   }
 
   var description: String { rawValue }
-
-  /// ISO 8601 with the zone's offset, keeping a fraction of a second when there is one: an
-  /// exported transaction must import as the same instant, or importing it again would be a
-  /// conflict, and the order of two purchases in one second would be lost.
-  static func exactTime(_ instant: Instant, in zone: TimeZoneRules) -> String {
-    let text = instant.formatted(in: zone)
-    let nanoseconds = instant.nanosecondsSinceEpoch % 1_000_000_000
-    let fraction = nanoseconds < 0 ? nanoseconds + 1_000_000_000 : nanoseconds
-    guard fraction != 0 else { return text }
-    var digits = String(fraction)
-    digits = String(repeating: "0", count: 9 - digits.count) + digits
-    while digits.last == "0" { digits.removeLast() }
-    // The seconds end at index 19 (`YYYY-MM-DDTHH:MM:SS`); the offset follows.
-    let secondsEnd = text.index(text.startIndex, offsetBy: 19)
-    return text[..<secondsEnd] + "." + digits + text[secondsEnd...]
-  }
-}
-
-/// Writes an export's records, neutralising text cells when the file is for spreadsheets.
-struct ExportWriter {
-  let csv: CSVWriter
-  /// For each column, whether its cells are neutralised.
-  private let neutralises: [Bool]
-
-  init(file: ExportFile, excel: Bool, csv: CSVWriter) {
-    self.csv = csv
-    neutralises = file.header.map { excel && !file.numericColumns.contains($0) }
-  }
-
-  /// One record, its fields in the order of the file's header.
-  func write(_ record: [String]) throws {
-    for (field, neutralise) in zip(record, neutralises) {
-      try csv.writeField(neutralise ? SpreadsheetCell.neutralised(field) : field)
-    }
-    try csv.endRecord()
-  }
 }

@@ -1,4 +1,5 @@
 import WalletCore
+import WalletIngest
 import WalletStore
 
 /// `wallet import`: add a cards, enrollments or transactions file to the store, all of it or
@@ -42,26 +43,13 @@ struct ImportCommand: WalletCommand {
     let outcome: ImportOutcome
     switch kind {
     case .cards:
-      let rows = try ImportRows.read(reader, idColumn: "card", id: \Card.id) {
-        (row) throws(InputError) in
-        try row.card()
-      }
+      let rows = try FileRows.cards(reader)
       outcome = try rows.store { try store.importCards($0, policy: policy) }
     case .enrollments:
-      let rows = try ImportRows.read(reader, idColumn: "id", id: \Enrollment.id) {
-        (row) throws(InputError) in
-        try row.enrollment(naiveIn: zone)
-      }
+      let rows = try FileRows.enrollments(reader, naiveIn: zone)
       outcome = try rows.store { try store.importEnrollments($0, policy: policy) }
     case .transactions:
-      var columns: TransactionColumns?
-      let rows = try ImportRows.read(reader, idColumn: "id", id: \Transaction.id) {
-        (row) throws(InputError) in
-        // Every row of a file shares its header's columns.
-        let known = columns ?? TransactionColumns(row.columns)
-        columns = known
-        return try row.transaction(naiveIn: zone, columns: known)
-      }
+      let rows = try FileRows.transactions(reader, naiveIn: zone)
       // Writing millions of rows and deciding them takes longer than reading them: its own line.
       let storing = ProgressReporter.make(
         console: context.console, quiet: quiet, label: "storing transactions",
@@ -99,96 +87,7 @@ struct ImportOutcome {
   var skipped: [InputError]
 }
 
-/// The valid rows of one input file with the line each came from, so that an error the store
-/// raises about the n-th row can name the file and line the user has to fix.
-struct ImportRows<Value> {
-  var values: [Value] = []
-  var lines: [Int] = []
-  /// The file's header, to point at the field an error is about.
-  var columns: CSVColumns?
-  var skipped = SkippedRows()
-  let idColumn: String
-  /// The line of a row's id field, by row index, where it is not the row's first line.
-  var idLines: [Int: Int] = [:]
-
-  /// Finds, in file order, every row whose id an earlier row has: the first is an error, or
-  /// with `skipInvalid` each is skipped and left out.
-  private mutating func refuseRepeatedIDs(
-    _ id: KeyPath<Value, Identifier>, kind: InputKind, skipInvalid: Bool,
-    skipped: inout SkippedRows
-  ) throws(CommandFailure) {
-    var firstLine: [Identifier: Int] = [:]
-    var repeated: [Int] = []
-    for index in values.indices {
-      let key = values[index][keyPath: id]
-      guard let first = firstLine[key] else {
-        firstLine[key] = lines[index]
-        continue
-      }
-      // Card ids never hold card numbers (the row parser refused them); other ids may be long
-      // bank references, which are shown as they are.
-      let shown = SafeText.quoted(key.rawValue, masksCardNumbers: false)
-      let error = InputError(
-        file: columns?.file ?? "", line: idLines[index] ?? lines[index],
-        column: (columns?.index(of: idColumn) ?? 0) + 1,
-        message: "\(kind.noun) \(shown) is listed twice (first on line \(first))")
-      guard skipInvalid else { throw CommandFailure(.dataError, error.description) }
-      skipped.skip(error)
-      repeated.append(index)
-    }
-    guard !repeated.isEmpty else { return }
-    var kept = [Bool](repeating: true, count: values.count)
-    for index in repeated { kept[index] = false }
-    values = values.indices.compactMap { kept[$0] ? values[$0] : nil }
-    lines = lines.indices.compactMap { kept[$0] ? lines[$0] : nil }
-    idLines = [:]
-  }
-
-  /// Reads every row of the file; a second row with the same id is an error at that row, as in
-  /// a batch, because it would make the result depend on the order of the rows.
-  ///
-  /// Ids are checked after the read, by sorting 64-bit hashes of them: a dictionary of millions
-  /// of ids cost a third of the read. Only when two hashes are equal are the ids compared, in
-  /// file order, so the row reported is the one a row-by-row check would stop at; and a row
-  /// error ends the read only after the rows before it were checked the same way.
-  static func read(
-    _ reader: RowFileReader, idColumn: String, id: KeyPath<Value, Identifier>,
-    _ parse: (CSVRow) throws(InputError) -> Value
-  ) throws(CommandFailure) -> ImportRows<Value> {
-    var rows = ImportRows(idColumn: idColumn)
-    var skipped = SkippedRows()
-    var hashes: [UInt64] = []
-    var idColumnIndex: Int?
-    do throws(CommandFailure) {
-      try reader.forEachRow(skipped: &skipped) { (row) throws(InputError) in
-        rows.columns = row.columns
-        let value = try parse(row)
-        let column = idColumnIndex ?? row.columns.index(of: idColumn) ?? -1
-        idColumnIndex = column
-        // A quoted field before the id may span lines; the error points at the id's own line.
-        if column >= 0, row.record[column].line != row.line {
-          rows.idLines[rows.values.count] = row.record[column].line
-        }
-        var text = value[keyPath: id].rawValue
-        hashes.append(text.withUTF8 { ByteStringIndex.hash(UnsafeRawBufferPointer($0)) })
-        rows.values.append(value)
-        rows.lines.append(row.line)
-      }
-    } catch {
-      if !reader.skipInvalid {
-        try rows.refuseRepeatedIDs(id, kind: reader.kind, skipInvalid: false, skipped: &skipped)
-      }
-      throw error
-    }
-    hashes.sort()
-    if zip(hashes, hashes.dropFirst()).contains(where: { $0 == $1 }) {
-      try rows.refuseRepeatedIDs(
-        id, kind: reader.kind, skipInvalid: reader.skipInvalid, skipped: &skipped)
-    }
-    rows.skipped = skipped
-    return rows
-  }
-
+extension FileRows {
   /// Hands the rows to the store and locates what it refuses: a refusal stops the import
   /// (nothing is kept) unless the policy skips invalid rows; skipped rows come back by line.
   func store(_ importRows: ([Value]) throws -> ImportReport) throws -> ImportOutcome {

@@ -1,5 +1,6 @@
 import Foundation
 import WalletCore
+import WalletIngest
 import WalletStore
 
 /// `wallet init`: create the store, or say that it is ready.

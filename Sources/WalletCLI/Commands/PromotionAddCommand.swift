@@ -1,4 +1,5 @@
 import WalletCore
+import WalletIngest
 import WalletStore
 
 /// `wallet promotion add`: install a promotion from its JSON file.

@@ -1,4 +1,5 @@
 import WalletCore
+import WalletIngest
 
 #if canImport(Glibc)
   import Glibc
@@ -31,8 +32,8 @@ enum PromotionSource {
       return try Promotion.decode(json: try file.readAll())
     } catch let error as PromotionError {
       throw CommandFailure(.dataError, error.located(in: file.path))
-    } catch let error as CommandFailure {
-      throw error
+    } catch let error as FileFailure {
+      throw CommandFailure(error)
     } catch {
       preconditionFailure("unexpected error \(error)")
     }

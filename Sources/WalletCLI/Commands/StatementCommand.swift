@@ -1,4 +1,5 @@
 import WalletCore
+import WalletIngest
 import WalletStore
 
 /// `wallet statement`: the rewards the store's transactions earn, by holder, with what is left
@@ -49,9 +50,8 @@ struct StatementCommand: WalletCommand {
       }
       let lines = try store.rewards(promotion: promotion.id, holder: holder, cycleStart: cycleStart)
       do {
-        try ReportFiles.writeRewards(
-          lines.map(RewardRow.init), promotion: promotion,
-          to: console.csvWriter())
+        try RewardsFile.write(
+          lines.map(RewardRow.init), in: promotion.timeZone, to: console.csvWriter())
       } catch {
         throw CommandFailure(.ioError, "cannot write to standard output: \(error)")
       }

@@ -1,5 +1,6 @@
 import Foundation
 import WalletCore
+import WalletIngest
 import WalletStore
 
 /// `--db`, which every store command takes, and how a command opens the store.

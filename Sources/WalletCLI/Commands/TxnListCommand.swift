@@ -1,4 +1,5 @@
 import WalletCore
+import WalletIngest
 import WalletStore
 
 /// `wallet txn list`: the transactions in the store, in time order.

@@ -1,3 +1,5 @@
+import WalletIngest
+
 /// The files a command reads or keeps, which none of its outputs may replace (SPEC 6): an output
 /// that is the store would leave a file that is no longer a database, and one that is an input
 /// would be emptied before it is read.

@@ -1,4 +1,5 @@
 import WalletCore
+import WalletIngest
 import WalletStore
 
 /// One promotion's statement for people: per holder, the rewards earned, their total, how many

@@ -1,5 +1,6 @@
 import Synchronization
 import WalletCore
+import WalletIngest
 
 #if canImport(Glibc)
   import Glibc

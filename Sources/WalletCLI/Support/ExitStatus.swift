@@ -1,3 +1,5 @@
+import WalletIngest
+
 /// The process exit statuses, after BSD's sysexits, that scripts can rely on.
 public enum ExitStatus: Int32, Sendable {
   /// Success.
@@ -29,4 +31,15 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
 
   /// The message.
   public var description: String { message }
+}
+
+extension CommandFailure {
+  /// The failure to read or write a file, with the exit status scripts expect for it.
+  init(_ failure: FileFailure) {
+    switch failure.kind {
+    case .cannotOpen: self.init(.noInput, failure.message)
+    case .readOrWriteFailed: self.init(.ioError, failure.message)
+    case .invalidData: self.init(.dataError, failure.message)
+    }
+  }
 }

@@ -1,9 +1,10 @@
 import Foundation
+import WalletIngest
 
 /// Shows how far a long read has got — rows, rate and, when the file's size is known, time left
 /// — on standard error, redrawing one line. Only when standard error is a terminal and the user
 /// did not ask for quiet: logs and pipes never see it.
-final class ProgressReporter {
+final class ProgressReporter: ReadProgress {
   private let console: Console
   private let label: String
   private let totalBytes: Int

@@ -2,6 +2,7 @@ import Testing
 import WalletCore
 
 @testable import WalletCLI
+@testable import WalletIngest
 
 /// The types of the commands' values: each reads a word as the CSV files read the same field,
 /// and refuses it with the message and exit status the commands have always given.

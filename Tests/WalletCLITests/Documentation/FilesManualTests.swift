@@ -42,7 +42,7 @@ struct FilesManualTests {
   @Test(arguments: ExportFile.allCases)
   func everyOutputColumnIsListedInOrder(file: ExportFile) {
     #expect(
-      Self.columns(of: file.rawValue).items.map(\.literal) == file.header,
+      Self.columns(of: file.rawValue).items.map(\.literal) == file.format.columns,
       "the header of \(file) files")
   }
 
@@ -127,7 +127,7 @@ struct FilesManualTests {
     }
     for file in ExportFile.allCases {
       let item = try #require(part.items.first { $0.head == file.rawValue })
-      #expect(Set(item.body.literals) == file.numericColumns, "\(file)")
+      #expect(Set(item.body.literals) == file.format.numericColumns, "\(file)")
     }
   }
 

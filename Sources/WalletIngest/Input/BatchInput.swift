@@ -1,0 +1,347 @@
+import WalletCore
+
+/// The three input files of a batch, read into a ledger and cross-checked: every card an
+/// enrollment or transaction names exists, every enrollment a transaction names exists, and no
+/// id repeats.
+///
+/// Rows take a fast path straight from the CSV bytes (`CardRowReader`, `EnrollmentRowReader`,
+/// `TransactionRowReader`), and large files are read in parts, one per core at a time
+/// (`FileParts`). A row that is in any way unusual is handed to the ordinary row parser, and a
+/// file with any problem is read again row by row, which reports exactly what is wrong: one set
+/// of rules and messages.
+package struct BatchInput {
+  /// The cards, enrollments and transactions read.
+  package var ledger = Ledger()
+  /// The rows left out, when asked to skip invalid rows.
+  package var skipped = SkippedRows()
+
+  /// Reads the files in dependency order. Instants written without an offset are read in `zone`.
+  /// `progress` is given the transactions file's size and returns what to tell how far its
+  /// read has got, if anything.
+  package static func load(
+    cards cardsPath: String, enrollments enrollmentsPath: String,
+    transactions transactionsPath: String, naiveIn zone: TimeZoneRules, skipInvalid: Bool,
+    progress: (_ totalBytes: Int) -> (any ReadProgress)?
+  ) throws(FileFailure) -> BatchInput {
+    // Open all three first, so that a missing file is reported before any work is done.
+    let cardsFile = try InputFile(path: cardsPath)
+    let enrollmentsFile = try InputFile(path: enrollmentsPath)
+    let transactionsFile = try InputFile(path: transactionsPath)
+    var input = BatchInput()
+    let loader = LedgerLoader(cardsPath: cardsPath, enrollmentsPath: enrollmentsPath, zone: zone)
+
+    if !loader.addCardsInHalves(cardsFile, to: &input.ledger) {
+      try loader.readCards(
+        RowFileReader(kind: .cards, file: cardsFile, skipInvalid: skipInvalid),
+        into: &input.ledger, skipped: &input.skipped)
+    }
+    if !loader.addEnrollmentsInHalves(enrollmentsFile, to: &input.ledger) {
+      try loader.readEnrollments(
+        RowFileReader(kind: .enrollments, file: enrollmentsFile, skipInvalid: skipInvalid),
+        into: &input.ledger, skipped: &input.skipped)
+    }
+    let progress = progress(transactionsFile.size)
+    if let whole = TransactionParts.load(
+      file: transactionsFile, reader: loader.transactionReader(columns:), ledger: input.ledger,
+      progress: progress, rowsRead: loader.forgetLookups)
+    {
+      input.ledger = whole
+      return input
+    }
+    loader.rememberLookups(of: input.ledger)
+    input.ledger.reserveTransactions(transactionsFile.size / 80, averageIDLength: 12)
+    try loader.readTransactions(
+      RowFileReader(
+        kind: .transactions, file: transactionsFile, skipInvalid: skipInvalid, progress: progress),
+      into: &input.ledger, skipped: &input.skipped)
+    return input
+  }
+}
+
+/// Builds a ledger row by row, keeping the indexes that resolve ids to entries.
+package final class LedgerLoader {
+  let cardsPath: String
+  let enrollmentsPath: String
+  let zone: TimeZoneRules
+  private var cards = IDLookup()
+  private var enrollments = IDLookup()
+  private var transactionReader: LedgerTransactionReader?
+
+  /// A loader of the files named `cardsPath` and `enrollmentsPath` (for messages), reading
+  /// instants without an offset in `zone`.
+  package init(cardsPath: String, enrollmentsPath: String, zone: TimeZoneRules) {
+    self.cardsPath = cardsPath
+    self.enrollmentsPath = enrollmentsPath
+    self.zone = zone
+  }
+
+  /// Reads a cards file row by row into `ledger`, which holds nothing yet: rows straight from
+  /// their bytes where they are plain, else by the row parser.
+  func readCards(
+    _ reader: RowFileReader, into ledger: inout Ledger, skipped: inout SkippedRows
+  ) throws(FileFailure) {
+    var plain: CardRowReader?
+    let rows = try FileRows.read(reader, id: \Card.id) { (row) throws(InputError) in
+      if plain == nil { plain = CardRowReader(ColumnPositions(row.columns)) }
+      if let card = plain?.card(row) { return card }
+      return try row.card()
+    }
+    skipped.append(contentsOf: rows.skipped)
+    guard let lookup = IDLookup(uniqueIn: rows.values, [], id: { $0.id }) else {
+      preconditionFailure("ids checked unique are repeated")
+    }
+    cards = lookup
+    ledger.append(contentsOf: rows.values)
+  }
+
+  /// Reads an enrollments file row by row into `ledger`, which holds the cards, as `readCards`
+  /// reads cards; an enrollment of a card not among them is an error.
+  func readEnrollments(
+    _ reader: RowFileReader, into ledger: inout Ledger, skipped: inout SkippedRows
+  ) throws(FileFailure) {
+    let cards = self.cards
+    var plain: EnrollmentRowReader?
+    let rows = try FileRows.read(reader, id: \Enrollment.id) { (row) throws(InputError) in
+      if plain == nil {
+        plain = EnrollmentRowReader(ColumnPositions(row.columns), cards: cards, zone: zone)
+      }
+      if let read = plain?.enrollment(row) { return read.enrollment }
+      let enrollment = try row.enrollment(naiveIn: zone)
+      guard cards.entry(of: enrollment.card.rawValue) != nil else {
+        throw row.error(
+          in: "card", "card \(SafeText.quoted(enrollment.card.rawValue)) is not in \(cardsPath)")
+      }
+      return enrollment
+    }
+    skipped.append(contentsOf: rows.skipped)
+    guard let lookup = IDLookup(uniqueIn: rows.values, [], id: { $0.id }) else {
+      preconditionFailure("ids checked unique are repeated")
+    }
+    enrollments = lookup
+    // Every card was found while reading.
+    let enrollmentCards = rows.values.map { cards.entry(of: $0.card.rawValue) ?? -1 }
+    ledger.append(contentsOf: rows.values, cards: enrollmentCards)
+  }
+
+  /// Reads a transactions file row by row into `ledger`, which holds the cards and enrollments,
+  /// straight into its columns. Repeated ids are found once the file is read (`RepeatedIDs`);
+  /// when asked to skip them, the ledger is copied without them.
+  func readTransactions(
+    _ reader: RowFileReader, into ledger: inout Ledger, skipped: inout SkippedRows
+  ) throws(FileFailure) {
+    precondition(ledger.transactionCount == 0, "transactions read twice")
+    var rowLines = RowLines(kind: .transactions, file: reader.file.path)
+    var fileSkipped = SkippedRows()
+    func id(_ position: Int) -> String { ledger.transactionIDs[position].rawValue }
+    do throws(FileFailure) {
+      try reader.forEachRow(skipped: &fileSkipped) { (row) throws(InputError) in
+        try addTransaction(row, to: &ledger)
+        rowLines.append(row)
+      }
+    } catch {
+      if !reader.skipInvalid {
+        try rowLines.refuse(
+          RepeatedIDs.find(in: ledger.transactionIDs), id: id, skipInvalid: false,
+          skipped: &fileSkipped)
+      }
+      throw error
+    }
+    let repeats = RepeatedIDs.find(in: ledger.transactionIDs)
+    if !repeats.isEmpty {
+      try rowLines.refuse(
+        repeats, id: id, skipInvalid: reader.skipInvalid, skipped: &fileSkipped)
+      ledger = ledger.leavingOut(repeats.map(\.position))
+    }
+    skipped.append(contentsOf: fileSkipped)
+  }
+
+  /// Lets the card and enrollment lookups go, once the parts of a transactions file are read:
+  /// tens of megabytes with hundreds of thousands of cards.
+  func forgetLookups() {
+    cards = IDLookup()
+    enrollments = IDLookup()
+    transactionReader = nil
+  }
+
+  /// Makes the lookups of the cards and enrollments of `ledger` again, if forgotten (or never
+  /// made, for a ledger made elsewhere), for reading the transactions row by row.
+  package func rememberLookups(of ledger: Ledger) {
+    guard cards.count < ledger.cards.count || enrollments.count < ledger.enrollments.count else {
+      return
+    }
+    guard let cards = IDLookup(uniqueIn: ledger.cards, [], id: { $0.id }),
+      let enrollments = IDLookup(uniqueIn: ledger.enrollments, [], id: { $0.id })
+    else { preconditionFailure("ids checked unique are repeated") }
+    self.cards = cards
+    self.enrollments = enrollments
+    transactionReader = nil
+  }
+
+  /// Reads a large cards file as two halves at once; false (and nothing added) when the file
+  /// is small or anything in it needs the ordinary, row-by-row read.
+  func addCardsInHalves(_ file: InputFile, to ledger: inout Ledger) -> Bool {
+    guard
+      let (first, second) = FileParts.read(
+        file, kind: .cards,
+        { csv, columns, bytes -> [Card]? in
+          var reader = CardRowReader(ColumnPositions(columns))
+          var cards: [Card] = []
+          // Room for the rows of `bytes` bytes at the shortest plausible row, so that the
+          // array does not grow by copying: unused room is never touched, so never resident.
+          cards.reserveCapacity(bytes / Self.shortestCardRow)
+          // Records straight from the reader, without a row value each: anything unusual,
+          // a short row included, sends the file to the ordinary reading.
+          do throws(CSVSyntaxError) {
+            while let record = try csv.next() {
+              guard record.count == columns.width,
+                let card = record.withRawFields({ reader.card($0) })
+              else { return nil }
+              cards.append(card)
+            }
+          } catch {
+            return nil
+          }
+          return cards
+        })
+    else { return false }
+    guard let lookup = IDLookup(uniqueIn: first, second, id: { $0.id }), lookup.count > 0 else {
+      return false
+    }
+    cards = lookup
+    // The first half was sized for the whole file: the ledger takes it and appends the second.
+    ledger.append(contentsOf: consume first)
+    ledger.append(contentsOf: consume second)
+    return true
+  }
+
+  /// The fewest bytes a card row is assumed to take (`C1,H1,visa,credit,,,` and a line break):
+  /// an estimate for sizing, never a limit.
+  private static let shortestCardRow = 24
+
+  /// The fewest bytes an enrollment row is assumed to take, as for `shortestCardRow`.
+  private static let shortestEnrollmentRow = 32
+
+  /// Reads a large enrollments file as two halves at once, like `addCardsInHalves`.
+  func addEnrollmentsInHalves(_ file: InputFile, to ledger: inout Ledger) -> Bool {
+    let lookup = cards
+    let zone = self.zone
+    guard
+      let (first, second) = FileParts.read(
+        file, kind: .enrollments,
+        { csv, columns, bytes -> EnrollmentHalf? in
+          var reader = EnrollmentRowReader(ColumnPositions(columns), cards: lookup, zone: zone)
+          var enrollments: [Enrollment] = []
+          enrollments.reserveCapacity(bytes / Self.shortestEnrollmentRow)
+          // Cards are looked up once the half is read, a batch at a time, so that the cache
+          // misses of their lookups overlap.
+          var cardIDs = IdentifierArena()
+          var keys: [IDLookup.Key] = []
+          do throws(CSVSyntaxError) {
+            while let record = try csv.next() {
+              guard record.count == columns.width else { return nil }
+              let read = record.withRawFields { fields -> Bool in
+                guard let enrollment = reader.plainEnrollment(fields) else { return false }
+                let card = fields[reader.cardColumn]
+                enrollments.append(enrollment)
+                cardIDs.append(card)
+                keys.append(IDLookup.Key(card))
+                return true
+              }
+              guard read else { return nil }
+            }
+          } catch {
+            return nil
+          }
+          var cards = [Int32](repeating: -1, count: enrollments.count)
+          keys.withUnsafeBufferPointer { keys in
+            cards.withUnsafeMutableBufferPointer { cards in
+              for start in stride(from: 0, to: keys.count, by: IDLookup.batchSize) {
+                let range = start..<min(keys.count, start + IDLookup.batchSize)
+                lookup.entries(
+                  of: cardIDs, startingAt: start, keys: UnsafeBufferPointer(rebasing: keys[range]),
+                  into: UnsafeMutableBufferPointer(rebasing: cards[range]))
+              }
+            }
+          }
+          guard !cards.contains(-1) else { return nil }
+          return EnrollmentHalf(enrollments: enrollments, cards: cards)
+        })
+    else { return false }
+    guard
+      let enrollmentLookup = IDLookup(
+        uniqueIn: first.enrollments, second.enrollments, id: { $0.id }),
+      enrollmentLookup.count > 0
+    else { return false }
+    enrollments = enrollmentLookup
+    let (firstEnrollments, firstCards) = (first.enrollments, first.cards)
+    let (secondEnrollments, secondCards) = (second.enrollments, second.cards)
+    _ = consume first
+    _ = consume second
+    ledger.append(contentsOf: consume firstEnrollments, cards: consume firstCards)
+    ledger.append(contentsOf: consume secondEnrollments, cards: consume secondCards)
+    return true
+  }
+
+  /// Reads transaction rows against the cards and enrollments read so far; made after the last
+  /// enrollment, since it copies their lookups, and again if they were forgotten and made
+  /// again.
+  func transactionReader(columns: CSVColumns) -> LedgerTransactionReader {
+    if let transactionReader, transactionReader.rows.columns.width == columns.width {
+      return transactionReader
+    }
+    let made = LedgerTransactionReader(
+      rows: TransactionRowReader(columns, naiveIn: zone), cardsPath: cardsPath,
+      enrollmentsPath: enrollmentsPath, cards: cards, enrollments: enrollments)
+    transactionReader = made
+    return made
+  }
+
+  /// Adds the transaction of `row`, which must name cards and enrollments added before; its id
+  /// is not checked against the others'.
+  package func addTransaction(_ row: CSVRow, to ledger: inout Ledger) throws(InputError) {
+    let reader = transactionReader(columns: row.columns)
+    try reader.read(row) { (parsed, id) throws(InputError) in
+      ledger.appendTransaction(
+        id: id, card: parsed.card, time: parsed.time, amount: parsed.amount,
+        currency: parsed.currency, method: parsed.method, status: parsed.status,
+        refunded: parsed.refunded, enrollment: parsed.enrollment, mcc: parsed.mcc)
+    }
+  }
+}
+
+extension Ledger {
+  /// This ledger without the transactions at `positions` (ascending): rows that were added
+  /// before a repeat of their id was found, and that the user asked to skip.
+  fileprivate func leavingOut(_ positions: [Int]) -> Ledger {
+    var kept = Ledger()
+    kept.append(contentsOf: cards)
+    kept.append(contentsOf: enrollments, cards: enrollmentCard)
+    kept.reserveTransactions(transactionCount - positions.count, averageIDLength: 12)
+    var left = Set(positions)
+    for index in 0..<transactionCount where left.remove(index) == nil {
+      transactionIDs.withBytes(at: index) { id in
+        kept.appendTransaction(
+          id: UnsafeRawBufferPointer(id), card: transactionCard[index],
+          time: Instant(nanosecondsSinceEpoch: time[index]),
+          amount: Money(minorUnits: amount[index]),
+          currency: currencies[Int(currencyIndex[index])], method: method[index],
+          status: status[index], refunded: Money(minorUnits: refunded[index]),
+          enrollment: namedEnrollment[index],
+          mcc: mcc[index] < 0 ? nil : MerchantCategoryCode(value: mcc[index]))
+      }
+    }
+    return kept
+  }
+}
+
+/// The enrollments of one half of a file, and the index of each one's card.
+private struct EnrollmentHalf: Sendable {
+  var enrollments: [Enrollment]
+  var cards: [Int32]
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif

@@ -1,0 +1,118 @@
+import Dispatch
+import Foundation
+import WalletCore
+
+/// Reads a large CSV file in parts (two halves, or more), one per core at a time: on a bank's
+/// batch reading CSV is most of the work, and rows are independent once the files they refer to
+/// are known.
+///
+/// Only the common case is taken: a file that is valid throughout. Each part after the first
+/// starts just after a line break; if that break was inside a quoted field, the part before
+/// ends inside a quote and fails. On any failure at all — that, a bad row, a repeated id — the
+/// caller gives up on parts and reads the file from the start the ordinary way, which reports
+/// exactly what is wrong, on which line, as it always has. So the speed-up never changes a
+/// message.
+enum FileParts {
+  /// Files smaller than this are read in one go: two threads would not pay for themselves.
+  /// `WALLET_SPLIT_BYTES` lowers it, so that tests can send small files down this path.
+  static let minimumFileSize: Int = {
+    if let text = getenv("WALLET_SPLIT_BYTES"), let bytes = Int(String(cString: text)),
+      bytes > 0
+    {
+      return bytes
+    }
+    return 8 << 20
+  }()
+
+  /// What `readHalf` made of each half, first half first; nil when the file is small or either
+  /// half failed. `readHalf` gets a reader positioned at the half's first row, the file's
+  /// header, and how many bytes of rows its result should have room for (the whole file's for
+  /// the first half, to which the second is appended), and returns nil at the first problem of
+  /// any kind.
+  static func read<Part: Sendable>(
+    _ file: InputFile, kind: InputKind,
+    _ readHalf: @escaping @Sendable (CSVReader, CSVColumns, _ roomForBytes: Int) -> Part?
+  ) -> (first: Part, second: Part)? {
+    guard let parts = read(file, kind: kind, parts: 2, readHalf), parts.count == 2 else {
+      return nil
+    }
+    return (parts[0], parts[1])
+  }
+
+  /// What `readPart` made of each of up to `count` consecutive parts of the file, in file
+  /// order; nil when the file is small, cannot be cut in two, or any part failed. A file is cut
+  /// just after the first line break at or after each of `count - 1` evenly spaced offsets; a
+  /// cut that would fall in a part already cut (a short file, long lines) is left out. Parts
+  /// are handed to the cores as they free up (as many at once as there are cores), so with
+  /// more parts than cores a core that is slowed down (by another process, or by slower pages)
+  /// takes fewer of them instead of keeping the other waiting. `readPart` is called as for
+  /// `read(_:kind:_:)`, with room for the whole file in the first part.
+  static func read<Part: Sendable>(
+    _ file: InputFile, kind: InputKind, parts count: Int,
+    _ readPart: @escaping @Sendable (CSVReader, CSVColumns, _ roomForBytes: Int) -> Part?
+  ) -> [Part]? {
+    precondition(count >= 2, "a file read in fewer than two parts")
+    let size = file.size
+    guard size >= minimumFileSize,
+      let columns = try? CSVColumns(
+        reader: CSVReader(fileDescriptor: file.descriptor, range: 0..<size, chunkSize: 1 << 16),
+        file: file.path, known: kind.columns, required: kind.requiredColumns)
+    else { return nil }
+    var starts = [0]
+    for part in 1..<count {
+      if let start = lineStart(near: part * size / count, in: file, size: size),
+        start > starts[starts.count - 1]
+      {
+        starts.append(start)
+      }
+    }
+    guard starts.count >= 2 else { return nil }
+    let count = starts.count
+    starts.append(size)
+    let bounds = starts
+    var parts = [Part?](repeating: nil, count: count)
+    parts.withUnsafeMutableBufferPointer { parts in
+      let parts = UnsafeSendableBuffer(parts)
+      DispatchQueue.concurrentPerform(iterations: count) { part in
+        let range = bounds[part]..<bounds[part + 1]
+        let csv = CSVReader(fileDescriptor: file.descriptor, range: range)
+        if part == 0 {
+          // The first part starts with the header, already read above.
+          guard
+            (try? CSVColumns(
+              reader: csv, file: file.path, known: kind.columns, required: kind.requiredColumns))
+              != nil
+          else { return }
+        }
+        parts.buffer[part] = readPart(csv, columns, part == 0 ? size : range.count)
+      }
+    }
+    let read = parts.compactMap { $0 }
+    return read.count == count ? read : nil
+  }
+
+  /// The offset just after the first line break at or after `offset`, or nil if none is near.
+  private static func lineStart(near offset: Int, in file: InputFile, size: Int) -> Int? {
+    var window = [UInt8](repeating: 0, count: 1 << 16)
+    let count = window.withUnsafeMutableBytes {
+      pread(file.descriptor, $0.baseAddress, $0.count, off_t(offset))
+    }
+    guard count > 0, let newline = window[0..<count].firstIndex(of: UInt8(ascii: "\n")) else {
+      return nil
+    }
+    let start = offset + newline + 1
+    return start < size ? start : nil
+  }
+}
+
+/// A buffer two threads write to at once, each only its own elements.
+struct UnsafeSendableBuffer<Element>: @unchecked Sendable {
+  let buffer: UnsafeMutableBufferPointer<Element>
+  init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif

@@ -1,0 +1,211 @@
+import Dispatch
+import WalletCore
+
+/// Ids to dense entry numbers, by their UTF-8 bytes: how every transaction row of a bank's batch
+/// finds its card, straight from the CSV bytes.
+///
+/// An open-addressing table whose slots hold the first 16 bytes of their id, so that a lookup
+/// of an id that short (almost all are) reads one slot and nothing else. With millions of
+/// lookups spread over hundreds of thousands of cards, each memory access is a likely cache
+/// miss, and a slot that only pointed at the id's bytes would cost three. Longer ids compare their
+/// remaining bytes against a copy of every id kept beside the table.
+struct IDLookup: Sendable {
+  /// An id's first 16 bytes (zero-padded), its length and entry number; `entryPlusOne` is 0 in
+  /// an empty slot.
+  private struct Slot {
+    var head = UInt64(0)
+    var tail = UInt64(0)
+    var length = UInt32(0)
+    var entryPlusOne = UInt32(0)
+  }
+
+  private var slots: [Slot]
+  private var ids = IdentifierArena()
+
+  /// A lookup of no ids.
+  init() {
+    slots = [Slot](repeating: Slot(), count: Self.tableSize(for: 0))
+  }
+
+  /// A lookup of the ids of `first` then `second`, numbered in that order, or nil when one
+  /// repeats (found as every repeated id is, by `RepeatedIDs`). Each half's keys are worked out
+  /// on its own core; only placing them in the table is sequential.
+  init?<Element: Sendable>(
+    uniqueIn first: [Element], _ second: [Element], id: @Sendable (Element) -> Identifier
+  ) {
+    var keys: [[Key]] = [[], []]
+    keys.withUnsafeMutableBufferPointer { keys in
+      let shared = SendableKeys(keys)
+      DispatchQueue.concurrentPerform(iterations: 2) { half in
+        shared.keys[half] = (half == 0 ? first : second).map { element in
+          var text = id(element).rawValue
+          return text.withUTF8 { Key(UnsafeRawBufferPointer($0)) }
+        }
+      }
+    }
+    func element(_ position: Int) -> Element {
+      position < first.count ? first[position] : second[position - first.count]
+    }
+    let hashes = keys[0].map(\.hash) + keys[1].map(\.hash)
+    let repeats = hashes.withUnsafeBufferPointer {
+      RepeatedIDs.find(hashes: $0) { id(element($0)) == id(element($1)) }
+    }
+    guard repeats.isEmpty else { return nil }
+    slots = [Slot](repeating: Slot(), count: Self.tableSize(for: hashes.count))
+    ids.reserveCapacity(hashes.count, averageLength: 12)
+    for (half, elements) in [first, second].enumerated() {
+      for (position, key) in keys[half].enumerated() {
+        var text = id(elements[position]).rawValue
+        text.withUTF8 { ids.append(UnsafeRawBufferPointer($0)) }
+        place(key, entry: ids.count - 1)
+      }
+    }
+  }
+
+  /// How many probes `entries(of:keys:into:)` starts at once.
+  static let batchSize = 64
+
+  /// The entries of several ids at once: `entries[i]` becomes the entry of `ids[first + i]`,
+  /// whose key is `keys[i]`, or -1 when there is none.
+  ///
+  /// The first slot of every probe is read in one tight loop before any is compared: each is a
+  /// likely cache miss, and loads that do not wait on one another are served together rather
+  /// than one after the other.
+  func entries(
+    of ids: IdentifierArena, startingAt first: Int = 0, keys: UnsafeBufferPointer<Key>,
+    into entries: UnsafeMutableBufferPointer<Int32>
+  ) {
+    precondition(
+      entries.count >= keys.count && ids.count >= first + keys.count, "mismatched batch")
+    slots.withUnsafeBufferPointer { slots in
+      let mask = slots.count - 1
+      withUnsafeTemporaryAllocation(of: Slot.self, capacity: keys.count) { firstSlots in
+        for index in keys.indices {
+          firstSlots.initializeElement(at: index, to: slots[keys[index].slot(mask: mask)])
+        }
+        for index in keys.indices {
+          let key = keys[index]
+          let slot = firstSlots[index]
+          if slot.entryPlusOne == 0 {
+            entries[index] = -1
+          } else if slot.head == key.head && slot.tail == key.tail && slot.length == key.length
+            && key.length <= Key.inlineBytes
+          {
+            entries[index] = Int32(slot.entryPlusOne - 1)
+          } else if key.length <= Key.inlineBytes {
+            // Another id in the first slot (a quarter of lookups): the probe goes on from the
+            // next one, usually in the same cache line.
+            entries[index] = Self.probe(slots, for: key, from: (key.slot(mask: mask) + 1) & mask) {
+              _ in true
+            }
+          } else {
+            entries[index] =
+              ids.withBytes(at: first + index) { entry(of: UnsafeRawBufferPointer($0), key: key) }
+              ?? -1
+          }
+        }
+        _ = firstSlots.deinitialize()
+      }
+    }
+  }
+
+  /// The number of ids.
+  var count: Int { ids.count }
+
+  /// The entry of the id with these bytes, if any.
+  func entry(of bytes: UnsafeRawBufferPointer) -> Int32? {
+    entry(of: bytes, key: Key(bytes))
+  }
+
+  private func entry(of bytes: UnsafeRawBufferPointer, key: Key) -> Int32? {
+    slots.withUnsafeBufferPointer { slots in
+      let found = Self.probe(slots, for: key, from: key.slot(mask: slots.count - 1)) {
+        key.length <= Key.inlineBytes || ids.equals($0, bytes)
+      }
+      return found < 0 ? nil : found
+    }
+  }
+
+  /// The entry of the first slot from `position` on whose id starts as `key`'s and of which
+  /// `sameID` (given the entry) says it is the same id, or -1 at an empty slot. Inlined, so
+  /// that a batch of lookups probes past a collision without a call.
+  @inline(__always)
+  private static func probe(
+    _ slots: UnsafeBufferPointer<Slot>, for key: Key, from position: Int,
+    sameID: (Int) -> Bool
+  ) -> Int32 {
+    let mask = slots.count - 1
+    var position = position
+    while true {
+      let slot = slots[position]
+      if slot.entryPlusOne == 0 { return -1 }
+      let entry = Int(slot.entryPlusOne) - 1
+      if slot.head == key.head && slot.tail == key.tail && slot.length == key.length
+        && sameID(entry)
+      {
+        return Int32(entry)
+      }
+      position = (position + 1) & mask
+    }
+  }
+
+  /// The entry of `id`, if any.
+  func entry(of id: String) -> Int32? {
+    var id = id
+    return id.withUTF8 { entry(of: UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Puts entry `entry` in the first free slot of its probe; the table has room.
+  private mutating func place(_ key: Key, entry: Int) {
+    precondition(entry < Int(UInt32.max - 1), "too many ids for one lookup")
+    slots.withUnsafeMutableBufferPointer { slots in
+      let mask = slots.count - 1
+      var position = key.slot(mask: mask)
+      while slots[position].entryPlusOne != 0 { position = (position + 1) & mask }
+      slots[position] = Slot(
+        head: key.head, tail: key.tail, length: key.length, entryPlusOne: UInt32(entry + 1))
+    }
+  }
+
+  /// A power of two at least 1.5 times `count`: probes stay short (a second slot is usually in
+  /// the same cache line as the first), and the table small enough to stay in the cache for
+  /// millions of lookups.
+  private static func tableSize(for count: Int) -> Int {
+    var size = 16
+    while size < count + count / 2 { size *= 2 }
+    return size
+  }
+
+  /// What a slot holds of an id, and where its probe starts.
+  struct Key {
+    /// How many of an id's first bytes a slot holds.
+    static let inlineBytes = UInt32(IDHash.wordBytes)
+    /// The id's first 8 bytes, zero-padded, as one integer.
+    let head: UInt64
+    /// Its next 8.
+    let tail: UInt64
+    /// Its length in bytes.
+    let length: UInt32
+    /// Its hash (`IDHash`), from all its bytes.
+    let hash: UInt64
+
+    /// The key of the id with these bytes.
+    init(_ bytes: UnsafeRawBufferPointer) {
+      precondition(bytes.count < Int(UInt32.max), "id too long")
+      length = UInt32(bytes.count)
+      let words = IDHash.words(bytes)
+      head = words.head
+      tail = words.tail
+      hash = IDHash.hash(bytes, words: words)
+    }
+
+    /// Where its probe starts in a table of `mask + 1` slots.
+    func slot(mask: Int) -> Int { Int(truncatingIfNeeded: hash) & mask }
+  }
+}
+
+/// Lets the two threads working out keys each write their own half's array.
+private struct SendableKeys<Key>: @unchecked Sendable {
+  let keys: UnsafeMutableBufferPointer<[Key]>
+  init(_ keys: UnsafeMutableBufferPointer<[Key]>) { self.keys = keys }
+}

@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An input file opened for reading; closed when released.
+package final class InputFile: Sendable {
+  /// The path as the user gave it, used in every message about the file.
+  package let path: String
+  /// The open descriptor.
+  let descriptor: Int32
+
+  /// Opens `path` for reading; a file that is missing, unreadable or a directory cannot be
+  /// opened.
+  package init(path: String) throws(FileFailure) {
+    self.path = path
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw FileFailure(
+        .cannotOpen, "cannot open \(SafeText.path(path)): \(String(cString: strerror(errno)))")
+    }
+    var status = stat()
+    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+      close(descriptor)
+      throw FileFailure(.cannotOpen, "cannot read \(SafeText.path(path)): it is a directory")
+    }
+    self.descriptor = descriptor
+  }
+
+  private init(path: String, descriptor: Int32) {
+    self.path = path
+    self.descriptor = descriptor
+  }
+
+  /// `path`, or standard input when it is `-` (named `stdin` in messages), for commands that
+  /// read one file and so can take it from a pipe.
+  package static func openAllowingStandardInput(_ path: String) throws(FileFailure) -> InputFile {
+    guard path == "-" else { return try InputFile(path: path) }
+    // A duplicate, so that closing this file leaves the process's standard input alone.
+    let descriptor = dup(0)
+    guard descriptor >= 0 else {
+      throw FileFailure(
+        .cannotOpen, "cannot read standard input: \(String(cString: strerror(errno)))")
+    }
+    return InputFile(path: "stdin", descriptor: descriptor)
+  }
+
+  deinit { close(descriptor) }
+
+  /// The file's size in bytes, or 0 when unknown (a pipe), for sizing buffers up front.
+  package var size: Int {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return 0 }
+    return Int(status.st_size)
+  }
+
+  /// The whole file's bytes, for small files such as a promotion.
+  package func readAll(limit: Int = 16 << 20) throws(FileFailure) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw FileFailure(
+          .readOrWriteFailed,
+          "cannot read \(SafeText.path(path)): \(String(cString: strerror(errno)))")
+      }
+      if count == 0 { return bytes }
+      bytes.append(contentsOf: chunk[0..<count])
+      if bytes.count > limit {
+        throw FileFailure(
+          .invalidData, "\(SafeText.path(path)): the file is larger than \(limit >> 20) MiB")
+      }
+    }
+  }
+}
+
+/// Reads the rows of one SPEC input file, turning each into a value, and either stops at the first
+/// bad row or, when asked, skips and records it.
+package struct RowFileReader {
+  /// Which of the SPEC's files it is.
+  let kind: InputKind
+  /// The file.
+  let file: InputFile
+  /// Whether a bad row is skipped and recorded rather than the end of the read.
+  let skipInvalid: Bool
+  /// Told how far the read has got.
+  var progress: (any ReadProgress)?
+
+  /// Reads `file` as a `kind` file, skipping bad rows if `skipInvalid`, telling `progress`.
+  package init(
+    kind: InputKind, file: InputFile, skipInvalid: Bool, progress: (any ReadProgress)? = nil
+  ) {
+    self.kind = kind
+    self.file = file
+    self.skipInvalid = skipInvalid
+    self.progress = progress
+  }
+
+  /// Calls `body` with each valid row's value and line. A row `body` rejects is skipped (and
+  /// recorded) or ends the read, as `skipInvalid` says. A header problem or a CSV syntax error
+  /// always ends it, since the rows after it cannot be trusted.
+  package func forEachRow(
+    skipped: inout SkippedRows, _ body: (CSVRow) throws(InputError) -> Void
+  ) throws(FileFailure) {
+    let reader = CSVReader(fileDescriptor: file.descriptor)
+    do throws(InputError) {
+      let columns = try CSVColumns(
+        reader: reader, file: file.path, known: kind.columns, required: kind.requiredColumns)
+      var rows = 0
+      while true {
+        let row: CSVRow
+        do throws(InputError) {
+          guard let next = try columns.nextRow(from: reader) else { break }
+          row = next
+          try body(row)
+        } catch let error where skipInvalid && !error.isFatal {
+          skipped.skip(error)
+        }
+        rows += 1
+        if rows & 0xFFFF == 0 { progress?.update(rows: rows, bytes: reader.bytesRead) }
+      }
+      progress?.finish(rows: rows)
+      if rows == 0 {
+        throw InputError(
+          file: file.path, line: 2, column: 1,
+          message: "the file has a header but no rows")
+      }
+    } catch {
+      if case .readFailed(let code) = error.syntaxKind {
+        throw FileFailure(
+          .readOrWriteFailed,
+          "cannot read \(SafeText.path(file.path)): \(String(cString: strerror(code)))")
+      }
+      throw FileFailure(.invalidData, error.description)
+    }
+  }
+}
+
+extension InputError {
+  /// Problems in the file's structure, after which no row can be trusted.
+  package var isFatal: Bool { syntaxKind != nil }
+}

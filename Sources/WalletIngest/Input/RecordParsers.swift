@@ -1,0 +1,122 @@
+import WalletCore
+
+/// The SPEC's three input files: their columns, and how one row becomes a domain value.
+///
+/// A row is checked on its own here; whether its card exists, or its id repeats, depends on the
+/// other rows and files and is checked by whoever assembles them (a batch or an import).
+package enum InputKind: String, CaseIterable, Sendable {
+  /// The cards file.
+  case cards
+  /// The enrollments file.
+  case enrollments
+  /// The transactions file.
+  case transactions
+
+  /// Every column the file may have, in the SPEC's order.
+  package var columns: [String] {
+    switch self {
+    case .cards: ["card", "holder", "network", "type", "role", "issuer", "last4"]
+    case .enrollments: ["id", "card", "channel", "enrolled_at", "removed_at"]
+    case .transactions:
+      [
+        "id", "card", "time", "amount", "currency", "method", "status", "refunded", "enrollment",
+        "merchant", "mcc",
+      ]
+    }
+  }
+
+  /// The columns a file must have.
+  package var requiredColumns: Set<String> {
+    switch self {
+    case .cards: ["card", "holder", "network", "type"]
+    case .enrollments: ["card", "channel", "enrolled_at"]
+    case .transactions: ["id", "card", "time", "amount"]
+    }
+  }
+
+  /// The column that holds a row's id.
+  var idColumn: String { self == .cards ? "card" : "id" }
+
+  /// The singular noun for messages ("card").
+  var noun: String {
+    switch self {
+    case .cards: "card"
+    case .enrollments: "enrollment"
+    case .transactions: "transaction"
+    }
+  }
+}
+
+extension CSVRow {
+  /// A card row. Its id, holder and last4 are never card numbers.
+  package func card() throws(InputError) -> Card {
+    let id = try safeText("card", required: true) ?? ""
+    let holder = try safeText("holder", required: true) ?? ""
+    let network = try parseRequired("network", Network.parse)
+    let type = try parseRequired("type", CardType.parse)
+    let role = try parse("role", CardRole.parse) ?? .primary
+    let issuer = try safeText("issuer", required: false)
+    let last4 = try safeText("last4", required: false)
+    if let last4, last4.utf8.count != 4 || !last4.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
+      throw error(in: "last4", "last4 \(SafeText.quoted(last4)) must be exactly four digits")
+    }
+    return Card(
+      id: Identifier(id), holder: Identifier(holder), network: network, type: type, role: role,
+      issuer: issuer, last4: last4)
+  }
+
+  /// An enrollment row; a missing id is made from the card, channel and time as written.
+  package func enrollment(naiveIn zone: TimeZoneRules) throws(InputError) -> Enrollment {
+    let card = Identifier(try safeText("card", required: true) ?? "")
+    let channel = try parseRequired("channel", Channel.parse)
+    let enrolledText = try requiredText("enrolled_at")
+    let enrolledAt = try parseRequired("enrolled_at") { (text) throws(TimeParseError) in
+      try Instant.parse(text, naiveIn: zone)
+    }
+    let removedAt = try parse("removed_at") { (text) throws(TimeParseError) in
+      try Instant.parse(text, naiveIn: zone)
+    }
+    if let removedAt, removedAt <= enrolledAt {
+      throw error(in: "removed_at", "removed_at must be later than enrolled_at")
+    }
+    // A device account number, the id Apple Pay gives a binding, looks like a card number and
+    // is refused like one.
+    let id =
+      try safeText("id", required: false).map(Identifier.init)
+      ?? Enrollment.defaultID(card: card, channel: channel, enrolledAtAsWritten: enrolledText)
+    return Enrollment(
+      id: id, card: card, channel: channel, enrolledAt: enrolledAt, removedAt: removedAt)
+  }
+
+  /// A transaction row. Its id may be any string, bank references included; its card, its
+  /// enrollment and its merchant are never card numbers.
+  package func transaction(naiveIn zone: TimeZoneRules) throws(InputError) -> Transaction {
+    let id = try requiredText("id")
+    let card = try safeText("card", required: true) ?? ""
+    let time = try parseRequired("time") { (text) throws(TimeParseError) in
+      try Instant.parse(text, naiveIn: zone)
+    }
+    let amount = try parseRequired("amount", Money.parse)
+    if amount == .zero {
+      throw error(in: "amount", "amount must be greater than zero")
+    }
+    let currency = try parse("currency", Currency.parse) ?? .cny
+    let method = try parse("method", PaymentMethod.parse) ?? .applePay
+    let status = try parse("status", TransactionStatus.parse) ?? .settled
+    let refunded = try parse("refunded", Money.parse) ?? .zero
+    if refunded > amount {
+      throw error(in: "refunded", "refunded \(refunded) is more than the amount \(amount)")
+    }
+    let enrollment = try safeText("enrollment", required: false).map(Identifier.init)
+    let merchant = try safeText("merchant", required: false)
+    let mccText = text("mcc")
+    let mcc = mccText.flatMap(MerchantCategoryCode.init(parsing:))
+    if let mccText, mcc == nil {
+      throw error(in: "mcc", "mcc \(SafeText.quoted(mccText)) must be exactly four digits")
+    }
+    return Transaction(
+      id: Identifier(id), card: Identifier(card), time: time, amount: amount, currency: currency,
+      method: method, status: status, refunded: refunded, enrollment: enrollment,
+      merchant: merchant, mcc: mcc)
+  }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import WalletCore
+
+/// A transactions file read in parts, as many at once as there are cores (see `FileParts`).
+enum TransactionParts {
+  /// Parts a large transactions file is read in: several per core, so that a core slowed down
+  /// takes fewer of them and the cores finish together (see `FileParts.read(_:kind:parts:_:)`).
+  static let partCount = 8
+
+  /// The transactions of `file` appended to a copy of `ledger` (which holds the cards and
+  /// enrollments), or nil when the file must be read the ordinary way. `rowsRead` is called
+  /// once every part is read, before they are joined: what only reading rows needed can go
+  /// then, so that it does not add to the memory joining them takes. Nil can still come after
+  /// it, when an id repeats.
+  static func load(
+    file: InputFile, reader makeReader: (CSVColumns) -> LedgerTransactionReader, ledger: Ledger,
+    progress: (any ReadProgress)?, rowsRead: () -> Void
+  ) -> Ledger? {
+    guard file.size >= FileParts.minimumFileSize,
+      let columns = try? CSVColumns(
+        reader: CSVReader(
+          fileDescriptor: file.descriptor, range: 0..<file.size, chunkSize: 1 << 16),
+        file: file.path, known: InputKind.transactions.columns,
+        required: InputKind.transactions.requiredColumns)
+    else { return nil }
+    let counter = SharedProgress(progress)
+    // The reader lives only in the closure, so that what it holds can go before the parts are
+    // joined.
+    guard
+      var parts = { () -> [Ledger]? in
+        let reader = makeReader(columns)
+        return FileParts.read(
+          file, kind: .transactions, parts: partCount,
+          { csv, columns, bytes in
+            read(
+              csv, columns: columns, reader: reader, ledger: ledger, expectedRows: bytes / 80,
+              progress: counter)
+          })
+      }()
+    else { return nil }
+    rowsRead()
+    guard parts.contains(where: { $0.transactionCount > 0 }) else { return nil }
+    // The first part has room for the whole file; each later one is moved after it and let go.
+    var whole = parts[0]
+    parts[0] = Ledger()
+    for part in 1..<parts.count { whole.appendTransactions(movingFrom: &parts[part]) }
+    guard RepeatedIDs.find(in: whole.transactionIDs).isEmpty else { return nil }
+    counter.finish(rows: whole.transactionCount)
+    return whole
+  }
+
+  /// One part's transactions, or nil at the first problem of any kind.
+  private static func read(
+    _ csv: CSVReader, columns: CSVColumns, reader: LedgerTransactionReader, ledger: Ledger,
+    expectedRows: Int, progress: SharedProgress
+  ) -> Ledger? {
+    var ledger = ledger
+    ledger.reserveTransactions(expectedRows, averageIDLength: 12)
+    var bytesReported = 0
+    var pending = PendingRows()
+    defer {
+      pending.discard()
+      pending.deallocate()
+    }
+    do throws(InputError) {
+      var rows = 0
+      let width = columns.width
+      func append(_ parsed: ParsedTransaction, id: UnsafeRawBufferPointer) {
+        ledger.appendTransaction(
+          id: id, card: parsed.card, time: parsed.time, amount: parsed.amount,
+          currency: parsed.currency, method: parsed.method, status: parsed.status,
+          refunded: parsed.refunded, enrollment: parsed.enrollment, mcc: parsed.mcc)
+      }
+      let tableColumns = reader.rows.columns
+      while true {
+        let next: CSVRecord?
+        do { next = try csv.next() } catch { return nil }
+        guard let record = next else { break }
+        guard record.count == width else { return nil }
+        let plain = record.withRawFields { fields -> Bool in
+          guard let parsed = reader.plainTransaction(fields) else {
+            return false
+          }
+          pending.add(parsed, card: fields[tableColumns.card], id: fields[tableColumns.id])
+          return true
+        }
+        if !plain || pending.isFull {
+          guard pending.flush(into: &ledger, cards: reader.cards) else { return nil }
+        }
+        if !plain {
+          try reader.read(CSVRow(record: record, columns: columns), append)
+        }
+        rows += 1
+        if rows & 0xFFFF == 0 {
+          progress.add(rows: 0x10000, bytes: csv.bytesRead - bytesReported)
+          bytesReported = csv.bytesRead
+        }
+      }
+    } catch {
+      return nil
+    }
+    guard pending.flush(into: &ledger, cards: reader.cards) else { return nil }
+    return ledger
+  }
+
+}
+
+/// Plain rows read but not yet added to a ledger, so that their cards are looked up together
+/// (`IDLookup.entries(of:keys:into:)`): each lookup is a likely cache miss, and a batch of them
+/// overlaps. The batch is kept column by column in buffers of fixed size and appended to the
+/// ledger a column at a time. Rows keep their order: a row that is not plain is read only after
+/// the batch is added.
+private struct PendingRows {
+  private let capacity = IDLookup.batchSize
+  /// Rows waiting.
+  private(set) var count = 0
+  private var ids = IdentifierArena()
+  private var cardIDs = IdentifierArena()
+  private let cardKeys: UnsafeMutableBufferPointer<IDLookup.Key>
+  private let cards: UnsafeMutableBufferPointer<Int32>
+  private let times: UnsafeMutableBufferPointer<Int64>
+  private let amounts: UnsafeMutableBufferPointer<Int64>
+  private let refunded: UnsafeMutableBufferPointer<Int64>
+  private let enrollments: UnsafeMutableBufferPointer<Int32>
+  private let mcc: UnsafeMutableBufferPointer<Int16>
+
+  /// No rows, with room for a batch.
+  init() {
+    cardKeys = .allocate(capacity: capacity)
+    cards = .allocate(capacity: capacity)
+    times = .allocate(capacity: capacity)
+    amounts = .allocate(capacity: capacity)
+    refunded = .allocate(capacity: capacity)
+    enrollments = .allocate(capacity: capacity)
+    mcc = .allocate(capacity: capacity)
+    ids.reserveCapacity(capacity, averageLength: 16)
+    cardIDs.reserveCapacity(capacity, averageLength: 16)
+  }
+
+  /// Frees the buffers; the rows must have been flushed. A struct with a method to call, not
+  /// a class with a deinitialiser: a class's stored properties are checked for exclusive
+  /// access at run time on every row.
+  func deallocate() {
+    precondition(count == 0, "rows not flushed")
+    // The elements are plain values: nothing to deinitialise.
+    cardKeys.deallocate()
+    cards.deallocate()
+    times.deallocate()
+    amounts.deallocate()
+    refunded.deallocate()
+    enrollments.deallocate()
+    mcc.deallocate()
+  }
+
+  /// Forgets the rows waiting, as when the part is given up.
+  mutating func discard() {
+    count = 0
+    ids.removeAll()
+    cardIDs.removeAll()
+  }
+
+  /// Whether a batch's worth of rows is waiting.
+  var isFull: Bool { count == capacity }
+
+  /// Keeps a row, its card id's bytes and its id's bytes until `flush`.
+  mutating func add(
+    _ row: PlainTransaction, card: UnsafeRawBufferPointer, id: UnsafeRawBufferPointer
+  ) {
+    precondition(count < capacity, "a full batch")
+    cardKeys.initializeElement(at: count, to: IDLookup.Key(card))
+    times[count] = row.time
+    amounts[count] = row.amount
+    refunded[count] = row.refunded
+    enrollments[count] = row.enrollment
+    mcc[count] = row.mcc
+    cardIDs.append(card)
+    ids.append(id)
+    count += 1
+  }
+
+  /// Looks up every row's card and appends the rows to `ledger`; false, with nothing appended,
+  /// when a card is unknown: the caller then gives up on this part.
+  mutating func flush(into ledger: inout Ledger, cards lookup: IDLookup) -> Bool {
+    guard count > 0 else { return true }
+    let rows = count
+    let batch = cards.extracting(0..<rows)
+    lookup.entries(
+      of: cardIDs, keys: UnsafeBufferPointer(cardKeys.extracting(0..<rows)), into: batch)
+    count = 0
+    cardIDs.removeAll()
+    defer { ids.removeAll() }
+    guard !batch.contains(-1) else { return false }
+    ledger.appendTransactions(
+      ids: ids, cards: UnsafeBufferPointer(batch),
+      times: UnsafeBufferPointer(times.extracting(0..<rows)),
+      amounts: UnsafeBufferPointer(amounts.extracting(0..<rows)),
+      refunded: UnsafeBufferPointer(refunded.extracting(0..<rows)),
+      enrollments: UnsafeBufferPointer(enrollments.extracting(0..<rows)),
+      mcc: UnsafeBufferPointer(mcc.extracting(0..<rows)),
+      currency: .cny, method: .applePay, status: .settled)
+    return true
+  }
+}
+
+/// Rows and bytes read by all the parts, shown on one progress line.
+private final class SharedProgress: @unchecked Sendable {
+  private let reporter: (any ReadProgress)?
+  private let lock = NSLock()
+  private var rows = 0
+  private var bytes = 0
+
+  init(_ reporter: (any ReadProgress)?) { self.reporter = reporter }
+
+  func add(rows count: Int, bytes read: Int) {
+    guard let reporter else { return }
+    lock.lock()
+    defer { lock.unlock() }
+    rows += count
+    bytes += read
+    reporter.update(rows: rows, bytes: bytes)
+  }
+
+  func finish(rows: Int) {
+    reporter?.finish(rows: rows)
+  }
+}

@@ -1,0 +1,149 @@
+import Dispatch
+import WalletCore
+
+/// Writes the rows of a file made from a batch's ledger in blocks, each block's two halves at
+/// once on two cores into memory, then in order to the file: formatting is the work, and a
+/// block bounds the memory it takes. `RewardsFile` and `DecisionsFile` write through it.
+enum LedgerRowBlocks {
+  /// Rows formatted per half-block by default.
+  static let defaultRowsPerHalfBlock = 32_768
+
+  /// Calls `format` for the rows `0..<rows`, a half-block at a time, two halves at once, each
+  /// into its own writer in memory with its own scratch buffer; appends each block's bytes to
+  /// `writer` in row order, then flushes it.
+  static func write(
+    rows: Int, rowsPerHalfBlock: Int, to writer: CSVWriter,
+    _ format: @Sendable (Range<Int>, CSVWriter, UnsafeMutableBufferPointer<UInt8>) throws -> Void
+  ) throws {
+    precondition(rowsPerHalfBlock > 0, "blocks of no rows")
+    let halves = [MemoryHalf(), MemoryHalf()]
+    var start = 0
+    while start < rows {
+      let end = min(rows, start + 2 * rowsPerHalfBlock)
+      let first = start..<(start + (end - start + 1) / 2)
+      let second = first.upperBound..<end
+      DispatchQueue.concurrentPerform(iterations: 2) { half in
+        halves[half].format(half == 0 ? first : second, format)
+      }
+      for half in halves { try half.drain(into: writer) }
+      start = end
+    }
+    try writer.flush()
+  }
+}
+
+/// One thread's share of a block: a writer into memory, a scratch buffer, and what it made.
+private final class MemoryHalf: @unchecked Sendable {
+  private var bytes: [UInt8] = []
+  private var failure: (any Error)?
+  private let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(
+    capacity: Instant.formattedCapacity)
+  private lazy var writer = CSVWriter(chunkSize: 1 << 16) { [unowned self] chunk in
+    bytes.append(contentsOf: chunk)
+  }
+
+  deinit { scratch.deallocate() }
+
+  /// Formats `rows` with `body` into this half's memory; an error is kept for `drain`.
+  func format(
+    _ rows: Range<Int>,
+    _ body: (Range<Int>, CSVWriter, UnsafeMutableBufferPointer<UInt8>) throws -> Void
+  ) {
+    do {
+      try body(rows, writer, scratch)
+      try writer.flush()
+    } catch {
+      failure = error
+    }
+  }
+
+  /// Appends what was formatted to `writer` and empties this half for the next block.
+  func drain(into writer: CSVWriter) throws {
+    if let failure { throw failure }
+    try bytes.withUnsafeBufferPointer { try writer.writeEncodedRecords($0) }
+    bytes.removeAll(keepingCapacity: true)
+  }
+}
+
+/// Text that repeats across hundreds of thousands of rows, made once: cycle names by sequence
+/// number, channel and tier amounts by channel, small numbers.
+struct RowNames: @unchecked Sendable {
+  /// The decisions being written.
+  let decisions: LedgerDecisions
+  /// What they were decided over.
+  let ledger: Ledger
+  /// Every channel's name, in `Channel.allCases` order.
+  let channels: [String] = Channel.allCases.map(\.rawValue)
+  /// Each channel's tier amounts, as written, in the same order.
+  let tiers: [[String]]
+  /// The numbers 0…64 in decimal.
+  let numbers: [String] = (0...64).map(String.init)
+  /// Each enrollment's channel, as an index into `channels`.
+  let enrollmentChannel: [UInt8]
+  /// The sequence number of the first cycle in `cycles`.
+  let firstSequence: Int
+  /// The first and last day of every cycle from `firstSequence` on, as written.
+  let cycles: [(start: String, end: String)]
+
+  init(decisions: LedgerDecisions, ledger: Ledger) {
+    self.decisions = decisions
+    self.ledger = ledger
+    let promotion = decisions.promotion
+    tiers = Channel.allCases.map { promotion.tiers[$0].map(\.description) }
+    enrollmentChannel = ledger.enrollments.map {
+      UInt8(Channel.allCases.firstIndex(of: $0.channel) ?? 0)
+    }
+    // Transactions span a few years at most; were the range absurd, names are made per row.
+    func sequence(_ time: Int64) -> Int {
+      BillingCycle(
+        containing: Instant(nanosecondsSinceEpoch: time).localDate(in: promotion.timeZone),
+        startDay: promotion.cycleStartDay
+      ).sequenceNumber
+    }
+    // Where clocks go back across midnight a later time can fall in an earlier cycle: the
+    // range runs from the smaller of the two; cycles outside it are named per row.
+    let (low, high) =
+      ledger.timeSpan.map { span in
+        let first = sequence(span.lowerBound)
+        let last = sequence(span.upperBound)
+        return (min(first, last), max(first, last))
+      } ?? (0, -1)
+    if low <= high, high - low < 12 * 200 {
+      firstSequence = low
+      cycles = (low...high).map {
+        let cycle = BillingCycle(sequenceNumber: $0, startDay: promotion.cycleStartDay)
+        return (cycle.start.description, cycle.end.description)
+      }
+    } else {
+      firstSequence = 0
+      cycles = []
+    }
+  }
+
+  /// The first and last day of the transaction's billing cycle.
+  func cycle(of index: Int) -> (start: String, end: String) {
+    cycle(atTime: ledger.time[index])
+  }
+
+  /// The first and last day of the billing cycle holding `time` (nanoseconds).
+  func cycle(atTime time: Int64) -> (start: String, end: String) {
+    let promotion = decisions.promotion
+    let date = Instant(nanosecondsSinceEpoch: time).localDate(in: promotion.timeZone)
+    let sequence = BillingCycle.sequenceNumber(containing: date, startDay: promotion.cycleStartDay)
+    if sequence - firstSequence >= 0 && sequence - firstSequence < cycles.count {
+      return cycles[sequence - firstSequence]
+    }
+    let cycle = BillingCycle(sequenceNumber: sequence, startDay: promotion.cycleStartDay)
+    return (cycle.start.description, cycle.end.description)
+  }
+
+  /// The channel of enrollment `enrollment`, as an index into `channels` and `tiers`.
+  func channel(ofEnrollment enrollment: Int32) -> Int {
+    Int(enrollmentChannel[Int(enrollment)])
+  }
+
+  /// `value` in decimal.
+  func number(_ value: Int) -> String {
+    value >= 0 && value < numbers.count ? numbers[value] : String(value)
+  }
+}

@@ -1,0 +1,94 @@
+import Testing
+import WalletCore
+
+@testable import WalletIngest
+
+/// `IDLookup` keeps the first 16 bytes of each id in its slot: ids of every length around that
+/// boundary, ids that differ only past it, and a table that grows must all be found exactly.
+struct IDLookupTests {
+  /// Ids of 0 to 40 bytes, some sharing their first 16 bytes, some multi-byte UTF-8.
+  static let ids: [String] = {
+    var ids = (1...40).map { String(repeating: "x", count: $0) }
+    ids += ["0123456789abcdefA", "0123456789abcdefB", "0123456789abcdef", "0123456789abcde"]
+    ids += ["卡-一", "卡-二", "H1", "H1 ", "h1", "C43729-1", "C43729-10", "C4372-91"]
+    return ids
+  }()
+
+  @Test func findsEveryIDAndOnlyThose() throws {
+    let ids = Self.ids.map(Identifier.init)
+    for split in [0, 1, 20, ids.count] {
+      let built = IDLookup(uniqueIn: Array(ids[..<split]), Array(ids[split...]), id: { $0 })
+      let lookup = try #require(built)
+      #expect(lookup.count == ids.count)
+      for (entry, id) in Self.ids.enumerated() {
+        #expect(lookup.entry(of: id) == Int32(entry), "\(id), split at \(split)")
+      }
+      for absent in ["", "0123456789abcdefC", "0123456789abcdefAB", "x\u{0}", "H2", "卡-三"] {
+        #expect(lookup.entry(of: absent) == nil, "\(absent)")
+      }
+    }
+    #expect(IDLookup().count == 0)
+    #expect(IDLookup().entry(of: "H1") == nil)
+  }
+
+  @Test func refusesARepeatedID() {
+    let ids = ["A", "B", "C", "0123456789abcdefX", "0123456789abcdefY"].map(Identifier.init)
+    for (first, second) in [(0, 0), (0, 4), (3, 4), (4, 4), (2, 2)] {
+      let halves = (Array(ids[0..<first]), Array(ids[first..<4]))
+      let lookup = IDLookup(uniqueIn: halves.0, halves.1, id: { $0 })
+      #expect(lookup?.count == 4, "split at \(first)")
+      #expect(lookup?.entry(of: "0123456789abcdefX") == 3)
+      let repeated = IDLookup(uniqueIn: halves.0 + [ids[second]], halves.1, id: { $0 })
+      #expect((repeated == nil) == (second < 4), "\(ids[second]) again, split at \(first)")
+    }
+  }
+
+  /// Many similar ids, as a bank's cards are numbered, built in two halves and looked up in
+  /// batches, with absent ids among them.
+  @Test func manySimilarIDsInBatches() {
+    let ids = (0..<50_000).map { Identifier("C\($0)-\($0 % 3)") }
+    guard
+      let lookup = IDLookup(
+        uniqueIn: Array(ids[..<20_000]), Array(ids[20_000...]), id: { $0 })
+    else {
+      Issue.record("similar ids taken for repeats")
+      return
+    }
+    let asked =
+      (0..<300).map { Identifier($0 % 7 == 0 ? "C\($0)-9" : "C\($0 * 97)-\($0 * 97 % 3)") }
+      + Self.ids.map(Identifier.init)
+    var arena = IdentifierArena()
+    var keys: [IDLookup.Key] = []
+    for id in asked {
+      var text = id.rawValue
+      text.withUTF8 {
+        arena.append(UnsafeRawBufferPointer($0))
+        keys.append(IDLookup.Key(UnsafeRawBufferPointer($0)))
+      }
+    }
+    var entries = [Int32](repeating: 7, count: asked.count)
+    keys.withUnsafeBufferPointer { keys in
+      entries.withUnsafeMutableBufferPointer { lookup.entries(of: arena, keys: keys, into: $0) }
+    }
+    for (index, id) in asked.enumerated() {
+      #expect(entries[index] == (lookup.entry(of: id.rawValue) ?? -1), "\(id)")
+    }
+    #expect(entries[..<300].filter { $0 >= 0 }.count == 300 - 43)
+  }
+}
+
+/// A repeat anywhere in a bulk build, even next to its first in one batch of probes, is found.
+struct IDLookupRepeatTests {
+  @Test(arguments: [0, 1, 62, 63, 64, 100, 199])
+  func aRepeatNextToItsFirst(at position: Int) {
+    var ids = (0..<200).map { Identifier("C\($0)") }
+    ids.insert(ids[position], at: position + 1)
+    #expect(IDLookup(uniqueIn: ids, [], id: { $0 }) == nil, "repeat of \(ids[position])")
+    #expect(IDLookup(uniqueIn: [], ids, id: { $0 }) == nil, "in the second half")
+    let long = ids.map { Identifier("0123456789abcdef-\($0.rawValue)") }
+    #expect(IDLookup(uniqueIn: long, [], id: { $0 }) == nil, "long ids")
+    var unique = ids
+    unique.remove(at: position + 1)
+    #expect(IDLookup(uniqueIn: unique, [], id: { $0 })?.count == 200)
+  }
+}
