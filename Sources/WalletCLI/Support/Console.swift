@@ -126,17 +126,10 @@ public struct Console: Sendable {
 
   private func writeAll(_ bytes: UnsafeRawBufferPointer, to stream: Stream) throws {
     guard health.isOpen(stream) else { return }
-    let descriptor = stream == .output ? outputDescriptor : errorDescriptor
-    var offset = 0
-    while offset < bytes.count {
-      let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      if written < 0 {
-        let code = errno
-        if code == EINTR { continue }
-        health.record(code, on: stream)
-        return
-      }
-      offset += written
+    do {
+      try CSVWriter.writeAll(bytes, to: stream == .output ? outputDescriptor : errorDescriptor)
+    } catch let error as CSVWriteError {
+      health.record(error.code, on: stream)
     }
   }
 }
@@ -185,9 +178,4 @@ private final class StreamHealth: Sendable {
       }
     }
   }
-}
-
-/// `write(2)`, under a name that `Console`'s own methods do not hide.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, bytes, count)
 }

@@ -50,7 +50,7 @@ package final class CSVWriter {
   }
 
   /// Writes all of `bytes` to `fileDescriptor`, retrying short and interrupted writes.
-  static func writeAll(_ bytes: UnsafeRawBufferPointer, to fileDescriptor: Int32) throws {
+  package static func writeAll(_ bytes: UnsafeRawBufferPointer, to fileDescriptor: Int32) throws {
     var offset = 0
     while offset < bytes.count {
       let written = write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
