@@ -111,18 +111,6 @@ struct UnsafeSendableBuffer<Element>: @unchecked Sendable {
   init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
 }
 
-/// Calls `body` for both halves (0 and 1) of work on `count` items: on two cores at once when
-/// there are enough items to pay for waking a second thread, else one after the other here, as
-/// for the few ids of a small file.
-func forBothHalves(of count: Int, _ body: @Sendable (_ half: Int) -> Void) {
-  if count >= 1 << 14 {
-    DispatchQueue.concurrentPerform(iterations: 2, execute: body)
-  } else {
-    body(0)
-    body(1)
-  }
-}
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -28,15 +28,15 @@ struct IDLookup: Sendable {
   }
 
   /// A lookup of the ids of `first` then `second`, numbered in that order, or nil when one
-  /// repeats (found as every repeated id is, by `RepeatedIDs`). For many ids, each half's keys
-  /// are worked out on its own core; only placing them in the table is sequential.
+  /// repeats (found as every repeated id is, by `RepeatedIDs`). Each half's keys are worked out
+  /// on its own core; only placing them in the table is sequential.
   init?<Element: Sendable>(
     uniqueIn first: [Element], _ second: [Element], id: @Sendable (Element) -> Identifier
   ) {
     var keys: [[Key]] = [[], []]
     keys.withUnsafeMutableBufferPointer { keys in
       let shared = SendableKeys(keys)
-      forBothHalves(of: first.count + second.count) { half in
+      DispatchQueue.concurrentPerform(iterations: 2) { half in
         shared.keys[half] = (half == 0 ? first : second).map { element in
           var text = id(element).rawValue
           return text.withUTF8 { Key(UnsafeRawBufferPointer($0)) }

@@ -27,8 +27,7 @@ package enum RepeatedIDs {
     package var description: String { "\(position) (repeats \(first))" }
   }
 
-  /// Every id of `ids` that an earlier one has, in order. Each of two threads hashes half of
-  /// the ids of a large file.
+  /// Every id of `ids` that an earlier one has, in order. Each thread hashes half of the ids.
   package static func find(in ids: IdentifierArena) -> [Repeat] {
     let count = ids.count
     let middle = count / 2
@@ -40,7 +39,7 @@ package enum RepeatedIDs {
           let shared = UnsafeSendableBuffer(buffer)
           let bytes = UnsafeSendableBuffer(UnsafeMutableBufferPointer(mutating: bytes))
           let ends = UnsafeSendableBuffer(UnsafeMutableBufferPointer(mutating: ends))
-          forBothHalves(of: count) { half in
+          DispatchQueue.concurrentPerform(iterations: 2) { half in
             for position in half == 0 ? 0..<middle : middle..<count {
               let start = position == 0 ? 0 : ends.buffer[position - 1]
               let id = UnsafeMutableBufferPointer(
@@ -88,20 +87,10 @@ enum RepeatedHashes {
   /// Bits of a value that pick its group.
   static let groupBits = 12
 
-  /// The most values that go through one table of their own, ungrouped and on one core: for a
-  /// small file, grouping (the counts of every group, two threads) would be most of the work.
-  static let ungroupedCount = 1 << 14
-
   /// Every value that occurs at least twice in `values`, once.
   static func find(in values: UnsafeBufferPointer<UInt64>) -> Set<UInt64> {
     let count = values.count
     guard count > 1 else { return [] }
-    guard count > ungroupedCount else {
-      var table: [UInt64] = []
-      var repeated: [UInt64] = []
-      findRepeats(in: values, table: &table, into: &repeated)
-      return Set(repeated)
-    }
     let groups = 1 << groupBits
     let middle = count / 2
     let shift = UInt64(64 - groupBits)
