@@ -14,7 +14,7 @@ public enum WalletCommandLine {
     InitCommand.self,
     CardAddCommand.self, CardListCommand.self, CardRemoveCommand.self,
     EnrollmentAddCommand.self, EnrollmentListCommand.self, EnrollmentRemoveCommand.self,
-    ImportCommand.self,
+    ImportCardsCommand.self, ImportEnrollmentsCommand.self, ImportTransactionsCommand.self,
     TxnAddCommand.self, TxnRefundCommand.self, TxnListCommand.self,
     PromotionAddCommand.self, PromotionListCommand.self, PromotionShowCommand.self,
     PromotionRemoveCommand.self,
@@ -33,6 +33,14 @@ public enum WalletCommandLine {
       discussion: """
         An enrollment is one binding of a card to Apple Pay, made in the bank's app (bank-app) \
         or in Apple Wallet (wallet); the channel decides the reward schedule.
+        """),
+    CommandGroup(
+      ["import"], abstract: "Import files into the store: wallet's own CSV, or real statements.",
+      discussion: """
+        Cards, enrollments and transactions come in wallet's own CSV format (the SPEC's); \
+        'import statement' reads what banks and payment apps give their customers, and \
+        'import postings' the rewards an issuer posted. Each import is one SQLite transaction: \
+        all of a file or none of it, and importing a file twice changes nothing.
         """),
     CommandGroup(["txn"], abstract: "Record, refund and list transactions."),
     CommandGroup(["promotion"], abstract: "Install, list, show and remove promotions."),

@@ -41,6 +41,11 @@ extension Transaction {
   static let columns =
     "id, card, time, amount, currency, method, status, refunded, enrollment, merchant, mcc"
 
+  /// `columns`, each qualified by a table's alias, for a query that joins.
+  static func columns(of alias: String) -> String {
+    columns.split(separator: ", ").map { "\(alias).\($0)" }.joined(separator: ", ")
+  }
+
   init(row: Row) throws {
     let stored = StoredRow(row, table: "transactions")
     self.init(

@@ -104,5 +104,53 @@ enum StoreSchema {
           WHERE ordinal IS NOT NULL;
         """)
     },
+    // Real statements (issue 15): what the issuer posted, where each imported purchase came
+    // from, the same purchase seen in a second export, and refunds that arrived before their
+    // purchase. A refund's `source` is the id of the statement row it came from, so that
+    // importing the statement again does not refund twice.
+    Migration(name: "statement-imports") { db in
+      try db.executeScript(
+        """
+        CREATE TABLE postings (
+          id TEXT PRIMARY KEY NOT NULL,
+          card TEXT NOT NULL REFERENCES cards(id) ON DELETE CASCADE,
+          date TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          amount INTEGER NOT NULL CHECK (amount > 0),
+          transaction_id TEXT,
+          reverses TEXT,
+          description TEXT
+        ) WITHOUT ROWID;
+        CREATE INDEX postings_by_card ON postings(card, date);
+
+        CREATE TABLE origins (
+          record TEXT PRIMARY KEY NOT NULL,
+          transaction_id TEXT NOT NULL REFERENCES transactions(id) ON DELETE CASCADE,
+          format TEXT NOT NULL,
+          source_kind TEXT NOT NULL,
+          file TEXT NOT NULL,
+          line INTEGER NOT NULL,
+          merchant TEXT,
+          method_decided_by TEXT
+        ) WITHOUT ROWID;
+        CREATE INDEX origins_by_transaction ON origins(transaction_id);
+
+        ALTER TABLE refunds ADD COLUMN source TEXT;
+        CREATE UNIQUE INDEX refunds_by_source ON refunds(source) WHERE source IS NOT NULL;
+
+        CREATE TABLE waiting_refunds (
+          id TEXT PRIMARY KEY NOT NULL,
+          card TEXT NOT NULL REFERENCES cards(id) ON DELETE CASCADE,
+          at INTEGER NOT NULL,
+          latest_purchase INTEGER NOT NULL,
+          amount INTEGER NOT NULL CHECK (amount > 0),
+          merchant TEXT,
+          refunded_transaction TEXT,
+          format TEXT NOT NULL,
+          file TEXT NOT NULL,
+          line INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        """)
+    },
   ])
 }

@@ -69,9 +69,10 @@ struct StoreOpeningTests {
     let database = try Database(path: path, mode: .readWrite)
     try database.executeScript(
       """
-      DROP INDEX rewards_by_holder; DROP INDEX rewards_by_cycle; DROP INDEX rewards_by_time;
-      DELETE FROM schema_migrations WHERE name = 'index-rewards';
-      PRAGMA user_version = 1;
+      DROP TABLE postings; DROP TABLE origins; DROP TABLE waiting_refunds;
+      DROP INDEX refunds_by_source; ALTER TABLE refunds DROP COLUMN source;
+      DELETE FROM schema_migrations WHERE name = 'statement-imports';
+      PRAGMA user_version = 2;
       """)
   }
 

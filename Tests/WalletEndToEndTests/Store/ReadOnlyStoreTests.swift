@@ -149,9 +149,10 @@ struct ReadOnlyStoreTests {
       let database = try Database(path: session.database, mode: .readWrite)
       try database.executeScript(
         """
-        DROP INDEX rewards_by_holder; DROP INDEX rewards_by_cycle; DROP INDEX rewards_by_time;
-        DELETE FROM schema_migrations WHERE name = 'index-rewards';
-        PRAGMA user_version = 1;
+        DROP TABLE postings; DROP TABLE origins; DROP TABLE waiting_refunds;
+        DROP INDEX refunds_by_source; ALTER TABLE refunds DROP COLUMN source;
+        DELETE FROM schema_migrations WHERE name = 'statement-imports';
+        PRAGMA user_version = 2;
         """)
     }
     let before = try Data(contentsOf: URL(fileURLWithPath: session.database))

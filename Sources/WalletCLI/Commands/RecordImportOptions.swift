@@ -2,24 +2,10 @@ import WalletCore
 import WalletIngest
 import WalletStore
 
-/// `wallet import`: add a cards, enrollments or transactions file to the store, all of it or
-/// none, idempotently.
-struct ImportCommand: WalletCommand {
-  static let path = ["import"]
-
-  static let configuration = CommandConfiguration(
-    abstract: "Import a cards, enrollments or transactions CSV file into the store.",
-    discussion: """
-      Reads the file as batch does (the same columns and checks; times without an offset are \
-      read in the store's time zone) and adds its rows in one SQLite transaction: after any \
-      error nothing of the file is kept. A row already in the store unchanged is left alone, so \
-      importing a file twice changes nothing. A row whose id is in the store with different \
-      details is an error naming its file and line, unless --replace is given. Import cards \
-      first, then enrollments, then transactions. A summary goes to standard error, and on \
-      a terminal progress too: rows read, then rows written and the indexes and decisions.
-      """)
-
-  @Argument(help: "What the file holds: cards, enrollments or transactions.") var kind: InputKind
+/// What `wallet import cards|enrollments|transactions` share: the file, the policy for rows
+/// the store refuses, and the store. Each kind is a command of its own (one file each) so that
+/// `import statement` and `import postings` can sit beside them with options of their own.
+struct RecordImportOptions: ParsableArguments {
   @Argument(help: "The CSV file ('-' for standard input).") var file: String
   @Flag(help: "Report each invalid or conflicting row on standard error and import the others.")
   var skipInvalid: Bool
@@ -27,7 +13,19 @@ struct ImportCommand: WalletCommand {
   @OptionGroup var progress: QuietOption
   @OptionGroup var storeOptions: StoreOptions
 
-  func run(context: CommandContext) throws -> ExitStatus {
+  /// What help says of every record import, after the command's own first sentence.
+  static let discussion = """
+    Reads the file as batch does (the same columns and checks; times without an offset are \
+    read in the store's time zone) and adds its rows in one SQLite transaction: after any \
+    error nothing of the file is kept. A row already in the store unchanged is left alone, so \
+    importing a file twice changes nothing. A row whose id is in the store with different \
+    details is an error naming its file and line, unless --replace is given. Import cards \
+    first, then enrollments, then transactions. A summary goes to standard error, and on \
+    a terminal progress too: rows read, then rows written and the indexes and decisions.
+    """
+
+  /// Imports the file as rows of `kind`.
+  func run(kind: InputKind, context: CommandContext) throws -> ExitStatus {
     // Opened first, so that a missing file (66) does not leave a new, empty store behind.
     let file = try InputFile.openAllowingStandardInput(self.file)
     let quiet = progress.quiet

@@ -1,0 +1,514 @@
+import WalletCore
+
+/// Where an imported record came from: which export, which line, and how its payment method was
+/// decided. `explain` shows it.
+public struct ImportOrigin: Hashable, Sendable {
+  /// What kind of export a record came from; the same purchase may be in one of each.
+  public enum SourceKind: String, Sendable, CaseIterable {
+    /// A card's statement from its bank: dates, no times.
+    case cardStatement = "card-statement"
+    /// A payment app's export (Alipay, WeChat Pay): times to the second, the app's merchant.
+    case appExport = "app-export"
+  }
+
+  /// The format's id, e.g. `bocom-credit`.
+  public var format: String
+  /// A bank statement or an app's export.
+  public var sourceKind: SourceKind
+  /// The file's name as it may be shown (never a card number).
+  public var file: String
+  /// The line in the file where the row starts.
+  public var line: Int
+  /// How the row's payment method was decided, in words; nil for rows that are not purchases.
+  public var methodDecidedBy: String?
+
+  /// An origin.
+  public init(
+    format: String, sourceKind: SourceKind, file: String, line: Int, methodDecidedBy: String? = nil
+  ) {
+    self.format = format
+    self.sourceKind = sourceKind
+    self.file = file
+    self.line = line
+    self.methodDecidedBy = methodDecidedBy
+  }
+}
+
+/// A purchase read from an export, with where it came from.
+public struct ImportedPurchase: Sendable {
+  /// The purchase; its id is stable across imports of the same export.
+  public var transaction: Transaction
+  /// Where it came from.
+  public var origin: ImportOrigin
+
+  /// An imported purchase.
+  public init(transaction: Transaction, origin: ImportOrigin) {
+    self.transaction = transaction
+    self.origin = origin
+  }
+}
+
+/// A refund read from an export: it is applied to the purchase it refunds, found by the order
+/// id the export gives, else by card, merchant and an amount no larger than what is left.
+public struct ImportedRefund: Sendable {
+  /// The refund row's id, stable across imports; a refund is applied once.
+  public var id: Identifier
+  /// The card refunded.
+  public var card: Identifier
+  /// When it was refunded (a statement's date at 00:00, or an app's time).
+  public var time: Instant
+  /// The latest instant the purchase it refunds may have: the refund's time, or the end of its
+  /// date when the export has dates only.
+  public var latestPurchase: Instant
+  /// The amount refunded, greater than zero.
+  public var amount: Money
+  /// The merchant, as the export writes it on the purchase too.
+  public var merchant: String?
+  /// The purchase it refunds, when the export says (an app's order id).
+  public var refundedTransaction: Identifier?
+  /// Where it came from.
+  public var origin: ImportOrigin
+
+  /// An imported refund.
+  public init(
+    id: Identifier, card: Identifier, time: Instant, latestPurchase: Instant, amount: Money,
+    merchant: String?, refundedTransaction: Identifier?, origin: ImportOrigin
+  ) {
+    precondition(amount > .zero, "a refund is a positive amount")
+    self.id = id
+    self.card = card
+    self.time = time
+    self.latestPurchase = latestPurchase
+    self.amount = amount
+    self.merchant = merchant
+    self.refundedTransaction = refundedTransaction
+    self.origin = origin
+  }
+}
+
+/// Everything one export adds to the store, imported in one SQLite transaction.
+public struct StatementImport: Sendable {
+  /// The purchases, in file order.
+  public var purchases: [ImportedPurchase]
+  /// The refunds, in file order.
+  public var refunds: [ImportedRefund]
+  /// The postings (rewards credited and taken back), in file order.
+  public var postings: [Posting]
+
+  /// An import.
+  public init(
+    purchases: [ImportedPurchase] = [], refunds: [ImportedRefund] = [], postings: [Posting] = []
+  ) {
+    self.purchases = purchases
+    self.refunds = refunds
+    self.postings = postings
+  }
+}
+
+/// What an import of an export did, row by row, in the order of the import's lists.
+public struct StatementImportReport: Sendable {
+  /// What became of a purchase.
+  public enum PurchaseOutcome: Equatable, Sendable {
+    /// It was new.
+    case inserted
+    /// It was already in the store, unchanged.
+    case unchanged
+    /// It overwrote a different record with its id (only with `replace`).
+    case replaced
+    /// The same purchase from the other kind of export was in the store: this row is recorded
+    /// as a second sighting of that transaction, which keeps the app's time and merchant.
+    case sameAs(Identifier)
+    /// The same purchase from a card's statement was in the store under this id: the app's row
+    /// took its place (with the app's time and merchant) and the statement's row became a
+    /// sighting of it.
+    case replacedStatementRow(Identifier)
+    /// Seen before, as a second sighting of this transaction.
+    case alreadySeenAs(Identifier)
+  }
+
+  /// What became of a refund.
+  public enum RefundOutcome: Equatable, Sendable {
+    /// Applied to this purchase now.
+    case applied(to: Identifier)
+    /// Applied to this purchase by an earlier import.
+    case alreadyApplied(to: Identifier)
+    /// Its purchase is not in the store yet: kept, and applied when the purchase arrives.
+    case waiting
+  }
+
+  /// One outcome per purchase of the import.
+  public var purchases: [PurchaseOutcome] = []
+  /// One outcome per refund of the import.
+  public var refunds: [RefundOutcome] = []
+  /// One outcome per posting of the import (`inserted`, `unchanged` or `replaced`).
+  public var postings: [UpsertOutcome] = []
+  /// Refunds kept by earlier imports that this one's purchases let be applied.
+  public var appliedEarlierRefunds: [(refund: Identifier, to: Identifier)] = []
+  /// Every refund still waiting for its purchase after the import, this file's and earlier ones.
+  public var waitingRefunds: [WaitingRefund] = []
+}
+
+/// A refund kept until the purchase it refunds is imported.
+public struct WaitingRefund: Equatable, Sendable {
+  /// The refund row's id.
+  public var id: Identifier
+  /// The card refunded.
+  public var card: Identifier
+  /// When it was refunded.
+  public var time: Instant
+  /// The amount.
+  public var amount: Money
+  /// The merchant the export names.
+  public var merchant: String?
+  /// The file and line it came from.
+  public var file: String
+  /// The line.
+  public var line: Int
+}
+
+/// An imported transaction's source, for `explain`: the row it was read from, and any other
+/// export that showed the same purchase.
+public struct TransactionOrigin: Equatable, Sendable {
+  /// The id the row was imported under (the transaction's own, or the other export's).
+  public var record: Identifier
+  /// The format's id.
+  public var format: String
+  /// A bank statement or an app's export.
+  public var sourceKind: ImportOrigin.SourceKind
+  /// The file's name.
+  public var file: String
+  /// The line.
+  public var line: Int
+  /// The merchant as that export wrote it.
+  public var merchant: String?
+  /// How the payment method was decided, in words.
+  public var methodDecidedBy: String?
+}
+
+private struct DryRunRollback: Error {}
+
+extension WalletStore {
+  /// Imports what one export holds in one SQLite transaction, all of it or none: purchases
+  /// (recognising one already seen in the other kind of export), refunds applied to their
+  /// purchases or kept until those arrive, and postings. Importing the same export again
+  /// changes nothing. With `dryRun`, everything is worked out and reported, then rolled back.
+  public func importStatement(
+    _ statement: StatementImport, replace: Bool = false, dryRun: Bool = false
+  ) throws -> StatementImportReport {
+    var result = StatementImportReport()
+    do {
+      try write {
+        var changes = ChangeSet()
+        var report = StatementImportReport()
+        for purchase in statement.purchases {
+          report.purchases.append(
+            try importPurchase(purchase, replace: replace, changes: &changes))
+        }
+        for refund in statement.refunds {
+          report.refunds.append(try importRefund(refund, changes: &changes))
+        }
+        report.appliedEarlierRefunds = try applyWaitingRefunds(
+          except: Set(statement.refunds.map(\.id)), changes: &changes)
+        for posting in statement.postings {
+          report.postings.append(try upsertPosting(posting, replace: replace))
+        }
+        report.waitingRefunds = try waitingRefunds()
+        try rematerialize(changes)
+        result = report
+        if dryRun { throw DryRunRollback() }
+      }
+    } catch is DryRunRollback {}
+    return result
+  }
+
+  // MARK: Purchases
+
+  private func importPurchase(
+    _ purchase: ImportedPurchase, replace: Bool, changes: inout ChangeSet
+  ) throws -> StatementImportReport.PurchaseOutcome {
+    let incoming = purchase.transaction
+    guard let card = try card(incoming.card) else { throw StoreError.unknownCard(incoming.card) }
+    if let seen = try canonicalTransaction(ofRecord: incoming.id), seen != incoming.id {
+      return .alreadySeenAs(seen)
+    }
+    if let existing = try transaction(incoming.id) {
+      if Self.sameFacts(existing, incoming) { return .unchanged }
+      guard replace else { throw StoreError.conflict(kind: "transaction", id: existing.id) }
+      var replacement = incoming
+      replacement.status = existing.status
+      replacement.refunded = min(existing.refunded, incoming.amount)
+      var ignored = ChangeSet()
+      _ = try upsertTransaction(replacement, replace: true, changes: &ignored)
+      changes.holders.insert(card.holder)
+      changes.note(min(existing.time, incoming.time))
+      try recordOrigin(record: incoming.id, of: incoming.id, purchase.origin, incoming.merchant)
+      return .replaced
+    }
+    changes.holders.insert(card.holder)
+    changes.note(incoming.time)
+    guard let partner = try unpairedSighting(of: incoming, from: purchase.origin.sourceKind) else {
+      try insertPurchase(incoming, origin: purchase.origin)
+      return .inserted
+    }
+    changes.note(partner.time)
+    if purchase.origin.sourceKind == .cardStatement {
+      // The app's row already holds the better facts: its time and its merchant.
+      try recordOrigin(record: incoming.id, of: partner.id, purchase.origin, incoming.merchant)
+      return .sameAs(partner.id)
+    }
+    // The app's row replaces the statement's, keeping what happened to it since (refunds).
+    var replacement = incoming
+    replacement.status = partner.status
+    replacement.refunded = min(partner.refunded, incoming.amount)
+    try insertPurchase(replacement, origin: purchase.origin)
+    try db.execute(
+      "UPDATE refunds SET transaction_id = ? WHERE transaction_id = ?",
+      [incoming.id.rawValue, partner.id.rawValue])
+    try db.execute(
+      "UPDATE origins SET transaction_id = ? WHERE transaction_id = ?",
+      [incoming.id.rawValue, partner.id.rawValue])
+    try db.execute("DELETE FROM transactions WHERE id = ?", [partner.id.rawValue])
+    return .replacedStatementRow(partner.id)
+  }
+
+  /// The facts an export gives; status and refunded change afterwards, by refunds.
+  private static func sameFacts(_ stored: Transaction, _ incoming: Transaction) -> Bool {
+    stored.card == incoming.card && stored.time == incoming.time
+      && stored.amount == incoming.amount && stored.currency == incoming.currency
+      && stored.method == incoming.method && stored.merchant == incoming.merchant
+      && stored.mcc == incoming.mcc && stored.enrollment == incoming.enrollment
+  }
+
+  private func insertPurchase(_ transaction: Transaction, origin: ImportOrigin) throws {
+    try db.execute(
+      "INSERT INTO transactions(\(Transaction.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      transaction.arguments)
+    try recordOrigin(record: transaction.id, of: transaction.id, origin, transaction.merchant)
+  }
+
+  private func recordOrigin(
+    record: Identifier, of transaction: Identifier, _ origin: ImportOrigin, _ merchant: String?
+  ) throws {
+    try db.execute(
+      "INSERT INTO origins(record, transaction_id, format, source_kind, file, line, merchant, "
+        + "method_decided_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(record) DO UPDATE SET "
+        + "transaction_id = excluded.transaction_id, format = excluded.format, "
+        + "source_kind = excluded.source_kind, file = excluded.file, line = excluded.line, "
+        + "merchant = excluded.merchant, method_decided_by = excluded.method_decided_by",
+      [
+        record.rawValue, transaction.rawValue, origin.format, origin.sourceKind.rawValue,
+        origin.file, origin.line, merchant, origin.methodDecidedBy,
+      ])
+  }
+
+  /// The transaction a record id stands for: itself, or the transaction an export's row was
+  /// recognised as.
+  private func canonicalTransaction(ofRecord record: Identifier) throws -> Identifier? {
+    try db.scalar("SELECT transaction_id FROM origins WHERE record = ?", [record.rawValue])?
+      .stringValue.map(Identifier.init)
+  }
+
+  /// The same purchase from the other kind of export, not yet paired with a row of this kind:
+  /// same card and amount, dates at most a day apart; the nearest in time, then the smaller id.
+  private func unpairedSighting(
+    of incoming: Transaction, from kind: ImportOrigin.SourceKind
+  ) throws -> Transaction? {
+    let other: ImportOrigin.SourceKind = kind == .cardStatement ? .appExport : .cardStatement
+    let date = incoming.time.localDate(in: timeZone)
+    let from = timeZone.startOfDay(date.adding(days: -1))
+    let until = timeZone.startOfDay(date.adding(days: 2))
+    let candidates = try db.fetchAll(
+      "SELECT \(Transaction.columns(of: "t")) "
+        + "FROM transactions t JOIN origins o ON o.record = t.id "
+        + "WHERE t.card = ? AND t.amount = ? AND t.time >= ? AND t.time < ? AND o.source_kind = ? "
+        + "AND NOT EXISTS (SELECT 1 FROM origins a WHERE a.transaction_id = t.id AND a.record <> t.id)",
+      [
+        incoming.card.rawValue, incoming.amount.minorUnits, from.nanosecondsSinceEpoch,
+        until.nanosecondsSinceEpoch, other.rawValue,
+      ], map: Transaction.init)
+    let days = date.daysSinceEpoch
+    return
+      candidates
+      .filter { abs($0.time.localDate(in: timeZone).daysSinceEpoch - days) <= 1 }
+      .min { lhs, rhs in
+        let left = abs(lhs.time.nanosecondsSinceEpoch - incoming.time.nanosecondsSinceEpoch)
+        let right = abs(rhs.time.nanosecondsSinceEpoch - incoming.time.nanosecondsSinceEpoch)
+        return (left, lhs.id) < (right, rhs.id)
+      }
+  }
+
+  // MARK: Refunds
+
+  private func importRefund(_ refund: ImportedRefund, changes: inout ChangeSet) throws
+    -> StatementImportReport.RefundOutcome
+  {
+    guard try card(refund.card) != nil else { throw StoreError.unknownCard(refund.card) }
+    if let applied = try db.scalar(
+      "SELECT transaction_id FROM refunds WHERE source = ?", [refund.id.rawValue])?.stringValue
+    {
+      return .alreadyApplied(to: Identifier(applied))
+    }
+    let waiting = WaitingRow(refund)
+    if let target = try purchase(refundedBy: waiting) {
+      try apply(waiting, to: target, changes: &changes)
+      try db.execute("DELETE FROM waiting_refunds WHERE id = ?", [refund.id.rawValue])
+      return .applied(to: target.id)
+    }
+    try db.execute(
+      "INSERT INTO waiting_refunds(id, card, at, latest_purchase, amount, merchant, "
+        + "refunded_transaction, format, file, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        + "ON CONFLICT(id) DO NOTHING",
+      [
+        refund.id.rawValue, refund.card.rawValue, refund.time.nanosecondsSinceEpoch,
+        refund.latestPurchase.nanosecondsSinceEpoch, refund.amount.minorUnits, refund.merchant,
+        refund.refundedTransaction?.rawValue, refund.origin.format, refund.origin.file,
+        refund.origin.line,
+      ])
+    return .waiting
+  }
+
+  /// A refund as matching needs it, whether just read or kept from an earlier import.
+  private struct WaitingRow {
+    var id: Identifier
+    var card: Identifier
+    var time: Instant
+    var latestPurchase: Instant
+    var amount: Money
+    var merchant: String?
+    var refundedTransaction: Identifier?
+
+    init(_ refund: ImportedRefund) {
+      id = refund.id
+      card = refund.card
+      time = refund.time
+      latestPurchase = refund.latestPurchase
+      amount = refund.amount
+      merchant = refund.merchant
+      refundedTransaction = refund.refundedTransaction
+    }
+
+    init(row: Row) throws {
+      let stored = StoredRow(row, table: "waiting_refunds")
+      id = stored.id
+      card = try stored.identifier(1, "card")
+      time = try stored.instant(2, "at")
+      latestPurchase = try stored.instant(3, "latest_purchase")
+      amount = try stored.money(4, "amount")
+      merchant = try stored.optionalText(5, "merchant")
+      refundedTransaction = try stored.optionalIdentifier(6, "refunded_transaction")
+    }
+  }
+
+  /// The purchase a refund refunds: the one its order id names (through any sighting), else
+  /// the latest purchase on its card on or before it, with its merchant (as any export wrote
+  /// it) and at least its amount left unrefunded (ties: the larger id).
+  private func purchase(refundedBy refund: WaitingRow) throws -> Transaction? {
+    if let named = refund.refundedTransaction {
+      guard let id = try canonicalTransaction(ofRecord: named) ?? transactionID(named),
+        let target = try transaction(id), target.card == refund.card
+      else { return nil }
+      guard target.amount - target.refunded >= refund.amount else {
+        throw StoreError.refundExceedsAmount(
+          target.id, refunded: target.refunded + refund.amount, amount: target.amount)
+      }
+      return target
+    }
+    let merchantCondition =
+      refund.merchant == nil
+      ? "t.merchant IS NULL"
+      : "(t.merchant = ?3 OR EXISTS (SELECT 1 FROM origins o WHERE o.transaction_id = t.id "
+        + "AND o.merchant = ?3))"
+    var arguments: [(any DatabaseValueConvertible)?] = [
+      refund.card.rawValue, refund.latestPurchase.nanosecondsSinceEpoch,
+    ]
+    if let merchant = refund.merchant { arguments.append(merchant) }
+    arguments.append(refund.amount.minorUnits)
+    let amountParameter = refund.merchant == nil ? "?3" : "?4"
+    return try db.fetchOne(
+      "SELECT \(Transaction.columns(of: "t")) "
+        + "FROM transactions t WHERE t.card = ?1 AND t.time <= ?2 AND \(merchantCondition) "
+        + "AND t.amount - t.refunded >= \(amountParameter) "
+        + "AND t.status NOT IN ('declined', 'reversed') ORDER BY t.time DESC, t.id DESC LIMIT 1",
+      arguments, map: Transaction.init)
+  }
+
+  private func transactionID(_ id: Identifier) throws -> Identifier? {
+    try db.scalar("SELECT id FROM transactions WHERE id = ?", [id.rawValue]).map { _ in id }
+  }
+
+  private func apply(_ refund: WaitingRow, to target: Transaction, changes: inout ChangeSet)
+    throws
+  {
+    try db.execute(
+      "INSERT INTO refunds(transaction_id, amount, at, source) VALUES (?, ?, ?, ?)",
+      [
+        target.id.rawValue, refund.amount.minorUnits, refund.time.nanosecondsSinceEpoch,
+        refund.id.rawValue,
+      ])
+    try db.execute(
+      "UPDATE transactions SET refunded = refunded + ? WHERE id = ?",
+      [refund.amount.minorUnits, target.id.rawValue])
+    if let card = try card(target.card) { changes.holders.insert(card.holder) }
+    changes.note(target.time)
+  }
+
+  /// Applies the refunds kept by earlier imports whose purchases are now in the store.
+  private func applyWaitingRefunds(except current: Set<Identifier>, changes: inout ChangeSet)
+    throws -> [(refund: Identifier, to: Identifier)]
+  {
+    let waiting = try db.fetchAll(
+      "SELECT id, card, at, latest_purchase, amount, merchant, refunded_transaction "
+        + "FROM waiting_refunds ORDER BY at, id", map: WaitingRow.init)
+    var applied: [(refund: Identifier, to: Identifier)] = []
+    for refund in waiting where !current.contains(refund.id) {
+      guard let target = try purchase(refundedBy: refund) else { continue }
+      try apply(refund, to: target, changes: &changes)
+      try db.execute("DELETE FROM waiting_refunds WHERE id = ?", [refund.id.rawValue])
+      applied.append((refund.id, target.id))
+    }
+    return applied
+  }
+
+  /// Every refund kept until its purchase is imported, oldest first.
+  public func waitingRefunds() throws -> [WaitingRefund] {
+    try db.fetchAll(
+      "SELECT id, card, at, amount, merchant, file, line FROM waiting_refunds ORDER BY at, id"
+    ) { row in
+      let stored = StoredRow(row, table: "waiting_refunds")
+      return WaitingRefund(
+        id: stored.id, card: try stored.identifier(1, "card"), time: try stored.instant(2, "at"),
+        amount: try stored.money(3, "amount"), merchant: try stored.optionalText(4, "merchant"),
+        file: try stored.text(5, "file"), line: try stored.int(6, "line"))
+    }
+  }
+
+  /// Where a transaction came from: the row it was imported from first, then every other
+  /// export's row recognised as the same purchase. Empty for one recorded by hand or from our
+  /// own CSV.
+  public func origins(of transaction: Identifier) throws -> [TransactionOrigin] {
+    try db.fetchAll(
+      "SELECT record, format, source_kind, file, line, merchant, method_decided_by FROM origins "
+        + "WHERE transaction_id = ? ORDER BY record <> transaction_id, record",
+      [transaction.rawValue]
+    ) { row in
+      let stored = StoredRow(row, table: "origins")
+      return TransactionOrigin(
+        record: stored.id, format: try stored.text(1, "format"),
+        sourceKind: try stored.sourceKind(2), file: try stored.text(3, "file"),
+        line: try stored.int(4, "line"), merchant: try stored.optionalText(5, "merchant"),
+        methodDecidedBy: try stored.optionalText(6, "method_decided_by"))
+    }
+  }
+}
+
+extension StoredRow {
+  fileprivate func sourceKind(_ index: Int) throws -> ImportOrigin.SourceKind {
+    let text = try self.text(index, "source_kind")
+    guard let kind = ImportOrigin.SourceKind(rawValue: text) else {
+      throw StoreError.damagedRow(
+        table: table, row: id, column: "source_kind", value: text,
+        expected: "card-statement or app-export")
+    }
+    return kind
+  }
+}
