@@ -37,6 +37,7 @@ struct ExplainCommand: WalletCommand {
     }
     let refunds = try store.refunds(of: id)
     let cardEnrollments = try store.enrollments(card: card.id)
+    let origins = try store.origins(of: id)
     let explanations = try PromotionChoice.selected(promotion, store: store).compactMap {
       promotion -> Explanation? in
       // Every stored transaction has a decision under every installed promotion; a missing
@@ -49,7 +50,7 @@ struct ExplainCommand: WalletCommand {
         hypothetical: false)
       return Explanation(
         transaction: transaction, promotion: promotion, decision: decision, facts: facts,
-        refunds: refunds, cardEnrollments: cardEnrollments)
+        refunds: refunds, cardEnrollments: cardEnrollments, origins: origins)
     }
 
     let console = context.console

@@ -1,4 +1,5 @@
 import WalletCore
+import WalletStore
 
 /// One transaction's decision under one promotion, with the facts that led to it, as
 /// `wallet explain` prints it.
@@ -12,6 +13,9 @@ struct Explanation {
   let refunds: [(amount: Money, at: Instant)]
   /// All the card's bindings, shown when none counted, so that the reader sees why.
   let cardEnrollments: [Enrollment]
+  /// The export rows it was imported from (the first, then other sightings of the same
+  /// purchase); empty for one typed by hand or imported from wallet's own CSV.
+  let origins: [TransactionOrigin]
 
   private var zone: TimeZoneRules { promotion.timeZone }
 
@@ -20,7 +24,15 @@ struct Explanation {
   }
 
   /// The reason in words (or what it earns and why).
-  var sentence: String { ReasonWording.sentence(for: decision.outcome, facts) }
+  var sentence: String {
+    let sentence = ReasonWording.sentence(for: decision.outcome, facts)
+    // An imported statement says why a purchase was not Apple Pay; the reader deserves those
+    // words rather than a bare "another way".
+    guard decision.outcome.reason == .notApplePay,
+      let words = origins.first?.methodDecidedBy
+    else { return sentence }
+    return sentence + " The import decided its method: \(words)."
+  }
 
   /// `T1001 earns ¥10.00.` or `T1006 does not earn: below-minimum.`
   func verdict(style: Style) -> String {
@@ -52,6 +64,12 @@ struct Explanation {
     }
     sheet.append("status", transaction.status.rawValue)
     sheet.append("method", transaction.method.rawValue)
+    if let decidedBy = origins.first?.methodDecidedBy {
+      sheet.append("method decided by", decidedBy)
+    }
+    for (index, origin) in origins.enumerated() {
+      sheet.append(index == 0 ? "imported from" : "also seen in", Self.source(origin))
+    }
     sheet.append("amount", money(transaction.amount))
     sheet.append("refunded", money(transaction.refunded))
     if !refunds.isEmpty {
@@ -82,6 +100,12 @@ struct Explanation {
     }
     if let reason = decision.outcome.reason { appendRule(for: reason, to: &sheet) }
     return sheet
+  }
+
+  /// `alipay export alipay.csv, line 30 (row alipay:2026…)`.
+  private static func source(_ origin: TransactionOrigin) -> String {
+    let kind = origin.sourceKind == .appExport ? "export" : "statement"
+    return "\(origin.format) \(kind) \(origin.file), line \(origin.line) (row \(origin.record))"
   }
 
   private var enrollmentText: String {
@@ -142,6 +166,21 @@ struct Explanation {
     }
   }
 
+  private var originsJSON: JSONValue {
+    .array(
+      origins.map { origin in
+        .object([
+          ("record", .string(origin.record.rawValue)),
+          ("format", .string(origin.format)),
+          ("source_kind", .string(origin.sourceKind.rawValue)),
+          ("file", .string(origin.file)),
+          ("line", .integer(origin.line)),
+          ("merchant", .optional(origin.merchant)),
+          ("method_decided_by", .optional(origin.methodDecidedBy)),
+        ])
+      })
+  }
+
   /// The documented shape; see the manual's EXPLAIN JSON.
   var json: JSONValue {
     let card = facts.card
@@ -188,6 +227,7 @@ struct Explanation {
               })
           ),
           ("net_amount", .string(transaction.netAmount.description)),
+          ("origins", originsJSON),
           ("enrollment", enrollment),
           ("cycle_start", .string(decision.cycle.start.description)),
           ("cycle_end", .string(decision.cycle.end.description)),

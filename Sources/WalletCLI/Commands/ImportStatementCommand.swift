@@ -1,0 +1,109 @@
+import Foundation
+import WalletCore
+import WalletIngest
+import WalletStore
+
+/// `wallet import statement FILE`: a bank's statement or a payment app's export, as its
+/// customers download it, into the store: purchases, refunds, the rewards the issuer posted,
+/// and the rows deliberately left out, each said.
+struct ImportStatementCommand: WalletCommand {
+  static let path = ["import", "statement"]
+
+  static let configuration = CommandConfiguration(
+    abstract: "Import a bank statement or an Alipay/WeChat Pay export into the store.",
+    discussion: """
+      Reads the CSV file a bank or payment app gives its customers (built in: \
+      \(StatementFormat.builtIn.map(\.id).joined(separator: ", "))). The format is \
+      recognised from the header row, and the encoding detected (UTF-8, UTF-8 with a BOM, \
+      else GB18030, which reads GBK), unless --format names a built-in format or a format \
+      file of your own (see wallet-formats(5)). Every row becomes a purchase, a refund, a \
+      reward credited (刷卡金返还) or taken back (刷卡金扣回), or a row left out with its \
+      reason (repayments, instalments, closed trades); a row no rule explains is an error \
+      naming its line and column. A row's card is the store's card with the row's last four \
+      digits (of --holder's cards, when given); a statement of one card takes --card. \
+      Statements rarely say whether Apple Pay was used: a purchase through Alipay or WeChat \
+      Pay (支付宝-, 财付通-, or any row of their exports) or an App Store charge is 'other'; \
+      the rest take the method a rule of --rules FILE gives, else --method; an import that \
+      leaves a purchase without one stops and says so. Statements have dates, not times: a \
+      purchase takes 00:00 of its date in the store's time zone, and same-day purchases keep \
+      the file's order through their ids; an app's times are kept. A refund is applied to \
+      the purchase it refunds (the order id it names, else the latest purchase on its card \
+      with its merchant and enough left), or kept and listed until that purchase is \
+      imported. The same purchase in an app's export and on the card's statement (same \
+      card and amount, dates at most a day apart) is kept once, with the app's time and \
+      merchant. Importing a file again changes nothing. The import is one SQLite \
+      transaction; its counts, format and encoding go to standard error. --dry-run lists \
+      every row and what it would become, and writes nothing.
+      """)
+
+  @Argument(help: "The exported CSV file ('-' for standard input).") var file: String
+  @Option(
+    valueName: "id-or-file",
+    help: "The statement's format: a built-in id or a format file (default: recognised).")
+  var format: String?
+  @Option(help: "The card of a statement that covers one card.") var card: CardSafeID?
+  @Option(help: "Look for rows' cards among this holder's cards only.") var holder: CardSafeID?
+  @Option(help: "How purchases no rule decides were paid: apple-pay, card or other.")
+  var method: PaymentMethod?
+  @Option(valueName: "file", help: "A rules file deciding method, merchant and mcc by row.")
+  var rules: String?
+  @Flag(help: "List every row and what it would become; write nothing.") var dryRun: Bool
+  @Flag(help: "Report each row whose card is not in the store and import the others.")
+  var skipInvalid: Bool
+  @Flag(help: "Overwrite records whose id is in the store with other details.") var replace: Bool
+  @OptionGroup var progress: QuietOption
+  @OptionGroup var storeOptions: StoreOptions
+
+  func run(context: CommandContext) throws -> ExitStatus {
+    let input = try InputFile.openAllowingStandardInput(self.file)
+    let bytes = try input.readAll(limit: 1 << 30)
+    let chosenFormat = try self.format.map(Self.format(named:))
+    let rules = try self.rules.map { path in
+      try ImportRules.decode(json: try InputFile(path: path).readAll(), file: path)
+    }
+    let store = try storeOptions.open(context: context, access: dryRun ? .change : .create)
+    var chosenCard: Card?
+    if let id = card?.id {
+      guard let found = try store.card(id) else { throw StoreError.unknownCard(id) }
+      chosenCard = found
+    }
+    if let holder = holder?.id, try store.cards(holder: holder).isEmpty {
+      throw ValidationError("no cards of holder \(holder) in the store")
+    }
+    let statement = try StatementReader.read(
+      bytes: bytes, file: input.path, format: chosenFormat, formats: StatementFormat.builtIn,
+      rules: rules, defaultMethod: method)
+    let plan = try StatementImportPlan.make(
+      statement, path: input.path, cards: try store.cards(), zone: store.timeZone,
+      choices: StatementChoices(
+        card: chosenCard, holder: holder?.id, rulesFile: self.rules, skipInvalid: skipInvalid))
+    if let undecided = plan.undecided, !dryRun { throw undecided }
+    let report = try store.importStatement(plan.statement, replace: replace, dryRun: dryRun)
+
+    let console = context.console
+    if dryRun {
+      try StatementImportText.listing(plan, report: report, zone: store.timeZone)
+        .write(.table, empty: "The file has no rows.", console: console)
+    }
+    for error in plan.skipped { console.message("skipped \(error.description)") }
+    if !progress.quiet {
+      console.message(
+        StatementImportText.summary(
+          plan, report: report, statement: statement, path: input.path, dryRun: dryRun,
+          zone: store.timeZone))
+    }
+    if let undecided = plan.undecided { throw undecided }
+    return .success
+  }
+
+  /// A built-in format by id, else a format file.
+  private static func format(named name: String) throws -> StatementFormat {
+    if let builtIn = StatementFormat.builtIn(id: name) { return builtIn }
+    guard name.contains("/") || FileManager.default.fileExists(atPath: name) else {
+      throw ValidationError(
+        "no built-in format \(ShownValue.quoted(name)) and no such file; built in: "
+          + StatementFormat.builtIn.map(\.id).joined(separator: ", "))
+    }
+    return try StatementFormat.decode(json: try InputFile(path: name).readAll(), file: name)
+  }
+}

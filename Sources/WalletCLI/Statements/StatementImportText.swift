@@ -1,0 +1,143 @@
+import WalletCore
+import WalletIngest
+import WalletStore
+
+/// What `wallet import statement` prints: every row and what became of it (`--dry-run`), and
+/// the counts, format and encoding (standard error).
+enum StatementImportText {
+  /// One record per row of the file, with what the import did (or would do) with it.
+  static func listing(
+    _ plan: StatementImportPlan, report: StatementImportReport, zone: TimeZoneRules
+  ) -> Listing {
+    var listing = Listing(columns: [
+      "line", "kind", "date", "amount", "card", "merchant", "method", "decided_by", "id",
+      "result",
+    ])
+    for row in plan.rows {
+      listing.append([
+        .integer(row.line), .text(row.kind),
+        .text(row.time.map { $0.formatted(in: zone) } ?? row.date.description),
+        .money(row.amount, row.currency), .text(row.card?.rawValue), .text(row.merchant),
+        .text(row.method?.rawValue ?? (row.kind == "purchase" ? "?" : nil)),
+        .text(row.methodDecidedBy), .text(row.id?.rawValue), .text(result(of: row, report)),
+      ])
+    }
+    return listing
+  }
+
+  /// What became of one row.
+  static func result(of row: StatementImportPlan.Row, _ report: StatementImportReport) -> String {
+    if let reason = row.leftOutBecause { return "left out: \(reason)" }
+    switch row.entry {
+    case .purchase(let index):
+      switch report.purchases[index] {
+      case .inserted: return "new"
+      case .unchanged: return "already present"
+      case .replaced: return "replaced"
+      case .sameAs(let other): return "the same purchase as \(other.rawValue)"
+      case .replacedStatementRow(let other):
+        return "takes the place of the statement's \(other.rawValue)"
+      case .alreadySeenAs(let other): return "already present as \(other.rawValue)"
+      }
+    case .refund(let index):
+      switch report.refunds[index] {
+      case .applied(let target): return "refunds \(target.rawValue)"
+      case .alreadyApplied(let target): return "already refunded \(target.rawValue)"
+      case .waiting: return "waits for its purchase"
+      }
+    case .posting(let index):
+      switch report.postings[index] {
+      case .inserted: return "new"
+      case .unchanged: return "already present"
+      case .replaced: return "replaced"
+      }
+    case nil:
+      return "no payment method"
+    }
+  }
+
+  /// `bocom.csv: bocom-credit (交通银行信用卡), UTF-8; 12 rows: …`, then the refunds still
+  /// waiting for their purchases.
+  static func summary(
+    _ plan: StatementImportPlan, report: StatementImportReport, statement: StatementFile,
+    path: String, dryRun: Bool, zone: TimeZoneRules
+  ) -> String {
+    let format = statement.format
+    let name = format.name == format.id ? "" : " (\(format.name))"
+    var purchases = Tally()
+    for outcome in report.purchases {
+      switch outcome {
+      case .inserted: purchases.add("new")
+      case .unchanged, .alreadySeenAs: purchases.add("already present")
+      case .replaced: purchases.add("replaced")
+      case .sameAs, .replacedStatementRow: purchases.add("the same as another export's")
+      }
+    }
+    var refunds = Tally()
+    for outcome in report.refunds {
+      switch outcome {
+      case .applied: refunds.add("applied")
+      case .alreadyApplied: refunds.add("already applied")
+      case .waiting: refunds.add("waiting for their purchase")
+      }
+    }
+    var postings: [Posting.Kind: Tally] = [:]
+    for (posting, outcome) in zip(plan.statement.postings, report.postings) {
+      postings[posting.kind, default: Tally()].add(
+        outcome == .inserted ? "new" : outcome == .unchanged ? "already present" : "replaced")
+    }
+    var leftOut = Tally()
+    for row in plan.rows { if let reason = row.leftOutBecause { leftOut.add(reason) } }
+    let undecided = plan.rows.filter { $0.kind == "purchase" && $0.entry == nil }.count
+    var parts = [
+      counted(report.purchases.count, "purchase", purchases),
+      counted(report.refunds.count, "refund", refunds),
+      counted(postings[.credit]?.total ?? 0, "reward credited", postings[.credit] ?? Tally()),
+      counted(
+        postings[.clawback]?.total ?? 0, "reward taken back", postings[.clawback] ?? Tally()),
+      counted(leftOut.total, "left out", leftOut, plural: "left out"),
+    ]
+    if undecided > 0 { parts.append("\(undecided) without a payment method") }
+    var lines = [
+      "\(ShownValue.path(path)): \(format.id)\(name), \(statement.encoding); "
+        + "\(ProgressReporter.grouped(plan.rows.count)) row\(plan.rows.count == 1 ? "" : "s")"
+        + (dryRun ? " (dry run: nothing written)" : ""),
+      "  " + parts.joined(separator: "; "),
+    ]
+    for (refund, target) in report.appliedEarlierRefunds {
+      lines.append("  refund \(refund.rawValue), kept from an earlier import, refunds \(target)")
+    }
+    for waiting in report.waitingRefunds {
+      lines.append(
+        "  refund \(waiting.id.rawValue) of \(MoneyText.display(waiting.amount)) on card "
+          + "\(waiting.card) (\(ShownValue.path(waiting.file)) line \(waiting.line), "
+          + "\(waiting.time.localDate(in: zone))"
+          + (waiting.merchant.map { ", \(ShownValue.escaped($0))" } ?? "")
+          + ") waits for its purchase")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private static func counted(_ count: Int, _ noun: String, _ tally: Tally, plural: String? = nil)
+    -> String
+  {
+    let word = count == 1 ? noun : (plural ?? noun + "s")
+    let detail = tally.entries.map { "\(ProgressReporter.grouped($0.count)) \($0.label)" }
+    return "\(ProgressReporter.grouped(count)) \(word)"
+      + (detail.isEmpty ? "" : " (\(detail.joined(separator: ", ")))")
+  }
+
+  /// Counts by label, in the order labels first appear.
+  private struct Tally {
+    var entries: [(label: String, count: Int)] = []
+    var total: Int { entries.reduce(0) { $0 + $1.count } }
+
+    mutating func add(_ label: String) {
+      if let index = entries.firstIndex(where: { $0.label == label }) {
+        entries[index].count += 1
+      } else {
+        entries.append((label, 1))
+      }
+    }
+  }
+}
