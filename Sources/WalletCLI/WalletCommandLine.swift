@@ -15,6 +15,7 @@ public enum WalletCommandLine {
     CardAddCommand.self, CardListCommand.self, CardRemoveCommand.self,
     EnrollmentAddCommand.self, EnrollmentListCommand.self, EnrollmentRemoveCommand.self,
     ImportCardsCommand.self, ImportEnrollmentsCommand.self, ImportTransactionsCommand.self,
+    ImportStatementCommand.self,
     TxnAddCommand.self, TxnRefundCommand.self, TxnListCommand.self,
     PromotionAddCommand.self, PromotionListCommand.self, PromotionShowCommand.self,
     PromotionRemoveCommand.self,
