@@ -89,21 +89,24 @@ enum StatementImportText {
     var leftOut = Tally()
     for row in plan.rows { if let reason = row.leftOutBecause { leftOut.add(reason) } }
     let undecided = plan.rows.filter { $0.kind == "purchase" && $0.entry == nil }.count
-    var parts = [
-      counted(report.purchases.count, "purchase", purchases),
-      counted(report.refunds.count, "refund", refunds),
-      counted(postings[.credit]?.total ?? 0, "reward credited", postings[.credit] ?? Tally()),
-      counted(
-        postings[.clawback]?.total ?? 0, "reward taken back", postings[.clawback] ?? Tally()),
-      counted(leftOut.total, "left out", leftOut, plural: "left out"),
-    ]
-    if undecided > 0 { parts.append("\(undecided) without a payment method") }
     var lines = [
       "\(ShownValue.path(path)): \(format.id)\(name), \(statement.encoding); "
         + "\(ProgressReporter.grouped(plan.rows.count)) row\(plan.rows.count == 1 ? "" : "s")"
-        + (dryRun ? " (dry run: nothing written)" : ""),
-      "  " + parts.joined(separator: "; "),
+        + (dryRun ? " (dry run: nothing written)" : "")
     ]
+    let categories: [(String, Tally)] = [
+      ("purchases", purchases), ("refunds", refunds),
+      ("rewards credited", postings[.credit] ?? Tally()),
+      ("rewards taken back", postings[.clawback] ?? Tally()), ("left out", leftOut),
+    ]
+    for (label, tally) in categories where tally.total > 0 {
+      let detail = tally.entries.map { "\($0.label) \(ProgressReporter.grouped($0.count))" }
+      lines.append(
+        "  \(label): \(ProgressReporter.grouped(tally.total)) (\(detail.joined(separator: "; ")))")
+    }
+    if undecided > 0 {
+      lines.append("  purchases without a payment method: \(ProgressReporter.grouped(undecided))")
+    }
     for (refund, target) in report.appliedEarlierRefunds {
       lines.append("  refund \(refund.rawValue), kept from an earlier import, refunds \(target)")
     }
@@ -116,15 +119,6 @@ enum StatementImportText {
           + ") waits for its purchase")
     }
     return lines.joined(separator: "\n")
-  }
-
-  private static func counted(_ count: Int, _ noun: String, _ tally: Tally, plural: String? = nil)
-    -> String
-  {
-    let word = count == 1 ? noun : (plural ?? noun + "s")
-    let detail = tally.entries.map { "\(ProgressReporter.grouped($0.count)) \($0.label)" }
-    return "\(ProgressReporter.grouped(count)) \(word)"
-      + (detail.isEmpty ? "" : " (\(detail.joined(separator: ", ")))")
   }
 
   /// Counts by label, in the order labels first appear.
