@@ -78,7 +78,7 @@ enum StatementImportText {
       switch outcome {
       case .applied: refunds.add("applied")
       case .alreadyApplied: refunds.add("already applied")
-      case .waiting: refunds.add("waiting for their purchase")
+      case .waiting: refunds.add("waiting for their purchases")
       }
     }
     var postings: [Posting.Kind: Tally] = [:]
@@ -100,7 +100,11 @@ enum StatementImportText {
       ("rewards taken back", postings[.clawback] ?? Tally()), ("left out", leftOut),
     ]
     for (label, tally) in categories where tally.total > 0 {
-      let detail = tally.entries.map { "\($0.label) \(ProgressReporter.grouped($0.count))" }
+      // Outcomes read count first ("3 new"); reasons, which are phrases, count last.
+      let detail = tally.entries.map { entry in
+        let count = ProgressReporter.grouped(entry.count)
+        return label == "left out" ? "\(entry.label): \(count)" : "\(count) \(entry.label)"
+      }
       lines.append(
         "  \(label): \(ProgressReporter.grouped(tally.total)) (\(detail.joined(separator: "; ")))")
     }
