@@ -70,6 +70,12 @@ struct ImportStatementCommand: WalletCommand {
     if let holder = holder?.id, try store.cards(holder: holder).isEmpty {
       throw ValidationError("no cards of holder \(holder) in the store")
     }
+    // Reading, classifying and storing a large export takes a while; each stage says so.
+    let stages = ProgressReporter.make(
+      console: context.console, quiet: progress.quiet, label: "statement",
+      totalBytes: bytes.count)
+    defer { stages?.finish(rows: 0) }
+    stages?.show("reading \(ProgressReporter.grouped(bytes.count)) bytes")
     let statement = try StatementReader.read(
       bytes: bytes, file: input.path, format: chosenFormat, formats: StatementFormat.builtIn,
       rules: rules, defaultMethod: method)
@@ -78,8 +84,12 @@ struct ImportStatementCommand: WalletCommand {
       choices: StatementChoices(
         card: chosenCard, holder: holder?.id, rulesFile: self.rules, skipInvalid: skipInvalid))
     if let undecided = plan.undecided, !dryRun { throw undecided }
+    stages?.show(
+      "\(dryRun ? "checking" : "storing") \(ProgressReporter.grouped(plan.rows.count)) rows "
+        + "and deciding rewards")
     let report = try store.importStatement(plan.statement, replace: replace, dryRun: dryRun)
 
+    stages?.finish(rows: plan.rows.count)
     let console = context.console
     if dryRun {
       try StatementImportText.listing(plan, report: report, zone: store.timeZone)
