@@ -4,10 +4,10 @@ import WalletIngest
 /// The readers of the SPEC's input files, run over arbitrary bytes: the ordinary row parsers, and
 /// the readers that go straight to the bytes, which must agree with them.
 enum RowReaders {
-  /// Reads `bytes` as a cards, an enrollments and a transactions file in turn, parsing every row as
-  /// `import` and `batch` do with `--skip-invalid`, and returns the first disagreement between the
-  /// ordinary row parser and the readers that go straight to the bytes (the batch's loader of
-  /// transactions and the import's), or nil.
+  /// Reads `bytes` as a cards, an enrollments, a postings and a transactions file in turn,
+  /// parsing every row as `import` and `batch` do with `--skip-invalid`, and returns the first
+  /// disagreement between the ordinary row parser and the readers that go straight to the bytes
+  /// (the batch's loader of transactions and the import's), or nil.
   ///
   /// The transactions are loaded against `FuzzSample`'s cards and enrollments. A row the loader
   /// takes must be one the row parser reads, to the same values; a row the row parser reads must
@@ -19,6 +19,10 @@ enum RowReaders {
     forEachRow(of: .cards, in: bytes) { (row) throws(InputError) in _ = try row.card() }
     forEachRow(of: .enrollments, in: bytes) { (row) throws(InputError) in
       _ = try row.enrollment(naiveIn: zone)
+    }
+    var occurrences = PostingOccurrences()
+    forEachRow(of: .postings, in: bytes) { (row) throws(InputError) in
+      _ = try row.posting(numberedBy: &occurrences)
     }
 
     var (loader, ledger) = sample()

@@ -16,6 +16,8 @@ public enum WalletCommandLine {
     EnrollmentAddCommand.self, EnrollmentListCommand.self, EnrollmentRemoveCommand.self,
     ImportCardsCommand.self, ImportEnrollmentsCommand.self, ImportTransactionsCommand.self,
     ImportStatementCommand.self,
+    ImportPostingsCommand.self,
+    PostingAddCommand.self, PostingListCommand.self, PostingRemoveCommand.self,
     TxnAddCommand.self, TxnRefundCommand.self, TxnListCommand.self,
     PromotionAddCommand.self, PromotionListCommand.self, PromotionShowCommand.self,
     PromotionRemoveCommand.self,
@@ -44,6 +46,13 @@ public enum WalletCommandLine {
         all of a file or none of it, and importing a file twice changes nothing.
         """),
     CommandGroup(["txn"], abstract: "Record, refund and list transactions."),
+    CommandGroup(
+      ["posting"], abstract: "Record, list and remove the rewards an issuer posted.",
+      discussion: """
+        A posting is what the issuer actually posted to a card: a credit (a reward paid, \
+        刷卡金返还) or a clawback (a reward taken back, 刷卡金扣回). Add them one by one here, \
+        or a whole file with 'import postings'.
+        """),
     CommandGroup(["promotion"], abstract: "Install, list, show and remove promotions."),
   ]
 

@@ -59,8 +59,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unknownTransaction(let id): "no transaction \(Self.shown(id, masks: false)) in the store"
     case .unknownPromotion(let id): "no promotion \(Self.shown(id)) is installed"
     case .conflict(let kind, let id):
-      "\(kind) \(Self.shown(id, masks: kind != "transaction")) is already in the store with "
-        + "different details; use --replace to overwrite"
+      // Transaction and posting ids may be banks' references, which SPEC 6 exempts.
+      "\(kind) \(Self.shown(id, masks: !["transaction", "posting"].contains(kind))) is already "
+        + "in the store with different details; use --replace to overwrite"
     case .cardHasTransactions(let id, let count):
       "card \(Self.shown(id)) has \(count) transaction\(count == 1 ? "" : "s"); use --force to "
         + "remove it with its transactions and enrollments"

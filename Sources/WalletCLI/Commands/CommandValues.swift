@@ -101,6 +101,7 @@ extension CardRole: ExpressibleByArgument {}
 extension Channel: ExpressibleByArgument {}
 extension PaymentMethod: ExpressibleByArgument {}
 extension TransactionStatus: ExpressibleByArgument {}
+extension Posting.Kind: ExpressibleByArgument {}
 
 extension Currency: ExpressibleByArgument {
   /// An ISO 4217 code, trimmed, in any case.
@@ -122,7 +123,7 @@ extension MerchantCategoryCode: ExpressibleByArgument {
 extension CivilDate: ExpressibleByArgument {
   /// A date, `YYYY-MM-DD`.
   public init(argument: String) throws {
-    self = try CivilDate.parse(argument)
+    self = try DateFormError.parse(argument)
   }
 }
 
@@ -150,9 +151,12 @@ struct FileName: ExpressibleByArgument {
 struct PositiveAmount: ExpressibleByArgument {
   /// The amount.
   let money: Money
+  /// The amount exactly as typed, which a posting's made-up id repeats as a file's would.
+  let text: String
 
   init(argument: String) throws {
     money = try Money.parse(argument)
+    text = argument
     if money == .zero { throw ArgumentValueError("must be greater than zero") }
   }
 }

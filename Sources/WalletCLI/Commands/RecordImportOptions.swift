@@ -2,7 +2,7 @@ import WalletCore
 import WalletIngest
 import WalletStore
 
-/// What `wallet import cards|enrollments|transactions` share: the file, the policy for rows
+/// What `wallet import cards|enrollments|transactions|postings` share: the file, the policy for rows
 /// the store refuses, and the store. Each kind is a command of its own (one file each) so that
 /// `import statement` and `import postings` can sit beside them with options of their own.
 struct RecordImportOptions: ParsableArguments {
@@ -62,6 +62,9 @@ struct RecordImportOptions: ParsableArguments {
           }
         }
       }
+    case .postings:
+      let rows = try FileRows.postings(reader)
+      outcome = try rows.store { try store.importPostings($0, policy: policy) }
     }
 
     for error in outcome.skipped {

@@ -84,6 +84,16 @@ extension FileRows where Value == Enrollment {
   }
 }
 
+extension FileRows where Value == Posting {
+  /// Every posting of a postings file, the ids it lacks numbered in file order.
+  package static func postings(_ reader: RowFileReader) throws(FileFailure) -> FileRows<Posting> {
+    var occurrences = PostingOccurrences()
+    return try read(reader, id: \.id) { (row) throws(InputError) in
+      try row.posting(numberedBy: &occurrences)
+    }
+  }
+}
+
 extension FileRows where Value == Transaction {
   /// Every transaction of a transactions file, read as a batch reads them (plain rows straight
   /// from their bytes), times without an offset read in `zone`.
@@ -140,8 +150,8 @@ struct RowLines {
   ) throws(FileFailure) {
     guard !repeats.isEmpty else { return }
     // Card and enrollment ids never hold card numbers (the row parser refused them);
-    // transaction ids may be long bank references, which are shown as they are.
-    let masks = kind != .transactions
+    // transaction and posting ids may be long bank references, which are shown as they are.
+    let masks = !kind.showsIDsUnmasked
     for repeated in repeats {
       let error = InputError(
         file: file, line: idLines[repeated.position] ?? lines[repeated.position],

@@ -1,6 +1,6 @@
 import WalletCore
 
-/// The SPEC's three input files: their columns, and how one row becomes a domain value.
+/// The SPEC's input files: their columns, and how one row becomes a domain value.
 ///
 /// A row is checked on its own here; whether its card exists, or its id repeats, depends on the
 /// other rows and files and is checked by whoever assembles them (a batch or an import).
@@ -11,6 +11,8 @@ package enum InputKind: String, CaseIterable, Sendable {
   case enrollments
   /// The transactions file.
   case transactions
+  /// The postings file: what an issuer posted (SPEC section 4).
+  case postings
 
   /// Every column the file may have, in the SPEC's order.
   package var columns: [String] {
@@ -22,6 +24,8 @@ package enum InputKind: String, CaseIterable, Sendable {
         "id", "card", "time", "amount", "currency", "method", "status", "refunded", "enrollment",
         "merchant", "mcc",
       ]
+    case .postings:
+      ["id", "card", "date", "kind", "amount", "transaction", "reverses", "description"]
     }
   }
 
@@ -31,6 +35,7 @@ package enum InputKind: String, CaseIterable, Sendable {
     case .cards: ["card", "holder", "network", "type"]
     case .enrollments: ["card", "channel", "enrolled_at"]
     case .transactions: ["id", "card", "time", "amount"]
+    case .postings: ["card", "date", "kind", "amount"]
     }
   }
 
@@ -43,8 +48,14 @@ package enum InputKind: String, CaseIterable, Sendable {
     case .cards: "card"
     case .enrollments: "enrollment"
     case .transactions: "transaction"
+    case .postings: "posting"
     }
   }
+
+  /// Whether the file's ids may be shown as they are in messages: transaction and posting ids
+  /// may be banks' references, long digit strings that SPEC 6 exempts; the other ids were
+  /// refused if they held a card number, and are masked should one slip through.
+  var showsIDsUnmasked: Bool { self == .transactions || self == .postings }
 }
 
 extension CSVRow {
@@ -118,5 +129,86 @@ extension CSVRow {
       id: Identifier(id), card: Identifier(card), time: time, amount: amount, currency: currency,
       method: method, status: status, refunded: refunded, enrollment: enrollment,
       merchant: merchant, mcc: mcc)
+  }
+}
+
+/// The occurrences counted so far of each card, date, kind and amount among a file's postings
+/// without an id, which number their default ids (`Posting.defaultID`): the same file read
+/// again numbers them the same, so importing it twice finds the same postings.
+package struct PostingOccurrences {
+  /// What makes two postings without an id count together.
+  private struct Facts: Hashable {
+    let card: Identifier
+    let date: CivilDate
+    let kind: Posting.Kind
+    let amountAsWritten: String
+  }
+
+  private var counts: [Facts: Int] = [:]
+
+  /// None counted yet: one per file.
+  package init() {}
+
+  /// Counts one more posting with these facts and returns its number, from 1.
+  mutating func next(card: Identifier, date: CivilDate, kind: Posting.Kind, amount: String) -> Int {
+    let facts = Facts(card: card, date: date, kind: kind, amountAsWritten: amount)
+    let number = counts[facts, default: 0] + 1
+    counts[facts] = number
+    return number
+  }
+}
+
+extension CSVRow {
+  /// A posting row. A missing id is made from the card, date, kind and amount as written, and
+  /// the count of such rows so far in `occurrences`; a row takes its number once those four
+  /// are valid, so that fixing another value of a refused row leaves the other ids as they were.
+  /// Its id, its transaction and the posting it reverses may be bank references (SPEC 6 exempts
+  /// them); its card and its description are never card numbers.
+  package func posting(numberedBy occurrences: inout PostingOccurrences) throws(InputError)
+    -> Posting
+  {
+    let card = Identifier(try safeText("card", required: true) ?? "")
+    let date = try parseRequired("date", DateFormError.parse)
+    let kind = try parseRequired("kind", Posting.Kind.parse)
+    let amountText = try requiredText("amount")
+    let amount = try parseRequired("amount", Money.parse)
+    if amount == .zero {
+      throw error(in: "amount", "amount must be greater than zero")
+    }
+    let givenID = text("id")
+    let occurrence =
+      givenID == nil
+      ? occurrences.next(card: card, date: date, kind: kind, amount: amountText) : 0
+    let transaction = text("transaction").map(Identifier.init)
+    let reverses = text("reverses").map(Identifier.init)
+    let description = try safeText("description", required: false)
+    let id =
+      givenID.map(Identifier.init)
+      ?? Posting.defaultID(
+        card: card, date: date, kind: kind, amountAsWritten: amountText, occurrence: occurrence)
+    return Posting(
+      id: id, card: card, date: date, kind: kind, amount: amount, transaction: transaction,
+      reverses: reverses, description: description)
+  }
+}
+
+/// Why a date (`YYYY-MM-DD`, no time) could not be read: the time parser's reason, said of a
+/// date, so that a posting date written as a time is not told to look like one.
+package struct DateFormError: Error, CustomStringConvertible {
+  /// The time parser's reason.
+  let reason: TimeParseError
+
+  /// Reads exactly `YYYY-MM-DD`.
+  package static func parse(_ text: String) throws(DateFormError) -> CivilDate {
+    do {
+      return try CivilDate.parse(text)
+    } catch {
+      throw DateFormError(reason: error)
+    }
+  }
+
+  /// A sentence a cardholder understands.
+  package var description: String {
+    reason == .malformed ? "expected a date like 2026-11-22 (YYYY-MM-DD)" : reason.description
   }
 }

@@ -186,7 +186,7 @@ struct CommandValueTests {
 
   @Test func choicesAreTheirRawValues() {
     #expect(OutputFormat.allValueStrings == ["table", "csv", "json"])
-    #expect(InputKind.allValueStrings == ["cards", "enrollments", "transactions"])
+    #expect(InputKind.allValueStrings == ["cards", "enrollments", "transactions", "postings"])
     #expect(OutputFormat.table.defaultValueDescription == "table")
     #expect(Values.argumentSpecs.last?.defaultValue == "table")
   }

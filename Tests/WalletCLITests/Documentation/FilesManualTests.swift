@@ -76,6 +76,7 @@ struct FilesManualTests {
     #expect(try codes("enrollments", "channel") == all(Channel.self))
     #expect(try codes("transactions", "method") == all(PaymentMethod.self))
     #expect(try codes("transactions", "status") == all(TransactionStatus.self))
+    #expect(try codes("postings", "kind") == all(Posting.Kind.self))
     #expect(try codes("transactions", "currency") == [Currency.cny.code])
     #expect(try codes("promotion", "supplementaryCards") == all(SupplementaryCardPolicy.self))
     #expect(try codes("promotion", "tiers").isSuperset(of: all(Channel.self)))

@@ -7,7 +7,9 @@ import WalletTestSupport
 struct StoreHelpTests {
   static let commands: [[String]] = [
     ["init"], ["card", "add"], ["card", "list"], ["card", "remove"], ["enrollment", "add"],
-    ["enrollment", "list"], ["enrollment", "remove"], ["import"], ["txn", "add"],
+    ["enrollment", "list"], ["enrollment", "remove"], ["import", "cards"],
+    ["import", "enrollments"], ["import", "transactions"], ["import", "postings"],
+    ["posting", "add"], ["posting", "list"], ["posting", "remove"], ["txn", "add"],
     ["txn", "refund"], ["txn", "list"], ["promotion", "add"], ["promotion", "list"],
     ["promotion", "show"], ["promotion", "remove"], ["statement"],
   ]
@@ -24,7 +26,7 @@ struct StoreHelpTests {
     #expect(viaHelp.stdout == result.stdout)
   }
 
-  @Test(arguments: ["card", "enrollment", "txn", "promotion"])
+  @Test(arguments: ["card", "enrollment", "posting", "txn", "promotion"])
   func aGroupAloneShowsItsSubcommands(group: String) throws {
     let result = try WalletProcess.run([group])
     #expect(result.status == 0)

@@ -1,0 +1,32 @@
+import WalletCore
+import WalletStore
+
+/// `wallet posting remove`: forget a posting recorded by mistake.
+struct PostingRemoveCommand: WalletCommand {
+  static let path = ["posting", "remove"]
+
+  static let configuration = CommandConfiguration(
+    abstract: "Remove a posting.",
+    discussion: """
+      Removes the posting with this id. An id the store does not hold is an error (exit status \
+      65), as for the other records.
+      """)
+
+  @Argument(help: "The posting's id.") var id: Identifier
+  @OptionGroup var storeOptions: StoreOptions
+
+  func run(context: CommandContext) throws -> ExitStatus {
+    let id = self.id
+    let store = try storeOptions.open(context: context, access: .change)
+    guard let removed = try store.removePosting(id) else {
+      throw CommandFailure(.dataError, "no posting \(Self.quoted(id)) in the store")
+    }
+    context.console.message(
+      "Removed posting \(id): \(PostingAddCommand.summary(of: removed)).")
+    return .success
+  }
+
+  /// The id in quotes as the store's own messages show ids; posting ids may be long bank
+  /// references, which SPEC 6 lets through as they are.
+  private static func quoted(_ id: Identifier) -> String { "'\(id)'" }
+}
