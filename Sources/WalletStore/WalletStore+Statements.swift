@@ -204,11 +204,14 @@ extension WalletStore {
           report.purchases.append(
             try importPurchase(purchase, replace: replace, changes: &changes))
         }
+        var candidates = try refundCandidates(
+          cards: Set(statement.refunds.map(\.card)).union(try waitingRefundCards()))
         for refund in statement.refunds {
-          report.refunds.append(try importRefund(refund, changes: &changes))
+          report.refunds.append(
+            try importRefund(refund, candidates: &candidates, changes: &changes))
         }
         report.appliedEarlierRefunds = try applyWaitingRefunds(
-          except: Set(statement.refunds.map(\.id)), changes: &changes)
+          except: Set(statement.refunds.map(\.id)), candidates: &candidates, changes: &changes)
         for posting in statement.postings {
           report.postings.append(try upsertPosting(posting, replace: replace))
         }
@@ -339,9 +342,9 @@ extension WalletStore {
 
   // MARK: Refunds
 
-  private func importRefund(_ refund: ImportedRefund, changes: inout ChangeSet) throws
-    -> StatementImportReport.RefundOutcome
-  {
+  private func importRefund(
+    _ refund: ImportedRefund, candidates: inout RefundCandidates, changes: inout ChangeSet
+  ) throws -> StatementImportReport.RefundOutcome {
     guard try card(refund.card) != nil else { throw StoreError.unknownCard(refund.card) }
     if let applied = try db.scalar(
       "SELECT transaction_id FROM refunds WHERE source = ?", [refund.id.rawValue])?.stringValue
@@ -349,7 +352,7 @@ extension WalletStore {
       return .alreadyApplied(to: Identifier(applied))
     }
     let waiting = WaitingRow(refund)
-    if let target = try purchase(refundedBy: waiting) {
+    if let target = try purchase(refundedBy: waiting, candidates: &candidates) {
       try apply(waiting, to: target, changes: &changes)
       try db.execute("DELETE FROM waiting_refunds WHERE id = ?", [refund.id.rawValue])
       return .applied(to: target.id)
@@ -402,43 +405,71 @@ extension WalletStore {
   /// The purchase a refund refunds: the one its order id names (through any sighting), else
   /// the latest purchase on its card on or before it, with its merchant (as any export wrote
   /// it) and at least its amount left unrefunded (ties: the larger id).
-  private func purchase(refundedBy refund: WaitingRow) throws -> Transaction? {
-    if let named = refund.refundedTransaction {
-      guard let id = try canonicalTransaction(ofRecord: named) ?? transactionID(named),
-        let target = try transaction(id), target.card == refund.card
-      else { return nil }
-      guard target.amount - target.refunded >= refund.amount else {
-        throw StoreError.refundExceedsAmount(
-          target.id, refunded: target.refunded + refund.amount, amount: target.amount)
-      }
-      return target
+  private func purchase(refundedBy refund: WaitingRow, candidates: inout RefundCandidates)
+    throws -> RefundCandidates.Purchase?
+  {
+    guard let named = refund.refundedTransaction else {
+      return candidates.take(
+        card: refund.card, merchant: refund.merchant, latest: refund.latestPurchase,
+        amount: refund.amount)
     }
-    let merchantCondition =
-      refund.merchant == nil
-      ? "t.merchant IS NULL"
-      : "(t.merchant = ?3 OR EXISTS (SELECT 1 FROM origins o WHERE o.transaction_id = t.id "
-        + "AND o.merchant = ?3))"
-    var arguments: [(any DatabaseValueConvertible)?] = [
-      refund.card.rawValue, refund.latestPurchase.nanosecondsSinceEpoch,
-    ]
-    if let merchant = refund.merchant { arguments.append(merchant) }
-    arguments.append(refund.amount.minorUnits)
-    let amountParameter = refund.merchant == nil ? "?3" : "?4"
-    return try db.fetchOne(
-      "SELECT \(Transaction.columns(of: "t")) "
-        + "FROM transactions t WHERE t.card = ?1 AND t.time <= ?2 AND \(merchantCondition) "
-        + "AND t.amount - t.refunded >= \(amountParameter) "
-        + "AND t.status NOT IN ('declined', 'reversed') ORDER BY t.time DESC, t.id DESC LIMIT 1",
-      arguments, map: Transaction.init)
+    guard let id = try canonicalTransaction(ofRecord: named) ?? transactionID(named),
+      let target = try transaction(id), target.card == refund.card
+    else { return nil }
+    guard target.amount - target.refunded >= refund.amount else {
+      throw StoreError.refundExceedsAmount(
+        target.id, refunded: target.refunded + refund.amount, amount: target.amount)
+    }
+    candidates.reduce(target.id, by: refund.amount)
+    return RefundCandidates.Purchase(
+      id: target.id, card: target.card, time: target.time,
+      left: target.amount - target.refunded - refund.amount)
+  }
+
+  /// The purchases on `cards` a refund may go to, with every merchant each is known by.
+  private func refundCandidates(cards: Set<Identifier>) throws -> RefundCandidates {
+    var rows: [(purchase: RefundCandidates.Purchase, merchants: Set<String?>)] = []
+    var positions: [Identifier: Int] = [:]
+    for card in cards.sorted() {
+      _ = try db.fetchAll(
+        "SELECT id, time, amount - refunded, merchant FROM transactions "
+          + "WHERE card = ? AND status NOT IN ('declined', 'reversed')", [card.rawValue]
+      ) { row in
+        let stored = StoredRow(row, table: "transactions")
+        positions[stored.id] = rows.count
+        rows.append(
+          (
+            RefundCandidates.Purchase(
+              id: stored.id, card: card, time: try stored.instant(1, "time"),
+              left: try stored.money(2, "amount")),
+            [try stored.optionalText(3, "merchant")]
+          ))
+      }
+      _ = try db.fetchAll(
+        "SELECT o.transaction_id, o.merchant FROM origins o JOIN transactions t "
+          + "ON t.id = o.transaction_id WHERE t.card = ? AND o.merchant IS NOT NULL",
+        [card.rawValue]
+      ) { row in
+        let stored = StoredRow(row, table: "origins", idColumn: 0)
+        if let position = positions[stored.id] {
+          rows[position].merchants.insert(try stored.optionalText(1, "merchant"))
+        }
+      }
+    }
+    return RefundCandidates(rows)
+  }
+
+  private func waitingRefundCards() throws -> [Identifier] {
+    try db.fetchAll("SELECT DISTINCT card FROM waiting_refunds") { Identifier($0.string(at: 0)) }
   }
 
   private func transactionID(_ id: Identifier) throws -> Identifier? {
     try db.scalar("SELECT id FROM transactions WHERE id = ?", [id.rawValue]).map { _ in id }
   }
 
-  private func apply(_ refund: WaitingRow, to target: Transaction, changes: inout ChangeSet)
-    throws
-  {
+  private func apply(
+    _ refund: WaitingRow, to target: RefundCandidates.Purchase, changes: inout ChangeSet
+  ) throws {
     try db.execute(
       "INSERT INTO refunds(transaction_id, amount, at, source) VALUES (?, ?, ?, ?)",
       [
@@ -453,15 +484,17 @@ extension WalletStore {
   }
 
   /// Applies the refunds kept by earlier imports whose purchases are now in the store.
-  private func applyWaitingRefunds(except current: Set<Identifier>, changes: inout ChangeSet)
-    throws -> [(refund: Identifier, to: Identifier)]
-  {
+  private func applyWaitingRefunds(
+    except current: Set<Identifier>, candidates: inout RefundCandidates, changes: inout ChangeSet
+  ) throws -> [(refund: Identifier, to: Identifier)] {
     let waiting = try db.fetchAll(
       "SELECT id, card, at, latest_purchase, amount, merchant, refunded_transaction "
         + "FROM waiting_refunds ORDER BY at, id", map: WaitingRow.init)
     var applied: [(refund: Identifier, to: Identifier)] = []
     for refund in waiting where !current.contains(refund.id) {
-      guard let target = try purchase(refundedBy: refund) else { continue }
+      guard let target = try purchase(refundedBy: refund, candidates: &candidates) else {
+        continue
+      }
       try apply(refund, to: target, changes: &changes)
       try db.execute("DELETE FROM waiting_refunds WHERE id = ?", [refund.id.rawValue])
       applied.append((refund.id, target.id))
