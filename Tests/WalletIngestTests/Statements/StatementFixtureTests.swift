@@ -181,3 +181,23 @@ struct StatementFixtureTests {
     #expect(icbc.rows.map(\.columns.amount).prefix(3) == [10, 10, 9])
   }
 }
+
+/// Line numbers count CRLF, LF and a lone CR alike as one line end, in the preamble and in the
+/// table, as editors do.
+struct StatementLineEndTests {
+  @Test(arguments: ["\n", "\r", "\r\n"])
+  func lineEndsDoNotMoveRows(lineEnd: String) throws {
+    let original = String(decoding: try StatementFixture.bytes("cmb-credit.csv"), as: UTF8.self)
+    let text = original.split(separator: "\r\n", omittingEmptySubsequences: false)
+      .joined(separator: lineEnd)
+    let file = try StatementFixture.read(text: text, format: StatementFixture.format("cmb-credit"))
+    let expected = try StatementFixture.read("cmb-credit.csv")
+    #expect(file.headerLine == 2)
+    #expect(file.rows.map(\.summary) == expected.rows.map(\.summary))
+    let broken = text.replacingOccurrences(of: "某书店,20.00", with: "某书店,20.0.0")
+    let error = try #require(
+      StatementFixture.error(text: broken, format: StatementFixture.format("cmb-credit")))
+    #expect(error.line == 8)
+    #expect(error.column == 4)
+  }
+}
