@@ -21,7 +21,10 @@ let package = Package(
     ),
     .target(name: "WalletCore"),
     .target(name: "WalletStore", dependencies: ["WalletCore", "CSQLite"]),
-    .target(name: "WalletIngest", dependencies: ["WalletCore"]),
+    .target(
+      name: "WalletIngest", dependencies: ["WalletCore"],
+      // Statement files in GBK are converted with iconv, which macOS keeps in its own library.
+      linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]),
     .target(name: "WalletCLI", dependencies: ["WalletCore", "WalletIngest", "WalletStore"]),
     .executableTarget(name: "wallet", dependencies: ["WalletCLI"]),
     .target(name: "CFuzzing"),

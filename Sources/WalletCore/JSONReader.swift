@@ -31,40 +31,50 @@ public struct JSONPosition: Hashable, Comparable, Sendable, CustomStringConverti
 
 /// One value of a JSON document and where it starts, so that every complaint about it can point
 /// at it.
-struct JSONNode: Sendable {
+package struct JSONNode: Sendable {
   /// The value itself.
-  enum Value: Sendable {
+  package enum Value: Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// The number exactly as written: counts and amounts are checked from the text, never
     /// through a `Double` that would round them.
     case number(String)
+    /// A string, escapes resolved.
     case string(String)
+    /// An array's elements in order.
     case array([JSONNode])
+    /// An object's members in order.
     case object(JSONObject)
   }
 
-  let value: Value
+  /// The value itself.
+  package let value: Value
   /// Where the value's first character is.
-  let position: JSONPosition
+  package let position: JSONPosition
 }
 
 /// A JSON object's members in the order written, each key unique.
-struct JSONObject: Sendable {
+package struct JSONObject: Sendable {
   /// One `"key": value` pair.
-  struct Member: Sendable {
-    let key: String
-    let keyPosition: JSONPosition
-    let value: JSONNode
+  package struct Member: Sendable {
+    /// The key, escapes resolved.
+    package let key: String
+    /// Where the key's opening quote is.
+    package let keyPosition: JSONPosition
+    /// The member's value.
+    package let value: JSONNode
   }
 
-  private(set) var members: [Member] = []
+  /// The members in the order written.
+  package private(set) var members: [Member] = []
   // Keyed by UTF-8 bytes because `String` equality is Unicode canonical equivalence: two keys
   // that differ only in normalisation are different keys, as ids are.
   private var indexByKey: [[UInt8]: Int] = [:]
 
   /// The member whose key is exactly `key`, byte for byte.
-  subscript(key: String) -> Member? {
+  package subscript(key: String) -> Member? {
     indexByKey[Array(key.utf8)].map { members[$0] }
   }
 
@@ -75,11 +85,11 @@ struct JSONObject: Sendable {
 }
 
 /// Why `JSONReader` refused its input, and where.
-struct JSONSyntaxError: Error, Equatable, Sendable {
+package struct JSONSyntaxError: Error, Equatable, Sendable {
   /// The offending character, or the end of the text when it ended too soon.
-  let position: JSONPosition
+  package let position: JSONPosition
   /// What is wrong, with any quoted input made safe to print.
-  let message: String
+  package let message: String
 }
 
 /// A strict JSON (RFC 8259) reader over bytes, used instead of Foundation's `JSONSerialization`
@@ -91,12 +101,12 @@ struct JSONSyntaxError: Error, Equatable, Sendable {
 /// or unpaired surrogate escapes; no key twice in one object. A leading byte order mark is
 /// skipped. Arrays and objects nest at most `maximumDepth` deep, so that a hostile file cannot
 /// exhaust the stack.
-struct JSONReader {
+package struct JSONReader {
   /// The deepest nesting of arrays and objects accepted; a promotion needs 3.
   static let maximumDepth = 64
 
   /// Parses `bytes` as one JSON document.
-  static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+  package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
     var reader = JSONReader(bytes: bytes)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.offset = 3 }
     if reader.offset == bytes.count { throw reader.error("the file is empty") }

@@ -110,7 +110,7 @@ extension Promotion {
 extension JSONNode {
   /// The value as a message shows it after "not": scalars as written (strings made safe), and
   /// arrays and objects by their kind, since they cannot be shown whole.
-  var shown: String {
+  package var shown: String {
     switch value {
     case .null: "null"
     case .bool(let flag): "\(flag)"

@@ -5,7 +5,7 @@ import WalletTestSupport
 /// The manual pages point to each other, what a user has points only to what a user has (a
 /// clone of the project holds no SPEC.md), and the pages render without warnings.
 struct ManualLinksTests {
-  static let pages = ["wallet.1", "wallet-files.5", "wallet-rules.7"]
+  static let pages = ["wallet.1", "wallet-files.5", "wallet-formats.5", "wallet-rules.7"]
 
   static func reference(to page: String) -> String {
     let dot = page.lastIndex(of: ".")!
