@@ -26,7 +26,7 @@ struct PostingStoreTests {
   ) throws -> Posting {
     Posting(
       id: Identifier(id), card: Identifier(card), date: try CivilDate.parse(date), kind: kind,
-      amount: Money(minorUnits: fen), transaction: transaction.map(Identifier.init))
+      amount: Money(minorUnits: fen), transaction: transaction.map { Identifier($0) })
   }
 
   @Test func addingTheSamePostingTwiceChangesNothing() throws {
