@@ -82,6 +82,8 @@ extension StatementImportPlan {
     let format = file.format
     let sourceKind: ImportOrigin.SourceKind =
       format.kind == .appExport ? .appExport : .cardStatement
+    // The name is enough to find the download again; folders say nothing about the rows.
+    let fileName = ShownValue.path(String(path.split(separator: "/").last ?? Substring(path)))
     var positions: [String: Int] = [:]
     var undecided: [Int] = []
     var seenIDs: [Identifier: Int] = [:]
@@ -115,7 +117,7 @@ extension StatementImportPlan {
       }
       planned.card = card.id
       let origin = ImportOrigin(
-        format: format.id, sourceKind: sourceKind, file: ShownValue.path(path), line: row.line,
+        format: format.id, sourceKind: sourceKind, file: fileName, line: row.line,
         methodDecidedBy: row.methodSource.map { Self.words($0, rulesFile: choices.rulesFile) })
       let day = "\(format.id):\(card.id.rawValue):\(row.date)"
 

@@ -313,6 +313,7 @@ struct ExplainCommandTests {
             "refunded": "0.00",
             "refunds": [],
             "net_amount": "120.00",
+            "origins": [],
             "enrollment": {
               "id": "E-WF-1",
               "card": "C-WF-CREDIT",
