@@ -40,10 +40,11 @@ public enum WalletCommandLine {
     CommandGroup(
       ["import"], abstract: "Import files into the store: wallet's own CSV, or real statements.",
       discussion: """
-        Cards, enrollments and transactions come in wallet's own CSV format (the SPEC's); \
-        'import statement' reads what banks and payment apps give their customers, and \
-        'import postings' the rewards an issuer posted. Each import is one SQLite transaction: \
-        all of a file or none of it, and importing a file twice changes nothing.
+        Cards, enrollments, transactions and postings (the rewards an issuer posted) come in \
+        wallet's own CSV formats, described in wallet-files(5); 'import statement' reads what \
+        banks and payment apps give their customers (wallet-formats(5)). Each import is one \
+        SQLite transaction: all of a file or none of it, and importing a file twice changes \
+        nothing.
         """),
     CommandGroup(["txn"], abstract: "Record, refund and list transactions."),
     CommandGroup(

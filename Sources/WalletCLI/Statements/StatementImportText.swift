@@ -114,13 +114,20 @@ enum StatementImportText {
     for (refund, target) in report.appliedEarlierRefunds {
       lines.append("  refund \(refund.rawValue), kept from an earlier import, refunds \(target)")
     }
-    for waiting in report.waitingRefunds {
+    // A long list would bury the counts; --dry-run shows every row of this file.
+    let shownWaiting = 10
+    for waiting in report.waitingRefunds.prefix(shownWaiting) {
       lines.append(
         "  refund \(waiting.id.rawValue) of \(MoneyText.display(waiting.amount)) on card "
           + "\(waiting.card) (\(ShownValue.path(waiting.file)) line \(waiting.line), "
           + "\(waiting.time.localDate(in: zone))"
           + (waiting.merchant.map { ", \(ShownValue.escaped($0))" } ?? "")
           + ") waits for its purchase")
+    }
+    if report.waitingRefunds.count > shownWaiting {
+      lines.append(
+        "  and \(ProgressReporter.grouped(report.waitingRefunds.count - shownWaiting)) more "
+          + "refunds wait for their purchases")
     }
     return lines.joined(separator: "\n")
   }
