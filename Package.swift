@@ -12,6 +12,7 @@ let package = Package(
     .executable(name: "FuzzMoney", targets: ["FuzzMoney"]),
     .executable(name: "FuzzTime", targets: ["FuzzTime"]),
     .executable(name: "FuzzPromotion", targets: ["FuzzPromotion"]),
+    .executable(name: "FuzzStatement", targets: ["FuzzStatement"]),
   ],
   targets: [
     .systemLibrary(
@@ -32,6 +33,8 @@ let package = Package(
     .executableTarget(name: "FuzzMoney", dependencies: ["CFuzzing", "WalletCore"]),
     .executableTarget(name: "FuzzTime", dependencies: ["CFuzzing", "WalletCore"]),
     .executableTarget(name: "FuzzPromotion", dependencies: ["CFuzzing", "WalletCore"]),
+    .executableTarget(
+      name: "FuzzStatement", dependencies: ["CFuzzing", "WalletCore", "WalletIngest"]),
     // What the test targets share: the seeded random generator, temporary folders, and
     // running the built binary. A library of its own, so that no test target copies it.
     .target(name: "WalletTestSupport", path: "Tests/WalletTestSupport"),

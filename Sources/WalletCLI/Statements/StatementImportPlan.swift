@@ -85,7 +85,7 @@ extension StatementImportPlan {
     // The name is enough to find the download again; folders say nothing about the rows.
     let fileName = ShownValue.path(String(path.split(separator: "/").last ?? Substring(path)))
     var positions: [String: Int] = [:]
-    var undecided: [Int] = []
+    var undecided: [(line: Int, column: Int)] = []
     var seenIDs: [Identifier: Int] = [:]
     let cardsByLast4 = Dictionary(grouping: cards.filter { $0.last4 != nil }) { $0.last4 ?? "" }
 
@@ -133,7 +133,7 @@ extension StatementImportPlan {
         planned.method = row.method
         planned.methodDecidedBy = origin.methodDecidedBy
         guard let method = row.method else {
-          undecided.append(row.line)
+          undecided.append((row.line, row.columns.description))
           plan.rows.append(planned)
           continue
         }
@@ -187,8 +187,8 @@ extension StatementImportPlan {
     }
     if let first = undecided.first {
       plan.undecided = InputError(
-        file: path, line: first, column: 1,
-        message: Self.undecidedMessage(lines: undecided, rulesFile: choices.rulesFile))
+        file: path, line: first.line, column: first.column,
+        message: Self.undecidedMessage(lines: undecided.map(\.line), rulesFile: choices.rulesFile))
     }
     return plan
   }
