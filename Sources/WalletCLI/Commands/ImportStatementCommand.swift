@@ -34,6 +34,16 @@ struct ImportStatementCommand: WalletCommand {
       merchant. Importing a file again changes nothing. The import is one SQLite \
       transaction; its counts, format and encoding go to standard error. --dry-run lists \
       every row and what it would become, and writes nothing.
+
+      A bank wallet does not ship needs no code, only a format file: a JSON object with an \
+      'id', a 'kind' (card-statement or app-export), the 'header' column names that find the \
+      header row, 'footerPrefixes' that end the table, 'columns' (which column holds the \
+      date and its form such as yyyy-MM-dd or MM/dd, the description, the amount with its \
+      sign convention or separate in/out columns, the card's last four, the order id), and \
+      ordered 'classification' rules (a column's first word, prefix, contains, equals or \
+      regex, giving purchase, refund, credit, clawback, or ignore with a reason). The \
+      built-in ones in data/formats/ are examples to copy; wallet-formats(5) describes every \
+      field, and the rules file of --rules.
       """)
 
   @Argument(help: "The exported CSV file ('-' for standard input).") var file: String
