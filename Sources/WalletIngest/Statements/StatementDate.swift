@@ -145,14 +145,20 @@ enum StatementDateParser {
 
   /// The date of `month`/`day` that is the latest on or before `periodEnd`: a statement lists
   /// only what happened before it was drawn up, so `12/25` on a January statement is last
-  /// year's. Nil for a day that year does not have (`02/29`).
+  /// year's. `02/29` is the latest leap day on or before it. Nil for a day no year has.
   static func completing(_ partial: PartialDate, before periodEnd: CivilDate?) -> CivilDate? {
     if let year = partial.year {
       return CivilDate(validating: year, month: partial.month, day: partial.day)
     }
     guard let periodEnd else { return nil }
     let laterInYear = (partial.month, partial.day) > (periodEnd.month, periodEnd.day)
-    let year = laterInYear ? periodEnd.year - 1 : periodEnd.year
-    return CivilDate(validating: year, month: partial.month, day: partial.day)
+    let latest = laterInYear ? periodEnd.year - 1 : periodEnd.year
+    // Leap years come at least every eight years, so a leap day is found within eight tries.
+    for year in stride(from: latest, to: latest - 8, by: -1) {
+      if let date = CivilDate(validating: year, month: partial.month, day: partial.day) {
+        return date
+      }
+    }
+    return nil
   }
 }

@@ -35,7 +35,8 @@ package enum StatementReader {
       throw InputError(
         file: file, line: preamble.headerLine, column: 1,
         message: "the header row fits several formats ("
-          + preamble.matches.map(\.id).joined(separator: ", ") + "); name the one to use")
+          + preamble.matches.map(\.id).joined(separator: ", ") + "); formats tried: "
+          + candidates.map(\.id).joined(separator: ", ") + "; name the one to use with --format")
     }
     let titleLast4 = preamble.cardLast4(pattern: chosen.titleCardPattern)
     var table = StatementTable(
@@ -105,7 +106,7 @@ struct StatementTable {
 
   /// The rows of the table, whose header row starts `bytes`, found on `firstLine` of the file.
   mutating func readRows(_ bytes: [UInt8], firstLine: Int) throws(InputError) -> [StatementRow] {
-    let reader = CSVReader(bytes: bytes)
+    let reader = CSVReader(bytes: QuotedCellPadding.removed(from: bytes))
     var rows: [StatementRow] = []
     var isHeader = true
     while true {
@@ -142,10 +143,11 @@ struct StatementTable {
   }
 
   private func row(_ cells: [String], line: Int) throws(InputError) -> StatementRow {
-    guard cells.count >= neededCells else {
-      throw failure(
-        line, cells.count + 1,
-        "the row has \(cells.count) cells but the header has \(neededCells) columns")
+    // Exports drop trailing empty cells (a missing 备注); a missing value the format needs
+    // is still refused, by the reading of that value.
+    var cells = cells
+    if cells.count < neededCells {
+      cells += Array(repeating: "", count: neededCells - cells.count)
     }
     let columns = format.columns
     let cell = { (column: String) in cells[index[column]!] }

@@ -58,7 +58,7 @@ struct StatementErrorTests {
     BadRow(
       format: "bocom-credit",
       text: bocomHeader + "2025-01-03,2025-01-04,消费 某店,CNY 1.00\n",
-      line: 2, column: 5, says: "the row has 4 cells"),
+      line: 2, column: 5, says: "is empty: the row has no amount"),
     BadRow(
       format: "bocom-credit",
       text: bocomHeader + "2025-01-03,2025-01-04,消费 某店,CNY 1.00,\n",

@@ -103,11 +103,11 @@ struct StatementTextTests {
     #expect(StatementDateParser.parse(cell, form: form) == nil)
   }
 
-  @Test func februaryTwentyNinthOutsideALeapYearHasNoDate() throws {
+  @Test func februaryTwentyNinthIsTheLatestLeapDayBeforeThePeriodsEnd() throws {
     let partial = try #require(StatementDateParser.parse("02/29", form: .monthDaySlashed))
     #expect(
       StatementDateParser.completing(partial, before: CivilDate(year: 2023, month: 3, day: 31))
-        == nil)
+        == CivilDate(year: 2020, month: 2, day: 29))
     #expect(
       StatementDateParser.completing(partial, before: CivilDate(year: 2024, month: 3, day: 31))
         == CivilDate(year: 2024, month: 2, day: 29))
