@@ -314,6 +314,20 @@ enum BuiltInStatementFormatText {
           ],
           "kind": "refund"
         },
+        {
+          "if": [
+            { "column": "收/支", "equals": "收入" },
+            { "column": "当前状态", "prefix": "已全额退款" }
+          ],
+          "kind": "refund"
+        },
+        {
+          "if": [
+            { "column": "收/支", "equals": "收入" },
+            { "column": "交易类型", "contains": "退款" }
+          ],
+          "kind": "refund"
+        },
         { "if": [{ "column": "收/支", "equals": "支出" }], "kind": "purchase" },
         {
           "if": [{ "column": "收/支", "equals": "收入" }],

@@ -62,3 +62,17 @@ struct StatementLeniencyTests {
     #expect(file.rows.first?.date == expected)
   }
 }
+
+/// WeChat writes a full refund as `已全额退款`, and the refund row's type ends in `-退款`.
+struct WeChatRefundTests {
+  @Test(arguments: [("某超市-退款", "已全额退款"), ("某超市-退款", "已退款(¥30.00)"), ("退款", "已到账")])
+  func aRefundRowIsARefund(type: String, status: String) throws {
+    let text = """
+      交易时间,交易类型,交易对方,商品,收/支,金额(元),支付方式,当前状态,交易单号,商户单号,备注
+      2023-03-06 09:00:00,\(type),某超市,/,收入,¥30.00,交通银行信用卡(7449),\(status),503001\t,10001\t,/
+
+      """
+    let file = try StatementFixture.read(text: text, format: StatementFixture.format("wechat"))
+    #expect(file.rows.map(\.kind) == [.refund])
+  }
+}
