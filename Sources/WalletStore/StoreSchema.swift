@@ -107,7 +107,8 @@ enum StoreSchema {
     // Real statements (issue 15): what the issuer posted, where each imported purchase came
     // from, the same purchase seen in a second export, and refunds that arrived before their
     // purchase. A refund's `source` is the id of the statement row it came from, so that
-    // importing the statement again does not refund twice.
+    // importing the statement again does not refund twice; `also_source` is the same refund
+    // seen in the other kind of export (the app's and the card statement's).
     Migration(name: "statement-imports") { db in
       try db.executeScript(
         """
@@ -136,7 +137,12 @@ enum StoreSchema {
         CREATE INDEX origins_by_transaction ON origins(transaction_id);
 
         ALTER TABLE refunds ADD COLUMN source TEXT;
+        ALTER TABLE refunds ADD COLUMN source_kind TEXT;
+        ALTER TABLE refunds ADD COLUMN also_source TEXT;
         CREATE UNIQUE INDEX refunds_by_source ON refunds(source) WHERE source IS NOT NULL;
+        CREATE UNIQUE INDEX refunds_by_second_source ON refunds(also_source)
+          WHERE also_source IS NOT NULL;
+        CREATE INDEX refunds_by_amount ON refunds(amount, at) WHERE source_kind IS NOT NULL;
 
         CREATE TABLE waiting_refunds (
           id TEXT PRIMARY KEY NOT NULL,
@@ -147,6 +153,7 @@ enum StoreSchema {
           merchant TEXT,
           refunded_transaction TEXT,
           format TEXT NOT NULL,
+          source_kind TEXT NOT NULL,
           file TEXT NOT NULL,
           line INTEGER NOT NULL
         ) WITHOUT ROWID;

@@ -25,6 +25,8 @@ public struct ImportReport: Sendable {
   public var replaced = 0
   /// Rows the store refused and left out, by their index in the input.
   public var rejected: [(index: Int, error: StoreError)] = []
+  /// Refunds kept by statement imports that the new transactions let be applied.
+  public var appliedWaitingRefunds = 0
 
   mutating func count(_ outcome: UpsertOutcome) {
     switch outcome {
@@ -162,6 +164,7 @@ extension WalletStore {
             refused.remove(index) == nil ? transactions[index] : nil
           }
       }
+      report.appliedWaitingRefunds = try applyWaitingRefundsAfterChange(changes: &changes)
       try rematerialize(changes)
       return report
     }

@@ -202,6 +202,7 @@ extension WalletStore {
     try write {
       var changes = ChangeSet()
       let outcome = try upsertTransaction(transaction, replace: replace, changes: &changes)
+      _ = try applyWaitingRefundsAfterChange(changes: &changes)
       try rematerialize(changes)
       return outcome
     }

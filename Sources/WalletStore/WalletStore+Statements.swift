@@ -40,11 +40,15 @@ public struct ImportedPurchase: Sendable {
   public var transaction: Transaction
   /// Where it came from.
   public var origin: ImportOrigin
+  /// Set when nothing decided how it was paid (its transaction's method is a placeholder): it
+  /// is imported only as a second sighting of a purchase already in the store, which has one.
+  public var methodIsUndecided: Bool
 
   /// An imported purchase.
-  public init(transaction: Transaction, origin: ImportOrigin) {
+  public init(transaction: Transaction, origin: ImportOrigin, methodIsUndecided: Bool = false) {
     self.transaction = transaction
     self.origin = origin
+    self.methodIsUndecided = methodIsUndecided
   }
 }
 
@@ -124,6 +128,9 @@ public struct StatementImportReport: Sendable {
     case replacedStatementRow(Identifier)
     /// Seen before, as a second sighting of this transaction.
     case alreadySeenAs(Identifier)
+    /// Not imported: nothing decided how it was paid, and it is no second sighting. An import
+    /// with such a purchase is rolled back; the caller says which rows need a method.
+    case needsMethod
   }
 
   /// What became of a refund.
@@ -132,6 +139,9 @@ public struct StatementImportReport: Sendable {
     case applied(to: Identifier)
     /// Applied to this purchase by an earlier import.
     case alreadyApplied(to: Identifier)
+    /// The same refund, from the other kind of export, was already applied to this purchase
+    /// (under the given refund row's id): this row is recorded as a second sighting of it.
+    case sameAs(Identifier, on: Identifier)
     /// Its purchase is not in the store yet: kept, and applied when the purchase arrives.
     case waiting
   }
@@ -146,6 +156,32 @@ public struct StatementImportReport: Sendable {
   public var appliedEarlierRefunds: [(refund: Identifier, to: Identifier)] = []
   /// Every refund still waiting for its purchase after the import, this file's and earlier ones.
   public var waitingRefunds: [WaitingRefund] = []
+  /// Whether the import was kept: false for a dry run, and for one with purchases that need a
+  /// payment method, which changes nothing.
+  public var committed = false
+
+  /// The indexes of the purchases that need a payment method.
+  public var purchasesNeedingMethod: [Int] {
+    purchases.indices.filter { purchases[$0] == .needsMethod }
+  }
+}
+
+/// The store refused one row of an export; nothing of it was kept.
+public struct StatementImportRejection: Error, Sendable {
+  /// Which row.
+  public enum Entry: Equatable, Sendable {
+    /// The purchase at this index of the import.
+    case purchase(Int)
+    /// The refund at this index.
+    case refund(Int)
+    /// The posting at this index.
+    case posting(Int)
+  }
+
+  /// Which row.
+  public var entry: Entry
+  /// Why.
+  public var error: StoreError
 }
 
 /// A refund kept until the purchase it refunds is imported.
@@ -200,25 +236,40 @@ extension WalletStore {
       try write {
         var changes = ChangeSet()
         var report = StatementImportReport()
-        for purchase in statement.purchases {
+        func located<T>(_ entry: StatementImportRejection.Entry, _ body: () throws -> T) throws
+          -> T
+        {
+          do {
+            return try body()
+          } catch let error as StoreError where !error.isDamage {
+            throw StatementImportRejection(entry: entry, error: error)
+          }
+        }
+        for (index, purchase) in statement.purchases.enumerated() {
           report.purchases.append(
-            try importPurchase(purchase, replace: replace, changes: &changes))
+            try located(.purchase(index)) {
+              try importPurchase(purchase, replace: replace, changes: &changes)
+            })
         }
         var candidates = try refundCandidates(
           cards: Set(statement.refunds.map(\.card)).union(try waitingRefundCards()))
-        for refund in statement.refunds {
+        for (index, refund) in statement.refunds.enumerated() {
           report.refunds.append(
-            try importRefund(refund, candidates: &candidates, changes: &changes))
+            try located(.refund(index)) {
+              try importRefund(refund, candidates: &candidates, changes: &changes)
+            })
         }
         report.appliedEarlierRefunds = try applyWaitingRefunds(
           except: Set(statement.refunds.map(\.id)), candidates: &candidates, changes: &changes)
-        for posting in statement.postings {
-          report.postings.append(try upsertPosting(posting, replace: replace))
+        for (index, posting) in statement.postings.enumerated() {
+          report.postings.append(
+            try located(.posting(index)) { try upsertPosting(posting, replace: replace) })
         }
         report.waitingRefunds = try waitingRefunds()
         try rematerialize(changes)
         result = report
-        if dryRun { throw DryRunRollback() }
+        if dryRun || !report.purchasesNeedingMethod.isEmpty { throw DryRunRollback() }
+        result.committed = true
       }
     } catch is DryRunRollback {}
     return result
@@ -235,26 +286,40 @@ extension WalletStore {
       return .alreadySeenAs(seen)
     }
     if let existing = try transaction(incoming.id) {
+      if purchase.methodIsUndecided {
+        var decided = incoming
+        decided.method = existing.method
+        if Self.sameFacts(existing, decided) { return .unchanged }
+        return .needsMethod
+      }
       if Self.sameFacts(existing, incoming) { return .unchanged }
       guard replace else { throw StoreError.conflict(kind: "transaction", id: existing.id) }
-      var replacement = incoming
-      replacement.status = existing.status
-      replacement.refunded = min(existing.refunded, incoming.amount)
-      var ignored = ChangeSet()
-      _ = try upsertTransaction(replacement, replace: true, changes: &ignored)
+      // The export's facts are replaced; what refunds did since stays, refunds included.
+      try db.execute(
+        "UPDATE transactions SET card = ?2, time = ?3, amount = ?4, currency = ?5, method = ?6, "
+          + "merchant = ?7, mcc = ?8, enrollment = ?9, refunded = min(refunded, ?4) WHERE id = ?1",
+        [
+          incoming.id.rawValue, incoming.card.rawValue, incoming.time.nanosecondsSinceEpoch,
+          incoming.amount.minorUnits, incoming.currency.code, incoming.method.rawValue,
+          incoming.merchant, incoming.mcc?.description, incoming.enrollment?.rawValue,
+        ])
+      if let oldCard = try self.card(existing.card) { changes.holders.insert(oldCard.holder) }
       changes.holders.insert(card.holder)
       changes.note(min(existing.time, incoming.time))
       try recordOrigin(record: incoming.id, of: incoming.id, purchase.origin, incoming.merchant)
       return .replaced
     }
-    changes.holders.insert(card.holder)
-    changes.note(incoming.time)
     guard let partner = try unpairedSighting(of: incoming, from: purchase.origin.sourceKind) else {
+      if purchase.methodIsUndecided { return .needsMethod }
+      changes.holders.insert(card.holder)
+      changes.note(incoming.time)
       try insertPurchase(incoming, origin: purchase.origin)
       return .inserted
     }
+    changes.holders.insert(card.holder)
+    changes.note(incoming.time)
     changes.note(partner.time)
-    if purchase.origin.sourceKind == .cardStatement {
+    if purchase.origin.sourceKind == .cardStatement || purchase.methodIsUndecided {
       // The app's row already holds the better facts: its time and its merchant.
       try recordOrigin(record: incoming.id, of: partner.id, purchase.origin, incoming.merchant)
       return .sameAs(partner.id)
@@ -347,11 +412,19 @@ extension WalletStore {
   ) throws -> StatementImportReport.RefundOutcome {
     guard try card(refund.card) != nil else { throw StoreError.unknownCard(refund.card) }
     if let applied = try db.scalar(
-      "SELECT transaction_id FROM refunds WHERE source = ?", [refund.id.rawValue])?.stringValue
+      "SELECT transaction_id FROM refunds WHERE source = ?1 OR also_source = ?1",
+      [refund.id.rawValue])?.stringValue
     {
       return .alreadyApplied(to: Identifier(applied))
     }
     let waiting = WaitingRow(refund)
+    if let (first, target) = try sameRefund(as: waiting) {
+      try db.execute(
+        "UPDATE refunds SET also_source = ? WHERE source = ?",
+        [refund.id.rawValue, first.rawValue])
+      try db.execute("DELETE FROM waiting_refunds WHERE id = ?", [refund.id.rawValue])
+      return .sameAs(first, on: target)
+    }
     if let target = try purchase(refundedBy: waiting, candidates: &candidates) {
       try apply(waiting, to: target, changes: &changes)
       try db.execute("DELETE FROM waiting_refunds WHERE id = ?", [refund.id.rawValue])
@@ -359,15 +432,42 @@ extension WalletStore {
     }
     try db.execute(
       "INSERT INTO waiting_refunds(id, card, at, latest_purchase, amount, merchant, "
-        + "refunded_transaction, format, file, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        + "refunded_transaction, format, file, line, source_kind) "
+        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
         + "ON CONFLICT(id) DO NOTHING",
       [
         refund.id.rawValue, refund.card.rawValue, refund.time.nanosecondsSinceEpoch,
         refund.latestPurchase.nanosecondsSinceEpoch, refund.amount.minorUnits, refund.merchant,
         refund.refundedTransaction?.rawValue, refund.origin.format, refund.origin.file,
-        refund.origin.line,
+        refund.origin.line, refund.origin.sourceKind.rawValue,
       ])
     return .waiting
+  }
+
+  /// The same refund from the other kind of export, already applied and not yet paired: on a
+  /// purchase of the refund's card that it would refund (the one it names, or one with its
+  /// merchant as any export wrote it), of the same amount, dated at most a day apart. Returns
+  /// that refund's row id and its purchase.
+  private func sameRefund(as refund: WaitingRow) throws -> (Identifier, Identifier)? {
+    let other: ImportOrigin.SourceKind =
+      refund.sourceKind == .cardStatement ? .appExport : .cardStatement
+    let date = refund.time.localDate(in: timeZone)
+    let from = timeZone.startOfDay(date.adding(days: -1))
+    let until = timeZone.startOfDay(date.adding(days: 2))
+    let named = try refund.refundedTransaction.flatMap { try canonicalTransaction(ofRecord: $0) }
+    return try db.fetchOne(
+      "SELECT r.source, r.transaction_id FROM refunds r JOIN transactions t "
+        + "ON t.id = r.transaction_id WHERE r.amount = ?1 AND r.at >= ?2 AND r.at < ?3 "
+        + "AND r.source_kind = ?4 AND r.also_source IS NULL AND t.card = ?5 AND ("
+        + "t.id IS ?6 OR t.merchant IS ?7 OR EXISTS (SELECT 1 FROM origins o "
+        + "WHERE o.transaction_id = t.id AND o.merchant IS ?7)) "
+        + "ORDER BY abs(r.at - ?8), r.sequence LIMIT 1",
+      [
+        refund.amount.minorUnits, from.nanosecondsSinceEpoch, until.nanosecondsSinceEpoch,
+        other.rawValue, refund.card.rawValue, named?.rawValue, refund.merchant,
+        refund.time.nanosecondsSinceEpoch,
+      ]
+    ) { row in (Identifier(row.string(at: 0)), Identifier(row.string(at: 1))) }
   }
 
   /// A refund as matching needs it, whether just read or kept from an earlier import.
@@ -379,8 +479,10 @@ extension WalletStore {
     var amount: Money
     var merchant: String?
     var refundedTransaction: Identifier?
+    var sourceKind: ImportOrigin.SourceKind
 
     init(_ refund: ImportedRefund) {
+      sourceKind = refund.origin.sourceKind
       id = refund.id
       card = refund.card
       time = refund.time
@@ -399,6 +501,7 @@ extension WalletStore {
       amount = try stored.money(4, "amount")
       merchant = try stored.optionalText(5, "merchant")
       refundedTransaction = try stored.optionalIdentifier(6, "refunded_transaction")
+      sourceKind = try stored.sourceKind(7)
     }
   }
 
@@ -471,10 +574,11 @@ extension WalletStore {
     _ refund: WaitingRow, to target: RefundCandidates.Purchase, changes: inout ChangeSet
   ) throws {
     try db.execute(
-      "INSERT INTO refunds(transaction_id, amount, at, source) VALUES (?, ?, ?, ?)",
+      "INSERT INTO refunds(transaction_id, amount, at, source, source_kind) "
+        + "VALUES (?, ?, ?, ?, ?)",
       [
         target.id.rawValue, refund.amount.minorUnits, refund.time.nanosecondsSinceEpoch,
-        refund.id.rawValue,
+        refund.id.rawValue, refund.sourceKind.rawValue,
       ])
     try db.execute(
       "UPDATE transactions SET refunded = refunded + ? WHERE id = ?",
@@ -488,8 +592,8 @@ extension WalletStore {
     except current: Set<Identifier>, candidates: inout RefundCandidates, changes: inout ChangeSet
   ) throws -> [(refund: Identifier, to: Identifier)] {
     let waiting = try db.fetchAll(
-      "SELECT id, card, at, latest_purchase, amount, merchant, refunded_transaction "
-        + "FROM waiting_refunds ORDER BY at, id", map: WaitingRow.init)
+      "SELECT id, card, at, latest_purchase, amount, merchant, refunded_transaction, "
+        + "source_kind FROM waiting_refunds ORDER BY at, id", map: WaitingRow.init)
     var applied: [(refund: Identifier, to: Identifier)] = []
     for refund in waiting where !current.contains(refund.id) {
       guard let target = try purchase(refundedBy: refund, candidates: &candidates) else {
@@ -500,6 +604,16 @@ extension WalletStore {
       applied.append((refund.id, target.id))
     }
     return applied
+  }
+
+  /// Applies the refunds kept by statement imports whose purchases a change brought in (a
+  /// transactions file, a purchase typed by hand), inside the caller's transaction; returns
+  /// how many. Costs one query when none is waiting.
+  func applyWaitingRefundsAfterChange(changes: inout ChangeSet) throws -> Int {
+    let cards = try waitingRefundCards()
+    guard !cards.isEmpty else { return 0 }
+    var candidates = try refundCandidates(cards: Set(cards))
+    return try applyWaitingRefunds(except: [], candidates: &candidates, changes: &changes).count
   }
 
   /// Every refund kept until its purchase is imported, oldest first.

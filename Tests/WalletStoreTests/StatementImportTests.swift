@@ -204,11 +204,14 @@ struct StatementImportTests {
   @Test func aChangedRowConflictsUnlessReplaced() throws {
     _ = try store.importStatement(
       StatementImport(purchases: [purchase("S1", "2026-11-23T00:00", 12_000, merchant: "某店")]))
-    #expect(throws: StoreError.conflict(kind: "transaction", id: "S1")) {
+    #expect {
       try store.importStatement(
         StatementImport(purchases: [
           purchase("S1", "2026-11-23T00:00", 12_000, merchant: "某店", method: .card)
         ]))
+    } throws: { error in
+      (error as? StatementImportRejection)?.error
+        == StoreError.conflict(kind: "transaction", id: "S1")
     }
     let replaced = try store.importStatement(
       StatementImport(purchases: [
@@ -216,5 +219,106 @@ struct StatementImportTests {
       ]), replace: true)
     #expect(replaced.purchases == [.replaced])
     #expect(try store.transaction("S1")?.method == .card)
+  }
+  func appRefund(_ id: Identifier, _ time: String, _ amount: Int64, merchant: String?)
+    -> ImportedRefund
+  {
+    ImportedRefund(
+      id: id, card: "BOCOM", time: instant(time), latestPurchase: instant(time),
+      amount: Money(minorUnits: amount), merchant: merchant, refundedTransaction: nil,
+      origin: Self.app)
+  }
+
+  @Test(arguments: [false, true])
+  func theSameRefundInBothExportsIsAppliedOnce(appFirst: Bool) throws {
+    let app = StatementImport(
+      purchases: [
+        purchase(
+          "wechat:1", "2026-06-02T12:30:45", 2_816, merchant: "某咖啡店", method: .other,
+          origin: Self.app)
+      ],
+      refunds: [appRefund("wechat:2", "2026-06-03T09:00", 1_000, merchant: "某咖啡店")])
+    let statement = StatementImport(
+      purchases: [
+        purchase("S1", "2026-06-03T00:00", 2_816, merchant: "财付通-某咖啡店", method: .other)
+      ],
+      refunds: [refund("R1", "2026-06-04", 1_000, merchant: "财付通-某咖啡店")])
+    let first = try store.importStatement(appFirst ? app : statement)
+    let second = try store.importStatement(appFirst ? statement : app)
+    let stored = try #require(try store.transactions().first)
+    #expect(try store.transactions().count == 1)
+    #expect(stored.refunded == Money(minorUnits: 1_000))
+    let sightings = first.refunds + second.refunds
+    #expect(sightings.filter { if case .sameAs = $0 { true } else { false } }.count == 1)
+    // Both files again: nothing more.
+    _ = try store.importStatement(app)
+    _ = try store.importStatement(statement)
+    #expect(try store.transactions().first?.refunded == Money(minorUnits: 1_000))
+    #expect(try store.materialisedDifferences().isEmpty)
+  }
+
+  @Test func aPurchaseWithoutAMethodIsTakenOnlyAsASecondSighting() throws {
+    _ = try store.importStatement(
+      StatementImport(purchases: [
+        purchase(
+          "wechat:1", "2026-06-02T12:30:45", 2_816, merchant: "某咖啡店", method: .other,
+          origin: Self.app)
+      ]))
+    var seen = purchase("S1", "2026-06-03T00:00", 2_816, merchant: "某咖啡店", method: .other)
+    seen.methodIsUndecided = true
+    var unseen = purchase("S2", "2026-06-03T00:00", 5_000, merchant: "某书店", method: .other)
+    unseen.methodIsUndecided = true
+    let refused = try store.importStatement(StatementImport(purchases: [seen, unseen]))
+    #expect(refused.purchases == [.sameAs("wechat:1"), .needsMethod])
+    #expect(!refused.committed)
+    #expect(try store.origins(of: "wechat:1").count == 1)
+    let kept = try store.importStatement(StatementImport(purchases: [seen]))
+    #expect(kept.purchases == [.sameAs("wechat:1")])
+    #expect(kept.committed)
+    #expect(try store.origins(of: "wechat:1").count == 2)
+  }
+
+  @Test func aWaitingRefundIsAppliedWhenItsPurchaseIsAddedAnyWay() throws {
+    _ = try store.importStatement(
+      StatementImport(refunds: [refund("R1", "2026-12-02", 8_000, merchant: "某鞋店")]))
+    try store.addTransaction(
+      Transaction(
+        id: "T1", card: "BOCOM", time: instant("2026-11-30T10:00"),
+        amount: Money(minorUnits: 8_500), merchant: "某鞋店"))
+    #expect(try store.transaction("T1")?.refunded == Money(minorUnits: 8_000))
+    #expect(try store.waitingRefunds().isEmpty)
+    _ = try store.importStatement(
+      StatementImport(refunds: [refund("R2", "2026-12-03", 2_000, merchant: "某鞋店")]))
+    let report = try store.importTransactions(
+      [
+        Transaction(
+          id: "T0", card: "BOCOM", time: instant("2026-11-29T10:00"),
+          amount: Money(minorUnits: 3_000), merchant: "某鞋店")
+      ], policy: ImportPolicy())
+    #expect(report.appliedWaitingRefunds == 1)
+    #expect(try store.transaction("T0")?.refunded == Money(minorUnits: 2_000))
+    #expect(try store.materialisedDifferences().isEmpty)
+  }
+
+  @Test func aRefusedRowIsNamedByItsPlaceInTheImport() throws {
+    _ = try store.importStatement(
+      StatementImport(postings: [
+        Posting(
+          id: "P1", card: "BOCOM", date: CivilDate(year: 2026, month: 12, day: 5), kind: .credit,
+          amount: Money(minorUnits: 1_000))
+      ]))
+    #expect {
+      try store.importStatement(
+        StatementImport(postings: [
+          Posting(
+            id: "P0", card: "BOCOM", date: CivilDate(year: 2026, month: 12, day: 5),
+            kind: .credit, amount: Money(minorUnits: 1_000)),
+          Posting(
+            id: "P1", card: "BOCOM", date: CivilDate(year: 2026, month: 12, day: 5),
+            kind: .credit, amount: Money(minorUnits: 2_000)),
+        ]))
+    } throws: { error in
+      (error as? StatementImportRejection)?.entry == .posting(1)
+    }
   }
 }

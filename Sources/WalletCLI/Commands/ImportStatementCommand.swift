@@ -93,11 +93,15 @@ struct ImportStatementCommand: WalletCommand {
       statement, path: input.path, cards: try store.cards(), zone: store.timeZone,
       choices: StatementChoices(
         card: chosenCard, holder: holder?.id, rulesFile: self.rules, skipInvalid: skipInvalid))
-    if let undecided = plan.undecided, !dryRun { throw undecided }
     stages?.show(
       "\(dryRun ? "checking" : "storing") \(ProgressReporter.grouped(plan.rows.count)) rows "
         + "and deciding rewards")
-    let report = try store.importStatement(plan.statement, replace: replace, dryRun: dryRun)
+    let report: StatementImportReport
+    do {
+      report = try store.importStatement(plan.statement, replace: replace, dryRun: dryRun)
+    } catch let rejection as StatementImportRejection {
+      throw plan.located(rejection, path: input.path)
+    }
 
     stages?.finish(rows: plan.rows.count)
     let console = context.console
@@ -109,10 +113,14 @@ struct ImportStatementCommand: WalletCommand {
     if !progress.quiet {
       console.message(
         StatementImportText.summary(
-          plan, report: report, statement: statement, path: input.path, dryRun: dryRun,
+          plan, report: report, statement: statement, path: input.path,
           zone: store.timeZone))
     }
-    if let undecided = plan.undecided { throw undecided }
+    if let undecided = plan.undecidedError(
+      report: report, path: input.path, rulesFile: self.rules)
+    {
+      throw undecided
+    }
     return .success
   }
 

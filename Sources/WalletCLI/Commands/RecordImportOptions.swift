@@ -77,6 +77,13 @@ struct RecordImportOptions: ParsableArguments {
           + "\(ProgressReporter.grouped(report.unchanged)) already present, "
           + "\(ProgressReporter.grouped(report.replaced)) replaced, "
           + "\(ProgressReporter.grouped(outcome.skipped.count)) invalid")
+      if report.appliedWaitingRefunds > 0 {
+        let count = report.appliedWaitingRefunds
+        context.console.message(
+          "\(ProgressReporter.grouped(count)) refund\(count == 1 ? "" : "s") kept from a "
+            + "statement now refund\(count == 1 ? "s" : "") \(count == 1 ? "its" : "their") "
+            + "purchase\(count == 1 ? "" : "s")")
+      }
     }
     return .success
   }

@@ -32,12 +32,14 @@ struct StatementImportPlan {
     var id: Identifier?
     /// Why it is left out.
     var leftOutBecause: String?
+    /// The description's column, where an error about the row points.
+    var descriptionColumn = 1
     /// Where it goes in the import's lists, to pair it with the store's report.
     var entry: Entry?
   }
 
   /// A row's place in the import.
-  enum Entry {
+  enum Entry: Equatable {
     case purchase(Int)
     case refund(Int)
     case posting(Int)
@@ -49,9 +51,6 @@ struct StatementImportPlan {
   var rows: [Row] = []
   /// Rows whose card is unknown, left out because the user asked to skip invalid rows.
   var skipped: [InputError] = []
-  /// Set when purchases were left without a payment method: the import stops with this, after
-  /// a dry run has listed the rows.
-  var undecided: InputError?
 }
 
 /// What `--card`, `--holder` and `--method` say about the rows of a statement.
@@ -85,7 +84,6 @@ extension StatementImportPlan {
     // The name is enough to find the download again; folders say nothing about the rows.
     let fileName = ShownValue.path(String(path.split(separator: "/").last ?? Substring(path)))
     var positions: [String: Int] = [:]
-    var undecided: [(line: Int, column: Int)] = []
     var seenIDs: [Identifier: Int] = [:]
     let cardsByLast4 = Dictionary(grouping: cards.filter { $0.last4 != nil }) { $0.last4 ?? "" }
 
@@ -132,18 +130,16 @@ extension StatementImportPlan {
         planned.id = id
         planned.method = row.method
         planned.methodDecidedBy = origin.methodDecidedBy
-        guard let method = row.method else {
-          undecided.append((row.line, row.columns.description))
-          plan.rows.append(planned)
-          continue
-        }
+        planned.descriptionColumn = row.columns.description
         planned.entry = .purchase(plan.statement.purchases.count)
+        // A purchase nothing decided goes in all the same: the store takes it only as a second
+        // sighting of one it has (which has a method), and otherwise says it needs one.
         plan.statement.purchases.append(
           ImportedPurchase(
             transaction: Transaction(
               id: id, card: card.id, time: time, amount: row.amount, currency: row.currency,
-              method: method, merchant: row.merchant, mcc: row.mcc),
-            origin: origin))
+              method: row.method ?? .other, merchant: row.merchant, mcc: row.mcc),
+            origin: origin, methodIsUndecided: row.method == nil))
       case .refund:
         let time = try Self.instant(of: row, file: path, zone: zone)
         let id = Identifier(
@@ -184,11 +180,6 @@ extension StatementImportPlan {
         preconditionFailure("rows left out are listed above")
       }
       plan.rows.append(planned)
-    }
-    if let first = undecided.first {
-      plan.undecided = InputError(
-        file: path, line: first.line, column: first.column,
-        message: Self.undecidedMessage(lines: undecided.map(\.line), rulesFile: choices.rulesFile))
     }
     return plan
   }
@@ -287,6 +278,35 @@ extension StatementImportPlan {
     case .commandLine:
       "--method on the command line"
     }
+  }
+
+  /// The error of an import that leaves purchases without a payment method, at the first.
+  func undecidedError(report: StatementImportReport, path: String, rulesFile: String?)
+    -> InputError?
+  {
+    let indexes = Set(report.purchasesNeedingMethod)
+    let rows = self.rows.filter { row in
+      if case .purchase(let index) = row.entry { indexes.contains(index) } else { false }
+    }
+    guard let first = rows.first else { return nil }
+    return InputError(
+      file: path, line: first.line, column: first.descriptionColumn,
+      message: Self.undecidedMessage(lines: rows.map(\.line), rulesFile: rulesFile))
+  }
+
+  /// The row a store's refusal is about, as an error at its line.
+  func located(_ rejection: StatementImportRejection, path: String) -> InputError {
+    let row = rows.first { row in
+      switch (row.entry, rejection.entry) {
+      case (.purchase(let mine), .purchase(let theirs)),
+        (.refund(let mine), .refund(let theirs)),
+        (.posting(let mine), .posting(let theirs)):
+        mine == theirs
+      default: false
+      }
+    }
+    return InputError(
+      file: path, line: row?.line ?? 1, column: 1, message: rejection.error.description)
   }
 
   private static func undecidedMessage(lines: [Int], rulesFile: String?) -> String {

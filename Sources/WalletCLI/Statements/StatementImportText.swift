@@ -38,12 +38,15 @@ enum StatementImportText {
       case .replacedStatementRow(let other):
         return "takes the place of the statement's \(other.rawValue)"
       case .alreadySeenAs(let other): return "already present as \(other.rawValue)"
+      case .needsMethod: return "no payment method"
       }
     case .refund(let index):
       switch report.refunds[index] {
       case .applied(let target): return "refunds \(target.rawValue)"
       case .alreadyApplied(let target): return "already refunded \(target.rawValue)"
       case .waiting: return "waits for its purchase"
+      case .sameAs(let other, let target):
+        return "the same refund of \(target.rawValue) as \(other.rawValue)"
       }
     case .posting(let index):
       switch report.postings[index] {
@@ -60,7 +63,7 @@ enum StatementImportText {
   /// waiting for their purchases.
   static func summary(
     _ plan: StatementImportPlan, report: StatementImportReport, statement: StatementFile,
-    path: String, dryRun: Bool, zone: TimeZoneRules
+    path: String, zone: TimeZoneRules
   ) -> String {
     let format = statement.format
     let name = format.name == format.id ? "" : " (\(format.name))"
@@ -71,6 +74,7 @@ enum StatementImportText {
       case .unchanged, .alreadySeenAs: purchases.add("already present")
       case .replaced: purchases.add("replaced")
       case .sameAs, .replacedStatementRow: purchases.add("the same as another export's")
+      case .needsMethod: purchases.add("without a payment method")
       }
     }
     var refunds = Tally()
@@ -79,6 +83,7 @@ enum StatementImportText {
       case .applied: refunds.add("applied")
       case .alreadyApplied: refunds.add("already applied")
       case .waiting: refunds.add("waiting for their purchases")
+      case .sameAs: refunds.add("the same as another export's")
       }
     }
     var postings: [Posting.Kind: Tally] = [:]
@@ -88,11 +93,10 @@ enum StatementImportText {
     }
     var leftOut = Tally()
     for row in plan.rows { if let reason = row.leftOutBecause { leftOut.add(reason) } }
-    let undecided = plan.rows.filter { $0.kind == "purchase" && $0.entry == nil }.count
     var lines = [
       "\(ShownValue.path(path)): \(format.id)\(name), \(statement.encoding); "
         + "\(ProgressReporter.grouped(plan.rows.count)) row\(plan.rows.count == 1 ? "" : "s")"
-        + (dryRun ? " (dry run: nothing written)" : "")
+        + (report.committed ? "" : " (nothing written)")
     ]
     let categories: [(String, Tally)] = [
       ("purchases", purchases), ("refunds", refunds),
@@ -107,9 +111,6 @@ enum StatementImportText {
       }
       lines.append(
         "  \(label): \(ProgressReporter.grouped(tally.total)) (\(detail.joined(separator: "; ")))")
-    }
-    if undecided > 0 {
-      lines.append("  purchases without a payment method: \(ProgressReporter.grouped(undecided))")
     }
     for (refund, target) in report.appliedEarlierRefunds {
       lines.append("  refund \(refund.rawValue), kept from an earlier import, refunds \(target)")

@@ -94,7 +94,7 @@ struct ImportStatementTests {
     #expect(lines.count == 11)
     #expect(lines.contains { $0.contains("left out: a repayment") })
     #expect(lines.contains { $0.contains("clawback") && $0.contains("new") })
-    #expect(result.stderr.contains("dry run: nothing written"))
+    #expect(result.stderr.contains("(nothing written)"))
     #expect(try session.storeBytes() == before)
   }
 
@@ -345,5 +345,32 @@ struct ImportStatementTests {
     #expect(!seen.contains("6222 0200"))
     let store = try session.storeBytes()
     #expect(store.range(of: Data(number.utf8)) == nil)
+  }
+  @Test func aStatementRowSeenInAnAppExportNeedsNoMethod() throws {
+    let session = try Self.wallet()
+    try session.succeed(["import", "statement", Self.fixture("wechat.csv")])
+    try session.write(
+      "bocom.csv",
+      """
+      交易日期,记账日期,交易说明,交易币种/金额,入账币种/金额
+      2023-03-03,2023-03-04,消费 财付通-某咖啡店,CNY 28.16,CNY 28.16
+
+      """)
+    let result = try session.succeed(["import", "statement", "bocom.csv", "--card", "BOCOM"])
+    #expect(result.stderr.contains("1 the same as another export's"), "\(result.stderr)")
+  }
+
+  @Test func aRowThatChangedIsAnErrorAtItsLine() throws {
+    let session = try Self.wallet()
+    let arguments = ["import", "statement", Self.fixture("bocom-credit.csv"), "--card", "BOCOM"]
+    try session.succeed(arguments + ["--method", "apple-pay"])
+    let changed = try session.run(arguments + ["--method", "card"])
+    #expect(changed.status == 65)
+    #expect(changed.stderr.hasPrefix("Error: "), "\(changed.stderr)")
+    #expect(changed.stderr.contains("bocom-credit.csv:2:1: transaction"), "\(changed.stderr)")
+    #expect(changed.stderr.contains("--replace"))
+    try session.succeed(arguments + ["--method", "card", "--replace"])
+    let listed = try session.succeed(["txn", "list", "--format", "csv"]).stdout
+    #expect(listed.contains("123.18,CNY,card,settled,23.18,"), "\(listed)")
   }
 }

@@ -150,7 +150,9 @@ struct ReadOnlyStoreTests {
       try database.executeScript(
         """
         DROP TABLE postings; DROP TABLE origins; DROP TABLE waiting_refunds;
-        DROP INDEX refunds_by_source; ALTER TABLE refunds DROP COLUMN source;
+        DROP INDEX refunds_by_source; DROP INDEX refunds_by_second_source;
+        DROP INDEX refunds_by_amount; ALTER TABLE refunds DROP COLUMN source;
+        ALTER TABLE refunds DROP COLUMN source_kind; ALTER TABLE refunds DROP COLUMN also_source;
         DELETE FROM schema_migrations WHERE name = 'statement-imports';
         PRAGMA user_version = 2;
         """)
