@@ -80,19 +80,10 @@ extension WalletStore {
 
   /// Postings matching the filter, by date, then id.
   public func postings(_ filter: PostingFilter = PostingFilter()) throws -> [Posting] {
-    var conditions: [String] = []
-    var arguments: [(any DatabaseValueConvertible)?] = []
-    if let holder = filter.holder {
-      conditions.append("card IN (SELECT id FROM cards WHERE holder = ?)")
-      arguments.append(holder.rawValue)
-    }
-    if let card = filter.card {
-      conditions.append("card = ?")
-      arguments.append(card.rawValue)
-    }
-    let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+    var clause = WhereClause()
+    clause.cards(holder: filter.holder, card: filter.card)
     return try db.fetchAll(
-      "SELECT \(Posting.columns) FROM postings\(whereClause) ORDER BY date, id", arguments,
+      "SELECT \(Posting.columns) FROM postings\(clause.sql) ORDER BY date, id", clause.arguments,
       map: Posting.init)
   }
 

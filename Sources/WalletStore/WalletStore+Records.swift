@@ -310,27 +310,13 @@ extension WalletStore {
   public func transactions(_ filter: TransactionFilter = TransactionFilter()) throws
     -> [Transaction]
   {
-    var conditions: [String] = []
-    var arguments: [(any DatabaseValueConvertible)?] = []
-    if let holder = filter.holder {
-      conditions.append("card IN (SELECT id FROM cards WHERE holder = ?)")
-      arguments.append(holder.rawValue)
-    }
-    if let card = filter.card {
-      conditions.append("card = ?")
-      arguments.append(card.rawValue)
-    }
-    if let from = filter.from {
-      conditions.append("time >= ?")
-      arguments.append(from.nanosecondsSinceEpoch)
-    }
-    if let until = filter.until {
-      conditions.append("time < ?")
-      arguments.append(until.nanosecondsSinceEpoch)
-    }
-    let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+    var clause = WhereClause()
+    clause.cards(holder: filter.holder, card: filter.card)
+    clause.add("time >= ?", filter.from?.nanosecondsSinceEpoch)
+    clause.add("time < ?", filter.until?.nanosecondsSinceEpoch)
     return try db.fetchAll(
-      "SELECT \(Transaction.columns) FROM transactions\(whereClause) ORDER BY time, id", arguments,
+      "SELECT \(Transaction.columns) FROM transactions\(clause.sql) ORDER BY time, id",
+      clause.arguments,
       map: Transaction.init)
   }
 
