@@ -245,10 +245,12 @@ extension WalletStore {
             throw StatementImportRejection(entry: entry, error: error)
           }
         }
+        var sightings = try sightingCandidates(for: statement.purchases)
         for (index, purchase) in statement.purchases.enumerated() {
           report.purchases.append(
             try located(.purchase(index)) {
-              try importPurchase(purchase, replace: replace, changes: &changes)
+              try importPurchase(
+                purchase, replace: replace, sightings: &sightings, changes: &changes)
             })
         }
         var candidates = try refundCandidates(
@@ -278,7 +280,8 @@ extension WalletStore {
   // MARK: Purchases
 
   private func importPurchase(
-    _ purchase: ImportedPurchase, replace: Bool, changes: inout ChangeSet
+    _ purchase: ImportedPurchase, replace: Bool,
+    sightings: inout [ImportOrigin.SourceKind: SightingCandidates], changes: inout ChangeSet
   ) throws -> StatementImportReport.PurchaseOutcome {
     let incoming = purchase.transaction
     guard let card = try card(incoming.card) else { throw StoreError.unknownCard(incoming.card) }
@@ -309,7 +312,7 @@ extension WalletStore {
       try recordOrigin(record: incoming.id, of: incoming.id, purchase.origin, incoming.merchant)
       return .replaced
     }
-    guard let partner = try unpairedSighting(of: incoming, from: purchase.origin.sourceKind) else {
+    guard let partner = sightings[purchase.origin.sourceKind]?.take(for: incoming) else {
       if purchase.methodIsUndecided { return .needsMethod }
       changes.holders.insert(card.holder)
       changes.note(incoming.time)
@@ -376,33 +379,26 @@ extension WalletStore {
       .stringValue.map(Identifier.init)
   }
 
-  /// The same purchase from the other kind of export, not yet paired with a row of this kind:
-  /// same card and amount, dates at most a day apart; the nearest in time, then the smaller id.
-  private func unpairedSighting(
-    of incoming: Transaction, from kind: ImportOrigin.SourceKind
-  ) throws -> Transaction? {
-    let other: ImportOrigin.SourceKind = kind == .cardStatement ? .appExport : .cardStatement
-    let date = incoming.time.localDate(in: timeZone)
-    let from = timeZone.startOfDay(date.adding(days: -1))
-    let until = timeZone.startOfDay(date.adding(days: 2))
-    let candidates = try db.fetchAll(
-      "SELECT \(Transaction.columns(of: "t")) "
-        + "FROM transactions t JOIN origins o ON o.record = t.id "
-        + "WHERE t.card = ? AND t.amount = ? AND t.time >= ? AND t.time < ? AND o.source_kind = ? "
-        + "AND NOT EXISTS (SELECT 1 FROM origins a WHERE a.transaction_id = t.id AND a.record <> t.id)",
-      [
-        incoming.card.rawValue, incoming.amount.minorUnits, from.nanosecondsSinceEpoch,
-        until.nanosecondsSinceEpoch, other.rawValue,
-      ], map: Transaction.init)
-    let days = date.daysSinceEpoch
-    return
-      candidates
-      .filter { abs($0.time.localDate(in: timeZone).daysSinceEpoch - days) <= 1 }
-      .min { lhs, rhs in
-        let left = abs(lhs.time.nanosecondsSinceEpoch - incoming.time.nanosecondsSinceEpoch)
-        let right = abs(rhs.time.nanosecondsSinceEpoch - incoming.time.nanosecondsSinceEpoch)
-        return (left, lhs.id) < (right, rhs.id)
+  /// For each kind of export among `purchases`, the purchases from the other kind on their
+  /// cards not yet paired with a row of that kind: what they may be second sightings of.
+  private func sightingCandidates(for purchases: [ImportedPurchase]) throws
+    -> [ImportOrigin.SourceKind: SightingCandidates]
+  {
+    var result: [ImportOrigin.SourceKind: SightingCandidates] = [:]
+    for kind in Set(purchases.map(\.origin.sourceKind)) {
+      let other: ImportOrigin.SourceKind = kind == .cardStatement ? .appExport : .cardStatement
+      var transactions: [Transaction] = []
+      for card in Set(purchases.map(\.transaction.card)).sorted() {
+        transactions += try db.fetchAll(
+          "SELECT \(Transaction.columns(of: "t")) FROM transactions t "
+            + "JOIN origins o ON o.record = t.id WHERE t.card = ? AND o.source_kind = ? "
+            + "AND NOT EXISTS (SELECT 1 FROM origins a WHERE a.transaction_id = t.id "
+            + "AND a.record <> t.id)",
+          [card.rawValue, other.rawValue], map: Transaction.init)
       }
+      result[kind] = SightingCandidates(transactions, zone: timeZone)
+    }
+    return result
   }
 
   // MARK: Refunds
