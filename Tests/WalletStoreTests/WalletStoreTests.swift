@@ -69,10 +69,8 @@ struct StoreOpeningTests {
     let database = try Database(path: path, mode: .readWrite)
     try database.executeScript(
       """
-      DROP TABLE postings; DROP TABLE origins; DROP TABLE waiting_refunds;
-      DROP INDEX refunds_by_source; ALTER TABLE refunds DROP COLUMN source;
-      DELETE FROM schema_migrations WHERE name = 'statement-imports';
-      PRAGMA user_version = 2;
+      DELETE FROM schema_migrations WHERE name = 'decisions-forfeited';
+      PRAGMA user_version = 3;
       """)
   }
 
@@ -266,8 +264,13 @@ struct StoreImportTests {
 struct MaterialisedDecisionTests {
   enum Quota: CaseIterable { case none, tight }
 
-  @Test("after every kind of change", arguments: [1, 2, 3] as [UInt64], Quota.allCases)
-  func afterEveryChange(seed: UInt64, quota: Quota) throws {
+  /// Under `refunds: clawback` too, where refunds forfeit rewards that keep their places.
+  @Test(
+    "after every kind of change", arguments: [1, 2, 3] as [UInt64],
+    [(.none, .net), (.tight, .net), (.none, .clawback), (.tight, .clawback)]
+      as [(Quota, RefundPolicy)])
+  func afterEveryChange(seed: UInt64, setup: (quota: Quota, refunds: RefundPolicy)) throws {
+    let quota = setup.quota
     let store = try WalletStore.inMemory()
     let wallet = RandomWallet(seed: seed, transactions: 240)
     var random = SeededGenerator(seed: seed &* 101)
@@ -281,8 +284,15 @@ struct MaterialisedDecisionTests {
       limited.id = Identifier("limited")
       limited.quota = 9
       limited.rewardsPerCycle = 2
+      limited.refunds = setup.refunds
       try store.installPromotion(limited)
       try check("installing a promotion with a quota")
+    } else if setup.refunds == .clawback {
+      var clawback = Promotion.bocomApplePayMonthly
+      clawback.id = Identifier("clawback")
+      clawback.refunds = .clawback
+      try store.installPromotion(clawback)
+      try check("installing a clawback promotion")
     }
     try store.importCards(wallet.cards, policy: ImportPolicy())
     try store.importEnrollments(Array(wallet.enrollments.prefix(10)), policy: ImportPolicy())
@@ -306,10 +316,20 @@ struct MaterialisedDecisionTests {
           amount: Money(minorUnits: 200_00)))
       try check("adding a transaction")
     }
-    for transaction in wallet.transactions.prefix(40) where transaction.refunded == .zero {
-      let amount = min(Money(minorUnits: 60_00), transaction.amount)
+    for (index, transaction) in wallet.transactions.prefix(40).enumerated()
+    where transaction.refunded == .zero {
+      // Partial refunds, and every fifth one whole.
+      let amount =
+        index % 5 == 0 ? transaction.amount : min(Money(minorUnits: 60_00), transaction.amount)
       try store.refund(transaction.id, amount: amount, at: transaction.time)
       try check("a refund")
+    }
+    // With a tight quota the few places may all have gone to purchases never refunded.
+    if setup.refunds == .clawback && quota == .none {
+      let forfeited = try store.installedPromotions().flatMap { promotion in
+        try store.decisions(promotion: promotion.id).filter { $0.outcome.forfeitedReward != nil }
+      }
+      #expect(!forfeited.isEmpty, "the refunds forfeit some reward")
     }
     for enrollment in try store.enrollments() where enrollment.removedAt == nil {
       try store.removeEnrollment(
@@ -344,12 +364,14 @@ struct MaterialisedDecisionTests {
 /// A what-if equals what the store decides once the purchase is really added.
 struct WhatIfTests {
   @Test(
-    "a hypothetical purchase is decided as the real one would be", arguments: [4, 5, 6] as [UInt64])
-  func whatIfMatchesTheRealPurchase(seed: UInt64) throws {
+    "a hypothetical purchase is decided as the real one would be",
+    arguments: [4, 5, 6] as [UInt64], RefundPolicy.allCases)
+  func whatIfMatchesTheRealPurchase(seed: UInt64, refunds: RefundPolicy) throws {
     let wallet = RandomWallet(seed: seed, transactions: 150)
     var limited = Promotion.bocomApplePayMonthly
     limited.id = Identifier("limited")
     limited.quota = 12
+    limited.refunds = refunds
     let store = try WalletStore.inMemory()
     try store.installPromotion(limited)
     try store.importCards(wallet.cards, policy: ImportPolicy())
