@@ -106,6 +106,15 @@ public struct LedgerDecisions: Sendable {
     return paid
   }
 
+  /// How many transactions forfeited the reward whose place they took (`refunds: clawback`):
+  /// a walk over every decision, for a summary, never made under `net`, which forfeits none.
+  public func forfeitedCount() -> Int {
+    guard promotion.refunds == .clawback else { return 0 }
+    var count = 0
+    for index in reason.indices where reason[index] != 0 && ordinal[index] != 0 { count += 1 }
+    return count
+  }
+
   /// Indices of the rewarded transactions in the order of the rewards file: holder (UTF-8
   /// bytes), then ordinal. Worked out from what `decide` recorded as it paid them.
   public func statementOrder() -> [Int] {
