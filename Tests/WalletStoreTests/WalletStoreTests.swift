@@ -74,6 +74,70 @@ struct StoreOpeningTests {
       """)
   }
 
+  /// A store from before `decisions-forfeited`, whose decisions table has the first step's CHECK
+  /// (no row with both a reason and an ordinal), keeps every decision and index through the
+  /// upgrade, and then takes a clawback promotion's forfeited rows.
+  @Test func theForfeitedMigrationKeepsDecisionsAndIndexes() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("w.sqlite").path
+    let wallet = RandomWallet(seed: 9, transactions: 120)
+    let indexesSQL =
+      "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'decisions' "
+      + "AND sql IS NOT NULL ORDER BY name"
+    let before: [Decision]
+    let indexes: [String]
+    let indexSQL: [String]
+    do {
+      let store = try WalletStore.open(path: path, create: true)
+      try store.importCards(wallet.cards, policy: ImportPolicy())
+      try store.importEnrollments(wallet.enrollments, policy: ImportPolicy())
+      try store.importTransactions(wallet.transactions, policy: ImportPolicy())
+      before = try store.decisions(promotion: Promotion.bocomApplePayMonthly.id)
+      indexes = try store.db.fetchAll(indexesSQL) { $0.string(at: 0) + ": " + $0.string(at: 1) }
+      indexSQL = try store.db.fetchAll(indexesSQL) { $0.string(at: 1) }
+      // The table as the first step made it, with its single CHECK, and this step undone.
+      let original = try #require(
+        try store.db.scalar(
+          "SELECT sql FROM sqlite_master WHERE name = 'decisions'")?.stringValue)
+      let old = original.replacingOccurrences(
+        of:
+          #"CHECK \(reason IS NOT NULL OR ordinal IS NOT NULL\),\s*CHECK \(reason IS NULL OR ordinal IS NULL OR reason = 'refunded'\)"#,
+        with: "CHECK ((reason IS NULL) = (ordinal IS NOT NULL))", options: .regularExpression
+      ).replacingOccurrences(of: "CREATE TABLE \"decisions\"", with: "CREATE TABLE decisions")
+      #expect(old.contains("CHECK ((reason IS NULL) = (ordinal IS NOT NULL))"))
+      try store.db.executeScript(
+        """
+        ALTER TABLE decisions RENAME TO decisions_new;
+        \(old.replacingOccurrences(of: "CREATE TABLE decisions", with: "CREATE TABLE decisions_old"));
+        INSERT INTO decisions_old SELECT * FROM decisions_new;
+        DROP TABLE decisions_new;
+        ALTER TABLE decisions_old RENAME TO decisions;
+        DELETE FROM schema_migrations WHERE name = 'decisions-forfeited';
+        PRAGMA user_version = 3;
+        """)
+      // Dropping the renamed table took its indexes; the older store had them all.
+      for index in indexSQL { try store.db.execute(index) }
+      #expect(throws: (any Error).self) {
+        try store.db.execute(
+          "UPDATE decisions SET reason = 'refunded' WHERE ordinal IS NOT NULL")
+      }
+    }
+    let store = try WalletStore.open(path: path, create: false)
+    #expect(try StoreSchema.migrator.pendingMigrations(in: store.db).isEmpty)
+    #expect(try store.decisions(promotion: Promotion.bocomApplePayMonthly.id) == before)
+    #expect(
+      try store.db.fetchAll(indexesSQL) { $0.string(at: 0) + ": " + $0.string(at: 1) } == indexes)
+    #expect(try store.integrityCheck())
+    var clawback = Promotion.bocomApplePayMonthly
+    clawback.id = Identifier("clawback")
+    clawback.refunds = .clawback
+    try store.installPromotion(clawback)
+    #expect(try store.materialisedDifferences().isEmpty)
+    #expect(
+      try store.decisions(promotion: clawback.id).contains { $0.outcome.forfeitedReward != nil })
+  }
+
   /// Opening read-only writes nothing, so a store that needs upgrading is refused (and left as
   /// it was) rather than read with a schema this wallet does not expect; a read-write opening
   /// upgrades it.
