@@ -62,15 +62,46 @@ public enum Outcome: Hashable, Sendable {
   case rewarded(Reward)
   /// It does not, for this reason.
   case notRewarded(ReasonCode)
+  /// Under `refunds: clawback`: it took this reward's place (the ordinal, the tier, a count
+  /// towards every limit), but the reward was taken back when the purchase was refunded, so it
+  /// pays nothing. Its reason is `refunded`.
+  case forfeited(Reward)
 
-  /// The reward, when there is one.
+  /// The reward paid, when there is one: never a forfeited one.
   public var reward: Reward? {
     if case .rewarded(let reward) = self { reward } else { nil }
   }
 
-  /// The reason, when there is no reward.
+  /// The reward whose place the transaction took: paid, or forfeited. This is what counts
+  /// towards a holder's rewards, a cycle's and the quota.
+  public var place: Reward? {
+    switch self {
+    case .rewarded(let reward), .forfeited(let reward): reward
+    case .notRewarded: nil
+    }
+  }
+
+  /// The reward taken back, when the outcome is forfeited.
+  public var forfeitedReward: Reward? {
+    if case .forfeited(let reward) = self { reward } else { nil }
+  }
+
+  /// The reason, when nothing is paid: a forfeited reward's is `refunded`.
   public var reason: ReasonCode? {
-    if case .notRewarded(let reason) = self { reason } else { nil }
+    switch self {
+    case .rewarded: nil
+    case .notRewarded(let reason): reason
+    case .forfeited: .refunded
+    }
+  }
+
+  /// The outcome's name in output files: `rewarded`, `not-rewarded` or `forfeited`.
+  public var name: String {
+    switch self {
+    case .rewarded: "rewarded"
+    case .notRewarded: "not-rewarded"
+    case .forfeited: "forfeited"
+    }
   }
 }
 

@@ -1,9 +1,10 @@
 /// The engine's decisions over a ledger, kept compact: a byte for the reason, a number for the
 /// ordinal, per transaction.
 public struct LedgerDecisions: Sendable {
-  /// 0 when rewarded, else the reason's `storedCode`.
+  /// 0 when rewarded, else the reason's `storedCode`; a forfeited reward (under `refunds:
+  /// clawback`) has the code of `refunded` and an ordinal.
   public internal(set) var reason: [UInt8]
-  /// The reward's ordinal, 0 when not rewarded.
+  /// The ordinal of the reward whose place it took (paid or forfeited), 0 when none.
   public internal(set) var ordinal: [Int32]
   /// The enrollment each counts under, or -1.
   public internal(set) var enrollment: [Int32]
@@ -52,13 +53,13 @@ public struct LedgerDecisions: Sendable {
 
   /// The outcome of the transaction at `index`.
   public func outcome(at index: Int, in ledger: Ledger) -> Outcome {
-    if reason[index] != 0 { return .notRewarded(ReasonCode(storedCode: reason[index])) }
-    let chosen = ledger.enrollments[Int(enrollment[index])]
     let ordinal = Int(self.ordinal[index])
-    return .rewarded(
-      Reward(
-        ordinal: ordinal, channel: chosen.channel, enrollment: chosen.id,
-        amount: promotion.tiers[chosen.channel][ordinal - 1]))
+    if ordinal == 0 { return .notRewarded(ReasonCode(storedCode: reason[index])) }
+    let chosen = ledger.enrollments[Int(enrollment[index])]
+    let reward = Reward(
+      ordinal: ordinal, channel: chosen.channel, enrollment: chosen.id,
+      amount: promotion.tiers[chosen.channel][ordinal - 1])
+    return reason[index] == 0 ? .rewarded(reward) : .forfeited(reward)
   }
 
   /// The full decision of the transaction at `index`.
@@ -103,6 +104,15 @@ public struct LedgerDecisions: Sendable {
       }
     }
     return paid
+  }
+
+  /// How many transactions forfeited the reward whose place they took (`refunds: clawback`):
+  /// a walk over every decision, for a summary, never made under `net`, which forfeits none.
+  public func forfeitedCount() -> Int {
+    guard promotion.refunds == .clawback else { return 0 }
+    var count = 0
+    for index in reason.indices where reason[index] != 0 && ordinal[index] != 0 { count += 1 }
+    return count
   }
 
   /// Indices of the rewarded transactions in the order of the rewards file: holder (UTF-8

@@ -34,17 +34,26 @@ public struct Promotion: Hashable, Sendable {
   public var quota: Int?
   /// What the n-th reward pays, per channel.
   public var tiers: RewardTiers
+  /// What a refund does to a purchase's reward: shrink the purchase before it is judged (`net`),
+  /// or take back a reward already paid (`clawback`).
+  public var refunds: RefundPolicy
+  /// Whole days after the end of a reward's billing cycle by which the issuer posts it; read by
+  /// reconciliation, not by the decision.
+  public var postingDays: Int
 
   /// A promotion with the given rules; invariants are the validator's, checked on decoding.
+  /// `refunds` and `postingDays` default as a file that leaves them out does.
   public init(
     id: Identifier, name: String, issuer: String?, currency: Currency,
     timeZone: TimeZoneRules, campaignStart: CivilDate?, campaignEnd: CivilDate?,
     minimumSpend: Money, cardTypes: Set<CardType>?, networks: Set<Network>?,
     supplementaryCards: SupplementaryCardPolicy, excludedMCCs: Set<MerchantCategoryCode>,
     cycleStartDay: Int, rewardsPerCycle: Int, maxRewardsPerHolder: Int, quota: Int?,
-    tiers: RewardTiers
+    tiers: RewardTiers, refunds: RefundPolicy = .net,
+    postingDays: Int = Promotion.defaultPostingDays
   ) {
     precondition((1...28).contains(cycleStartDay), "cycleStartDay outside 1...28")
+    precondition(postingDays >= 0, "postingDays below zero")
     precondition(rewardsPerCycle >= 1 && maxRewardsPerHolder >= 1, "limits below one")
     precondition(
       tiers.bankApp.count == maxRewardsPerHolder && tiers.wallet.count == maxRewardsPerHolder,
@@ -66,6 +75,8 @@ public struct Promotion: Hashable, Sendable {
     self.maxRewardsPerHolder = maxRewardsPerHolder
     self.quota = quota
     self.tiers = tiers
+    self.refunds = refunds
+    self.postingDays = postingDays
   }
 
   /// The billing cycle an instant falls in.
@@ -82,6 +93,17 @@ public enum SupplementaryCardPolicy: String, CanonicalCode {
   case exclude
   /// "supplementaryCards policy".
   public static let codeKind = "supplementaryCards policy"
+}
+
+/// What a refund does to a purchase's reward (SPEC 3).
+public enum RefundPolicy: String, CanonicalCode {
+  /// The purchase is judged net of refunds: one refunded below the minimum never earns.
+  case net
+  /// The reward is paid at purchase and taken back (刷卡金扣回) when the purchase is refunded;
+  /// the taken-back reward still uses up its place.
+  case clawback
+  /// "refunds policy".
+  public static let codeKind = "refunds policy"
 }
 
 /// The reward schedules: entry n is what a holder's n-th reward pays, by the channel that earns it.
@@ -107,6 +129,9 @@ public struct RewardTiers: Hashable, Sendable {
 }
 
 extension Promotion {
+  /// The posting delay of a promotion that does not give one: 30 days.
+  public static let defaultPostingDays = 30
+
   /// The largest reward a tier may pay, ¥1,000,000.00, so that totals stay exact.
   public static let maximumReward = Money(minorUnits: 100_000_000)
 

@@ -34,7 +34,7 @@ extension Promotion {
   static let knownFields: Set<String> = [
     "id", "name", "issuer", "currency", "timezone", "campaign", "minimumSpend", "cardTypes",
     "networks", "supplementaryCards", "excludedMCCs", "cycleStartDay", "rewardsPerCycle",
-    "maxRewardsPerHolder", "quota", "tiers",
+    "maxRewardsPerHolder", "quota", "tiers", "refunds", "postingDays",
   ]
 
   /// Decodes and validates a promotion from JSON (a leading BOM is accepted). The first broken
@@ -97,13 +97,17 @@ extension Promotion {
     let maxRewards = try reader.requiredInteger("maxRewardsPerHolder", in: 1...Int.max)
     let quota = try reader.optionalInteger("quota", in: 0...Int.max)
     let tiers = try reader.tiers(count: maxRewards)
+    let refunds = try reader.optionalCode("refunds", RefundPolicy.parse) ?? .net
+    let postingDays =
+      try reader.optionalInteger("postingDays", in: 0...Int.max) ?? Promotion.defaultPostingDays
 
     return Promotion(
       id: Identifier(id), name: name, issuer: issuer?.text, currency: currency, timeZone: zone,
       campaignStart: campaignStart, campaignEnd: campaignEnd, minimumSpend: minimumSpend,
       cardTypes: cardTypes, networks: networks, supplementaryCards: supplementary,
       excludedMCCs: excludedMCCs, cycleStartDay: cycleStartDay, rewardsPerCycle: rewardsPerCycle,
-      maxRewardsPerHolder: maxRewards, quota: quota, tiers: tiers)
+      maxRewardsPerHolder: maxRewards, quota: quota, tiers: tiers, refunds: refunds,
+      postingDays: postingDays)
   }
 }
 

@@ -40,6 +40,8 @@ extension Promotion {
           (Channel.wallet.rawValue, amounts(tiers.wallet)),
         ])
       ),
+      ("refunds", .string(refunds.rawValue)),
+      ("postingDays", .integer(postingDays)),
     ])
   }
 

@@ -149,12 +149,17 @@ public struct RewardEngine: Sendable {
         return
       }
       let reason = holderState.settle(under: promotion, quotaLeft: quotaPaid < quota)
-      result.reason[index] = reason
       if reason == 0 {
         quotaPaid += 1
         result.ordinal[index] = Int32(holderState.rewards)
-        result.rewardsPaid.append(
-          RewardedTransaction(holder: Int32(holder), index: Int32(index)))
+        if clawback && forfeits(index, in: ledger) {
+          result.reason[index] = ReasonCode.refunded.storedCode
+        } else {
+          result.rewardsPaid.append(
+            RewardedTransaction(holder: Int32(holder), index: Int32(index)))
+        }
+      } else {
+        result.reason[index] = reason
       }
       holders[holder] = holderState
     }
@@ -243,10 +248,15 @@ public struct RewardEngine: Sendable {
                 let index = Int(key.index)
                 holderState.enter(cycle: cycleSequence(at: key.time))
                 let code = holderState.settle(under: promotion, quotaLeft: true)
-                reason.value[index] = code
                 if code == 0 {
                   ordinal.value[index] = Int32(holderState.rewards)
-                  paid.append(RewardedTransaction(holder: holder, index: key.index))
+                  if clawback && forfeits(index, in: ledger) {
+                    reason.value[index] = ReasonCode.refunded.storedCode
+                  } else {
+                    paid.append(RewardedTransaction(holder: holder, index: key.index))
+                  }
+                } else {
+                  reason.value[index] = code
                 }
               }
               rewarded.value[part] = paid
@@ -272,7 +282,12 @@ public struct RewardEngine: Sendable {
       (reason.storedCode, enrollment, card.holder)
     }
     if status == .declined { return fail(.declined) }
-    if status == .refunded || status == .reversed || ledger.refunded[index] >= ledger.amount[index]
+    if clawback {
+      // A reversal means the purchase never happened; a refund only takes the reward back,
+      // which the pass decides once the purchase has its place.
+      if status == .reversed { return fail(.refunded) }
+    } else if status == .refunded || status == .reversed
+      || ledger.refunded[index] >= ledger.amount[index]
     {
       return fail(.refunded)
     }
@@ -291,11 +306,22 @@ public struct RewardEngine: Sendable {
     if enrollment < 0 { return fail(.notEnrolled) }
     let mcc = ledger.mcc[index]
     if mcc >= 0, cards.excludedMCC[Int(mcc)] { return fail(.excludedMerchant) }
-    if ledger.amount[index] - ledger.refunded[index] < promotion.minimumSpend.minorUnits {
-      return fail(.belowMinimum)
-    }
+    // Under clawback the purchase as made is judged; refunds come into it only in `forfeits`.
+    let judged = clawback ? ledger.amount[index] : ledger.amount[index] - ledger.refunded[index]
+    if judged < promotion.minimumSpend.minorUnits { return fail(.belowMinimum) }
     return (0, enrollment, card.holder)
   }
+
+  /// Under `refunds: clawback`, whether the reward a transaction has just taken the place of is
+  /// taken back: it was refunded, or refunds brought it below the minimum spend. Read only for
+  /// the transactions that took a place, and only under clawback, so the net pass never looks.
+  private func forfeits(_ index: Int, in ledger: Ledger) -> Bool {
+    ledger.status[index] == .refunded
+      || ledger.amount[index] - ledger.refunded[index] < promotion.minimumSpend.minorUnits
+  }
+
+  /// Whether the promotion takes rewards back on refund rather than judging purchases net.
+  private var clawback: Bool { promotion.refunds == .clawback }
 
   /// The sequence number of the billing cycle holding the local day `day`.
   private func cycleSequence(onLocalDay day: Int) -> Int {

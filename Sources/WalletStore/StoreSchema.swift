@@ -159,5 +159,52 @@ enum StoreSchema {
         ) WITHOUT ROWID;
         """)
     },
+    // `refunds: clawback` (issue 16): a forfeited reward took its place (ordinal, tier, channel)
+    // but was taken back, so its row has both an ordinal and the reason `refunded`, which the
+    // first step's CHECK forbids. SQLite cannot alter a CHECK, so the table is rebuilt with the
+    // same columns and every index of it made again. The partial `rewards_by_*` indexes keep
+    // `ordinal IS NOT NULL`: a forfeited row uses up a place, so the reads that count places
+    // (what-if, quota recomputes) must see it; statements tell the two apart by reason.
+    Migration(name: "decisions-forfeited") { db in
+      try db.executeScript(
+        """
+        CREATE TABLE decisions_forfeited (
+          promotion TEXT NOT NULL REFERENCES promotions(id) ON DELETE CASCADE,
+          transaction_id TEXT NOT NULL REFERENCES transactions(id) ON DELETE CASCADE,
+          holder TEXT NOT NULL,
+          card TEXT NOT NULL,
+          time INTEGER NOT NULL,
+          cycle_start TEXT NOT NULL,
+          cycle_end TEXT NOT NULL,
+          reason TEXT,
+          ordinal INTEGER,
+          reward INTEGER,
+          channel TEXT,
+          enrollment TEXT,
+          holder_rewards_before INTEGER NOT NULL,
+          cycle_rewards_before INTEGER NOT NULL,
+          quota_paid_before INTEGER,
+          PRIMARY KEY (promotion, transaction_id),
+          CHECK (reason IS NOT NULL OR ordinal IS NOT NULL),
+          CHECK (reason IS NULL OR ordinal IS NULL OR reason = 'refunded')
+        ) WITHOUT ROWID;
+        INSERT INTO decisions_forfeited SELECT
+          promotion, transaction_id, holder, card, time, cycle_start, cycle_end, reason,
+          ordinal, reward, channel, enrollment, holder_rewards_before, cycle_rewards_before,
+          quota_paid_before
+          FROM decisions;
+        DROP TABLE decisions;
+        ALTER TABLE decisions_forfeited RENAME TO decisions;
+        CREATE INDEX decisions_by_holder ON decisions(promotion, holder, ordinal);
+        CREATE INDEX decisions_by_time ON decisions(promotion, time);
+        CREATE INDEX decisions_by_transaction ON decisions(transaction_id);
+        CREATE INDEX rewards_by_holder ON decisions(promotion, holder, ordinal)
+          WHERE ordinal IS NOT NULL;
+        CREATE INDEX rewards_by_cycle ON decisions(promotion, cycle_start, holder, ordinal)
+          WHERE ordinal IS NOT NULL;
+        CREATE INDEX rewards_by_time ON decisions(promotion, time, holder, cycle_start)
+          WHERE ordinal IS NOT NULL;
+        """)
+    },
   ])
 }

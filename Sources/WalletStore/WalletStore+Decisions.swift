@@ -148,7 +148,8 @@ extension WalletStore {
     var cycleDates: [BillingCycle: (start: String, end: String)] = [:]
     for index in indices {
       let decision = decisions[index]
-      let reward = decision.outcome.reward
+      // A forfeited reward keeps its place's ordinal, amount (taken back) and channel.
+      let reward = decision.outcome.place
       let cycle = decision.cycle
       let dates: (start: String, end: String)
       if let known = cycleDates[cycle] {

@@ -20,8 +20,11 @@ public struct RewardLine: Sendable, Equatable {
   public var time: Instant
   /// What the purchase cost.
   public var amount: Money
-  /// What it earned.
+  /// What it earned; for a forfeited reward, what was taken back.
   public var reward: Money
+  /// Whether the reward was taken back (`refunds: clawback`): its place stays used, but it pays
+  /// nothing.
+  public var forfeited = false
 }
 
 /// A transaction's stored decision, with the facts that led to it.
@@ -34,15 +37,20 @@ public struct StoredDecision: Sendable, Equatable {
 
 extension WalletStore {
   /// The rewards under a promotion, of one holder or all and of one cycle or all, by holder then
-  /// ordinal: an indexed lookup in the materialised decisions.
+  /// ordinal: an indexed lookup in the materialised decisions. Only rewards paid, as the
+  /// rewards file has them, unless `includingForfeited`: then also the places of rewards taken
+  /// back (`refunds: clawback`), marked `forfeited`, as a statement shows them.
   public func rewards(
-    promotion: Identifier, holder: Identifier? = nil, cycleStart: CivilDate? = nil
+    promotion: Identifier, holder: Identifier? = nil, cycleStart: CivilDate? = nil,
+    includingForfeited: Bool = false
   ) throws -> [RewardLine] {
     var sql =
       "SELECT d.holder, d.cycle_start, d.cycle_end, d.ordinal, d.transaction_id, d.card, "
-      + "d.channel, t.time, t.amount, d.reward FROM decisions d "
+      + "d.channel, t.time, t.amount, d.reward, d.reason IS NOT NULL FROM decisions d "
       + "JOIN transactions t ON t.id = d.transaction_id "
       + "WHERE d.promotion = ? AND d.ordinal IS NOT NULL"
+    // A forfeited place is the only row with both an ordinal and a reason.
+    if !includingForfeited { sql += " AND d.reason IS NULL" }
     var arguments: [(any DatabaseValueConvertible)?] = [promotion.rawValue]
     if let holder {
       sql += " AND d.holder = ?"
@@ -63,7 +71,7 @@ extension WalletStore {
         ordinal: try decision.int(3, "ordinal"), transaction: decision.id,
         card: try decision.identifier(5, "card"), channel: try decision.code(6, "channel"),
         time: try purchase.instant(7, "time"), amount: try purchase.money(8, "amount"),
-        reward: try decision.money(9, "reward"))
+        reward: try decision.money(9, "reward"), forfeited: row.int(at: 10) != 0)
     }
   }
 
@@ -77,16 +85,26 @@ extension WalletStore {
     let cycle = BillingCycle(containing: cycleStart, startDay: cycleStart.day)
     let enrollment = try stored.optionalIdentifier(9, "enrollment")
     let outcome: Outcome
-    if row.isNull(at: 5) {
-      // Rewarded: the schema ties a NULL reason to an ordinal, but not to the rest of the
-      // reward, which a rewarded decision always has.
+    if row.isNull(at: 5) || !row.isNull(at: 6) {
+      // A place taken, paid (no reason) or forfeited (reason `refunded`): the schema ties a
+      // NULL reason to an ordinal, but not to the rest of the reward, which such a decision
+      // always has.
       guard let enrollment else {
         throw stored.damaged(.null, "enrollment", expected: "the enrollment of a reward")
       }
-      outcome = .rewarded(
-        Reward(
-          ordinal: try stored.int(6, "ordinal"), channel: try stored.code(8, "channel"),
-          enrollment: enrollment, amount: try stored.money(7, "reward")))
+      let reward = Reward(
+        ordinal: try stored.int(6, "ordinal"), channel: try stored.code(8, "channel"),
+        enrollment: enrollment, amount: try stored.money(7, "reward"))
+      if row.isNull(at: 5) {
+        outcome = .rewarded(reward)
+      } else {
+        let reason = try stored.reason(5, "reason")
+        guard reason == .refunded else {
+          throw stored.damaged(
+            .text(reason.rawValue), "reason", expected: "refunded, beside an ordinal")
+        }
+        outcome = .forfeited(reward)
+      }
     } else {
       outcome = .notRewarded(try stored.reason(5, "reason"))
     }

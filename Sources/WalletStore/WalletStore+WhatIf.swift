@@ -75,6 +75,8 @@ extension WalletStore {
 
   /// The rewards a promotion had paid before an instant, all holders together: what counts
   /// against its quota.
+  /// Counts places by their ordinal: a reward forfeited under `refunds: clawback` has one too,
+  /// and uses up the quota as a paid one does.
   static let quotaPaidSQL =
     "SELECT COUNT(*) FROM decisions WHERE promotion = ? "
     + "AND (time < ? OR (time = ? AND transaction_id < ?)) AND ordinal IS NOT NULL"

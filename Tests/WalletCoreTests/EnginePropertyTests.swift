@@ -3,10 +3,14 @@ import WalletTestSupport
 
 @testable import WalletCore
 
-/// Random cards, enrollments and transactions that exercise every rule, including ties in time.
-func randomScenario(seed: UInt64, transactions count: Int) -> Scenario {
+/// Random cards, enrollments and transactions that exercise every rule, including ties in time,
+/// under the refund policy `refunds`.
+func randomScenario(
+  seed: UInt64, transactions count: Int, refunds: RefundPolicy = .net
+) -> Scenario {
   var random = SeededGenerator(seed: seed)
   var scenario = Scenario()
+  scenario.promotion.refunds = refunds
   scenario.promotion.rewardsPerCycle = Int.random(in: 1...2, using: &random)
   scenario.promotion.quota =
     Bool.random(using: &random) ? nil : Int.random(in: 0...30, using: &random)
@@ -48,8 +52,8 @@ func randomScenario(seed: UInt64, transactions count: Int) -> Scenario {
       currency: Int.random(in: 0..<30, using: &random) == 0
         ? Currency(parsing: "USD") ?? .cny : .cny,
       method: Int.random(in: 0..<20, using: &random) == 0 ? .card : .applePay,
-      status: [.settled, .settled, .settled, .pending, .declined, .refunded][
-        Int.random(in: 0..<6, using: &random)],
+      status: [.settled, .settled, .settled, .pending, .declined, .refunded, .reversed][
+        Int.random(in: 0..<7, using: &random)],
       refunded: refunded,
       enrollment: Int.random(in: 0..<4, using: &random) == 0
         ? Identifier("E\(Int.random(in: 0..<16, using: &random))") : nil,
@@ -60,15 +64,18 @@ func randomScenario(seed: UInt64, transactions count: Int) -> Scenario {
 }
 
 /// The SPEC's decision written as plainly as possible, quadratic and independent of the engine,
-/// to cross-check it.
+/// to cross-check it: under `refunds: clawback` too, where a refunded purchase still takes its
+/// place and forfeits the reward.
 func referenceDecisions(_ scenario: Scenario) -> [Identifier: Outcome] {
   let promotion = scenario.promotion
+  let clawback = promotion.refunds == .clawback
   let ordered = scenario.transactions.sorted {
     $0.time != $1.time
       ? $0.time < $1.time
       : Array($0.id.rawValue.utf8).lexicographicallyPrecedes($1.id.rawValue.utf8)
   }
   var results: [Identifier: Outcome] = [:]
+  // Every place taken, paid or (under clawback) forfeited.
   var paid: [(holder: Identifier, cycle: BillingCycle)] = []
   for transaction in ordered {
     let card = scenario.cards.first { $0.id == transaction.card }!
@@ -85,7 +92,11 @@ func referenceDecisions(_ scenario: Scenario) -> [Identifier: Outcome] {
     func firstFailure() -> ReasonCode? {
       let refunded = [.refunded, .reversed].contains(transaction.status)
       if transaction.status == .declined { return .declined }
-      if refunded || transaction.refunded >= transaction.amount { return .refunded }
+      if clawback {
+        if transaction.status == .reversed { return .refunded }
+      } else if refunded || transaction.refunded >= transaction.amount {
+        return .refunded
+      }
       if transaction.method != .applePay { return .notApplePay }
       if card.issuer?.lowercased() != promotion.issuer?.lowercased() { return .otherIssuer }
       if !(promotion.cardTypes?.contains(card.type) ?? true) { return .ineligibleCardType }
@@ -100,7 +111,8 @@ func referenceDecisions(_ scenario: Scenario) -> [Identifier: Outcome] {
       if let mcc = transaction.mcc, promotion.excludedMCCs.contains(mcc) {
         return .excludedMerchant
       }
-      if transaction.amount - transaction.refunded < promotion.minimumSpend { return .belowMinimum }
+      let judged = clawback ? transaction.amount : transaction.amount - transaction.refunded
+      if judged < promotion.minimumSpend { return .belowMinimum }
       if holderPaid.count >= promotion.maxRewardsPerHolder { return .rewardCapReached }
       if holderPaid.filter({ $0.cycle == cycle }).count >= promotion.rewardsPerCycle {
         return .cycleAlreadyRewarded
@@ -114,19 +126,25 @@ func referenceDecisions(_ scenario: Scenario) -> [Identifier: Outcome] {
     } else if let enrollment {
       let ordinal = holderPaid.count + 1
       paid.append((card.holder, cycle))
-      results[transaction.id] = .rewarded(
-        Reward(
-          ordinal: ordinal, channel: enrollment.channel, enrollment: enrollment.id,
-          amount: promotion.tiers[enrollment.channel][ordinal - 1]))
+      let reward = Reward(
+        ordinal: ordinal, channel: enrollment.channel, enrollment: enrollment.id,
+        amount: promotion.tiers[enrollment.channel][ordinal - 1])
+      let forfeits =
+        clawback
+        && (transaction.status == .refunded
+          || transaction.amount - transaction.refunded < promotion.minimumSpend)
+      results[transaction.id] = forfeits ? .forfeited(reward) : .rewarded(reward)
     }
   }
   return results
 }
 
 struct EnginePropertyTests {
-  @Test("engine equals the plain reference", arguments: 1...40 as ClosedRange<UInt64>)
-  func matchesReference(seed: UInt64) {
-    let scenario = randomScenario(seed: seed, transactions: 300)
+  @Test(
+    "engine equals the plain reference", arguments: RefundPolicy.allCases,
+    1...40 as ClosedRange<UInt64>)
+  func matchesReference(refunds: RefundPolicy, seed: UInt64) {
+    let scenario = randomScenario(seed: seed, transactions: 300, refunds: refunds)
     let expected = referenceDecisions(scenario)
     let decisions = scenario.decide()
     #expect(decisions.count == scenario.transactions.count)
@@ -135,6 +153,34 @@ struct EnginePropertyTests {
       #expect(decision.outcome == expected[decision.transaction], "\(decision.transaction)")
     }
     #expect(scenario.promotion.quota == 0 || decisions.contains { $0.outcome.reward != nil })
+    // Net never forfeits; clawback does wherever refunds and free places meet.
+    let forfeited = decisions.filter { $0.outcome.forfeitedReward != nil }.count
+    #expect(refunds == .clawback || forfeited == 0)
+  }
+
+  /// Over many scenarios, clawback forfeits somewhere, and its forfeited rewards hold places:
+  /// the ordinals of each holder's places run 1, 2, 3… with no gap.
+  @Test func clawbackForfeitsAndKeepsPlaces() {
+    var forfeited = 0
+    for seed in 1...10 as ClosedRange<UInt64> {
+      var scenario = randomScenario(seed: seed, transactions: 300, refunds: .clawback)
+      scenario.promotion.quota = nil
+      var ordinals: [Identifier: [Int]] = [:]
+      for decision in scenario.decide() {
+        if let place = decision.outcome.place {
+          ordinals[decision.holder, default: []].append(place.ordinal)
+        }
+        if decision.outcome.forfeitedReward != nil {
+          forfeited += 1
+          #expect(decision.outcome.reason == .refunded)
+          #expect(decision.outcome.reward == nil)
+        }
+      }
+      for (holder, list) in ordinals {
+        #expect(list.sorted() == Array(1...list.count), "\(holder)")
+      }
+    }
+    #expect(forfeited > 0)
   }
 
   /// A batch decides without recording progress, and its ordered pass then skips transactions
@@ -143,11 +189,14 @@ struct EnginePropertyTests {
   @Test(
     "a batch's outcomes equal the plain reference",
     arguments: [
-      (1, 300), (2, 300), (3, 300), (4, 300), (5, 300), (6, 300), (7, 70_000), (8, 70_000),
+      (.net, 1, 300), (.net, 2, 300), (.net, 3, 300), (.net, 4, 300), (.net, 5, 300),
+      (.net, 6, 300), (.net, 7, 70_000), (.net, 8, 70_000), (.clawback, 1, 300),
+      (.clawback, 2, 300), (.clawback, 3, 300), (.clawback, 4, 300), (.clawback, 7, 70_000),
+      (.clawback, 8, 70_000),
     ]
-      as [(UInt64, Int)])
-  func batchMatchesReference(seed: UInt64, count: Int) {
-    var scenario = randomScenario(seed: seed, transactions: count)
+      as [(RefundPolicy, UInt64, Int)])
+  func batchMatchesReference(refunds: RefundPolicy, seed: UInt64, count: Int) {
+    var scenario = randomScenario(seed: seed, transactions: count, refunds: refunds)
     if count > 1_000 { scenario.promotion.quota = seed % 2 == 0 ? nil : 25 }
     let expected = referenceDecisions(scenario)
     let ledger = Ledger(
@@ -193,9 +242,9 @@ struct EnginePropertyTests {
 struct EngineResumeTests {
   @Test(
     "resuming from the progress before an instant decides the rest alike",
-    arguments: 1...15 as ClosedRange<UInt64>)
-  func resume(seed: UInt64) {
-    let scenario = randomScenario(seed: seed, transactions: 300)
+    arguments: RefundPolicy.allCases, 1...15 as ClosedRange<UInt64>)
+  func resume(refunds: RefundPolicy, seed: UInt64) {
+    let scenario = randomScenario(seed: seed, transactions: 300, refunds: refunds)
     let full = Dictionary(uniqueKeysWithValues: scenario.decide().map { ($0.transaction, $0) })
     let times = scenario.transactions.map(\.time).sorted()
     let split = times[times.count / 2]
@@ -203,7 +252,8 @@ struct EngineResumeTests {
     let earlier = scenario.transactions.filter { $0.time < split }
       .sorted { ($0.time, $0.id) < ($1.time, $1.id) }
     for transaction in earlier {
-      guard let decision = full[transaction.id], let reward = decision.outcome.reward else {
+      // Every place counts, a forfeited one too.
+      guard let decision = full[transaction.id], let reward = decision.outcome.place else {
         continue
       }
       progress.quotaPaid += 1
@@ -299,9 +349,11 @@ struct LargeLedgerTests {
         at: Fixture.at(otherTime)) == first)
   }
 
-  @Test("a large ledger is decided as the reference decides it", arguments: [3, 11] as [UInt64])
-  func largeLedgerMatchesReference(seed: UInt64) {
-    var scenario = randomScenario(seed: seed, transactions: 70_000)
+  @Test(
+    "a large ledger is decided as the reference decides it",
+    arguments: [(3, .net), (11, .net), (5, .clawback)] as [(UInt64, RefundPolicy)])
+  func largeLedgerMatchesReference(seed: UInt64, refunds: RefundPolicy) {
+    var scenario = randomScenario(seed: seed, transactions: 70_000, refunds: refunds)
     // A quota makes the order across all holders matter, so a wrong merge would show.
     scenario.promotion.quota = 10
     let expected = referenceDecisions(scenario)

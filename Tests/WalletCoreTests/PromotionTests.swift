@@ -49,6 +49,7 @@ struct PromotionTests {
     #expect(promotion.currency == .cny && promotion.timeZone.identifier == "Asia/Shanghai")
     #expect(promotion.rewardsPerCycle == 1 && promotion.quota == nil)
     #expect(promotion.supplementaryCards == .countForPrimary)
+    #expect(promotion.refunds == .net && promotion.postingDays == 30)
     #expect(promotion.tiers.bankApp == [Money(minorUnits: 200)])
   }
 
@@ -111,6 +112,9 @@ struct PromotionTests {
         "tiers.app"
       ),
       ("tiers", ["1", "2"], "tiers"), ("color", "blue", "color"),
+      ("refunds", "refund", "refunds"), ("refunds", true, "refunds"),
+      ("postingDays", -1, "postingDays"), ("postingDays", 1.5, "postingDays"),
+      ("postingDays", "30", "postingDays"),
     ] as [(String, any Sendable, String)])
   func brokenRule(field: String, value: any Sendable, namedField: String) throws {
     var object = try Self.shippedObject()
@@ -275,6 +279,8 @@ struct PromotionEncodingTests {
     promotion.excludedMCCs = Set(["5411", "0742"].compactMap(MerchantCategoryCode.init(parsing:)))
     promotion.supplementaryCards = .exclude
     promotion.quota = 0
+    promotion.refunds = .clawback
+    promotion.postingDays = 0
     promotion.timeZone = try TimeZoneRules(identifier: "UTC")
     #expect(try Promotion.decode(json: Array(promotion.jsonText.utf8)) == promotion)
     #expect(
@@ -290,6 +296,38 @@ struct PromotionEncodingTests {
     let text = promotion.jsonText
     #expect(!text.unicodeScalars.contains { ShownValue.mustEscape($0) && $0 != "\n" })
     #expect(try Promotion.decode(json: Array(text.utf8)) == promotion)
+  }
+
+  @Test(
+    "the refunds policy and the posting days as a file writes them",
+    arguments: [
+      ("\"refunds\": \"CLAWBACK\"", RefundPolicy.clawback, 30),
+      ("\"refunds\": \"net\", \"postingDays\": 0", .net, 0),
+      ("\"refunds\": null, \"postingDays\": 45", .net, 45),
+    ] as [(String, RefundPolicy, Int)])
+  func refundsAndPostingDays(fields: String, refunds: RefundPolicy, postingDays: Int) throws {
+    let json = """
+      {"id": "p", "minimumSpend": "50", "cycleStartDay": 1, "maxRewardsPerHolder": 1,
+       "tiers": {"wallet": ["1"], "bank-app": ["2"]}, \(fields)}
+      """
+    let promotion = try Promotion.decode(json: Array(json.utf8))
+    #expect(promotion.refunds == refunds)
+    #expect(promotion.postingDays == postingDays)
+  }
+
+  /// The shipped clawback promotion reads, shows its policy, and is the built-in otherwise.
+  @Test func theClawbackPromotionFileReads() throws {
+    let url = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("data/promotions/bocom-applepay-monthly-clawback.json")
+    let promotion = try Promotion.decode(json: [UInt8](Data(contentsOf: url)))
+    #expect(promotion.refunds == .clawback)
+    #expect(promotion.jsonText.contains("\"refunds\": \"clawback\""))
+    var net = promotion
+    net.refunds = .net
+    net.id = Promotion.bocomApplePayMonthly.id
+    net.name = Promotion.bocomApplePayMonthly.name
+    #expect(net == Promotion.bocomApplePayMonthly, "the built-in's rules but the policy")
   }
 
   @Test func theBuiltInIsWrittenByteForByteAsTheShippedFile() {

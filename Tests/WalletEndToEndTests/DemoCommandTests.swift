@@ -44,12 +44,14 @@ struct DemoCommandTests {
     for command in [
       "$ wallet check C-ZW-BOCOM", "$ wallet check --holder H003 --amount 150",
       "$ wallet check --holder H002 --amount 150", "$ wallet statement", "$ wallet explain T2005",
+      "$ wallet explain T2002 --promotion bocom-applepay-monthly-clawback",
     ] {
       #expect(text.contains("\n" + command + "\n\n"), "\(command)")
     }
     #expect(text.contains("Pay with C-ZW-BOCOM: it earns ¥15.00."))
     #expect(text.contains("No card of H002 would earn"))
     #expect(text.contains("T2005 does not earn: not-enrolled."))
+    #expect(text.contains("T2002 earned ¥10.00, taken back: refunded."))
     #expect(text.contains("\nTotal: 11 rewards, ¥135.00.\n"))
     #expect(!text.contains("/tmp"))
   }

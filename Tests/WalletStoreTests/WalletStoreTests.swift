@@ -69,13 +69,73 @@ struct StoreOpeningTests {
     let database = try Database(path: path, mode: .readWrite)
     try database.executeScript(
       """
-      DROP TABLE postings; DROP TABLE origins; DROP TABLE waiting_refunds;
-      DROP INDEX refunds_by_source; DROP INDEX refunds_by_second_source;
-        DROP INDEX refunds_by_amount; ALTER TABLE refunds DROP COLUMN source;
-        ALTER TABLE refunds DROP COLUMN source_kind; ALTER TABLE refunds DROP COLUMN also_source;
-      DELETE FROM schema_migrations WHERE name = 'statement-imports';
-      PRAGMA user_version = 2;
+      DELETE FROM schema_migrations WHERE name = 'decisions-forfeited';
+      PRAGMA user_version = 3;
       """)
+  }
+
+  /// A store from before `decisions-forfeited`, whose decisions table has the first step's CHECK
+  /// (no row with both a reason and an ordinal), keeps every decision and index through the
+  /// upgrade, and then takes a clawback promotion's forfeited rows.
+  @Test func theForfeitedMigrationKeepsDecisionsAndIndexes() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("w.sqlite").path
+    let wallet = RandomWallet(seed: 9, transactions: 120)
+    let indexesSQL =
+      "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'decisions' "
+      + "AND sql IS NOT NULL ORDER BY name"
+    let before: [Decision]
+    let indexes: [String]
+    let indexSQL: [String]
+    do {
+      let store = try WalletStore.open(path: path, create: true)
+      try store.importCards(wallet.cards, policy: ImportPolicy())
+      try store.importEnrollments(wallet.enrollments, policy: ImportPolicy())
+      try store.importTransactions(wallet.transactions, policy: ImportPolicy())
+      before = try store.decisions(promotion: Promotion.bocomApplePayMonthly.id)
+      indexes = try store.db.fetchAll(indexesSQL) { $0.string(at: 0) + ": " + $0.string(at: 1) }
+      indexSQL = try store.db.fetchAll(indexesSQL) { $0.string(at: 1) }
+      // The table as the first step made it, with its single CHECK, and this step undone.
+      let original = try #require(
+        try store.db.scalar(
+          "SELECT sql FROM sqlite_master WHERE name = 'decisions'")?.stringValue)
+      let old = original.replacingOccurrences(
+        of:
+          #"CHECK \(reason IS NOT NULL OR ordinal IS NOT NULL\),\s*CHECK \(reason IS NULL OR ordinal IS NULL OR reason = 'refunded'\)"#,
+        with: "CHECK ((reason IS NULL) = (ordinal IS NOT NULL))", options: .regularExpression
+      ).replacingOccurrences(of: "CREATE TABLE \"decisions\"", with: "CREATE TABLE decisions")
+      #expect(old.contains("CHECK ((reason IS NULL) = (ordinal IS NOT NULL))"))
+      try store.db.executeScript(
+        """
+        ALTER TABLE decisions RENAME TO decisions_new;
+        \(old.replacingOccurrences(of: "CREATE TABLE decisions", with: "CREATE TABLE decisions_old"));
+        INSERT INTO decisions_old SELECT * FROM decisions_new;
+        DROP TABLE decisions_new;
+        ALTER TABLE decisions_old RENAME TO decisions;
+        DELETE FROM schema_migrations WHERE name = 'decisions-forfeited';
+        PRAGMA user_version = 3;
+        """)
+      // Dropping the renamed table took its indexes; the older store had them all.
+      for index in indexSQL { try store.db.execute(index) }
+      #expect(throws: (any Error).self) {
+        try store.db.execute(
+          "UPDATE decisions SET reason = 'refunded' WHERE ordinal IS NOT NULL")
+      }
+    }
+    let store = try WalletStore.open(path: path, create: false)
+    #expect(try StoreSchema.migrator.pendingMigrations(in: store.db).isEmpty)
+    #expect(try store.decisions(promotion: Promotion.bocomApplePayMonthly.id) == before)
+    #expect(
+      try store.db.fetchAll(indexesSQL) { $0.string(at: 0) + ": " + $0.string(at: 1) } == indexes)
+    #expect(try store.integrityCheck())
+    var clawback = Promotion.bocomApplePayMonthly
+    clawback.id = Identifier("clawback")
+    clawback.refunds = .clawback
+    try store.installPromotion(clawback)
+    #expect(try store.materialisedDifferences().isEmpty)
+    #expect(
+      try store.decisions(promotion: clawback.id).contains { $0.outcome.forfeitedReward != nil })
   }
 
   /// Opening read-only writes nothing, so a store that needs upgrading is refused (and left as
@@ -268,8 +328,13 @@ struct StoreImportTests {
 struct MaterialisedDecisionTests {
   enum Quota: CaseIterable { case none, tight }
 
-  @Test("after every kind of change", arguments: [1, 2, 3] as [UInt64], Quota.allCases)
-  func afterEveryChange(seed: UInt64, quota: Quota) throws {
+  /// Under `refunds: clawback` too, where refunds forfeit rewards that keep their places.
+  @Test(
+    "after every kind of change", arguments: [1, 2, 3] as [UInt64],
+    [(.none, .net), (.tight, .net), (.none, .clawback), (.tight, .clawback)]
+      as [(Quota, RefundPolicy)])
+  func afterEveryChange(seed: UInt64, setup: (quota: Quota, refunds: RefundPolicy)) throws {
+    let quota = setup.quota
     let store = try WalletStore.inMemory()
     let wallet = RandomWallet(seed: seed, transactions: 240)
     var random = SeededGenerator(seed: seed &* 101)
@@ -283,8 +348,15 @@ struct MaterialisedDecisionTests {
       limited.id = Identifier("limited")
       limited.quota = 9
       limited.rewardsPerCycle = 2
+      limited.refunds = setup.refunds
       try store.installPromotion(limited)
       try check("installing a promotion with a quota")
+    } else if setup.refunds == .clawback {
+      var clawback = Promotion.bocomApplePayMonthly
+      clawback.id = Identifier("clawback")
+      clawback.refunds = .clawback
+      try store.installPromotion(clawback)
+      try check("installing a clawback promotion")
     }
     try store.importCards(wallet.cards, policy: ImportPolicy())
     try store.importEnrollments(Array(wallet.enrollments.prefix(10)), policy: ImportPolicy())
@@ -308,10 +380,20 @@ struct MaterialisedDecisionTests {
           amount: Money(minorUnits: 200_00)))
       try check("adding a transaction")
     }
-    for transaction in wallet.transactions.prefix(40) where transaction.refunded == .zero {
-      let amount = min(Money(minorUnits: 60_00), transaction.amount)
+    for (index, transaction) in wallet.transactions.prefix(40).enumerated()
+    where transaction.refunded == .zero {
+      // Partial refunds, and every fifth one whole.
+      let amount =
+        index % 5 == 0 ? transaction.amount : min(Money(minorUnits: 60_00), transaction.amount)
       try store.refund(transaction.id, amount: amount, at: transaction.time)
       try check("a refund")
+    }
+    // With a tight quota the few places may all have gone to purchases never refunded.
+    if setup.refunds == .clawback && quota == .none {
+      let forfeited = try store.installedPromotions().flatMap { promotion in
+        try store.decisions(promotion: promotion.id).filter { $0.outcome.forfeitedReward != nil }
+      }
+      #expect(!forfeited.isEmpty, "the refunds forfeit some reward")
     }
     for enrollment in try store.enrollments() where enrollment.removedAt == nil {
       try store.removeEnrollment(
@@ -346,12 +428,14 @@ struct MaterialisedDecisionTests {
 /// A what-if equals what the store decides once the purchase is really added.
 struct WhatIfTests {
   @Test(
-    "a hypothetical purchase is decided as the real one would be", arguments: [4, 5, 6] as [UInt64])
-  func whatIfMatchesTheRealPurchase(seed: UInt64) throws {
+    "a hypothetical purchase is decided as the real one would be",
+    arguments: [4, 5, 6] as [UInt64], RefundPolicy.allCases)
+  func whatIfMatchesTheRealPurchase(seed: UInt64, refunds: RefundPolicy) throws {
     let wallet = RandomWallet(seed: seed, transactions: 150)
     var limited = Promotion.bocomApplePayMonthly
     limited.id = Identifier("limited")
     limited.quota = 12
+    limited.refunds = refunds
     let store = try WalletStore.inMemory()
     try store.installPromotion(limited)
     try store.importCards(wallet.cards, policy: ImportPolicy())

@@ -117,7 +117,8 @@ struct BatchCommand: WalletCommand {
   }
 }
 
-/// The totals `batch` reports on standard error: what was read, rewarded and paid per channel.
+/// The totals `batch` reports on standard error: what was read, rewarded (and, under `refunds:
+/// clawback`, forfeited) and paid per channel.
 struct BatchSummary {
   let decisions: LedgerDecisions
   let ledger: Ledger
@@ -131,6 +132,10 @@ struct BatchSummary {
         + "\(ProgressReporter.grouped(rewarded)) rewarded, "
         + "\(ProgressReporter.grouped(skippedRows)) invalid rows skipped"
     ]
+    // Under clawback, the places whose rewards were taken back, which pay nothing.
+    if decisions.promotion.refunds == .clawback {
+      lines[0] += ", \(ProgressReporter.grouped(decisions.forfeitedCount())) forfeited"
+    }
     for channel in Channel.allCases {
       lines.append(
         "  \(channel.rawValue)\(String(repeating: " ", count: max(0, 9 - channel.rawValue.count)))"

@@ -260,7 +260,8 @@ struct PromotionChoice: ParsableArguments {
 /// What a change did to a transaction's decisions, for the commands that record one.
 enum DecisionReport {
   /// One line per installed promotion: `  bocom-applepay-monthly: rewarded ¥10.00 (the
-  /// holder's reward 1, bank-app)` or `  bocom-applepay-monthly: not rewarded (not-enrolled)`.
+  /// holder's reward 1, bank-app)`, `  …: forfeited ¥10.00 (the holder's reward 1, bank-app,
+  /// taken back on refund)` or `  bocom-applepay-monthly: not rewarded (not-enrolled)`.
   static func lines(for transaction: Identifier, store: WalletStore) throws -> [String] {
     try store.promotions().compactMap { installed in
       let promotion = installed.promotion
@@ -272,6 +273,10 @@ enum DecisionReport {
         return
           "  \(promotion.id): rewarded \(MoneyText.display(reward.amount, promotion.currency)) "
           + "(the holder's reward \(reward.ordinal), \(reward.channel))"
+      case .forfeited(let reward):
+        return
+          "  \(promotion.id): forfeited \(MoneyText.display(reward.amount, promotion.currency)) "
+          + "(the holder's reward \(reward.ordinal), \(reward.channel), taken back on refund)"
       case .notRewarded(let reason):
         return "  \(promotion.id): not rewarded (\(reason))"
       }

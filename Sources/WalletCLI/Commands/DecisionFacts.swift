@@ -17,7 +17,9 @@ enum DecisionFacts {
     store: WalletStore, hypothetical: Bool
   ) throws -> ReasonFacts {
     let earlier = try store.rewards(
-      promotion: promotion.id, holder: decision.holder, cycleStart: decision.cycle.start
+      promotion: promotion.id, holder: decision.holder, cycleStart: decision.cycle.start,
+      // A forfeited reward still fills its cycle's place.
+      includingForfeited: true
     ).filter { line in
       hypothetical
         ? line.time < transaction.time

@@ -25,7 +25,9 @@ struct DemoCommand: WalletCommand {
       Builds a throw-away store from the sample cards, enrollments and transactions (compiled \
       into wallet, so it works from any folder), with "now" fixed at \(now), and shows, each \
       under a heading: a card's check, a purchase that would earn and one that would not, the \
-      statement, and why a purchase earned nothing. The store is removed afterwards; your own \
+      statement, why a purchase earned nothing, and, with a copy of the built-in promotion that \
+      takes rewards back on refund (refunds: clawback) installed, a refunded purchase whose \
+      reward was taken back. The store is removed afterwards; your own \
       store ($WALLET_DB, --db) is never touched.
       """)
 
@@ -51,6 +53,14 @@ struct DemoCommand: WalletCommand {
       heading: "Why did T2005 earn nothing?", arguments: ["explain", "T2005"],
       expected: [.success]),
   ]
+
+  /// The last step, apart from the others: the sample's T2002, refunded below the minimum, under
+  /// the built-in's rules with `refunds: clawback`. That promotion is installed only just before
+  /// it, so that the steps above show the built-in alone.
+  static let clawbackStep = Step(
+    heading: "And if T2002's refund took its reward back (refunds: clawback)?",
+    arguments: ["explain", "T2002", "--promotion", SampleData.clawbackPromotion.id.rawValue],
+    expected: [.success])
 
   func run(context: CommandContext) throws -> ExitStatus {
     let folder = try DemoFolder()
@@ -98,19 +108,33 @@ struct DemoCommand: WalletCommand {
 
       """)
     let shown = CommandContext(console: console, environment: environment)
-    for step in Self.steps {
+    /// Shows one step; false when the output could not be written.
+    func show(_ step: Step) throws -> Bool {
       console.output(
         "\n" + style.heading("==> \(step.heading)") + "\n$ wallet "
           + step.arguments.joined(separator: " ") + "\n\n", style: style)
       let status = WalletCommandLine.run(step.arguments + ["--db", database], context: shown)
       // The step could not print: the command line reports that, once, as exit status 74.
-      if console.failure != nil { return .success }
+      if console.failure != nil { return false }
       guard let exit = ExitStatus(rawValue: status), step.expected.contains(exit) else {
         throw CommandFailure(
           ExitStatus(rawValue: status) ?? .ioError,
           "the demo's step 'wallet \(step.arguments.joined(separator: " "))' failed")
       }
+      return true
     }
+    for step in Self.steps where try !show(step) { return .success }
+    let clawback = try folder.write(
+      "clawback.json", SampleData.clawbackPromotion.jsonText)
+    let added = WalletCommandLine.run(
+      ["promotion", "add", clawback, "--db", database], context: quiet)
+    guard added == ExitStatus.success.rawValue else {
+      context.console.message(folder.readLog())
+      throw CommandFailure(
+        ExitStatus(rawValue: added) ?? .ioError,
+        "the demo could not install \(SampleData.clawbackPromotion.id)")
+    }
+    if try !show(Self.clawbackStep) { return .success }
     console.output(
       """
 

@@ -7,7 +7,10 @@ struct PromotionListCommand: WalletCommand {
 
   static let configuration = CommandConfiguration(
     abstract: "List installed promotions.",
-    discussion: "Lists the installed promotions, built-in ones first, then by id.")
+    discussion: """
+      Lists the installed promotions, built-in ones first, then by id, with what a refund does \
+      to each one's rewards (refunds: net or clawback).
+      """)
 
   @OptionGroup var output: FormatOption
   @OptionGroup var storeOptions: StoreOptions
@@ -17,7 +20,7 @@ struct PromotionListCommand: WalletCommand {
     let store = try storeOptions.open(context: context, access: .read)
     var listing = Listing(columns: [
       "id", "name", "issuer", "currency", "timezone", "campaign_start", "campaign_end",
-      "cycle_start_day", "built_in",
+      "cycle_start_day", "refunds", "built_in",
     ])
     for installed in try store.promotions() {
       let promotion = installed.promotion
@@ -25,7 +28,8 @@ struct PromotionListCommand: WalletCommand {
         .text(promotion.id.rawValue), .text(promotion.name), .text(promotion.issuer),
         .text(promotion.currency.code), .text(promotion.timeZone.identifier),
         .text(promotion.campaignStart?.description), .text(promotion.campaignEnd?.description),
-        .integer(promotion.cycleStartDay), .bool(installed.isBuiltIn),
+        .integer(promotion.cycleStartDay), .text(promotion.refunds.rawValue),
+        .bool(installed.isBuiltIn),
       ])
     }
     try listing.write(format, empty: "No promotions.", console: context.console)

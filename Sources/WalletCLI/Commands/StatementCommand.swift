@@ -61,9 +61,11 @@ struct StatementCommand: WalletCommand {
     let now = try Clock.now(context, zone: store.timeZone)
     let (holders, firstActivity) = try HolderActivity.read(store, holder: holder)
     let statements = try promotions.map { promotion in
-      Statement.make(
-        promotion: promotion,
-        rows: try store.rewards(promotion: promotion.id, holder: holder).map(RewardRow.init),
+      let lines = try store.rewards(
+        promotion: promotion.id, holder: holder, includingForfeited: true)
+      return Statement.make(
+        promotion: promotion, rows: lines.map(RewardRow.init),
+        forfeited: Set(lines.filter(\.forfeited).map(\.transaction)),
         holders: holders, firstActivity: firstActivity,
         cycle: cycleDate.map { BillingCycle(containing: $0, startDay: promotion.cycleStartDay) },
         now: now)

@@ -108,6 +108,14 @@ struct CardCheck {
         "eligible",
         "yes: a purchase of \(purchase) would earn \(money(reward.amount)) (reward "
           + "\(reward.ordinal) of \(promotion.maxRewardsPerHolder), \(reward.channel))")
+    case .forfeited(let reward):
+      // Only a refunded purchase forfeits; a checked one is not, but the wording is ready.
+      sheet.append(
+        "eligible",
+        "no: a purchase of \(purchase) would earn \(money(reward.amount)), then lose it to its "
+          + "refund (reward \(reward.ordinal) of \(promotion.maxRewardsPerHolder), \(reward.channel))"
+      )
+      sheet.append("why", ReasonWording.sentence(for: check.decision.outcome, check.facts))
     case .notRewarded(let reason):
       sheet.append("eligible", "no: a purchase of \(purchase) would not earn (\(reason))")
       sheet.append("why", ReasonWording.sentence(for: reason, check.facts))
@@ -284,10 +292,16 @@ struct WhatIf {
         alignments: [.left, .left, .left, .right, .left])
       var sentences = FactSheet()
       for entry in promotion.cards {
-        let reward = entry.decision.outcome.reward
+        let outcome = entry.decision.outcome
+        let earns =
+          switch outcome {
+          case .rewarded: "yes"
+          case .forfeited: "taken back"
+          case .notRewarded: "no"
+          }
         table.append([
-          entry.card.id.rawValue, entry.channel?.rawValue ?? "none", reward == nil ? "no" : "yes",
-          reward.map { MoneyText.display($0.amount, promotion.promotion.currency) } ?? "",
+          entry.card.id.rawValue, entry.channel?.rawValue ?? "none", earns,
+          outcome.place.map { MoneyText.display($0.amount, promotion.promotion.currency) } ?? "",
           entry.decision.outcome.reason?.rawValue ?? "",
         ])
         sentences.append(
@@ -341,7 +355,8 @@ struct WhatIf {
       ("outcome", .string(DecisionText.outcome(entry.decision.outcome))),
       ("reason", .optional(entry.decision.outcome.reason?.rawValue)),
       ("explanation", .string(ReasonWording.sentence(for: entry.decision.outcome, entry.facts))),
-      ("reward", DecisionText.json(entry.decision.outcome.reward)),
+      // A forfeited decision's reward is the one taken back, as in the decisions file.
+      ("reward", DecisionText.json(entry.decision.outcome.place)),
     ])
   }
 }

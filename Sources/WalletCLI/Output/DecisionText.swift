@@ -85,6 +85,7 @@ enum DecisionText {
       ("rewards_per_cycle", .integer(promotion.rewardsPerCycle)),
       ("max_rewards_per_holder", .integer(promotion.maxRewardsPerHolder)),
       ("quota", promotion.quota.map(JSONValue.integer) ?? .null),
+      ("refunds", .string(promotion.refunds.rawValue)),
     ])
   }
 
@@ -98,8 +99,8 @@ enum DecisionText {
     ])
   }
 
-  /// `rewarded` or `not-rewarded`, as in the decisions file.
+  /// `rewarded`, `not-rewarded` or `forfeited`, as in the decisions file.
   static func outcome(_ outcome: Outcome) -> String {
-    outcome.reward == nil ? "not-rewarded" : "rewarded"
+    outcome.name
   }
 }

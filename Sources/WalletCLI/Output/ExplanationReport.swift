@@ -34,12 +34,17 @@ struct Explanation {
     return sentence + " The import decided its method: \(words)."
   }
 
-  /// `T1001 earns ¥10.00.` or `T1006 does not earn: below-minimum.`
+  /// `T1001 earns ¥10.00.`, `T1007 earned ¥15.00, taken back: refunded.` (forfeited under
+  /// `refunds: clawback`) or `T1006 does not earn: below-minimum.`
   func verdict(style: Style) -> String {
     switch decision.outcome {
     case .rewarded(let reward):
       return style.positive(
         "\(transaction.id) earns \(money(reward.amount, promotion.currency)).")
+    case .forfeited(let reward):
+      return style.negative(
+        "\(transaction.id) earned \(money(reward.amount, promotion.currency)), "
+          + "taken back: refunded.")
     case .notRewarded(let reason):
       return style.negative("\(transaction.id) does not earn: \(reason).")
     }
@@ -92,13 +97,21 @@ struct Explanation {
     if let quota = promotion.quota {
       sheet.append("quota", "\(decision.quotaPaidBefore ?? 0) of \(quota) paid before this one")
     }
-    if let reward = decision.outcome.reward {
+    switch decision.outcome {
+    case .rewarded(let reward):
       sheet.append(
         "reward",
         "\(money(reward.amount, promotion.currency)): reward \(reward.ordinal) of "
           + "\(promotion.maxRewardsPerHolder), \(reward.channel) schedule")
+    case .forfeited(let reward):
+      sheet.append(
+        "taken back",
+        "\(money(reward.amount, promotion.currency)): reward \(reward.ordinal) of "
+          + "\(promotion.maxRewardsPerHolder), \(reward.channel) schedule; the place stays used")
+      sheet.append("refunds rule", "clawback (a refund takes the reward back)")
+    case .notRewarded(let reason):
+      appendRule(for: reason, to: &sheet)
     }
-    if let reason = decision.outcome.reason { appendRule(for: reason, to: &sheet) }
     return sheet
   }
 
@@ -158,6 +171,9 @@ struct Explanation {
           .joined(separator: ", "))
     case .belowMinimum:
       sheet.append("minimum spend", money(promotion.minimumSpend, promotion.currency))
+      if promotion.refunds == .clawback {
+        sheet.append("refunds rule", "clawback (the amount before refunds is compared)")
+      }
     case .declined, .refunded, .notApplePay, .rewardCapReached, .cycleAlreadyRewarded,
       .quotaExhausted:
       // Their facts (status, refunds, method, the holder's and the promotion's counts) are
@@ -202,7 +218,8 @@ struct Explanation {
       ("outcome", .string(DecisionText.outcome(decision.outcome))),
       ("reason", .optional(decision.outcome.reason?.rawValue)),
       ("explanation", .string(sentence)),
-      ("reward", DecisionText.json(decision.outcome.reward)),
+      // A forfeited decision's reward is the one taken back, as in the decisions file.
+      ("reward", DecisionText.json(decision.outcome.place)),
       (
         "facts",
         .object([

@@ -85,6 +85,11 @@ enum ReasonWording {
     case .belowMinimum:
       let minimum = money(promotion.minimumSpend, promotion.currency)
       let net = money(facts.net, facts.currency)
+      if promotion.refunds == .clawback {
+        // Under clawback the purchase as made is judged; refunds only take a reward back.
+        return "It comes to \(money(facts.amount, facts.currency)); purchases must be at least "
+          + "\(minimum)."
+      }
       if facts.refunded > .zero {
         return "It comes to \(net) after \(money(facts.refunded, facts.currency)) of refunds; "
           + "purchases must be at least \(minimum)."
@@ -121,10 +126,26 @@ enum ReasonWording {
       + "(\(reward.channel)), pays \(money(reward.amount, promotion.currency))."
   }
 
-  /// The sentence for an outcome: its reward, or its reason.
+  /// What a forfeited reward was (`refunds: clawback`): paid, then taken back when the
+  /// purchase was refunded, its place still used.
+  static func sentence(forfeiting reward: Reward, _ facts: ReasonFacts) -> String {
+    let promotion = facts.promotion
+    let why =
+      facts.status == .refunded || facts.refunded >= facts.amount
+      ? "it was refunded"
+      : "it was refunded to \(money(facts.net, facts.currency)), below the minimum of "
+        + "\(money(promotion.minimumSpend, promotion.currency))"
+    return "It counts as \(facts.holder)'s reward \(reward.ordinal) of "
+      + "\(promotion.maxRewardsPerHolder) and, bound through \(place(reward.channel)) "
+      + "(\(reward.channel)), was paid \(money(reward.amount, promotion.currency)), then taken "
+      + "back when \(why); the place stays used."
+  }
+
+  /// The sentence for an outcome: its reward, its forfeited reward, or its reason.
   static func sentence(for outcome: Outcome, _ facts: ReasonFacts) -> String {
     switch outcome {
     case .rewarded(let reward): sentence(for: reward, facts)
+    case .forfeited(let reward): sentence(forfeiting: reward, facts)
     case .notRewarded(let reason): sentence(for: reason, facts)
     }
   }

@@ -8,16 +8,25 @@ struct Statement {
   /// One holder's part of the statement.
   struct Holder {
     let holder: Identifier
-    /// The rewards shown (of the chosen cycle, when one is chosen), by ordinal.
+    /// The rewards shown (of the chosen cycle, when one is chosen), by ordinal: paid ones and,
+    /// under `refunds: clawback`, forfeited ones, whose places stay used.
     let rows: [RewardRow]
-    /// How many more rewards the holder can earn: `maxRewardsPerHolder` less every reward so
-    /// far, whatever cycle is shown.
+    /// The transactions of `rows` whose rewards were taken back.
+    let forfeited: Set<Identifier>
+    /// How many more rewards the holder can earn: `maxRewardsPerHolder` less every place taken
+    /// so far (paid or forfeited), whatever cycle is shown.
     let rewardsLeft: Int
-    /// The counted cycles (see `Statement.countedCycles`) without a reward, oldest first.
+    /// The counted cycles (see `Statement.countedCycles`) without a reward's place, oldest first.
     let cyclesWithoutReward: [BillingCycle]
 
-    /// What the rewards shown earned.
-    var total: Money { rows.reduce(.zero) { $0 + $1.reward } }
+    /// The rewards shown that were paid and kept.
+    var paid: [RewardRow] { rows.filter { !forfeited.contains($0.transaction) } }
+
+    /// The rewards shown that were taken back.
+    var takenBack: [RewardRow] { rows.filter { forfeited.contains($0.transaction) } }
+
+    /// What the rewards shown earned and kept.
+    var total: Money { paid.reduce(.zero) { $0 + $1.reward } }
   }
 
   let promotion: Promotion
@@ -27,21 +36,23 @@ struct Statement {
   /// What every reward shown earned.
   var total: Money { holders.reduce(.zero) { $0 + $1.total } }
 
-  /// How many rewards are shown.
-  var rewardCount: Int { holders.reduce(0) { $0 + $1.rows.count } }
+  /// How many rewards paid and kept are shown.
+  var rewardCount: Int { holders.reduce(0) { $0 + $1.paid.count } }
 
   /// Builds the statement.
   ///
   /// - Parameters:
-  ///   - rows: every reward of the holders concerned, by holder then ordinal (all cycles, so that
-  ///     the rewards left are right when one cycle is shown).
+  ///   - rows: every reward of the holders concerned, paid or forfeited, by holder then ordinal
+  ///     (all cycles, so that the rewards left are right when one cycle is shown).
+  ///   - forfeited: the transactions among `rows` whose rewards were taken back.
   ///   - holders: the holders to show besides those with rewards (the store's, or the one asked
   ///     for), so that a holder who has earned nothing yet still sees what is left.
   ///   - firstActivity: each holder's first enrollment, else first transaction.
   ///   - cycle: show only this cycle.
   ///   - now: the instant that ends the cycles counted.
   static func make(
-    promotion: Promotion, rows: [RewardRow], holders: Set<Identifier>,
+    promotion: Promotion, rows: [RewardRow], forfeited: Set<Identifier> = [],
+    holders: Set<Identifier>,
     firstActivity: [Identifier: Instant], cycle: BillingCycle?, now: Instant
   ) -> Statement {
     var rowsByHolder: [Identifier: [RewardRow]] = [:]
@@ -54,6 +65,7 @@ struct Statement {
       return Holder(
         holder: holder,
         rows: cycle.map { cycle in earned.filter { $0.cycleStart == cycle.start } } ?? earned,
+        forfeited: forfeited.intersection(earned.map(\.transaction)),
         rewardsLeft: max(0, promotion.maxRewardsPerHolder - earned.count),
         cyclesWithoutReward: counted.filter { counted in
           !rewarded.contains(counted.start) && (cycle.map { $0 == counted } ?? true)
@@ -106,16 +118,27 @@ struct Statement {
           header: ["cycle", "date", "#", "transaction", "card", "channel", "amount", "reward"],
           alignments: [.left, .left, .right, .left, .left, .left, .right, .right])
         for row in holder.rows {
+          let reward =
+            holder.forfeited.contains(row.transaction)
+            ? "\(money(row.reward)) taken back" : money(row.reward)
           rewards.append([
             row.cycleStart.description, row.time.localDate(in: zone).description,
             String(row.ordinal), row.transaction.rawValue, row.card.rawValue,
-            row.channel.rawValue, money(row.amount), money(row.reward),
+            row.channel.rawValue, money(row.amount), reward,
           ])
         }
         text += rewards.text.split(separator: "\n").map { "  \($0)\n" }.joined()
       }
       var facts = FactSheet()
-      facts.append("total", "\(money(holder.total)) (\(Self.count(holder.rows.count, "reward")))")
+      facts.append("total", "\(money(holder.total)) (\(Self.count(holder.paid.count, "reward")))")
+      let takenBack = holder.takenBack
+      if !takenBack.isEmpty {
+        // Paid, then taken back when refunded: nothing kept, but each place stays used.
+        facts.append(
+          "taken back",
+          "\(money(takenBack.reduce(.zero) { $0 + $1.reward })) "
+            + "(\(Self.count(takenBack.count, "reward")), refunded; the places stay used)")
+      }
       facts.append(
         "rewards left", "\(holder.rewardsLeft) of \(promotion.maxRewardsPerHolder)")
       let missed = holder.cyclesWithoutReward
@@ -135,29 +158,28 @@ struct Statement {
 
   /// The shape the manual documents under STATEMENT JSON: `{"promotion": {...}, "holders":
   /// [{"holder", "rewards": [...], "total", "rewardsLeft", "cyclesWithoutReward"}], "total"}`.
-  /// A reward's keys are the rewards file's columns.
+  /// A reward's keys are the rewards file's columns; `forfeited` lists, with the same keys, the
+  /// rewards taken back under `refunds: clawback` (`reward` is the amount taken back).
   var json: JSONValue {
     let zone = promotion.timeZone
+    func rewardObject(_ row: RewardRow) -> JSONValue {
+      .object([
+        ("cycle_start", .string(row.cycleStart.description)),
+        ("cycle_end", .string(row.cycleEnd.description)),
+        ("ordinal", .integer(row.ordinal)),
+        ("transaction", .string(row.transaction.rawValue)),
+        ("card", .string(row.card.rawValue)),
+        ("channel", .string(row.channel.rawValue)),
+        ("time", .string(row.time.formatted(in: zone))),
+        ("amount", .string(row.amount.description)),
+        ("reward", .string(row.reward.description)),
+      ])
+    }
     let holderObjects = holders.map { holder in
       JSONValue.object([
         ("holder", .string(holder.holder.rawValue)),
-        (
-          "rewards",
-          .array(
-            holder.rows.map { row in
-              .object([
-                ("cycle_start", .string(row.cycleStart.description)),
-                ("cycle_end", .string(row.cycleEnd.description)),
-                ("ordinal", .integer(row.ordinal)),
-                ("transaction", .string(row.transaction.rawValue)),
-                ("card", .string(row.card.rawValue)),
-                ("channel", .string(row.channel.rawValue)),
-                ("time", .string(row.time.formatted(in: zone))),
-                ("amount", .string(row.amount.description)),
-                ("reward", .string(row.reward.description)),
-              ])
-            })
-        ),
+        ("rewards", .array(holder.paid.map(rewardObject))),
+        ("forfeited", .array(holder.takenBack.map(rewardObject))),
         ("total", .string(holder.total.description)),
         ("rewardsLeft", .integer(holder.rewardsLeft)),
         ("cyclesWithoutReward", .array(holder.cyclesWithoutReward.map { .string($0.description) })),

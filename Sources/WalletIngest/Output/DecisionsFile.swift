@@ -14,17 +14,20 @@ package enum DecisionsFile: CSVFileFormat {
 
   /// The outcome of a rewarded transaction.
   static let rewarded = "rewarded"
+  /// The outcome of a transaction that took a reward's place, whose reward was taken back.
+  static let forfeited = "forfeited"
   /// The outcome of any other.
   static let notRewarded = "not-rewarded"
 
-  /// A decision's fields in the order of `columns`.
+  /// A decision's fields in the order of `columns`. A forfeited row has its reason, its
+  /// ordinal and, as its reward, the amount taken back.
   package static func fields(of decision: Decision) -> [String] {
-    let reward = decision.outcome.reward
+    let place = decision.outcome.place
     return [
       decision.transaction.rawValue, decision.holder.rawValue, decision.card.rawValue,
-      decision.cycle.start.description, reward == nil ? notRewarded : rewarded,
-      decision.outcome.reason?.rawValue ?? "", reward.map { String($0.ordinal) } ?? "",
-      reward?.amount.description ?? "",
+      decision.cycle.start.description, decision.outcome.name,
+      decision.outcome.reason?.rawValue ?? "", place.map { String($0.ordinal) } ?? "",
+      place?.amount.description ?? "",
     ]
   }
 
@@ -47,11 +50,12 @@ package enum DecisionsFile: CSVFileFormat {
         try out.writeField(card.id.rawValue)
         try out.writeField(names.cycle(of: index).start)
         let reason = decisions.reason[index]
-        if reason == 0 {
-          let ordinal = Int(decisions.ordinal[index])
+        let ordinal = Int(decisions.ordinal[index])
+        if ordinal != 0 {
+          // A place taken: paid, or (with a reason) forfeited and taken back.
           let channel = names.channel(ofEnrollment: decisions.enrollment[index])
-          try out.writeField(rewarded)
-          try out.writeField("")
+          try out.writeField(reason == 0 ? rewarded : forfeited)
+          try out.writeField(reasonNames[Int(reason)])
           try out.writeField(names.number(ordinal))
           try out.writeField(names.tiers[channel][ordinal - 1])
         } else {

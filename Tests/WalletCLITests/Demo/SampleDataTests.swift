@@ -15,4 +15,13 @@ struct SampleDataTests {
     #expect(!file.isEmpty)
     #expect(Array(embedded.utf8) == Array(file), "Sources/WalletCLI/Demo/SampleData.swift: \(name)")
   }
+
+  /// The clawback promotion the demo installs is the shipped file, byte for byte.
+  @Test func theDemosClawbackPromotionIsTheShippedFile() throws {
+    let url = URL(fileURLWithPath: WalletProcess.sample("cards.csv"))
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("promotions/bocom-applepay-monthly-clawback.json")
+    let file = try Data(contentsOf: url)
+    #expect(Array(SampleData.clawbackPromotion.jsonText.utf8) == Array(file))
+  }
 }

@@ -79,6 +79,7 @@ struct FilesManualTests {
     #expect(try codes("postings", "kind") == all(Posting.Kind.self))
     #expect(try codes("transactions", "currency") == [Currency.cny.code])
     #expect(try codes("promotion", "supplementaryCards") == all(SupplementaryCardPolicy.self))
+    #expect(try codes("promotion", "refunds") == all(RefundPolicy.self))
     #expect(try codes("promotion", "tiers").isSuperset(of: all(Channel.self)))
   }
 

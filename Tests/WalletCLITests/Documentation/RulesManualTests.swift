@@ -60,5 +60,18 @@ struct RulesManualTests {
     }
     #expect(written("decisions.csv") == (try block("transaction,holder,")))
     #expect(written("rewards.csv") == (try block("holder,cycle_start,")))
+
+    // The same files under the shipped clawback promotion: the rows the page shows change.
+    let clawback = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+      .appendingPathComponent("data/promotions/bocom-applepay-monthly-clawback.json").path
+    let again = try WalletProcess.run(command + ["--promotion", clawback], directory: folder.url)
+    #expect(again.status == 0, "\(again.stderr)")
+    let decided = Set((written("decisions.csv") ?? "").split(separator: "\n").map(String.init))
+    let shown = try block("T7,H1,C1,").split(separator: "\n").map(String.init)
+    #expect(!shown.isEmpty)
+    for line in shown { #expect(decided.contains(line), "\(line)") }
+    #expect(written("rewards.csv")?.contains(",T7,") == false, "a forfeited reward is not paid")
   }
 }

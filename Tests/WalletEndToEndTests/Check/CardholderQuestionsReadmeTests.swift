@@ -6,14 +6,21 @@ import WalletTestSupport
 /// `wallet explain` examples is run on the sample store and must print exactly what is shown.
 @Suite(.tags(.endToEnd))
 struct CardholderQuestionsReadmeTests {
-  /// The README's code blocks whose first command is `wallet check` or `wallet explain`: the
-  /// command's words and the output shown under it.
+  /// The heading of the README's section on the sample store; other sections' examples run on
+  /// stores of their own (an imported bank statement), not on the sample.
+  static let section = "## A cardholder: what have I earned, and what next?"
+
+  /// The code blocks of `section` whose first command is `wallet check` or `wallet explain`:
+  /// the command's words and the output shown under it.
   static func examples() throws -> [(arguments: [String], output: String)] {
     let readme = try String(
       contentsOf: WalletProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
     var blocks: [[String]] = []
     var current: [String]?
+    var inSection = false
     for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+      if current == nil && line.hasPrefix("## ") { inSection = line == section }
+      guard inSection else { continue }
       if line.hasPrefix("```") {
         if let finished = current { blocks.append(finished) }
         current = current == nil ? [] : nil

@@ -345,7 +345,8 @@ struct ExplainCommandTests {
             "minimum_spend": "100.00",
             "rewards_per_cycle": 1,
             "max_rewards_per_holder": 4,
-            "quota": null
+            "quota": null,
+            "refunds": "net"
           }
         }
 

@@ -33,15 +33,16 @@ struct PromotionCommandTests {
     let csv = try session.succeed(["promotion", "list", "--format", "csv"])
     #expect(
       csv.stdout
-        == "id,name,issuer,currency,timezone,campaign_start,campaign_end,cycle_start_day,built_in\r\n"
-        + "bocom-applepay-monthly,交通银行信用卡 Apple Pay 月月返,bocom,CNY,Asia/Shanghai,,,22,true\r\n"
-        + "test-monthly,测试 月度返现,bocom,CNY,UTC,,,1,false\r\n")
+        == "id,name,issuer,currency,timezone,campaign_start,campaign_end,cycle_start_day,refunds,"
+        + "built_in\r\n"
+        + "bocom-applepay-monthly,交通银行信用卡 Apple Pay 月月返,bocom,CNY,Asia/Shanghai,,,22,net,true\r\n"
+        + "test-monthly,测试 月度返现,bocom,CNY,UTC,,,1,net,false\r\n")
     let table = try session.succeed(["promotion", "list"])
     #expect(
       table.stdout.lines == [
-        "id                      name                             issuer  currency  timezone       campaign_start  campaign_end  cycle_start_day  built_in",
-        "bocom-applepay-monthly  交通银行信用卡 Apple Pay 月月返  bocom   CNY       Asia/Shanghai                                             22  yes",
-        "test-monthly            测试 月度返现                    bocom   CNY       UTC                                                        1  no",
+        "id                      name                             issuer  currency  timezone       campaign_start  campaign_end  cycle_start_day  refunds  built_in",
+        "bocom-applepay-monthly  交通银行信用卡 Apple Pay 月月返  bocom   CNY       Asia/Shanghai                                             22  net      yes",
+        "test-monthly            测试 月度返现                    bocom   CNY       UTC                                                        1  net      no",
       ])
 
     // show prints a promotion file that installs as the same promotion.

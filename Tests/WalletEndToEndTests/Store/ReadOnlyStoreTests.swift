@@ -149,12 +149,8 @@ struct ReadOnlyStoreTests {
       let database = try Database(path: session.database, mode: .readWrite)
       try database.executeScript(
         """
-        DROP TABLE postings; DROP TABLE origins; DROP TABLE waiting_refunds;
-        DROP INDEX refunds_by_source; DROP INDEX refunds_by_second_source;
-        DROP INDEX refunds_by_amount; ALTER TABLE refunds DROP COLUMN source;
-        ALTER TABLE refunds DROP COLUMN source_kind; ALTER TABLE refunds DROP COLUMN also_source;
-        DELETE FROM schema_migrations WHERE name = 'statement-imports';
-        PRAGMA user_version = 2;
+        DELETE FROM schema_migrations WHERE name = 'decisions-forfeited';
+        PRAGMA user_version = 3;
         """)
     }
     let before = try Data(contentsOf: URL(fileURLWithPath: session.database))

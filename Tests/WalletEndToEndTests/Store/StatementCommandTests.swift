@@ -112,6 +112,7 @@ struct StatementCommandTests {
         """
               "holder": "H9",
               "rewards": [],
+              "forfeited": [],
               "total": "0.00",
               "rewardsLeft": 4,
               "cyclesWithoutReward": [
@@ -163,6 +164,7 @@ struct StatementCommandTests {
                   "reward": "15.00"
                 }
               ],
+              "forfeited": [],
               "total": "20.00",
               "rewardsLeft": 2,
               "cyclesWithoutReward": [
