@@ -1,0 +1,540 @@
+/// Owed decisions compared with what the issuer posted (SPEC section 7): the rows a cardholder or
+/// a bank reads, and the postings that would make what was posted equal what is due.
+///
+/// Pure logic: the callers (the store, `batch`) gather the owed decisions, the postings and the
+/// holder of each card. Matching is near-linear: credits are sorted once into runs of one holder
+/// (or card) and amount by date, each lookup is a binary search, and the credits already used
+/// are skipped through path-compressed links, so no lookup walks over used credits twice.
+public struct Reconciliation: Sendable {
+  /// The day reconciled as of: later transactions and postings take no part.
+  public let asOf: CivilDate
+  /// One row per owed decision and per unexplained posting, in the SPEC's order: holder bytes,
+  /// then cycle, transaction time and id, then the postings without a transaction by date and
+  /// id.
+  public let rows: [ReconciliationRow]
+
+  /// Reconciles `owed` with `postings` as of a day. `cardHolders` gives the holder a card's
+  /// postings belong to (a supplementary card counted for its primary: the primary holder); a
+  /// card missing from it belongs to the holder of its owed decisions, else is its own holder.
+  public init(
+    owed: [OwedDecision], postings: [Posting], cardHolders: [Identifier: Identifier],
+    asOf: CivilDate
+  ) {
+    self.asOf = asOf
+    var matcher = Matcher(
+      owed: owed.filter { $0.localDate <= asOf }, postings: postings.filter { $0.date <= asOf },
+      cardHolders: cardHolders, asOf: asOf)
+    matcher.settleUndoneClawbacks()
+    matcher.cancelCredits()
+    matcher.takeCredits()
+    rows = matcher.rows()
+  }
+
+  /// Whether any row needs a person's attention (exit status 1).
+  public var needsAttention: Bool { rows.contains { $0.status.needsAttention } }
+
+  /// The postings the issuer must make, dated the as-of day, in the order of the rows they
+  /// settle: posting them and reconciling again leaves only `paid`, `paid-late`, `forfeited`
+  /// and `not-yet-due`.
+  public var adjustments: [Posting] {
+    var postings: [Posting] = []
+    for row in rows {
+      postings.append(contentsOf: Self.adjustments(for: row, on: asOf))
+    }
+    return postings
+  }
+
+  /// The adjustments for one row, with the SPEC's ids `adj:<status>:<transaction or posting>`.
+  public static func adjustments(for row: ReconciliationRow, on date: CivilDate) -> [Posting] {
+    func id(_ subject: Identifier, _ part: Int? = nil) -> Identifier {
+      Identifier(
+        "adj:\(row.status.rawValue):\(subject.rawValue)" + (part.map { ":\($0)" } ?? ""))
+    }
+    func payReward(_ decision: OwedDecision, id: Identifier) -> Posting {
+      Posting(
+        id: id, card: decision.card, date: date, kind: .credit, amount: decision.amount,
+        transaction: decision.transaction, description: row.status.rawValue)
+    }
+    func takeBack(_ credit: Posting, transaction: Identifier?, id: Identifier) -> Posting {
+      Posting(
+        id: id, card: credit.card, date: date, kind: .clawback, amount: credit.amount,
+        transaction: transaction, reverses: credit.id, description: row.status.rawValue)
+    }
+    switch (row.status, row.decision, row.posting) {
+    case (.missing, let decision?, _), (.clawedBack, let decision?, _):
+      return [payReward(decision, id: id(decision.transaction))]
+    case (.notClawedBack, let decision?, let credit?):
+      return [takeBack(credit, transaction: decision.transaction, id: id(decision.transaction))]
+    case (.amountDiffers, let decision?, let credit?):
+      return [
+        takeBack(credit, transaction: decision.transaction, id: id(decision.transaction, 1)),
+        payReward(decision, id: id(decision.transaction, 2)),
+      ]
+    case (.unexpected, nil, let credit?):
+      return [takeBack(credit, transaction: credit.transaction, id: id(credit.id))]
+    case (.unmatchedClawback, nil, let clawback?):
+      return [
+        Posting(
+          id: id(clawback.id), card: clawback.card, date: date, kind: .credit,
+          amount: clawback.amount, transaction: clawback.transaction, reverses: clawback.id,
+          description: row.status.rawValue)
+      ]
+    default:
+      return []
+    }
+  }
+}
+
+/// The working state of one reconciliation: decisions and postings by index, holders and cards
+/// by number, and what each posting has become.
+private struct Matcher {
+  let owed: [OwedDecision]
+  let postings: [Posting]
+  let asOf: CivilDate
+  /// Each posting's holder, as a number.
+  var postingHolder: [Int32]
+  /// Each decision's holder, as a number.
+  var decisionHolder: [Int32]
+  /// Each holder number's id.
+  var holders: [Identifier] = []
+  /// Each posting's date, as days since the epoch.
+  let postingDay: [Int]
+  /// Postings that settle one another (a clawback and the credit that undoes it): out of play.
+  var settled: [Bool]
+  /// Credits taken back by a clawback.
+  var cancelled: [Bool]
+  /// Clawbacks that took back no credit.
+  var unmatchedClawbacks: [Int] = []
+  /// The decision that took each credit, or -1.
+  var takenBy: [Int32]
+  /// Each decision's status once settled, and the credit it took.
+  var status: [ReconciliationStatus?]
+  var credit: [Int32]
+
+  init(
+    owed: [OwedDecision], postings: [Posting], cardHolders: [Identifier: Identifier],
+    asOf: CivilDate
+  ) {
+    self.owed = owed
+    self.postings = postings
+    self.asOf = asOf
+    var holderNumber: [Identifier: Int32] = [:]
+    var holders: [Identifier] = []
+    func number(_ holder: Identifier) -> Int32 {
+      if let known = holderNumber[holder] { return known }
+      let next = Int32(holders.count)
+      holderNumber[holder] = next
+      holders.append(holder)
+      return next
+    }
+    decisionHolder = owed.map { number($0.holder) }
+    var decisionCardHolder: [Identifier: Identifier] = [:]
+    if postings.contains(where: { cardHolders[$0.card] == nil }) {
+      for decision in owed { decisionCardHolder[decision.card] = decision.holder }
+    }
+    postingHolder = postings.map {
+      number(cardHolders[$0.card] ?? decisionCardHolder[$0.card] ?? $0.card)
+    }
+    self.holders = holders
+    postingDay = postings.map(\.date.daysSinceEpoch)
+    settled = [Bool](repeating: false, count: postings.count)
+    cancelled = settled
+    takenBy = [Int32](repeating: -1, count: postings.count)
+    status = [ReconciliationStatus?](repeating: nil, count: owed.count)
+    credit = [Int32](repeating: -1, count: owed.count)
+  }
+
+  /// Whether posting `left` comes before `right` by date, then id bytes.
+  func precedes(_ left: Int, _ right: Int) -> Bool {
+    postingDay[left] != postingDay[right]
+      ? postingDay[left] < postingDay[right] : postings[left].id < postings[right].id
+  }
+
+  /// Step 1, first part: a clawback undone by a credit that `reverses` it is settled with that
+  /// credit (the earliest such, when several name it).
+  mutating func settleUndoneClawbacks() {
+    var clawbackByID: [Identifier: Int] = [:]
+    for index in postings.indices where postings[index].kind == .clawback {
+      if clawbackByID[postings[index].id] == nil { clawbackByID[postings[index].id] = index }
+    }
+    guard !clawbackByID.isEmpty else { return }
+    var undoing = postings.indices.filter {
+      postings[$0].kind == .credit && postings[$0].reverses.map { clawbackByID[$0] != nil } == true
+    }
+    undoing.sort(by: precedes)
+    for undo in undoing {
+      let clawback = clawbackByID[postings[undo].reverses!]!
+      guard !settled[clawback], postingHolder[clawback] == postingHolder[undo] else { continue }
+      settled[clawback] = true
+      settled[undo] = true
+    }
+  }
+
+  /// Step 1: in order of date, then id, each other clawback cancels a credit of the same card and
+  /// amount: the one it names, else the latest on or before it, else the earliest after it.
+  mutating func cancelCredits() {
+    var clawbacks = postings.indices.filter { postings[$0].kind == .clawback && !settled[$0] }
+    guard !clawbacks.isEmpty else { return }
+    clawbacks.sort(by: precedes)
+    var cardNumber: [Identifier: Int32] = [:]
+    var cardOf = [Int32](repeating: -1, count: postings.count)
+    for index in postings.indices where !settled[index] {
+      let card = postings[index].card
+      if let known = cardNumber[card] {
+        cardOf[index] = known
+      } else {
+        cardOf[index] = Int32(cardNumber.count)
+        cardNumber[card] = cardOf[index]
+      }
+    }
+    var credits = postings.indices.filter { postings[$0].kind == .credit && !settled[$0] }
+    credits.sort { left, right in
+      if cardOf[left] != cardOf[right] { return cardOf[left] < cardOf[right] }
+      let (leftAmount, rightAmount) = (postings[left].amount, postings[right].amount)
+      return leftAmount != rightAmount ? leftAmount < rightAmount : precedes(left, right)
+    }
+    let runs = Runs(credits) { CardAmount(card: cardOf[$0], amount: postings[$0].amount) }
+    var creditByID: [Identifier: Int] = [:]
+    var position = [Int](repeating: -1, count: postings.count)
+    for (place, index) in credits.enumerated() {
+      position[index] = place
+      if creditByID[postings[index].id] == nil { creditByID[postings[index].id] = index }
+    }
+    var later = NextFree(count: credits.count)
+    var earlier = PreviousFree(count: credits.count)
+    for clawback in clawbacks {
+      let claw = postings[clawback]
+      var chosen: Int?
+      if let named = claw.reverses.flatMap({ creditByID[$0] }), !cancelled[named],
+        postings[named].card == claw.card, postings[named].amount == claw.amount
+      {
+        chosen = position[named]
+      } else if let run = runs[CardAmount(card: cardOf[clawback], amount: claw.amount)] {
+        let day = postingDay[clawback]
+        let after = partitionPoint(run) { postingDay[credits[$0]] > day }
+        if after > run.lowerBound, let found = earlier.find(after - 1), found >= run.lowerBound {
+          chosen = found
+        } else if let found = later.find(after), found < run.upperBound {
+          chosen = found
+        }
+      }
+      guard let chosen else {
+        unmatchedClawbacks.append(clawback)
+        continue
+      }
+      cancelled[credits[chosen]] = true
+      later.remove(chosen)
+      earlier.remove(chosen)
+    }
+  }
+
+  /// Step 2: the passes A–E in which owed decisions take credits, then step 3 for those left.
+  mutating func takeCredits() {
+    var order = Array(owed.indices)
+    order.sort { left, right in
+      owed[left].time != owed[right].time
+        ? owed[left].time < owed[right].time : owed[left].transaction < owed[right].transaction
+    }
+    var pool = CreditPool(matcher: self)
+    // Each pass is one kind of decision, the credits it may take, and the status they give.
+    typealias Pass = (
+      kind: OwedDecision.Kind, cancelled: Bool, sameAmount: Bool, late: Bool,
+      status: ReconciliationStatus
+    )
+    let passes: [Pass] = [
+      (.rewarded, false, true, false, .paid),
+      (.forfeited, true, true, false, .forfeited),
+      (.forfeited, false, true, false, .notClawedBack),
+      (.rewarded, false, true, true, .paidLate),
+      (.rewarded, true, true, false, .clawedBack),
+      (.rewarded, false, false, false, .amountDiffers),
+    ]
+    // Pass A treats both kinds in one walk: rewarded and forfeited decisions never compete for
+    // a credit there (one takes only credits not cancelled, the other only cancelled ones).
+    let walks: [[Pass]] = [
+      [passes[0], passes[1]], [passes[2]], [passes[3]], [passes[4]], [passes[5]],
+    ]
+    for walk in walks {
+      for decision in order where status[decision] == nil {
+        guard let pass = walk.first(where: { $0.kind == owed[decision].kind }) else { continue }
+        let owe = owed[decision]
+        let first = owe.localDate.daysSinceEpoch
+        let due = owe.due.daysSinceEpoch
+        let window = pass.late ? (due + 1)...Int.max : first...due
+        guard
+          let taken = pool.take(
+            for: decision, of: self, cancelled: pass.cancelled,
+            amount: pass.sameAmount ? owe.amount : nil, days: window)
+        else { continue }
+        status[decision] = pass.status
+        credit[decision] = Int32(taken)
+        takenBy[taken] = Int32(decision)
+      }
+    }
+    for decision in owed.indices where status[decision] == nil {
+      switch owed[decision].kind {
+      case .rewarded: status[decision] = asOf > owed[decision].due ? .missing : .notYetDue
+      case .forfeited: status[decision] = .forfeited
+      }
+    }
+  }
+
+  /// The rows in the SPEC's order.
+  func rows() -> [ReconciliationRow] {
+    // Holders ranked once by their bytes, so that sorting the rows compares integers.
+    var rank = [Int32](repeating: 0, count: holders.count)
+    for (place, holder) in holders.indices.sorted(by: { holders[$0] < holders[$1] }).enumerated() {
+      rank[holder] = Int32(place)
+    }
+    var decisionRows = Array(owed.indices)
+    decisionRows.sort { left, right in
+      let (a, b) = (owed[left], owed[right])
+      let (rankA, rankB) = (rank[Int(decisionHolder[left])], rank[Int(decisionHolder[right])])
+      if rankA != rankB { return rankA < rankB }
+      if a.cycleStart != b.cycleStart { return a.cycleStart < b.cycleStart }
+      if a.time != b.time { return a.time < b.time }
+      return a.transaction < b.transaction
+    }
+    var postingRows = unmatchedClawbacks
+    for index in postings.indices
+    where postings[index].kind == .credit && !settled[index] && !cancelled[index]
+      && takenBy[index] < 0
+    {
+      postingRows.append(index)
+    }
+    postingRows.sort { left, right in
+      let (rankA, rankB) = (rank[Int(postingHolder[left])], rank[Int(postingHolder[right])])
+      return rankA != rankB ? rankA < rankB : precedes(left, right)
+    }
+    var rows: [ReconciliationRow] = []
+    rows.reserveCapacity(decisionRows.count + postingRows.count)
+    var nextPosting = 0
+    // Both lists are sorted by holder rank: merge them, a holder's posting rows after its
+    // decision rows.
+    func appendPostingRows(before holderRank: Int32?) {
+      while nextPosting < postingRows.count {
+        let index = postingRows[nextPosting]
+        if let holderRank, rank[Int(postingHolder[index])] >= holderRank { return }
+        rows.append(
+          ReconciliationRow(
+            holder: holders[Int(postingHolder[index])], decision: nil, posting: postings[index],
+            status: postings[index].kind == .credit ? .unexpected : .unmatchedClawback))
+        nextPosting += 1
+      }
+    }
+    for decision in decisionRows {
+      appendPostingRows(before: rank[Int(decisionHolder[decision])])
+      let taken = credit[decision]
+      rows.append(
+        ReconciliationRow(
+          holder: owed[decision].holder, decision: owed[decision],
+          posting: taken < 0 ? nil : postings[Int(taken)], status: status[decision]!))
+    }
+    appendPostingRows(before: nil)
+    return rows
+  }
+}
+
+/// A card and an amount: the credits a clawback may cancel.
+private struct CardAmount: Hashable {
+  var card: Int32
+  var amount: Money
+}
+
+/// A holder, whether credits are cancelled, and optionally an amount: the credits a pass may
+/// offer a decision.
+private struct CreditKind: Hashable {
+  var holder: Int32
+  var cancelled: Bool
+  var amount: Money?
+}
+
+/// The credits that decisions may take, sorted into runs of one kind by date then id, with the
+/// credits a transaction names kept apart (they fit that transaction's decision only).
+private struct CreditPool {
+  /// Credits by holder, cancelled, amount, date and id; and by holder, cancelled, date and id.
+  var byAmount: [Int]
+  var byDate: [Int]
+  var amountRuns: Runs<CreditKind>
+  var dateRuns: Runs<CreditKind>
+  var freeByAmount: NextFree
+  var freeByDate: NextFree
+  var positionByAmount: [Int32]
+  var positionByDate: [Int32]
+  /// For each decision, the credits that name its transaction, by date and id.
+  var named: [Int32: [Int]] = [:]
+
+  init(matcher: Matcher) {
+    let postings = matcher.postings
+    var general: [Int] = []
+    var namedByTransaction: [HolderTransaction: [Int]] = [:]
+    for index in postings.indices where postings[index].kind == .credit && !matcher.settled[index] {
+      if let transaction = postings[index].transaction {
+        namedByTransaction[
+          HolderTransaction(holder: matcher.postingHolder[index], transaction: transaction),
+          default: []
+        ].append(index)
+      } else {
+        general.append(index)
+      }
+    }
+    if !namedByTransaction.isEmpty {
+      for decision in matcher.owed.indices {
+        let key = HolderTransaction(
+          holder: matcher.decisionHolder[decision], transaction: matcher.owed[decision].transaction)
+        if let credits = namedByTransaction[key] {
+          named[Int32(decision)] = credits.sorted(by: matcher.precedes)
+        }
+      }
+    }
+    func sorted(byAmount: Bool) -> [Int] {
+      var order = general
+      order.sort { left, right in
+        let (holderA, holderB) = (matcher.postingHolder[left], matcher.postingHolder[right])
+        if holderA != holderB { return holderA < holderB }
+        let (cancelledA, cancelledB) = (matcher.cancelled[left], matcher.cancelled[right])
+        if cancelledA != cancelledB { return !cancelledA }
+        if byAmount && postings[left].amount != postings[right].amount {
+          return postings[left].amount < postings[right].amount
+        }
+        return matcher.precedes(left, right)
+      }
+      return order
+    }
+    byAmount = sorted(byAmount: true)
+    byDate = sorted(byAmount: false)
+    amountRuns = Runs(byAmount) {
+      CreditKind(
+        holder: matcher.postingHolder[$0], cancelled: matcher.cancelled[$0],
+        amount: postings[$0].amount)
+    }
+    dateRuns = Runs(byDate) {
+      CreditKind(holder: matcher.postingHolder[$0], cancelled: matcher.cancelled[$0], amount: nil)
+    }
+    freeByAmount = NextFree(count: byAmount.count)
+    freeByDate = NextFree(count: byDate.count)
+    positionByAmount = [Int32](repeating: -1, count: postings.count)
+    positionByDate = positionByAmount
+    for (place, index) in byAmount.enumerated() { positionByAmount[index] = Int32(place) }
+    for (place, index) in byDate.enumerated() { positionByDate[index] = Int32(place) }
+  }
+
+  /// Takes, for `decision`, the earliest free credit of its holder that is (or is not) cancelled,
+  /// of `amount` (any, when nil), dated in `days`; nil when there is none.
+  mutating func take(
+    for decision: Int, of matcher: Matcher, cancelled: Bool, amount: Money?,
+    days: ClosedRange<Int>
+  ) -> Int? {
+    let kind = CreditKind(
+      holder: matcher.decisionHolder[decision], cancelled: cancelled, amount: amount)
+    var best: Int?
+    if amount != nil {
+      best = earliest(in: byAmount, amountRuns[kind], &freeByAmount, matcher, days)
+    } else {
+      best = earliest(in: byDate, dateRuns[kind], &freeByDate, matcher, days)
+    }
+    if let credits = named[Int32(decision)],
+      let fitting = credits.first(where: {
+        matcher.takenBy[$0] < 0 && matcher.cancelled[$0] == cancelled
+          && (amount == nil || matcher.postings[$0].amount == amount)
+          && days.contains(matcher.postingDay[$0])
+      }), best.map({ matcher.precedes(fitting, $0) }) ?? true
+    {
+      return fitting
+    }
+    if let best {
+      freeByAmount.remove(Int(positionByAmount[best]))
+      freeByDate.remove(Int(positionByDate[best]))
+    }
+    return best
+  }
+
+  private func earliest(
+    in order: [Int], _ run: Range<Int>?, _ free: inout NextFree, _ matcher: Matcher,
+    _ days: ClosedRange<Int>
+  ) -> Int? {
+    guard let run else { return nil }
+    let start = partitionPoint(run) { matcher.postingDay[order[$0]] >= days.lowerBound }
+    guard let found = free.find(start), found < run.upperBound else { return nil }
+    let credit = order[found]
+    return days.contains(matcher.postingDay[credit]) ? credit : nil
+  }
+}
+
+/// A holder and a transaction: the key of the credits that name a transaction.
+private struct HolderTransaction: Hashable {
+  var holder: Int32
+  var transaction: Identifier
+}
+
+/// The runs of equal keys in a sorted list, by key.
+private struct Runs<Key: Hashable> {
+  private var ranges: [Key: Range<Int>] = [:]
+
+  init(_ sorted: [Int], key: (Int) -> Key) {
+    var start = 0
+    while start < sorted.count {
+      let runKey = key(sorted[start])
+      var end = start + 1
+      while end < sorted.count && key(sorted[end]) == runKey { end += 1 }
+      ranges[runKey] = start..<end
+      start = end
+    }
+  }
+
+  subscript(key: Key) -> Range<Int>? { ranges[key] }
+}
+
+/// The first position in `range` for which `isAfter` holds, when it holds for a suffix.
+private func partitionPoint(_ range: Range<Int>, _ isAfter: (Int) -> Bool) -> Int {
+  var low = range.lowerBound
+  var high = range.upperBound
+  while low < high {
+    let middle = low + (high - low) / 2
+    if isAfter(middle) { high = middle } else { low = middle + 1 }
+  }
+  return low
+}
+
+/// Positions 0..<count, some removed; finds the first one left at or after a position. Links
+/// jump over removed runs and are shortened as they are followed, so that a walk never crosses
+/// the same removed positions twice: near-constant time per lookup.
+private struct NextFree {
+  private var link: [Int32]
+
+  init(count: Int) { link = (0...count).map { Int32($0) } }
+
+  /// The first position at or after `position` not removed; `count` when none.
+  mutating func find(_ position: Int) -> Int? {
+    var root = position
+    while Int(link[root]) != root { root = Int(link[root]) }
+    var current = position
+    while Int(link[current]) != root {
+      let next = Int(link[current])
+      link[current] = Int32(root)
+      current = next
+    }
+    return root
+  }
+
+  mutating func remove(_ position: Int) { link[position] = Int32(position + 1) }
+}
+
+/// `NextFree` mirrored: finds the last position left at or before a position.
+private struct PreviousFree {
+  private var mirrored: NextFree
+  private let count: Int
+
+  init(count: Int) {
+    mirrored = NextFree(count: count)
+    self.count = count
+  }
+
+  /// The last position at or before `position` not removed; nil when none.
+  mutating func find(_ position: Int) -> Int? {
+    guard let found = mirrored.find(count - 1 - position), found < count else { return nil }
+    return count - 1 - found
+  }
+
+  mutating func remove(_ position: Int) { mirrored.remove(count - 1 - position) }
+}
