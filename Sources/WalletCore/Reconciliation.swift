@@ -28,6 +28,11 @@ public struct Reconciliation: Sendable {
     matcher.cancelCredits()
     matcher.takeCredits()
     rows = matcher.rows()
+    var adjustments: [Posting] = []
+    for row in rows {
+      adjustments.append(contentsOf: Self.adjustments(for: row, on: asOf))
+    }
+    self.adjustments = adjustments
   }
 
   /// Whether any row needs a person's attention (exit status 1).
@@ -36,13 +41,7 @@ public struct Reconciliation: Sendable {
   /// The postings the issuer must make, dated the as-of day, in the order of the rows they
   /// settle: posting them and reconciling again leaves only `paid`, `paid-late`, `forfeited`
   /// and `not-yet-due`.
-  public var adjustments: [Posting] {
-    var postings: [Posting] = []
-    for row in rows {
-      postings.append(contentsOf: Self.adjustments(for: row, on: asOf))
-    }
-    return postings
-  }
+  public let adjustments: [Posting]
 
   /// The adjustments for one row, with the SPEC's ids `adj:<status>:<transaction or posting>`.
   public static func adjustments(for row: ReconciliationRow, on date: CivilDate) -> [Posting] {
