@@ -16,6 +16,9 @@ struct Explanation {
   /// The export rows it was imported from (the first, then other sightings of the same
   /// purchase); empty for one typed by hand or imported from wallet's own CSV.
   let origins: [TransactionOrigin]
+  /// The transaction's reconciliation row, when its decision owes something: the posting that
+  /// paid it, if any, and its status.
+  var posted: ReconciliationRow? = nil
 
   private var zone: TimeZoneRules { promotion.timeZone }
 
@@ -98,8 +101,17 @@ struct Explanation {
         "\(money(reward.amount, promotion.currency)): reward \(reward.ordinal) of "
           + "\(promotion.maxRewardsPerHolder), \(reward.channel) schedule")
     }
+    if let posted { sheet.append("posted", Self.postedText(posted)) }
     if let reason = decision.outcome.reason { appendRule(for: reason, to: &sheet) }
     return sheet
+  }
+
+  /// `P-2001, ¥5.00 on 2026-07-05 (paid)`, or `nothing (not-yet-due: due by 2027-01-20)`.
+  static func postedText(_ row: ReconciliationRow) -> String {
+    guard let posting = row.posting else {
+      return "nothing (\(row.status): due by \(row.due?.description ?? "?"))"
+    }
+    return "\(posting.id), \(MoneyText.display(posting.amount)) on \(posting.date) (\(row.status))"
   }
 
   /// `alipay export alipay.csv, line 30 (row alipay:2026…)`.
@@ -203,6 +215,18 @@ struct Explanation {
       ("reason", .optional(decision.outcome.reason?.rawValue)),
       ("explanation", .string(sentence)),
       ("reward", DecisionText.json(decision.outcome.reward)),
+      (
+        "posted",
+        posted.map { row in
+          .object([
+            ("status", .string(row.status.rawValue)),
+            ("due", .optional(row.due?.description)),
+            ("posting", .optional(row.posting?.id.rawValue)),
+            ("posted_on", .optional(row.postedOn?.description)),
+            ("amount", .optional(row.posted?.description)),
+          ])
+        } ?? .null
+      ),
       (
         "facts",
         .object([
