@@ -126,13 +126,13 @@ struct ReconciliationReport {
     return text
   }
 
-  /// JSON: an object with `asOf`, `needsAttention` and `rows`, each row with the columns of the
+  /// JSON: an object with `as_of`, `needs_attention` and `rows`, each row with the columns of the
   /// reconciliation rows and `explanation` (the sentence, or null).
   var json: JSONValue {
     let columns = ReconciliationFile.columns
     return .object([
-      ("asOf", .string(reconciliation.asOf.description)),
-      ("needsAttention", .bool(reconciliation.needsAttention)),
+      ("as_of", .string(reconciliation.asOf.description)),
+      ("needs_attention", .bool(reconciliation.needsAttention)),
       (
         "rows",
         .array(
