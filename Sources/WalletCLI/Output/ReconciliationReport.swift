@@ -81,6 +81,18 @@ struct ReconciliationReport {
     }
   }
 
+  /// A row's cells in the table, amounts with their sign. Its own function: Swift 6.3's
+  /// optimiser crashed (CopyPropagation) on these optional chains inlined into `table`.
+  @inline(never)
+  static func cells(of row: ReconciliationRow) -> [String] {
+    let fields = ReconciliationFile.fields(of: row)
+    return [
+      fields[1], fields[2], fields[3], fields[4],
+      row.expected.map { MoneyText.display($0) } ?? "", fields[6], fields[7], fields[8],
+      row.posted.map { MoneyText.display($0) } ?? "",
+    ]
+  }
+
   /// The table: a heading, then each holder's totals, rows and sentences.
   func table(style: Style) -> String {
     var text = "Reconciliation as of \(reconciliation.asOf)\n\n"
@@ -102,15 +114,7 @@ struct ReconciliationReport {
           "transaction", "card", "cycle", "due", "expected", "status", "posting", "posted on",
           "posted",
         ], alignments: [.left, .left, .left, .left, .right, .left, .left, .left, .right])
-      for row in rows {
-        table.append([
-          row.transaction?.rawValue ?? "", row.card.rawValue,
-          row.cycleStart?.description ?? "", row.due?.description ?? "",
-          row.expected.map { MoneyText.display($0) } ?? "", row.status.rawValue,
-          row.posting?.id.rawValue ?? "", row.postedOn?.description ?? "",
-          row.posted.map { MoneyText.display($0) } ?? "",
-        ])
-      }
+      for row in rows { table.append(Self.cells(of: row)) }
       text += table.text.split(separator: "\n").map { "  \($0)\n" }.joined()
       for row in rows {
         guard let sentence = Self.sentence(for: row) else { continue }
