@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Postings for every reward of a rewards file, as an issuer would post them: for bench/reconcile.
 
-  postings.py REWARDS OUT [--perturb FRACTION] [--seed S]
+  postings.py REWARDS OUT [--perturb FRACTION] [--named] [--seed S]
 
 Each reward gets one credit of its amount on its card, dated 1-30 days after its cycle's last
-day (inside its window); every second credit names its transaction, as issuers that know it do.
+day (inside its window); with --named every credit names its transaction, as an issuer that
+knows it does, else none does, as on a statement. (Not a mix: a decision takes the earliest
+credit that fits, so a holder's unnamed credit can pay a reward whose own credit names it,
+leaving that credit unexpected; SPEC section 7.)
 With --perturb F, a fraction F of rewards is perturbed instead, in equal parts: dropped, paid
 with another amount, paid late (40 days after the due date), paid and clawed back; and F/4 of
 the rewards' count of extra credits no reward explains is added. Standard library only;
@@ -23,6 +26,7 @@ def main(argv):
     parser.add_argument("rewards")
     parser.add_argument("out")
     parser.add_argument("--perturb", type=float, default=0.0)
+    parser.add_argument("--named", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv[1:])
     rng = random.Random(args.seed)
@@ -39,7 +43,7 @@ def main(argv):
             count += 1
             cycle_end = day(row["cycle_end"])
             paid_on = cycle_end + datetime.timedelta(days=rng.randint(1, 30))
-            named = row["transaction"] if count % 2 == 0 else ""
+            named = row["transaction"] if args.named else ""
             amount = row["reward"]
             pid = f"P{count}"
             cards.append(row["card"])

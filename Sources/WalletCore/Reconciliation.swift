@@ -21,8 +21,11 @@ public struct Reconciliation: Sendable {
     asOf: CivilDate
   ) {
     self.asOf = asOf
+    // Copied only when something is left out: a bank's batch passes hundreds of thousands.
     var matcher = Matcher(
-      owed: owed.filter { $0.localDate <= asOf }, postings: postings.filter { $0.date <= asOf },
+      owed: owed.allSatisfy { $0.localDate <= asOf } ? owed : owed.filter { $0.localDate <= asOf },
+      postings: postings.allSatisfy { $0.date <= asOf }
+        ? postings : postings.filter { $0.date <= asOf },
       cardHolders: cardHolders, asOf: asOf)
     matcher.settleUndoneClawbacks()
     matcher.cancelCredits()
@@ -109,6 +112,12 @@ private struct Matcher {
   /// Each decision's status once settled, and the credit it took.
   var status: [ReconciliationStatus?]
   var credit: [Int32]
+  /// Each decision's purchase time, first and last day of its window (days since the epoch)
+  /// and amount: read in every pass without copying the decision.
+  let decisionTime: [Int64]
+  let firstDay: [Int]
+  let dueDay: [Int]
+  let decisionAmount: [Money]
 
   init(
     owed: [OwedDecision], postings: [Posting], cardHolders: [Identifier: Identifier],
@@ -118,6 +127,7 @@ private struct Matcher {
     self.postings = postings
     self.asOf = asOf
     var holderNumber: [Identifier: Int32] = [:]
+    holderNumber.reserveCapacity(owed.count / 2)
     var holders: [Identifier] = []
     func number(_ holder: Identifier) -> Int32 {
       if let known = holderNumber[holder] { return known }
@@ -141,6 +151,17 @@ private struct Matcher {
     takenBy = [Int32](repeating: -1, count: postings.count)
     status = [ReconciliationStatus?](repeating: nil, count: owed.count)
     credit = [Int32](repeating: -1, count: owed.count)
+    decisionTime = owed.map(\.time.nanosecondsSinceEpoch)
+    firstDay = owed.map(\.localDate.daysSinceEpoch)
+    dueDay = owed.map(\.due.daysSinceEpoch)
+    decisionAmount = owed.map(\.amount)
+  }
+
+  /// Whether decision `left` comes before `right` by purchase time, then transaction id.
+  func decisionPrecedes(_ left: Int, _ right: Int) -> Bool {
+    decisionTime[left] != decisionTime[right]
+      ? decisionTime[left] < decisionTime[right]
+      : owed[left].transaction < owed[right].transaction
   }
 
   /// Whether posting `left` comes before `right` by date, then id bytes.
@@ -187,10 +208,13 @@ private struct Matcher {
       }
     }
     var credits = postings.indices.filter { postings[$0].kind == .credit && !settled[$0] }
-    credits.sort { left, right in
-      if cardOf[left] != cardOf[right] { return cardOf[left] < cardOf[right] }
-      let (leftAmount, rightAmount) = (postings[left].amount, postings[right].amount)
-      return leftAmount != rightAmount ? leftAmount < rightAmount : precedes(left, right)
+    let amounts = postings.map(\.amount.minorUnits)
+    credits.withUnsafeMutableBufferPointer {
+      InPlaceSort.sort($0) { left, right in
+        if cardOf[left] != cardOf[right] { return cardOf[left] < cardOf[right] }
+        return amounts[left] != amounts[right]
+          ? amounts[left] < amounts[right] : precedes(left, right)
+      }
     }
     let runs = Runs(credits) { CardAmount(card: cardOf[$0], amount: postings[$0].amount) }
     var creditByID: [Identifier: Int] = [:]
@@ -230,9 +254,9 @@ private struct Matcher {
   /// Step 2: the passes A–E in which owed decisions take credits, then step 3 for those left.
   mutating func takeCredits() {
     var order = Array(owed.indices)
-    order.sort { left, right in
-      owed[left].time != owed[right].time
-        ? owed[left].time < owed[right].time : owed[left].transaction < owed[right].transaction
+    // The store hands decisions over in this order already; a batch in file order.
+    if !order.indices.dropFirst().allSatisfy({ decisionPrecedes(order[$0 - 1], order[$0]) }) {
+      order.withUnsafeMutableBufferPointer { InPlaceSort.sort($0, by: decisionPrecedes) }
     }
     var pool = CreditPool(matcher: self)
     // Each pass is one kind of decision, the credits it may take, and the status they give.
@@ -255,24 +279,24 @@ private struct Matcher {
     ]
     for walk in walks {
       for decision in order where status[decision] == nil {
-        guard let pass = walk.first(where: { $0.kind == owed[decision].kind }) else { continue }
-        let owe = owed[decision]
-        let first = owe.localDate.daysSinceEpoch
-        let due = owe.due.daysSinceEpoch
-        let window = pass.late ? (due + 1)...Int.max : first...due
+        let kind = owed[decision].kind
+        guard let pass = walk.first(where: { $0.kind == kind }) else { continue }
+        let due = dueDay[decision]
+        let window = pass.late ? (due + 1)...Int.max : firstDay[decision]...due
         guard
           let taken = pool.take(
             for: decision, of: self, cancelled: pass.cancelled,
-            amount: pass.sameAmount ? owe.amount : nil, days: window)
+            amount: pass.sameAmount ? decisionAmount[decision] : nil, days: window)
         else { continue }
         status[decision] = pass.status
         credit[decision] = Int32(taken)
         takenBy[taken] = Int32(decision)
       }
     }
+    let asOfDay = asOf.daysSinceEpoch
     for decision in owed.indices where status[decision] == nil {
       switch owed[decision].kind {
-      case .rewarded: status[decision] = asOf > owed[decision].due ? .missing : .notYetDue
+      case .rewarded: status[decision] = asOfDay > dueDay[decision] ? .missing : .notYetDue
       case .forfeited: status[decision] = .forfeited
       }
     }
@@ -282,17 +306,18 @@ private struct Matcher {
   func rows() -> [ReconciliationRow] {
     // Holders ranked once by their bytes, so that sorting the rows compares integers.
     var rank = [Int32](repeating: 0, count: holders.count)
-    for (place, holder) in holders.indices.sorted(by: { holders[$0] < holders[$1] }).enumerated() {
-      rank[holder] = Int32(place)
-    }
+    var byBytes = Array(holders.indices)
+    byBytes.withUnsafeMutableBufferPointer { InPlaceSort.sort($0) { holders[$0] < holders[$1] } }
+    for (place, holder) in byBytes.enumerated() { rank[holder] = Int32(place) }
+    let cycleDay = owed.map(\.cycleStart.daysSinceEpoch)
     var decisionRows = Array(owed.indices)
-    decisionRows.sort { left, right in
-      let (a, b) = (owed[left], owed[right])
-      let (rankA, rankB) = (rank[Int(decisionHolder[left])], rank[Int(decisionHolder[right])])
-      if rankA != rankB { return rankA < rankB }
-      if a.cycleStart != b.cycleStart { return a.cycleStart < b.cycleStart }
-      if a.time != b.time { return a.time < b.time }
-      return a.transaction < b.transaction
+    decisionRows.withUnsafeMutableBufferPointer {
+      InPlaceSort.sort($0) { left, right in
+        let (rankA, rankB) = (rank[Int(decisionHolder[left])], rank[Int(decisionHolder[right])])
+        if rankA != rankB { return rankA < rankB }
+        if cycleDay[left] != cycleDay[right] { return cycleDay[left] < cycleDay[right] }
+        return decisionPrecedes(left, right)
+      }
     }
     var postingRows = unmatchedClawbacks
     for index in postings.indices
@@ -301,9 +326,11 @@ private struct Matcher {
     {
       postingRows.append(index)
     }
-    postingRows.sort { left, right in
-      let (rankA, rankB) = (rank[Int(postingHolder[left])], rank[Int(postingHolder[right])])
-      return rankA != rankB ? rankA < rankB : precedes(left, right)
+    postingRows.withUnsafeMutableBufferPointer {
+      InPlaceSort.sort($0) { left, right in
+        let (rankA, rankB) = (rank[Int(postingHolder[left])], rank[Int(postingHolder[right])])
+        return rankA != rankB ? rankA < rankB : precedes(left, right)
+      }
     }
     var rows: [ReconciliationRow] = []
     rows.reserveCapacity(decisionRows.count + postingRows.count)
@@ -340,26 +367,44 @@ private struct CardAmount: Hashable {
   var amount: Money
 }
 
-/// A holder, whether credits are cancelled, and optionally an amount: the credits a pass may
-/// offer a decision.
-private struct CreditKind: Hashable {
+/// A holder, whether credits are cancelled (not cancelled first) and an amount (0 for any), in
+/// the order the pool sorts credits: the key of a run of credits a pass may offer a decision.
+private struct CreditKey: Comparable {
   var holder: Int32
   var cancelled: Bool
-  var amount: Money?
+  var amount: Int64
+
+  init(_ holder: Int32, _ cancelled: Bool, _ amount: Int64) {
+    self.holder = holder
+    self.cancelled = cancelled
+    self.amount = amount
+  }
+
+  static func < (lhs: CreditKey, rhs: CreditKey) -> Bool {
+    if lhs.holder != rhs.holder { return lhs.holder < rhs.holder }
+    if lhs.cancelled != rhs.cancelled { return !lhs.cancelled }
+    return lhs.amount < rhs.amount
+  }
 }
 
 /// The credits that decisions may take, sorted into runs of one kind by date then id, with the
 /// credits a transaction names kept apart (they fit that transaction's decision only).
 private struct CreditPool {
-  /// Credits by holder, cancelled, amount, date and id; and by holder, cancelled, date and id.
+  /// The credits that name no transaction.
+  let general: [Int]
+  /// Those credits by holder, cancelled, amount, date and id, in runs of one holder, cancelled
+  /// and amount.
   var byAmount: [Int]
-  var byDate: [Int]
-  var amountRuns: Runs<CreditKind>
-  var dateRuns: Runs<CreditKind>
+  /// Each position's holder, cancelled flag and amount, to find a run by binary search.
+  var amountKeys: [CreditKey]
   var freeByAmount: NextFree
-  var freeByDate: NextFree
   var positionByAmount: [Int32]
-  var positionByDate: [Int32]
+  /// The same by holder, cancelled, date and id, for pass E (any amount); built when a decision
+  /// first gets that far, which with postings that match it never does.
+  var byDate: [Int] = []
+  var dateKeys: [CreditKey]?
+  var freeByDate = NextFree(count: 0)
+  var positionByDate: [Int32] = []
   /// For each decision, the credits that name its transaction, by date and id.
   var named: [Int32: [Int]] = [:]
 
@@ -386,36 +431,43 @@ private struct CreditPool {
         }
       }
     }
-    func sorted(byAmount: Bool) -> [Int] {
-      var order = general
-      order.sort { left, right in
+    self.general = general
+    byAmount = Self.sorted(general, matcher, byAmount: true)
+    amountKeys = byAmount.map {
+      CreditKey(matcher.postingHolder[$0], matcher.cancelled[$0], postings[$0].amount.minorUnits)
+    }
+    freeByAmount = NextFree(count: byAmount.count)
+    positionByAmount = [Int32](repeating: -1, count: postings.count)
+    for (place, index) in byAmount.enumerated() { positionByAmount[index] = Int32(place) }
+  }
+
+  private static func sorted(_ credits: [Int], _ matcher: Matcher, byAmount: Bool) -> [Int] {
+    let postings = matcher.postings
+    let amounts = postings.map(\.amount.minorUnits)
+    var order = credits
+    order.withUnsafeMutableBufferPointer {
+      InPlaceSort.sort($0) { left, right in
         let (holderA, holderB) = (matcher.postingHolder[left], matcher.postingHolder[right])
         if holderA != holderB { return holderA < holderB }
         let (cancelledA, cancelledB) = (matcher.cancelled[left], matcher.cancelled[right])
         if cancelledA != cancelledB { return !cancelledA }
-        if byAmount && postings[left].amount != postings[right].amount {
-          return postings[left].amount < postings[right].amount
-        }
+        if byAmount && amounts[left] != amounts[right] { return amounts[left] < amounts[right] }
         return matcher.precedes(left, right)
       }
-      return order
     }
-    byAmount = sorted(byAmount: true)
-    byDate = sorted(byAmount: false)
-    amountRuns = Runs(byAmount) {
-      CreditKind(
-        holder: matcher.postingHolder[$0], cancelled: matcher.cancelled[$0],
-        amount: postings[$0].amount)
-    }
-    dateRuns = Runs(byDate) {
-      CreditKind(holder: matcher.postingHolder[$0], cancelled: matcher.cancelled[$0], amount: nil)
-    }
-    freeByAmount = NextFree(count: byAmount.count)
+    return order
+  }
+
+  /// Builds the any-amount runs, leaving out the credits already taken.
+  private mutating func buildDateRuns(_ matcher: Matcher) {
+    byDate = Self.sorted(general, matcher, byAmount: false)
+    dateKeys = byDate.map { CreditKey(matcher.postingHolder[$0], matcher.cancelled[$0], 0) }
     freeByDate = NextFree(count: byDate.count)
-    positionByAmount = [Int32](repeating: -1, count: postings.count)
-    positionByDate = positionByAmount
-    for (place, index) in byAmount.enumerated() { positionByAmount[index] = Int32(place) }
-    for (place, index) in byDate.enumerated() { positionByDate[index] = Int32(place) }
+    positionByDate = [Int32](repeating: -1, count: matcher.postings.count)
+    for (place, index) in byDate.enumerated() {
+      positionByDate[index] = Int32(place)
+      if matcher.takenBy[index] >= 0 { freeByDate.remove(place) }
+    }
   }
 
   /// Takes, for `decision`, the earliest free credit of its holder that is (or is not) cancelled,
@@ -424,13 +476,15 @@ private struct CreditPool {
     for decision: Int, of matcher: Matcher, cancelled: Bool, amount: Money?,
     days: ClosedRange<Int>
   ) -> Int? {
-    let kind = CreditKind(
-      holder: matcher.decisionHolder[decision], cancelled: cancelled, amount: amount)
+    let holder = matcher.decisionHolder[decision]
     var best: Int?
-    if amount != nil {
-      best = earliest(in: byAmount, amountRuns[kind], &freeByAmount, matcher, days)
+    if let amount {
+      let key = CreditKey(holder, cancelled, amount.minorUnits)
+      best = earliest(in: byAmount, Self.run(of: key, in: amountKeys), &freeByAmount, matcher, days)
     } else {
-      best = earliest(in: byDate, dateRuns[kind], &freeByDate, matcher, days)
+      if dateKeys == nil { buildDateRuns(matcher) }
+      let key = CreditKey(holder, cancelled, 0)
+      best = earliest(in: byDate, Self.run(of: key, in: dateKeys!), &freeByDate, matcher, days)
     }
     if let credits = named[Int32(decision)],
       let fitting = credits.first(where: {
@@ -443,9 +497,17 @@ private struct CreditPool {
     }
     if let best {
       freeByAmount.remove(Int(positionByAmount[best]))
-      freeByDate.remove(Int(positionByDate[best]))
+      if dateKeys != nil { freeByDate.remove(Int(positionByDate[best])) }
     }
     return best
+  }
+
+  /// The positions whose key is `key`, in keys sorted ascending; nil when there are none.
+  private static func run(of key: CreditKey, in keys: [CreditKey]) -> Range<Int>? {
+    let whole = 0..<keys.count
+    let start = partitionPoint(whole) { !(keys[$0] < key) }
+    guard start < keys.count, keys[start] == key else { return nil }
+    return start..<partitionPoint(start..<keys.count) { key < keys[$0] }
   }
 
   private func earliest(

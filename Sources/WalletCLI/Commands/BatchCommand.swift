@@ -103,14 +103,29 @@ struct BatchCommand: WalletCommand {
       context.console.message("skipped \(error.description)")
     }
 
-    let decisions = RewardEngine(promotion: promotion).decide(input.ledger)
-    let reconciled = try postings.map { file in
-      try BatchReconciliation.reconcile(
-        decisions, ledger: input.ledger, promotion: promotion, postings: file.path,
-        cardsPath: cards.path,
-        asOf: asOf
-          ?? Clock.now(context, zone: promotion.timeZone).localDate(in: promotion.timeZone),
-        skipInvalid: skipInvalid, console: context.console)
+    // Today is asked for only when reconciling: a bad WALLET_NOW does not stop a plain batch.
+    let asOfDay =
+      try postings == nil
+      ? nil : asOf ?? Clock.now(context, zone: promotion.timeZone).localDate(in: promotion.timeZone)
+    // The postings are read while the transactions are decided: neither touches the other.
+    let (decisions, postingsRead) = bothAtOnce(
+      { RewardEngine(promotion: promotion).decide(input.ledger) },
+      {
+        postings.map { file in
+          Result { () throws(FileFailure) in
+            try BatchReconciliation.readPostings(
+              file.path, ledger: input.ledger, cardsPath: cards.path, skipInvalid: skipInvalid)
+          }
+        }
+      })
+    let reconciled = try postingsRead.map { read in
+      let (rows, cardHolders) = try read.get()
+      for error in rows.skipped.errors {
+        context.console.message("skipped \(error.description)")
+      }
+      return BatchReconciliation.reconcile(
+        decisions, ledger: input.ledger, promotion: promotion, postings: rows.values,
+        cardHolders: cardHolders, asOf: asOfDay!)
     }
 
     // Both outputs are complete on disk before either replaces an older file.
@@ -188,19 +203,25 @@ struct BatchCommand: WalletCommand {
 enum BatchReconciliation {
   /// Reads the postings file (a posting on a card the cards file lacks is bad input) and
   /// reconciles the decisions that owe something with it.
-  static func reconcile(
-    _ decisions: LedgerDecisions, ledger: Ledger, promotion: Promotion, postings path: String,
-    cardsPath: String, asOf: CivilDate, skipInvalid: Bool, console: Console
-  ) throws -> Reconciliation {
+  /// Reads the postings file; a posting on a card the cards file lacks is bad input. Returns
+  /// the rows and the holder of each card.
+  static func readPostings(
+    _ path: String, ledger: Ledger, cardsPath: String, skipInvalid: Bool
+  ) throws(FileFailure) -> (FileRows<Posting>, [Identifier: Identifier]) {
     var cardHolders: [Identifier: Identifier] = [:]
     cardHolders.reserveCapacity(ledger.cards.count)
     for card in ledger.cards { cardHolders[card.id] = card.holder }
     let rows = try FileRows.postings(
       RowFileReader(kind: .postings, file: try InputFile(path: path), skipInvalid: skipInvalid),
       cardsPath: cardsPath, isKnownCard: { cardHolders[$0] != nil })
-    for error in rows.skipped.errors {
-      console.message("skipped \(error.description)")
-    }
+    return (rows, cardHolders)
+  }
+
+  /// Reconciles the decisions that owe something with the postings.
+  static func reconcile(
+    _ decisions: LedgerDecisions, ledger: Ledger, promotion: Promotion, postings: [Posting],
+    cardHolders: [Identifier: Identifier], asOf: CivilDate
+  ) -> Reconciliation {
     var owed: [OwedDecision] = []
     // Decisions with an ordinal owe something (rewarded, or forfeited): the rest are skipped
     // without building a `Decision` for each of millions of transactions.
@@ -211,8 +232,7 @@ enum BatchReconciliation {
         owed.append(owe)
       }
     }
-    return Reconciliation(
-      owed: owed, postings: rows.values, cardHolders: cardHolders, asOf: asOf)
+    return Reconciliation(owed: owed, postings: postings, cardHolders: cardHolders, asOf: asOf)
   }
 
   /// The counts of each status, for standard error.
