@@ -21,7 +21,7 @@ public enum WalletCommandLine {
     TxnAddCommand.self, TxnRefundCommand.self, TxnListCommand.self,
     PromotionAddCommand.self, PromotionListCommand.self, PromotionShowCommand.self,
     PromotionRemoveCommand.self,
-    StatementCommand.self,
+    StatementCommand.self, ReconcileCommand.self,
     ExportCommand.self,
     DemoCommand.self,
     CheckCommand.self, ExplainCommand.self,

@@ -132,6 +132,10 @@ extension Promotion {
   /// The posting delay of a promotion that does not give one: 30 days.
   public static let defaultPostingDays = 30
 
+  /// The longest posting delay a promotion may give, ten years: enough for any issuer, and it
+  /// keeps a due date's arithmetic far from overflow.
+  public static let maximumPostingDays = 3_650
+
   /// The largest reward a tier may pay, ¥1,000,000.00, so that totals stay exact.
   public static let maximumReward = Money(minorUnits: 100_000_000)
 

@@ -99,7 +99,8 @@ extension Promotion {
     let tiers = try reader.tiers(count: maxRewards)
     let refunds = try reader.optionalCode("refunds", RefundPolicy.parse) ?? .net
     let postingDays =
-      try reader.optionalInteger("postingDays", in: 0...Int.max) ?? Promotion.defaultPostingDays
+      try reader.optionalInteger("postingDays", in: 0...Promotion.maximumPostingDays)
+      ?? Promotion.defaultPostingDays
 
     return Promotion(
       id: Identifier(id), name: name, issuer: issuer?.text, currency: currency, timeZone: zone,

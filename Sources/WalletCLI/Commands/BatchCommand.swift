@@ -33,28 +33,61 @@ struct BatchCommand: WalletCommand {
     valueName: "file",
     help: "Where to write one decision per transaction as CSV ('-' for standard output).")
   var decisions: FileName?
+  @Option(
+    valueName: "file",
+    help: "A postings CSV file: what the issuer posted, to reconcile with the decisions.")
+  var postings: FileName?
+  @Option(
+    valueName: "file",
+    help: "Where to write the postings that settle the reconciliation ('-' for standard output).")
+  var adjustments: FileName?
+  @Option(
+    valueName: "file",
+    help: "Where to write the reconciliation rows as CSV ('-' for standard output).")
+  var reconciliation: FileName?
+  @Option(
+    valueName: "date", help: "Reconcile as of this day (YYYY-MM-DD; default: today).")
+  var asOf: CivilDate?
   @Flag(help: "Report invalid rows on standard error and leave them out.") var skipInvalid: Bool
   @OptionGroup var progress: QuietOption
 
   func run(context: CommandContext) throws -> ExitStatus {
     let rewardsPath = out.path
     let decisionsPath = decisions?.path
-    if let decisionsPath, AtomicOutputFile.sameFile(decisionsPath, rewardsPath) {
-      throw ValidationError("--out and --decisions must name different files")
+    let outputs: [(option: String, path: String)] =
+      [("out", rewardsPath)]
+      + [
+        ("decisions", decisions), ("adjustments", adjustments),
+        ("reconciliation", reconciliation),
+      ].compactMap { option, file in
+        file.map { (option, $0.path) }
+      }
+    for (index, output) in outputs.enumerated() {
+      for earlier in outputs[..<index] where AtomicOutputFile.sameFile(earlier.path, output.path) {
+        throw ValidationError(
+          "--\(earlier.option) and --\(output.option) must name different files")
+      }
+    }
+    let reconciles = adjustments != nil || reconciliation != nil
+    if reconciles != (postings != nil) {
+      throw ValidationError(
+        postings == nil
+          ? "--adjustments and --reconciliation need --postings"
+          : "--postings needs --adjustments or --reconciliation")
     }
     var protected = ProtectedFiles()
     // Batch keeps no store, but the one the other commands would use is no place for output.
     protected.protect(store: StoreOptions.path(given: nil, environment: context.environment))
     let inputs: [(String, FileName?)] = [
       ("cards", cards), ("enrollments", enrollments), ("transactions", transactions),
-      ("promotion", self.promotion),
+      ("promotion", self.promotion), ("postings", postings),
     ]
     for case (let name, let file?) in inputs {
       protected.protect(input: file.path, as: "the --\(name) file")
     }
     try protected.check(output: rewardsPath, option: "out")
-    if let decisionsPath {
-      try protected.check(output: decisionsPath, option: "decisions")
+    for output in outputs.dropFirst() {
+      try protected.check(output: output.path, option: output.option)
     }
     let quiet = progress.quiet
     LargeAllocations.returnToTheSystemWhenFreed()
@@ -70,12 +103,41 @@ struct BatchCommand: WalletCommand {
       context.console.message("skipped \(error.description)")
     }
 
-    let decisions = RewardEngine(promotion: promotion).decide(input.ledger)
+    // Today is asked for only when reconciling: a bad WALLET_NOW does not stop a plain batch.
+    let asOfDay =
+      try postings == nil
+      ? nil : asOf ?? Clock.now(context, zone: promotion.timeZone).localDate(in: promotion.timeZone)
+    // The postings are read while the transactions are decided: neither touches the other.
+    let (decisions, postingsRead) = bothAtOnce(
+      { RewardEngine(promotion: promotion).decide(input.ledger) },
+      {
+        postings.map { file in
+          Result { () throws(FileFailure) in
+            try BatchReconciliation.readPostings(
+              file.path, ledger: input.ledger, cardsPath: cards.path, skipInvalid: skipInvalid)
+          }
+        }
+      })
+    let reconciled = try postingsRead.map { read in
+      let (rows, cardHolders) = try read.get()
+      for error in rows.skipped.errors {
+        context.console.message("skipped \(error.description)")
+      }
+      return BatchReconciliation.reconcile(
+        decisions, ledger: input.ledger, promotion: promotion, postings: rows.values,
+        cardHolders: cardHolders, asOf: asOfDay!)
+    }
 
     // Both outputs are complete on disk before either replaces an older file.
     let rewardsFile = try AtomicOutputFile(path: rewardsPath)
     let decisionsFile = try decisionsPath.map { (path) throws(FileFailure) in
       try AtomicOutputFile(path: path)
+    }
+    let adjustmentsFile = try adjustments.map { (file) throws(FileFailure) in
+      try AtomicOutputFile(path: file.path)
+    }
+    let reconciliationFile = try reconciliation.map { (file) throws(FileFailure) in
+      try AtomicOutputFile(path: file.path)
     }
     // Standard output goes through the console, which checks and, on a terminal, escapes it.
     func writer(_ file: AtomicOutputFile) -> CSVWriter {
@@ -94,12 +156,28 @@ struct BatchCommand: WalletCommand {
         throw CommandFailure(.ioError, "cannot write \(decisionsFile.shownPath): \(error)")
       }
     }
+    if let reconciled, let adjustmentsFile {
+      do {
+        try PostingsFile.write(reconciled.adjustments, to: writer(adjustmentsFile))
+      } catch {
+        throw CommandFailure(.ioError, "cannot write \(adjustmentsFile.shownPath): \(error)")
+      }
+    }
+    if let reconciled, let reconciliationFile {
+      do {
+        try ReconciliationFile.write(reconciled.rows, to: writer(reconciliationFile))
+      } catch {
+        throw CommandFailure(.ioError, "cannot write \(reconciliationFile.shownPath): \(error)")
+      }
+    }
     // The summary is counted while the outputs are flushed to disk: both only read.
     let (committed, summary) = bothAtOnce(
       { () -> Result<Void, FileFailure> in
         Result { () throws(FileFailure) in
           try rewardsFile.commit()
           try decisionsFile?.commit()
+          try adjustmentsFile?.commit()
+          try reconciliationFile?.commit()
         }
       },
       {
@@ -111,9 +189,62 @@ struct BatchCommand: WalletCommand {
       })
     try committed.get()
     if let summary { context.console.message(summary) }
+    if let reconciled, !quiet {
+      context.console.message(BatchReconciliation.summary(reconciled))
+    }
     KeptUntilExit.keep(input)
     KeptUntilExit.keep(decisions)
-    return .success
+    return reconciled?.needsAttention == true ? .no : .success
+  }
+}
+
+/// What `batch --postings` adds: the postings read and checked against the cards, and the
+/// reconciliation of the batch's decisions with them.
+enum BatchReconciliation {
+  /// Reads the postings file (a posting on a card the cards file lacks is bad input) and
+  /// reconciles the decisions that owe something with it.
+  /// Reads the postings file; a posting on a card the cards file lacks is bad input. Returns
+  /// the rows and the holder of each card.
+  static func readPostings(
+    _ path: String, ledger: Ledger, cardsPath: String, skipInvalid: Bool
+  ) throws(FileFailure) -> (FileRows<Posting>, [Identifier: Identifier]) {
+    var cardHolders: [Identifier: Identifier] = [:]
+    cardHolders.reserveCapacity(ledger.cards.count)
+    for card in ledger.cards { cardHolders[card.id] = card.holder }
+    let rows = try FileRows.postings(
+      RowFileReader(kind: .postings, file: try InputFile(path: path), skipInvalid: skipInvalid),
+      cardsPath: cardsPath, isKnownCard: { cardHolders[$0] != nil })
+    return (rows, cardHolders)
+  }
+
+  /// Reconciles the decisions that owe something with the postings.
+  static func reconcile(
+    _ decisions: LedgerDecisions, ledger: Ledger, promotion: Promotion, postings: [Posting],
+    cardHolders: [Identifier: Identifier], asOf: CivilDate
+  ) -> Reconciliation {
+    var owed: [OwedDecision] = []
+    // Decisions with an ordinal owe something (rewarded, or forfeited): the rest are skipped
+    // without building a `Decision` for each of millions of transactions.
+    for index in 0..<ledger.transactionCount where decisions.ordinal[index] != 0 {
+      let decision = decisions.decision(at: index, in: ledger)
+      let time = Instant(nanosecondsSinceEpoch: ledger.time[index])
+      if let owe = OwedDecision(decision: decision, time: time, promotion: promotion) {
+        owed.append(owe)
+      }
+    }
+    return Reconciliation(owed: owed, postings: postings, cardHolders: cardHolders, asOf: asOf)
+  }
+
+  /// The counts of each status, for standard error.
+  static func summary(_ reconciliation: Reconciliation) -> String {
+    var counts: [ReconciliationStatus: Int] = [:]
+    for row in reconciliation.rows { counts[row.status, default: 0] += 1 }
+    let shown = ReconciliationStatus.allCases.compactMap { status in
+      counts[status].map { "\(ProgressReporter.grouped($0)) \(status)" }
+    }
+    return "reconciled as of \(reconciliation.asOf): "
+      + (shown.isEmpty ? "nothing owed or posted" : shown.joined(separator: ", "))
+      + ", \(ProgressReporter.grouped(reconciliation.adjustments.count)) adjustments"
   }
 }
 

@@ -25,9 +25,10 @@ struct DemoCommand: WalletCommand {
       Builds a throw-away store from the sample cards, enrollments and transactions (compiled \
       into wallet, so it works from any folder), with "now" fixed at \(now), and shows, each \
       under a heading: a card's check, a purchase that would earn and one that would not, the \
-      statement, why a purchase earned nothing, and, with a copy of the built-in promotion that \
-      takes rewards back on refund (refunds: clawback) installed, a refunded purchase whose \
-      reward was taken back. The store is removed afterwards; your own \
+      statement, why a purchase earned nothing, whether a holder was paid what they are owed \
+      (the sample postings), and, with a copy of the built-in promotion that takes rewards back \
+      on refund (refunds: clawback) installed, a refunded purchase whose reward was taken back. \
+      The store is removed afterwards; your own \
       store ($WALLET_DB, --db) is never touched.
       """)
 
@@ -52,6 +53,10 @@ struct DemoCommand: WalletCommand {
     Step(
       heading: "Why did T2005 earn nothing?", arguments: ["explain", "T2005"],
       expected: [.success]),
+    // Exit 1: H002's reconciliation has rows that need attention, which is what it shows.
+    Step(
+      heading: "Was H002 paid?", arguments: ["reconcile", "--holder", "H002"],
+      expected: [.success, .no]),
   ]
 
   /// The last step, apart from the others: the sample's T2002, refunded below the minimum, under
@@ -81,7 +86,7 @@ struct DemoCommand: WalletCommand {
     var setup = [["init"]]
     for (kind, text) in [
       ("cards", SampleData.cards), ("enrollments", SampleData.enrollments),
-      ("transactions", SampleData.transactions),
+      ("transactions", SampleData.transactions), ("postings", SampleData.postings),
     ] {
       let file = try folder.write("\(kind).csv", text)
       setup.append(["import", kind, file, "--quiet"])
@@ -103,8 +108,8 @@ struct DemoCommand: WalletCommand {
       """
       wallet demo: the sample data (\(lines(SampleData.cards)) cards, \
       \(lines(SampleData.enrollments)) Apple Pay bindings, \(lines(SampleData.transactions)) \
-      transactions) in a
-      throw-away store, as of \(Self.now).
+      transactions,
+      \(lines(SampleData.postings)) postings) in a throw-away store, as of \(Self.now).
 
       """)
     let shown = CommandContext(console: console, environment: environment)

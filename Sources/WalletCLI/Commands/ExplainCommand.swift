@@ -13,9 +13,10 @@ struct ExplainCommand: WalletCommand {
       names): what it earns, or its reason code and the reason in plain words, and the facts \
       the decision rests on: the card, the Apple Pay binding and channel it counts under, the \
       amount, its refunds and the net amount, the holder's rewards before it, the rewards \
-      already paid in its billing cycle, the quota, and the rule that failed. Times are in the \
+      already paid in its billing cycle, the quota, the rule that failed, and for a reward the \
+      posting that paid it (or its reconciliation status: see reconcile). Times are in the \
       promotion's time zone. JSON is an object per promotion with 'transaction', 'promotion', \
-      'outcome', 'reason', 'explanation', 'reward', 'facts' and 'rules'; with several \
+      'outcome', 'reason', 'explanation', 'reward', 'posted', 'facts' and 'rules'; with several \
       promotions, an array of them.
       """)
 
@@ -38,6 +39,7 @@ struct ExplainCommand: WalletCommand {
     let refunds = try store.refunds(of: id)
     let cardEnrollments = try store.enrollments(card: card.id)
     let origins = try store.origins(of: id)
+    let now = try Clock.now(context, zone: store.timeZone).localDate(in: store.timeZone)
     let explanations = try PromotionChoice.selected(promotion, store: store).compactMap {
       promotion -> Explanation? in
       // Every stored transaction has a decision under every installed promotion; a missing
@@ -50,7 +52,9 @@ struct ExplainCommand: WalletCommand {
         hypothetical: false)
       return Explanation(
         transaction: transaction, promotion: promotion, decision: decision, facts: facts,
-        refunds: refunds, cardEnrollments: cardEnrollments, origins: origins)
+        refunds: refunds, cardEnrollments: cardEnrollments, origins: origins,
+        posted: try Self.reconciliationRow(
+          of: decision, promotion: promotion, store: store, now: now))
     }
 
     let console = context.console
@@ -64,5 +68,18 @@ struct ExplainCommand: WalletCommand {
         explanations.map { $0.table(style: style) }.joined(separator: "\n"), style: style)
     }
     return .success
+  }
+
+  /// The decision's row in its holder's reconciliation as of today, when it owes something:
+  /// which posting paid it, or that none has yet.
+  static func reconciliationRow(
+    of decision: Decision, promotion: Promotion, store: WalletStore, now: CivilDate
+  ) throws -> ReconciliationRow? {
+    let owed = try store.owedDecisions(promotion: promotion, holder: decision.holder)
+    guard owed.contains(where: { $0.transaction == decision.transaction }) else { return nil }
+    let reconciliation = Reconciliation(
+      owed: owed, postings: try store.postings(WalletStore.PostingFilter(holder: decision.holder)),
+      cardHolders: try store.cardHolders(), asOf: now)
+    return reconciliation.rows.first { $0.transaction == decision.transaction }
   }
 }

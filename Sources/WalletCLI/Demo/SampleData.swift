@@ -4,7 +4,7 @@
 // changing a sample file, paste its text here between the delimiters (the blank line before
 // each closing delimiter is the file's final newline).
 
-/// The sample cards, enrollments and transactions files.
+/// The sample cards, enrollments, transactions and postings files.
 enum SampleData {
   /// `data/sample/cards.csv`: seven cards of four holders.
   static let cards = #"""
@@ -62,6 +62,25 @@ enum SampleData {
     T4001,C-CJ-MC,2026-06-20T20:00:00+08:00,100.5,CNY,apple-pay,settled,,,大众点评,5812
     T4002,C-CJ-MC,2026-11-25T10:00:00+08:00,600.00,CNY,apple-pay,settled,,E-CJ-APP,茑屋书店,5942
     T4003,C-CJ-MC,2026-11-25T10:00:00+08:00,350.00,CNY,apple-pay,settled,,,茑屋书店,5942
+
+    """#
+
+  /// `data/sample/postings.csv`: what the issuer posted, one case of each reconciliation status.
+  static let postings = #"""
+    id,card,date,kind,amount,transaction,reverses,description
+    P-1001,C-WF-CREDIT,2026-07-10,credit,10.00,T1001,,刷卡金返还
+    P-1004,C-WF-CREDIT,2026-08-10,credit,15.00,T1004,,刷卡金返还
+    P-1005,C-WF-SUPP,2026-09-05,credit,15.00,,,刷卡金返还 (附属卡)
+    P-1007,C-WF-CREDIT,2026-10-28,credit,20.00,T1007,,刷卡金返还
+    P-2001,C-LL-VISA,2026-07-05,credit,5.00,,,刷卡金返还
+    P-2004,C-LL-VISA,2026-09-05,credit,10.00,T2004,,刷卡金返还
+    P-2004-BACK,C-LL-VISA,2026-09-12,clawback,10.00,T2004,P-2004,刷卡金扣回 (退货)
+    P-2007,C-LL-VISA,2026-11-05,credit,10.00,,,刷卡金返还
+    P-2099,C-LL-VISA,2026-11-06,credit,5.00,,,刷卡金返还
+    P-3004,C-ZW-BOCOM,2026-09-01,credit,5.00,T3004,,刷卡金返还
+    P-3004-BACK,C-ZW-BOCOM,2026-09-10,clawback,5.00,,,刷卡金扣回
+    P-4001,C-CJ-MC,2026-07-01,credit,5.00,,,刷卡金返还
+    P-4099,C-CJ-MC,2026-11-15,clawback,8.00,,,刷卡金扣回
 
     """#
 }

@@ -16,6 +16,9 @@ struct Explanation {
   /// The export rows it was imported from (the first, then other sightings of the same
   /// purchase); empty for one typed by hand or imported from wallet's own CSV.
   let origins: [TransactionOrigin]
+  /// The transaction's reconciliation row, when its decision owes something: the posting that
+  /// paid it, if any, and its status.
+  var posted: ReconciliationRow? = nil
 
   private var zone: TimeZoneRules { promotion.timeZone }
 
@@ -112,7 +115,16 @@ struct Explanation {
     case .notRewarded(let reason):
       appendRule(for: reason, to: &sheet)
     }
+    if let posted { sheet.append("posted", Self.postedText(posted)) }
     return sheet
+  }
+
+  /// `P-2001, ¥5.00 on 2026-07-05 (paid)`, or `nothing (not-yet-due: due by 2027-01-20)`.
+  static func postedText(_ row: ReconciliationRow) -> String {
+    guard let posting = row.posting else {
+      return "nothing (\(row.status): due by \(row.due?.description ?? "?"))"
+    }
+    return "\(posting.id), \(MoneyText.display(posting.amount)) on \(posting.date) (\(row.status))"
   }
 
   /// `alipay export alipay.csv, line 30 (row alipay:2026…)`.
@@ -220,6 +232,18 @@ struct Explanation {
       ("explanation", .string(sentence)),
       // A forfeited decision's reward is the one taken back, as in the decisions file.
       ("reward", DecisionText.json(decision.outcome.place)),
+      (
+        "posted",
+        posted.map { row in
+          .object([
+            ("status", .string(row.status.rawValue)),
+            ("due", .optional(row.due?.description)),
+            ("posting", .optional(row.posting?.id.rawValue)),
+            ("posted_on", .optional(row.postedOn?.description)),
+            ("amount", .optional(row.posted?.description)),
+          ])
+        } ?? .null
+      ),
       (
         "facts",
         .object([

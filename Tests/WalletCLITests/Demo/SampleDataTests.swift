@@ -8,7 +8,7 @@ import WalletTestSupport
 struct SampleDataTests {
   @Test(arguments: [
     ("cards.csv", SampleData.cards), ("enrollments.csv", SampleData.enrollments),
-    ("transactions.csv", SampleData.transactions),
+    ("transactions.csv", SampleData.transactions), ("postings.csv", SampleData.postings),
   ])
   func embeddedTextEqualsTheFile(name: String, embedded: String) throws {
     let file = try Data(contentsOf: URL(fileURLWithPath: WalletProcess.sample(name)))

@@ -292,6 +292,7 @@ struct ExplainCommandTests {
           "reason": "cycle-already-rewarded",
           "explanation": "H001 has already been rewarded in the billing cycle 2026-05-22 to 2026-06-21 (by T1001); the promotion pays one reward per cycle.",
           "reward": null,
+          "posted": null,
           "facts": {
             "time": "2026-06-21T23:59:59+08:00",
             "card": {

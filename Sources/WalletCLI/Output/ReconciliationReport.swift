@@ -1,0 +1,152 @@
+import WalletCore
+import WalletIngest
+
+/// A reconciliation as a person reads it: per holder, what was owed, paid, missing and taken
+/// back, the rows, and a sentence for each row that needs attention.
+struct ReconciliationReport {
+  let reconciliation: Reconciliation
+
+  /// One holder's money, summed from their rows.
+  struct Totals: Equatable {
+    /// The rewards due (forfeited ones excluded: nothing is owed for them).
+    var owed = Money.zero
+    /// Credits that stand: paid, paid late, of another amount, not taken back, unexpected.
+    var paid = Money.zero
+    /// Rewards due and not posted at all.
+    var missing = Money.zero
+    /// Credits taken back: rewards clawed back, forfeited ones taken back, and clawbacks that
+    /// found no credit.
+    var takenBack = Money.zero
+  }
+
+  /// Each holder's rows, in the reconciliation's order.
+  var holders: [(holder: Identifier, rows: [ReconciliationRow])] {
+    var groups: [(holder: Identifier, rows: [ReconciliationRow])] = []
+    for row in reconciliation.rows {
+      if groups.last?.holder == row.holder {
+        groups[groups.count - 1].rows.append(row)
+      } else {
+        groups.append((row.holder, [row]))
+      }
+    }
+    return groups
+  }
+
+  /// A holder's totals.
+  static func totals(of rows: [ReconciliationRow]) -> Totals {
+    var totals = Totals()
+    for row in rows {
+      if row.decision?.kind == .rewarded, let expected = row.expected {
+        totals.owed = totals.owed + expected
+      }
+      switch row.status {
+      case .paid, .paidLate, .amountDiffers, .notClawedBack, .unexpected:
+        totals.paid = totals.paid + (row.posted ?? .zero)
+      case .missing:
+        totals.missing = totals.missing + (row.expected ?? .zero)
+      case .clawedBack, .forfeited, .unmatchedClawback:
+        totals.takenBack = totals.takenBack + (row.posted ?? .zero)
+      case .notYetDue:
+        break
+      }
+    }
+    return totals
+  }
+
+  /// What a person should know about a row that needs attention; nil for one that does not.
+  static func sentence(for row: ReconciliationRow) -> String? {
+    func money(_ amount: Money?) -> String { MoneyText.display(amount ?? .zero) }
+    let posting = row.posting
+    let postingText = posting.map { "\($0.id) (\(money($0.amount)) on \($0.date))" } ?? ""
+    switch (row.status, row.decision) {
+    case (.missing, let owe?):
+      return "\(owe.transaction) earned \(money(owe.amount)) on \(owe.localDate); nothing of that "
+        + "amount was posted between \(owe.localDate) and \(owe.due)"
+    case (.amountDiffers, let owe?):
+      return "\(owe.transaction) earned \(money(owe.amount)) on \(owe.localDate); "
+        + "\(postingText) was posted instead"
+    case (.clawedBack, let owe?):
+      return "\(owe.transaction) earned \(money(owe.amount)) on \(owe.localDate); it was paid by "
+        + "\(postingText) and then taken back"
+    case (.notClawedBack, let owe?):
+      return "\(owe.transaction)'s reward of \(money(owe.amount)) was forfeited by a refund; "
+        + "\(postingText) paid it and nothing took it back"
+    case (.unexpected, nil):
+      return "\(postingText) was credited to \(row.card); no reward explains it"
+    case (.unmatchedClawback, nil):
+      return "\(postingText) was taken back from \(row.card); no credit was paid that it takes "
+        + "back"
+    default:
+      return nil
+    }
+  }
+
+  /// A row's cells in the table, amounts with their sign. Its own function: Swift 6.3's
+  /// optimiser crashed (CopyPropagation) on these optional chains inlined into `table`.
+  @inline(never)
+  static func cells(of row: ReconciliationRow) -> [String] {
+    let fields = ReconciliationFile.fields(of: row)
+    return [
+      fields[1], fields[2], fields[3], fields[4],
+      row.expected.map { MoneyText.display($0) } ?? "", fields[6], fields[7], fields[8],
+      row.posted.map { MoneyText.display($0) } ?? "",
+    ]
+  }
+
+  /// The table: a heading, then each holder's totals, rows and sentences.
+  func table(style: Style) -> String {
+    var text = "Reconciliation as of \(reconciliation.asOf)\n\n"
+    guard !reconciliation.rows.isEmpty else {
+      return text + "Nothing owed and nothing posted.\n"
+    }
+    var attention = 0
+    for (holder, rows) in holders {
+      text += style.heading(TextTable.printable(holder.rawValue)) + "\n"
+      let totals = Self.totals(of: rows)
+      var facts = FactSheet()
+      facts.append("owed", MoneyText.display(totals.owed))
+      facts.append("paid", MoneyText.display(totals.paid))
+      facts.append("missing", MoneyText.display(totals.missing))
+      facts.append("taken back", MoneyText.display(totals.takenBack))
+      text += facts.text()
+      var table = TextTable(
+        header: [
+          "transaction", "card", "cycle", "due", "expected", "status", "posting", "posted on",
+          "posted",
+        ], alignments: [.left, .left, .left, .left, .right, .left, .left, .left, .right])
+      for row in rows { table.append(Self.cells(of: row)) }
+      text += table.text.split(separator: "\n").map { "  \($0)\n" }.joined()
+      for row in rows {
+        guard let sentence = Self.sentence(for: row) else { continue }
+        attention += 1
+        text += "  ! " + TextTable.printable(sentence) + "\n"
+      }
+      text += "\n"
+    }
+    text +=
+      attention == 0
+      ? "Everything owed is paid or not yet due.\n"
+      : "\(attention) \(attention == 1 ? "row needs" : "rows need") attention.\n"
+    return text
+  }
+
+  /// JSON: an object with `as_of`, `needs_attention` and `rows`, each row with the columns of the
+  /// reconciliation rows and `explanation` (the sentence, or null).
+  var json: JSONValue {
+    let columns = ReconciliationFile.columns
+    return .object([
+      ("as_of", .string(reconciliation.asOf.description)),
+      ("needs_attention", .bool(reconciliation.needsAttention)),
+      (
+        "rows",
+        .array(
+          reconciliation.rows.map { row in
+            let fields = ReconciliationFile.fields(of: row).map { $0.isEmpty ? nil : $0 }
+            return .object(
+              zip(columns, fields).map { ($0, JSONValue.optional($1)) }
+                + [("explanation", .optional(Self.sentence(for: row)))])
+          })
+      ),
+    ])
+  }
+}

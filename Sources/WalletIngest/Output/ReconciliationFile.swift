@@ -1,0 +1,51 @@
+import WalletCore
+
+/// The SPEC's reconciliation rows (section 7): the one place that says what their columns are
+/// and how each field is written, for `batch --reconciliation` and `reconcile --format csv`.
+package enum ReconciliationFile {
+  /// The header, and the order of every row's fields.
+  package static let columns = [
+    "holder", "transaction", "card", "cycle_start", "due", "expected", "status", "posting",
+    "posted_on", "posted",
+  ]
+
+  /// A row's fields in the order of `columns`; absent values are empty.
+  package static func fields(of row: ReconciliationRow) -> [String] {
+    [
+      row.holder.rawValue, row.transaction?.rawValue ?? "", row.card.rawValue,
+      row.cycleStart?.description ?? "", row.due?.description ?? "",
+      row.expected?.description ?? "", row.status.rawValue, row.posting?.id.rawValue ?? "",
+      row.postedOn?.description ?? "", row.posted?.description ?? "",
+    ]
+  }
+
+  /// The whole file: the header, then every row.
+  package static func write(_ rows: [ReconciliationRow], to writer: CSVWriter) throws {
+    try writer.writeRecord(columns)
+    for row in rows { try writer.writeRecord(fields(of: row)) }
+    try writer.flush()
+  }
+}
+
+/// A postings file (SPEC section 4), as `batch --adjustments` writes the postings an issuer must
+/// make: readable again by `import postings` and `batch --postings`.
+package enum PostingsFile {
+  /// The header, and the order of every row's fields.
+  package static let columns = InputKind.postings.columns
+
+  /// A posting's fields in the order of `columns`.
+  package static func fields(of posting: Posting) -> [String] {
+    [
+      posting.id.rawValue, posting.card.rawValue, posting.date.description,
+      posting.kind.rawValue, posting.amount.description, posting.transaction?.rawValue ?? "",
+      posting.reverses?.rawValue ?? "", posting.description ?? "",
+    ]
+  }
+
+  /// The whole file: the header, then every posting.
+  package static func write(_ postings: [Posting], to writer: CSVWriter) throws {
+    try writer.writeRecord(columns)
+    for posting in postings { try writer.writeRecord(fields(of: posting)) }
+    try writer.flush()
+  }
+}
