@@ -18,6 +18,11 @@ public enum ShownValue {
     return "'" + escaped(value) + "'"
   }
 
+  /// Whether a scalar is a digit the card-number rule counts: ASCII or full-width.
+  private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+    ("0"..."9").contains(scalar) || ("\u{FF10}"..."\u{FF19}").contains(scalar)
+  }
+
   /// The value made safe as `quoted` makes it, without the quotes, for a user's text that is
   /// itself part of a name, such as an unknown key in a field's path.
   public static func unquoted(_ value: String, masksCardNumbers: Bool = true) -> String {
@@ -36,8 +41,16 @@ public enum ShownValue {
   public static func escaped(_ value: String, limit: Int = maximumLength) -> String {
     var shown = ""
     var count = 0
-    for scalar in value.unicodeScalars {
+    var scalars = value.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
       if count == limit {
+        // Cutting a long run of digits (an order number, which is no card number) could leave
+        // a run of card-number length; a cut run is dropped whole.
+        if isDigit(scalar) {
+          while let last = shown.unicodeScalars.last, isDigit(last) {
+            shown.unicodeScalars.removeLast()
+          }
+        }
         shown += "…"
         break
       }
@@ -70,6 +83,12 @@ public enum ShownValue {
     guard scalars.count > maximumPathLength else { return escapedWhole(path) }
     var tail = String.UnicodeScalarView()
     tail.append(contentsOf: scalars.suffix(maximumPathLength))
+    // As in `escaped`: a digit run cut at the front is dropped whole.
+    if let first = tail.first, isDigit(first),
+      let before = scalars.dropLast(maximumPathLength).last, isDigit(before)
+    {
+      while let leading = tail.first, isDigit(leading) { tail.removeFirst() }
+    }
     return "…" + escapedWhole(String(tail))
   }
 
