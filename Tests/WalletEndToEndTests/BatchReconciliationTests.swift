@@ -63,6 +63,26 @@ struct BatchReconciliationTests {
     #expect(statuses.isSubset(of: ["paid", "paid-late", "forfeited", "not-yet-due"]))
   }
 
+  @Test func nothingPostedYetOwesEveryRewardDue() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("none.csv", "id,card,date,kind,amount,transaction,reverses,description\n")
+    let result = try batch(
+      folder, postings: "none.csv",
+      extra: [
+        "--adjustments", "adjustments.csv", "--reconciliation", "rows.csv", "--as-of",
+        "2026-12-01",
+      ])
+    #expect(result.status == 1, "\(result.stderr)")
+    let rows = (folder.read("rows.csv") ?? "").split(separator: "\r\n").dropFirst()
+    let rewards = (folder.read("rewards.csv") ?? "").split(separator: "\r\n").dropFirst()
+    #expect(rows.count == rewards.count)
+    let statuses = Set(rows.map { $0.split(separator: ",", omittingEmptySubsequences: false)[6] })
+    #expect(statuses == ["missing", "not-yet-due"])
+    let credits = (folder.read("adjustments.csv") ?? "").split(separator: "\r\n").dropFirst()
+    #expect(credits.count == rows.filter { $0.contains(",missing,") }.count)
+    #expect(credits.allSatisfy { $0.hasPrefix("adj:missing:") && $0.contains(",credit,") })
+  }
+
   @Test func aPostingOnAnUnknownCardIsBadInputAndWritesNothing() throws {
     let folder = try TemporaryFolder()
     try folder.write(

@@ -123,7 +123,9 @@ package struct RowFileReader {
         if rows & 0xFFFF == 0 { progress?.update(rows: rows, bytes: reader.bytesRead) }
       }
       progress?.finish(rows: rows)
-      if rows == 0 {
+      // A postings file with only its header says "nothing posted yet", the first answer of
+      // a reconciliation; a file of cards or transactions without rows is a mistake.
+      if rows == 0 && kind != .postings {
         throw InputError(
           file: file.path, line: 2, column: 1,
           message: "the file has a header but no rows")
