@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WalletCore
+import WalletTestSupport
 
 @testable import WalletStore
 
@@ -134,7 +135,7 @@ struct QueryPlanTests {
   /// count of everyone's rewards is a query of its own), removed afterwards.
   private func withPlanStore(_ body: (String) throws -> Void) throws {
     let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("wallet-plans-\(UUID().uuidString)")
+      .appendingPathComponent("wallet-plans-\(UniqueName.make())")
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("wallet.sqlite").path
     do {

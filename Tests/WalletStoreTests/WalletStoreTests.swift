@@ -7,7 +7,7 @@ import WalletTestSupport
 
 struct StoreOpeningTests {
   let folder = FileManager.default.temporaryDirectory
-    .appendingPathComponent("wallet-store-\(UUID().uuidString)")
+    .appendingPathComponent("wallet-store-\(UniqueName.make())")
 
   @Test func newStoreIsPrivate() throws {
     let path = folder.appendingPathComponent("wallet/wallet.sqlite").path
@@ -501,7 +501,7 @@ struct WhatIfTieTests {
 struct StoreReviewRegressionTests {
   @Test func aForeignDatabaseIsRefusedWithoutBeingTouched() throws {
     let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("wallet-foreign-\(UUID().uuidString)")
+      .appendingPathComponent("wallet-foreign-\(UniqueName.make())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("other.db").path

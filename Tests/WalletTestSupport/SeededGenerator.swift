@@ -42,3 +42,17 @@ public struct TestSeedError: Error, CustomStringConvertible {
     "WALLET_TEST_SEED=\(text) is not a whole number 0…\(UInt64.max)"
   }
 }
+
+/// A name no other test run uses, for temporary files and folders. It holds no digits: error
+/// messages show file names, and a random run of digits can look like a card number, which
+/// every message masks, so a test expecting the name would fail now and then.
+public enum UniqueName {
+  /// A fresh name: a random UUID's hex digits written as letters.
+  public static func make() -> String {
+    let letters = Array("ghijklmnop")
+    return String(
+      UUID().uuidString.map { character in
+        character.wholeNumberValue.map { letters[$0] } ?? character
+      })
+  }
+}

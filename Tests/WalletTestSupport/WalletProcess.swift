@@ -44,7 +44,7 @@ public struct WalletProcess {
   ) throws -> Result {
     let executable = try #require(executable, "build the wallet product first")
     let scratch = FileManager.default.temporaryDirectory
-      .appendingPathComponent("wallet-process-\(UUID().uuidString)")
+      .appendingPathComponent("wallet-process-\(UniqueName.make())")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
     let outURL = scratch.appendingPathComponent("stdout")
@@ -95,7 +95,7 @@ public final class TemporaryFolder {
   /// Makes a new, empty folder under the system's temporary folder.
   public init() throws {
     url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("wallet-test-\(UUID().uuidString)")
+      .appendingPathComponent("wallet-test-\(UniqueName.make())")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import WalletTestSupport
 
 @testable import WalletIngest
 
@@ -68,7 +69,7 @@ struct CSVTestTemporaryFile: ~Copyable {
   init() {
     path =
       FileManager.default.temporaryDirectory
-      .appendingPathComponent("wallet-csv-\(UUID().uuidString).csv").path
+      .appendingPathComponent("wallet-csv-\(UniqueName.make()).csv").path
   }
 
   /// Opens the file with `flags`, failing the test if that is impossible.

@@ -1,9 +1,10 @@
 import Foundation
+import WalletTestSupport
 
 /// A fresh directory under the system temporary directory, removed after `body` returns.
 func withSQLiteTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
   let directory = FileManager.default.temporaryDirectory
-    .appendingPathComponent("walletstore-sqlite-\(UUID().uuidString)", isDirectory: true)
+    .appendingPathComponent("walletstore-sqlite-\(UniqueName.make())", isDirectory: true)
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: directory) }
   return try body(directory)
