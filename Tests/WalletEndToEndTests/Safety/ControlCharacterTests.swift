@@ -26,7 +26,15 @@ struct ControlCharacterTests {
       "transactions.csv",
       "id,card,time,amount,merchant\n\"\(transaction)\",\"\(card)\",2026-03-01T10:00:00+08:00,"
         + "150.00,\"shop\u{1B}[5m\u{9B}\"\n")
-    for kind in ["cards", "enrollments", "transactions"] {
+    try session.write(
+      "postings.csv",
+      "id,card,date,kind,amount,description\n\"P\u{1B}[1m\",\"\(card)\",2026-04-01,credit,10.00,"
+        + "\"d\u{1B}[2J\"\n")
+    try session.write(
+      "statement.csv",
+      "交易日期,记账日期,交易说明,交易币种/金额,入账币种/金额\n"
+        + "2026-04-02,2026-04-03,\"消费 shop\u{1B}[5m\",CNY 120.00,CNY 120.00\n")
+    for kind in ["cards", "enrollments", "transactions", "postings"] {
       try session.succeed(["import", kind, "\(kind).csv"])
     }
     return session
@@ -53,6 +61,8 @@ struct ControlCharacterTests {
       "--id", "T\u{1B}]0;x\u{07}2", "--merchant", "m\u{1B}[1m",
     ],
     ["txn", "refund", transaction, "--amount", "10"],
+    ["posting", "list"], ["reconcile", "--as-of", "2026-12-01"],
+    ["import", "statement", "statement.csv", "--card", card, "--method", "apple-pay", "--dry-run"],
   ])
   func whatAPersonReadsIsEscaped(command: [String]) throws {
     let session = try Self.hostileWallet()

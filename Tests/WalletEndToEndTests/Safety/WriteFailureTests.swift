@@ -21,12 +21,22 @@ struct WriteFailureTests {
     ["promotion", "show", "bocom-applepay-monthly"],
     ["export", "rewards"], ["export", "decisions"], ["export", "transactions"],
     ["export", "transactions", "--excel"],
+    ["posting", "list"], ["posting", "list", "--format", "csv"],
+    ["posting", "list", "--format", "json"],
+    ["reconcile"], ["reconcile", "--format", "csv"], ["reconcile", "--format", "json"],
+    [
+      "import", "statement",
+      WalletProcess.packageRoot.appendingPathComponent(
+        "Tests/Fixtures/statements/bocom-credit.csv"
+      ).path, "--card", "C-WF-CREDIT", "--method", "apple-pay", "--dry-run",
+    ],
   ]
 
   @Test(arguments: printingCommands)
   func aFullDiskExits74(command: [String]) throws {
     let session = try StoreSession()
     try session.importSample()
+    try session.succeed(["import", "postings", WalletProcess.sample("postings.csv")])
     let full = try session.run(command, outputTo: "/dev/full")
     #expect(full.status == 74, "\(command): \(full.stderr)")
     #expect(full.stderr.contains("No space left on device"), "\(command): \(full.stderr)")
@@ -58,6 +68,23 @@ struct WriteFailureTests {
         WalletProcess.sample("transactions.csv"), "--out", "-", "--quiet",
       ], outputTo: "/dev/full")
     #expect(batch.status == 74)
+  }
+
+  @Test(arguments: ["--adjustments", "--reconciliation"])
+  func aReconciliationOutputThatCannotBeWrittenIsNamed(option: String) throws {
+    let folder = try TemporaryFolder()
+    let other = option == "--adjustments" ? "--reconciliation" : "--adjustments"
+    let result = try WalletProcess.run(
+      [
+        "batch", "--cards", WalletProcess.sample("cards.csv"), "--enrollments",
+        WalletProcess.sample("enrollments.csv"), "--transactions",
+        WalletProcess.sample("transactions.csv"), "--out", folder.path("rewards.csv"),
+        "--postings", WalletProcess.sample("postings.csv"), option, "/dev/full", other,
+        folder.path("other.csv"), "--quiet",
+      ])
+    #expect(result.status == 74, "\(result.stderr)")
+    #expect(result.stderr.contains("cannot write /dev/full: No space left on device"))
+    #expect(!folder.exists("rewards.csv") && !folder.exists("other.csv"))
   }
 
   @Test func aBatchOutputThatCannotBeWrittenIsNamed() throws {
