@@ -16,7 +16,8 @@ struct ImportPostingsCommand: WalletCommand {
       nothing of the file is kept. A posting already in the store unchanged is left alone, so \
       importing a file twice changes nothing; one whose id is in the store with different \
       details is an error naming its file and line, unless --replace is given, and so is a \
-      card the store lacks. A summary goes to standard error.
+      card the store lacks. A file with its header alone means nothing was posted yet. A \
+      summary goes to standard error.
       """)
 
   @OptionGroup var options: RecordImportOptions
