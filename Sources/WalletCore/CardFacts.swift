@@ -29,6 +29,8 @@ struct CardFacts: Sendable {
   /// A card of each holder, by the holder's rank among holders in the order of their id bytes,
   /// which is the order of the rewards file: sorting it by holder sorts integers.
   let holderCards: [Int32]
+  /// Each card's holder, by that rank.
+  let holderOfCard: [Int32]
   let campaignFirstDay: Int
   let campaignLastDay: Int
   /// Whether each merchant category code, 0–9999, is excluded: an array, not a set, as every
@@ -58,6 +60,7 @@ struct CardFacts: Sendable {
     let cards = ledger.cards
     let (holderOfCard, holderCards) = CardFacts.rankHolders(cards)
     self.holderCards = holderCards
+    self.holderOfCard = holderOfCard
     campaignFirstDay = promotion.campaignStart?.daysSinceEpoch ?? Int.min
     campaignLastDay = promotion.campaignEnd?.daysSinceEpoch ?? Int.max
     var excluded = [Bool](repeating: false, count: 10_000)

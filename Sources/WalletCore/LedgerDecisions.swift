@@ -16,16 +16,22 @@ public struct LedgerDecisions: Sendable {
   public internal(set) var quotaPaidBefore: [Int32]
   /// The promotion decided under.
   public let promotion: Promotion
+  /// A card of each holder, by the holder's rank among holders in the order of their id bytes.
+  let holderCards: [Int32]
+  /// Each card's holder, by that rank.
+  let holderOfCard: [Int32]
   /// The number of holders.
-  let holderCount: Int
+  var holderCount: Int { holderCards.count }
   /// The rewarded transactions as the pass paid them: in time order, or by holder then time
   /// when each holder was decided apart; a holder's own are always in time order.
   var rewardsPaid: [RewardedTransaction] = []
 
   init(
-    count: Int, promotion: Promotion, recordingProgress: Bool, holderCount: Int
+    count: Int, promotion: Promotion, recordingProgress: Bool, holderCards: [Int32],
+    holderOfCard: [Int32]
   ) {
-    self.holderCount = holderCount
+    self.holderCards = holderCards
+    self.holderOfCard = holderOfCard
     reason = [UInt8](repeating: 0, count: count)
     ordinal = [Int32](repeating: 0, count: count)
     enrollment = [Int32](repeating: -1, count: count)

@@ -2,9 +2,11 @@
 /// a bank reads, and the postings that would make what was posted equal what is due.
 ///
 /// Pure logic: the callers (the store, `batch`) gather the owed decisions, the postings and the
-/// holder of each card. Matching is near-linear: credits are sorted once into runs of one holder
-/// (or card) and amount by date, each lookup is a binary search, and the credits already used
-/// are skipped through path-compressed links, so no lookup walks over used credits twice.
+/// holder of each card. Holders never share a credit, so everything is worked out holder by
+/// holder: decisions and credits are grouped by holder number with a counting sort, each group
+/// sorted on its own (a holder has a handful), each lookup a binary search inside one group, and
+/// the credits already used are skipped through path-compressed links, so no lookup walks over
+/// used credits twice. Linear in the rows but for the sorts inside groups.
 public struct Reconciliation: Sendable {
   /// The day reconciled as of: later transactions and postings take no part.
   public let asOf: CivilDate
@@ -12,6 +14,10 @@ public struct Reconciliation: Sendable {
   /// then cycle, transaction time and id, then the postings without a transaction by date and
   /// id.
   public let rows: [ReconciliationRow]
+  /// The postings the issuer must make, dated the as-of day, in the order of the rows they
+  /// settle: posting them and reconciling again leaves only `paid`, `paid-late`, `forfeited`
+  /// and `not-yet-due`.
+  public let adjustments: [Posting]
 
   /// Reconciles `owed` with `postings` as of a day. `cardHolders` gives the holder a card's
   /// postings belong to (a supplementary card counted for its primary: the primary holder); a
@@ -20,31 +26,63 @@ public struct Reconciliation: Sendable {
     owed: [OwedDecision], postings: [Posting], cardHolders: [Identifier: Identifier],
     asOf: CivilDate
   ) {
+    self.init(
+      owed: owed, postings: postings,
+      numbering: ReconciliationNumbering(owed: owed, postings: postings, cardHolders: cardHolders),
+      asOf: asOf)
+  }
+
+  /// Reconciles `owed` with `postings` as of a day, their holders and cards numbered by the
+  /// caller: a bank's batch has numbered them already, and hashing hundreds of thousands of ids
+  /// again would cost more than the matching.
+  public init(
+    owed: [OwedDecision], postings: [Posting], numbering: ReconciliationNumbering,
+    asOf: CivilDate
+  ) {
+    precondition(
+      numbering.decisionHolder.count == owed.count
+        && numbering.postingHolder.count == postings.count
+        && numbering.postingCard.count == postings.count,
+      "a number for every decision's holder and every posting's holder and card")
     self.asOf = asOf
+    var owed = owed
+    var postings = postings
+    var numbering = numbering
     // Copied only when something is left out: a bank's batch passes hundreds of thousands.
-    var matcher = Matcher(
-      owed: owed.allSatisfy { $0.localDate <= asOf } ? owed : owed.filter { $0.localDate <= asOf },
-      postings: postings.allSatisfy { $0.date <= asOf }
-        ? postings : postings.filter { $0.date <= asOf },
-      cardHolders: cardHolders, asOf: asOf)
+    if !owed.allSatisfy({ $0.localDate <= asOf }) {
+      let kept = owed.indices.filter { owed[$0].localDate <= asOf }
+      owed = kept.map { owed[$0] }
+      numbering.decisionHolder = kept.map { numbering.decisionHolder[$0] }
+    }
+    if !postings.allSatisfy({ $0.date <= asOf }) {
+      let kept = postings.indices.filter { postings[$0].date <= asOf }
+      postings = kept.map { postings[$0] }
+      numbering.postingHolder = kept.map { numbering.postingHolder[$0] }
+      numbering.postingCard = kept.map { numbering.postingCard[$0] }
+    }
+    var matcher = Matcher(owed: owed, postings: postings, numbering: numbering, asOf: asOf)
     matcher.settleUndoneClawbacks()
     matcher.cancelCredits()
     matcher.takeCredits()
     rows = matcher.rows()
     var adjustments: [Posting] = []
-    for row in rows {
+    for row in rows where row.status.needsAttention {
       adjustments.append(contentsOf: Self.adjustments(for: row, on: asOf))
     }
     self.adjustments = adjustments
   }
 
+  /// Two reconciliations as of one day, of holders whose ids all sort before the second's, as
+  /// one.
+  init(joining first: Reconciliation, _ second: Reconciliation) {
+    precondition(first.asOf == second.asOf, "reconciled as of one day")
+    asOf = first.asOf
+    rows = first.rows + second.rows
+    adjustments = first.adjustments + second.adjustments
+  }
+
   /// Whether any row needs a person's attention (exit status 1).
   public var needsAttention: Bool { rows.contains { $0.status.needsAttention } }
-
-  /// The postings the issuer must make, dated the as-of day, in the order of the rows they
-  /// settle: posting them and reconciling again leaves only `paid`, `paid-late`, `forfeited`
-  /// and `not-yet-due`.
-  public let adjustments: [Posting]
 
   /// The adjustments for one row, with the SPEC's ids `adj:<status>:<transaction or posting>`.
   public static func adjustments(for row: ReconciliationRow, on date: CivilDate) -> [Posting] {
@@ -87,20 +125,144 @@ public struct Reconciliation: Sendable {
   }
 }
 
+/// Holders and cards as numbers, for a reconciliation. A holder's number is its place among the
+/// holders in the order of their id bytes, the order of the rows.
+public struct ReconciliationNumbering: Sendable {
+  /// The holders, each once, in the order of their id bytes.
+  public var holders: [Identifier]
+  /// Each owed decision's holder, by number.
+  public var decisionHolder: [Int32]
+  /// The holder each posting belongs to, by number.
+  public var postingHolder: [Int32]
+  /// Each posting's card, as a number from 0: postings of one card have one number.
+  public var postingCard: [Int32]
+
+  /// Numbers given by the caller. `holders` must be in strictly ascending byte order, and every
+  /// holder number one of its places.
+  public init(
+    holders: [Identifier], decisionHolder: [Int32], postingHolder: [Int32], postingCard: [Int32]
+  ) {
+    precondition(
+      holders.indices.dropFirst().allSatisfy { holders[$0 - 1] < holders[$0] },
+      "holders in ascending byte order, each once")
+    precondition(postingHolder.count == postingCard.count, "a holder and a card per posting")
+    self.holders = holders
+    self.decisionHolder = decisionHolder
+    self.postingHolder = postingHolder
+    self.postingCard = postingCard
+  }
+
+  /// The holders and cards of `owed` and `postings`, numbered by hashing their ids. A posting's
+  /// holder is its card's in `cardHolders`, else that of the card's owed decisions, else the
+  /// card itself.
+  public init(owed: [OwedDecision], postings: [Posting], cardHolders: [Identifier: Identifier]) {
+    var numberOf: [Identifier: Int32] = [:]
+    var found: [Identifier] = []
+    func number(_ holder: Identifier) -> Int32 {
+      if let known = numberOf[holder] { return known }
+      let next = Int32(found.count)
+      numberOf[holder] = next
+      found.append(holder)
+      return next
+    }
+    let decisionFound = owed.map { number($0.holder) }
+    var decisionCardHolder: [Identifier: Identifier] = [:]
+    if postings.contains(where: { cardHolders[$0.card] == nil }) {
+      for decision in owed { decisionCardHolder[decision.card] = decision.holder }
+    }
+    let postingFound = postings.map {
+      number(cardHolders[$0.card] ?? decisionCardHolder[$0.card] ?? $0.card)
+    }
+    // Renumbered by rank, so that a holder's number orders the rows.
+    var byBytes = Array(found.indices)
+    byBytes.withUnsafeMutableBufferPointer { InPlaceSort.sort($0) { found[$0] < found[$1] } }
+    var rank = [Int32](repeating: 0, count: found.count)
+    for (place, holder) in byBytes.enumerated() { rank[holder] = Int32(place) }
+    var cardNumber: [Identifier: Int32] = [:]
+    let postingCard = postings.map { posting in
+      if let known = cardNumber[posting.card] { return known }
+      let next = Int32(cardNumber.count)
+      cardNumber[posting.card] = next
+      return next
+    }
+    self.init(
+      holders: byBytes.map { found[$0] }, decisionHolder: decisionFound.map { rank[Int($0)] },
+      postingHolder: postingFound.map { rank[Int($0)] }, postingCard: postingCard)
+  }
+}
+
+/// Indices grouped by a number (a holder, a card) with a counting sort: group `g` is
+/// `members[start[g]..<start[g + 1]]`, in the order given until sorted within groups.
+private struct Groups {
+  /// Where each group starts in `members`, and (last) where they all end.
+  private(set) var start: [Int]
+  /// The indices, group after group.
+  private(set) var members: [Int]
+
+  /// `indices` grouped into `count` groups by `group`, a number below `count`.
+  init(_ indices: [Int], count: Int, group: (Int) -> Int) {
+    var start = [Int](repeating: 0, count: count + 1)
+    for index in indices { start[group(index) + 1] += 1 }
+    for number in 0..<count { start[number + 1] += start[number] }
+    var next = start
+    var members = [Int](repeating: 0, count: indices.count)
+    for index in indices {
+      let number = group(index)
+      members[next[number]] = index
+      next[number] += 1
+    }
+    self.start = start
+    self.members = members
+  }
+
+  /// How many groups there are.
+  var count: Int { start.count - 1 }
+
+  /// The positions in `members` of group `number`.
+  func positions(of number: Int) -> Range<Int> { start[number]..<start[number + 1] }
+
+  /// Sorts each group by `less`, a strict total order on the indices: insertion sort for the
+  /// few of one holder or card, which are often in order already.
+  mutating func sortEach(by less: (Int, Int) -> Bool) {
+    let start = start
+    members.withUnsafeMutableBufferPointer { members in
+      for number in 0..<start.count - 1 {
+        let group = start[number]..<start[number + 1]
+        if group.count <= InPlaceSort.insertionSortLimit {
+          for position in group.dropFirst() {
+            let moving = members[position]
+            var hole = position
+            while hole > group.lowerBound && less(moving, members[hole - 1]) {
+              members[hole] = members[hole - 1]
+              hole -= 1
+            }
+            members[hole] = moving
+          }
+        } else {
+          InPlaceSort.sort(UnsafeMutableBufferPointer(rebasing: members[group]), by: less)
+        }
+      }
+    }
+  }
+}
+
 /// The working state of one reconciliation: decisions and postings by index, holders and cards
 /// by number, and what each posting has become.
 private struct Matcher {
   let owed: [OwedDecision]
   let postings: [Posting]
   let asOf: CivilDate
-  /// Each posting's holder, as a number.
-  var postingHolder: [Int32]
-  /// Each decision's holder, as a number.
-  var decisionHolder: [Int32]
   /// Each holder number's id.
-  var holders: [Identifier] = []
-  /// Each posting's date, as days since the epoch.
+  let holders: [Identifier]
+  /// Each decision's holder, as a number.
+  let decisionHolder: [Int32]
+  /// Each posting's holder, as a number.
+  let postingHolder: [Int32]
+  /// Each posting's card, as a number.
+  let postingCard: [Int32]
+  /// Each posting's date, as days since the epoch, and amount in minor units.
   let postingDay: [Int]
+  let postingAmount: [Int64]
   /// Postings that settle one another (a clawback and the credit that undoes it): out of play.
   var settled: [Bool]
   /// Credits taken back by a clawback.
@@ -117,35 +279,24 @@ private struct Matcher {
   let decisionTime: [Int64]
   let firstDay: [Int]
   let dueDay: [Int]
-  let decisionAmount: [Money]
+  let decisionAmount: [Int64]
+  /// The decisions by holder, each holder's by purchase time, then transaction id: the order
+  /// in which they take credits.
+  let decisionsByHolder: Groups
 
   init(
-    owed: [OwedDecision], postings: [Posting], cardHolders: [Identifier: Identifier],
+    owed: [OwedDecision], postings: [Posting], numbering: ReconciliationNumbering,
     asOf: CivilDate
   ) {
     self.owed = owed
     self.postings = postings
     self.asOf = asOf
-    var holderNumber: [Identifier: Int32] = [:]
-    holderNumber.reserveCapacity(owed.count / 2)
-    var holders: [Identifier] = []
-    func number(_ holder: Identifier) -> Int32 {
-      if let known = holderNumber[holder] { return known }
-      let next = Int32(holders.count)
-      holderNumber[holder] = next
-      holders.append(holder)
-      return next
-    }
-    decisionHolder = owed.map { number($0.holder) }
-    var decisionCardHolder: [Identifier: Identifier] = [:]
-    if postings.contains(where: { cardHolders[$0.card] == nil }) {
-      for decision in owed { decisionCardHolder[decision.card] = decision.holder }
-    }
-    postingHolder = postings.map {
-      number(cardHolders[$0.card] ?? decisionCardHolder[$0.card] ?? $0.card)
-    }
-    self.holders = holders
+    holders = numbering.holders
+    decisionHolder = numbering.decisionHolder
+    postingHolder = numbering.postingHolder
+    postingCard = numbering.postingCard
     postingDay = postings.map(\.date.daysSinceEpoch)
+    postingAmount = postings.map(\.amount.minorUnits)
     settled = [Bool](repeating: false, count: postings.count)
     cancelled = settled
     takenBy = [Int32](repeating: -1, count: postings.count)
@@ -154,7 +305,15 @@ private struct Matcher {
     decisionTime = owed.map(\.time.nanosecondsSinceEpoch)
     firstDay = owed.map(\.localDate.daysSinceEpoch)
     dueDay = owed.map(\.due.daysSinceEpoch)
-    decisionAmount = owed.map(\.amount)
+    decisionAmount = owed.map(\.amount.minorUnits)
+    let holderOf = numbering.decisionHolder
+    var byHolder = Groups(Array(owed.indices), count: holders.count) { Int(holderOf[$0]) }
+    let time = decisionTime
+    byHolder.sortEach { left, right in
+      time[left] != time[right]
+        ? time[left] < time[right] : owed[left].transaction < owed[right].transaction
+    }
+    decisionsByHolder = byHolder
   }
 
   /// Whether decision `left` comes before `right` by purchase time, then transaction id.
@@ -181,7 +340,7 @@ private struct Matcher {
     var undoing = postings.indices.filter {
       postings[$0].kind == .credit && postings[$0].reverses.map { clawbackByID[$0] != nil } == true
     }
-    undoing.sort(by: precedes)
+    undoing.withUnsafeMutableBufferPointer { InPlaceSort.sort($0, by: precedes) }
     for undo in undoing {
       let clawback = clawbackByID[postings[undo].reverses!]!
       guard !settled[clawback], postingHolder[clawback] == postingHolder[undo] else { continue }
@@ -195,46 +354,47 @@ private struct Matcher {
   mutating func cancelCredits() {
     var clawbacks = postings.indices.filter { postings[$0].kind == .clawback && !settled[$0] }
     guard !clawbacks.isEmpty else { return }
-    clawbacks.sort(by: precedes)
-    var cardNumber: [Identifier: Int32] = [:]
-    var cardOf = [Int32](repeating: -1, count: postings.count)
-    for index in postings.indices where !settled[index] {
-      let card = postings[index].card
-      if let known = cardNumber[card] {
-        cardOf[index] = known
-      } else {
-        cardOf[index] = Int32(cardNumber.count)
-        cardNumber[card] = cardOf[index]
-      }
+    clawbacks.withUnsafeMutableBufferPointer { InPlaceSort.sort($0, by: precedes) }
+    // The credits by card, each card's by amount, date and id: a clawback's candidates are one
+    // run inside its card's group.
+    let cardCount = Int(postingCard.max() ?? -1) + 1
+    let card = postingCard
+    var credits = Groups(
+      postings.indices.filter { postings[$0].kind == .credit && !settled[$0] }, count: cardCount
+    ) { Int(card[$0]) }
+    let amounts = postingAmount
+    credits.sortEach { left, right in
+      amounts[left] != amounts[right] ? amounts[left] < amounts[right] : precedes(left, right)
     }
-    var credits = postings.indices.filter { postings[$0].kind == .credit && !settled[$0] }
-    let amounts = postings.map(\.amount.minorUnits)
-    credits.withUnsafeMutableBufferPointer {
-      InPlaceSort.sort($0) { left, right in
-        if cardOf[left] != cardOf[right] { return cardOf[left] < cardOf[right] }
-        return amounts[left] != amounts[right]
-          ? amounts[left] < amounts[right] : precedes(left, right)
-      }
-    }
-    let runs = Runs(credits) { CardAmount(card: cardOf[$0], amount: postings[$0].amount) }
+    let members = credits.members
+    // Credits a clawback names, found among the credits of the cards of such clawbacks only.
     var creditByID: [Identifier: Int] = [:]
-    var position = [Int](repeating: -1, count: postings.count)
-    for (place, index) in credits.enumerated() {
-      position[index] = place
-      if creditByID[postings[index].id] == nil { creditByID[postings[index].id] = index }
+    var searchedCards = Set<Int32>()
+    for clawback in clawbacks where postings[clawback].reverses != nil {
+      guard searchedCards.insert(postingCard[clawback]).inserted else { continue }
+      for place in credits.positions(of: Int(postingCard[clawback])) {
+        let id = postings[members[place]].id
+        if creditByID[id] == nil { creditByID[id] = place }
+      }
     }
-    var later = NextFree(count: credits.count)
-    var earlier = PreviousFree(count: credits.count)
+    var later = NextFree(count: members.count)
+    var earlier = PreviousFree(count: members.count)
     for clawback in clawbacks {
-      let claw = postings[clawback]
+      let amount = postingAmount[clawback]
+      let cardPlaces = credits.positions(of: Int(postingCard[clawback]))
+      let runStart = partitionPoint(cardPlaces) { amounts[members[$0]] >= amount }
+      let run =
+        runStart..<partitionPoint(runStart..<cardPlaces.upperBound) {
+          amounts[members[$0]] > amount
+        }
       var chosen: Int?
-      if let named = claw.reverses.flatMap({ creditByID[$0] }), !cancelled[named],
-        postings[named].card == claw.card, postings[named].amount == claw.amount
+      if let named = postings[clawback].reverses.flatMap({ creditByID[$0] }), run.contains(named),
+        !cancelled[members[named]]
       {
-        chosen = position[named]
-      } else if let run = runs[CardAmount(card: cardOf[clawback], amount: claw.amount)] {
+        chosen = named
+      } else if !run.isEmpty {
         let day = postingDay[clawback]
-        let after = partitionPoint(run) { postingDay[credits[$0]] > day }
+        let after = partitionPoint(run) { postingDay[members[$0]] > day }
         if after > run.lowerBound, let found = earlier.find(after - 1), found >= run.lowerBound {
           chosen = found
         } else if let found = later.find(after), found < run.upperBound {
@@ -245,19 +405,16 @@ private struct Matcher {
         unmatchedClawbacks.append(clawback)
         continue
       }
-      cancelled[credits[chosen]] = true
+      cancelled[members[chosen]] = true
       later.remove(chosen)
       earlier.remove(chosen)
     }
   }
 
   /// Step 2: the passes A–E in which owed decisions take credits, then step 3 for those left.
+  /// Holders never share a credit, so the decisions go holder by holder, each holder's in order
+  /// of time, which gives what one walk over all of them in order of time would.
   mutating func takeCredits() {
-    var order = Array(owed.indices)
-    // The store hands decisions over in this order already; a batch in file order.
-    if !order.indices.dropFirst().allSatisfy({ decisionPrecedes(order[$0 - 1], order[$0]) }) {
-      order.withUnsafeMutableBufferPointer { InPlaceSort.sort($0, by: decisionPrecedes) }
-    }
     var pool = CreditPool(matcher: self)
     // Each pass is one kind of decision, the credits it may take, and the status they give.
     typealias Pass = (
@@ -277,24 +434,35 @@ private struct Matcher {
     let walks: [[Pass]] = [
       [passes[0], passes[1]], [passes[2]], [passes[3]], [passes[4]], [passes[5]],
     ]
+    var waiting = decisionsByHolder.members
     for walk in walks {
-      for decision in order where status[decision] == nil {
+      var stillWaiting = 0
+      for decision in waiting {
         let kind = owed[decision].kind
-        guard let pass = walk.first(where: { $0.kind == kind }) else { continue }
+        guard let pass = walk.first(where: { $0.kind == kind }) else {
+          waiting[stillWaiting] = decision
+          stillWaiting += 1
+          continue
+        }
         let due = dueDay[decision]
         let window = pass.late ? (due + 1)...Int.max : firstDay[decision]...due
         guard
           let taken = pool.take(
             for: decision, of: self, cancelled: pass.cancelled,
             amount: pass.sameAmount ? decisionAmount[decision] : nil, days: window)
-        else { continue }
+        else {
+          waiting[stillWaiting] = decision
+          stillWaiting += 1
+          continue
+        }
         status[decision] = pass.status
         credit[decision] = Int32(taken)
         takenBy[taken] = Int32(decision)
       }
+      waiting.removeLast(waiting.count - stillWaiting)
     }
     let asOfDay = asOf.daysSinceEpoch
-    for decision in owed.indices where status[decision] == nil {
+    for decision in waiting {
       switch owed[decision].kind {
       case .rewarded: status[decision] = asOfDay > dueDay[decision] ? .missing : .notYetDue
       case .forfeited: status[decision] = .forfeited
@@ -304,105 +472,75 @@ private struct Matcher {
 
   /// The rows in the SPEC's order.
   func rows() -> [ReconciliationRow] {
-    // Holders ranked once by their bytes, so that sorting the rows compares integers.
-    var rank = [Int32](repeating: 0, count: holders.count)
-    var byBytes = Array(holders.indices)
-    byBytes.withUnsafeMutableBufferPointer { InPlaceSort.sort($0) { holders[$0] < holders[$1] } }
-    for (place, holder) in byBytes.enumerated() { rank[holder] = Int32(place) }
     let cycleDay = owed.map(\.cycleStart.daysSinceEpoch)
-    var decisionRows = Array(owed.indices)
-    decisionRows.withUnsafeMutableBufferPointer {
-      InPlaceSort.sort($0) { left, right in
-        let (rankA, rankB) = (rank[Int(decisionHolder[left])], rank[Int(decisionHolder[right])])
-        if rankA != rankB { return rankA < rankB }
-        if cycleDay[left] != cycleDay[right] { return cycleDay[left] < cycleDay[right] }
-        return decisionPrecedes(left, right)
-      }
+    var decisionRows = decisionsByHolder
+    // Already by time: sorted again only where a clock turned back across a cycle's start.
+    decisionRows.sortEach { left, right in
+      cycleDay[left] != cycleDay[right]
+        ? cycleDay[left] < cycleDay[right] : decisionPrecedes(left, right)
     }
-    var postingRows = unmatchedClawbacks
+    var unexplained = unmatchedClawbacks
     for index in postings.indices
     where postings[index].kind == .credit && !settled[index] && !cancelled[index]
       && takenBy[index] < 0
     {
-      postingRows.append(index)
+      unexplained.append(index)
     }
-    postingRows.withUnsafeMutableBufferPointer {
-      InPlaceSort.sort($0) { left, right in
-        let (rankA, rankB) = (rank[Int(postingHolder[left])], rank[Int(postingHolder[right])])
-        return rankA != rankB ? rankA < rankB : precedes(left, right)
-      }
-    }
+    let holderOf = postingHolder
+    var postingRows = Groups(unexplained, count: holders.count) { Int(holderOf[$0]) }
+    postingRows.sortEach(by: precedes)
     var rows: [ReconciliationRow] = []
-    rows.reserveCapacity(decisionRows.count + postingRows.count)
-    var nextPosting = 0
-    // Both lists are sorted by holder rank: merge them, a holder's posting rows after its
-    // decision rows.
-    func appendPostingRows(before holderRank: Int32?) {
-      while nextPosting < postingRows.count {
-        let index = postingRows[nextPosting]
-        if let holderRank, rank[Int(postingHolder[index])] >= holderRank { return }
+    rows.reserveCapacity(owed.count + unexplained.count)
+    // A holder's decision rows, then its posting rows.
+    for holder in holders.indices {
+      for place in decisionRows.positions(of: holder) {
+        let decision = decisionRows.members[place]
+        let taken = credit[decision]
         rows.append(
           ReconciliationRow(
-            holder: holders[Int(postingHolder[index])], decision: nil, posting: postings[index],
+            holder: owed[decision].holder, decision: owed[decision],
+            posting: taken < 0 ? nil : postings[Int(taken)], status: status[decision]!))
+      }
+      for place in postingRows.positions(of: holder) {
+        let index = postingRows.members[place]
+        rows.append(
+          ReconciliationRow(
+            holder: holders[holder], decision: nil, posting: postings[index],
             status: postings[index].kind == .credit ? .unexpected : .unmatchedClawback))
-        nextPosting += 1
       }
     }
-    for decision in decisionRows {
-      appendPostingRows(before: rank[Int(decisionHolder[decision])])
-      let taken = credit[decision]
-      rows.append(
-        ReconciliationRow(
-          holder: owed[decision].holder, decision: owed[decision],
-          posting: taken < 0 ? nil : postings[Int(taken)], status: status[decision]!))
-    }
-    appendPostingRows(before: nil)
     return rows
   }
 }
 
-/// A card and an amount: the credits a clawback may cancel.
-private struct CardAmount: Hashable {
-  var card: Int32
-  var amount: Money
-}
-
-/// A holder, whether credits are cancelled (not cancelled first) and an amount (0 for any), in
-/// the order the pool sorts credits: the key of a run of credits a pass may offer a decision.
+/// Whether credits are cancelled (not cancelled first) and an amount (0 for any), in the order
+/// the pool sorts a holder's credits: the key of a run of credits a pass may offer a decision.
 private struct CreditKey: Comparable {
-  var holder: Int32
   var cancelled: Bool
   var amount: Int64
 
-  init(_ holder: Int32, _ cancelled: Bool, _ amount: Int64) {
-    self.holder = holder
-    self.cancelled = cancelled
-    self.amount = amount
-  }
-
   static func < (lhs: CreditKey, rhs: CreditKey) -> Bool {
-    if lhs.holder != rhs.holder { return lhs.holder < rhs.holder }
     if lhs.cancelled != rhs.cancelled { return !lhs.cancelled }
     return lhs.amount < rhs.amount
   }
 }
 
-/// The credits that decisions may take, sorted into runs of one kind by date then id, with the
-/// credits a transaction names kept apart (they fit that transaction's decision only).
+/// The credits that decisions may take, grouped by holder and sorted into runs of one kind by
+/// date then id, with the credits a transaction names kept apart (they fit that transaction's
+/// decision only).
 private struct CreditPool {
   /// The credits that name no transaction.
   let general: [Int]
-  /// Those credits by holder, cancelled, amount, date and id, in runs of one holder, cancelled
-  /// and amount.
-  var byAmount: [Int]
-  /// Each position's holder, cancelled flag and amount, to find a run by binary search.
+  /// Those credits by holder, then cancelled, amount, date and id.
+  var byAmount: Groups
+  /// Each position's cancelled flag and amount, to find a run by binary search.
   var amountKeys: [CreditKey]
   var freeByAmount: NextFree
   var positionByAmount: [Int32]
   /// The same by holder, cancelled, date and id, for pass E (any amount); built when a decision
   /// first gets that far, which with postings that match it never does.
-  var byDate: [Int] = []
-  var dateKeys: [CreditKey]?
+  var byDate: Groups?
+  var dateKeys: [CreditKey] = []
   var freeByDate = NextFree(count: 0)
   var positionByDate: [Int32] = []
   /// For each decision, the credits that name its transaction, by date and id.
@@ -432,64 +570,63 @@ private struct CreditPool {
       }
     }
     self.general = general
-    byAmount = Self.sorted(general, matcher, byAmount: true)
-    amountKeys = byAmount.map {
-      CreditKey(matcher.postingHolder[$0], matcher.cancelled[$0], postings[$0].amount.minorUnits)
+    byAmount = Self.grouped(general, matcher, byAmount: true)
+    amountKeys = byAmount.members.map {
+      CreditKey(cancelled: matcher.cancelled[$0], amount: matcher.postingAmount[$0])
     }
-    freeByAmount = NextFree(count: byAmount.count)
+    freeByAmount = NextFree(count: byAmount.members.count)
     positionByAmount = [Int32](repeating: -1, count: postings.count)
-    for (place, index) in byAmount.enumerated() { positionByAmount[index] = Int32(place) }
+    for (place, index) in byAmount.members.enumerated() { positionByAmount[index] = Int32(place) }
   }
 
-  private static func sorted(_ credits: [Int], _ matcher: Matcher, byAmount: Bool) -> [Int] {
-    let postings = matcher.postings
-    let amounts = postings.map(\.amount.minorUnits)
-    var order = credits
-    order.withUnsafeMutableBufferPointer {
-      InPlaceSort.sort($0) { left, right in
-        let (holderA, holderB) = (matcher.postingHolder[left], matcher.postingHolder[right])
-        if holderA != holderB { return holderA < holderB }
-        let (cancelledA, cancelledB) = (matcher.cancelled[left], matcher.cancelled[right])
-        if cancelledA != cancelledB { return !cancelledA }
-        if byAmount && amounts[left] != amounts[right] { return amounts[left] < amounts[right] }
-        return matcher.precedes(left, right)
-      }
+  private static func grouped(_ credits: [Int], _ matcher: Matcher, byAmount: Bool) -> Groups {
+    let holderOf = matcher.postingHolder
+    var groups = Groups(credits, count: matcher.holders.count) { Int(holderOf[$0]) }
+    let cancelled = matcher.cancelled
+    let amounts = matcher.postingAmount
+    groups.sortEach { left, right in
+      if cancelled[left] != cancelled[right] { return !cancelled[left] }
+      if byAmount && amounts[left] != amounts[right] { return amounts[left] < amounts[right] }
+      return matcher.precedes(left, right)
     }
-    return order
+    return groups
   }
 
   /// Builds the any-amount runs, leaving out the credits already taken.
   private mutating func buildDateRuns(_ matcher: Matcher) {
-    byDate = Self.sorted(general, matcher, byAmount: false)
-    dateKeys = byDate.map { CreditKey(matcher.postingHolder[$0], matcher.cancelled[$0], 0) }
-    freeByDate = NextFree(count: byDate.count)
+    let groups = Self.grouped(general, matcher, byAmount: false)
+    dateKeys = groups.members.map { CreditKey(cancelled: matcher.cancelled[$0], amount: 0) }
+    freeByDate = NextFree(count: groups.members.count)
     positionByDate = [Int32](repeating: -1, count: matcher.postings.count)
-    for (place, index) in byDate.enumerated() {
+    for (place, index) in groups.members.enumerated() {
       positionByDate[index] = Int32(place)
       if matcher.takenBy[index] >= 0 { freeByDate.remove(place) }
     }
+    byDate = groups
   }
 
   /// Takes, for `decision`, the earliest free credit of its holder that is (or is not) cancelled,
-  /// of `amount` (any, when nil), dated in `days`; nil when there is none.
+  /// of `amount` (any, when nil, in minor units), dated in `days`; nil when there is none.
   mutating func take(
-    for decision: Int, of matcher: Matcher, cancelled: Bool, amount: Money?,
+    for decision: Int, of matcher: Matcher, cancelled: Bool, amount: Int64?,
     days: ClosedRange<Int>
   ) -> Int? {
-    let holder = matcher.decisionHolder[decision]
+    let holder = Int(matcher.decisionHolder[decision])
     var best: Int?
     if let amount {
-      let key = CreditKey(holder, cancelled, amount.minorUnits)
-      best = earliest(in: byAmount, Self.run(of: key, in: amountKeys), &freeByAmount, matcher, days)
+      let key = CreditKey(cancelled: cancelled, amount: amount)
+      let run = Self.run(of: key, in: amountKeys, within: byAmount.positions(of: holder))
+      best = earliest(in: byAmount.members, run, &freeByAmount, matcher, days)
     } else {
-      if dateKeys == nil { buildDateRuns(matcher) }
-      let key = CreditKey(holder, cancelled, 0)
-      best = earliest(in: byDate, Self.run(of: key, in: dateKeys!), &freeByDate, matcher, days)
+      if byDate == nil { buildDateRuns(matcher) }
+      let key = CreditKey(cancelled: cancelled, amount: 0)
+      let run = Self.run(of: key, in: dateKeys, within: byDate!.positions(of: holder))
+      best = earliest(in: byDate!.members, run, &freeByDate, matcher, days)
     }
     if let credits = named[Int32(decision)],
       let fitting = credits.first(where: {
         matcher.takenBy[$0] < 0 && matcher.cancelled[$0] == cancelled
-          && (amount == nil || matcher.postings[$0].amount == amount)
+          && (amount == nil || matcher.postingAmount[$0] == amount)
           && days.contains(matcher.postingDay[$0])
       }), best.map({ matcher.precedes(fitting, $0) }) ?? true
     {
@@ -497,17 +634,19 @@ private struct CreditPool {
     }
     if let best {
       freeByAmount.remove(Int(positionByAmount[best]))
-      if dateKeys != nil { freeByDate.remove(Int(positionByDate[best])) }
+      if byDate != nil { freeByDate.remove(Int(positionByDate[best])) }
     }
     return best
   }
 
-  /// The positions whose key is `key`, in keys sorted ascending; nil when there are none.
-  private static func run(of key: CreditKey, in keys: [CreditKey]) -> Range<Int>? {
-    let whole = 0..<keys.count
-    let start = partitionPoint(whole) { !(keys[$0] < key) }
-    guard start < keys.count, keys[start] == key else { return nil }
-    return start..<partitionPoint(start..<keys.count) { key < keys[$0] }
+  /// The positions in `group` whose key is `key`, in keys sorted ascending within the group;
+  /// nil when there are none.
+  private static func run(of key: CreditKey, in keys: [CreditKey], within group: Range<Int>)
+    -> Range<Int>?
+  {
+    let start = partitionPoint(group) { !(keys[$0] < key) }
+    guard start < group.upperBound, keys[start] == key else { return nil }
+    return start..<partitionPoint(start..<group.upperBound) { key < keys[$0] }
   }
 
   private func earliest(
@@ -526,24 +665,6 @@ private struct CreditPool {
 private struct HolderTransaction: Hashable {
   var holder: Int32
   var transaction: Identifier
-}
-
-/// The runs of equal keys in a sorted list, by key.
-private struct Runs<Key: Hashable> {
-  private var ranges: [Key: Range<Int>] = [:]
-
-  init(_ sorted: [Int], key: (Int) -> Key) {
-    var start = 0
-    while start < sorted.count {
-      let runKey = key(sorted[start])
-      var end = start + 1
-      while end < sorted.count && key(sorted[end]) == runKey { end += 1 }
-      ranges[runKey] = start..<end
-      start = end
-    }
-  }
-
-  subscript(key: Key) -> Range<Int>? { ranges[key] }
 }
 
 /// The first position in `range` for which `isAfter` holds, when it holds for a suffix.

@@ -43,7 +43,7 @@ public struct RewardEngine: Sendable {
     let cardFacts = CardFacts(ledger: ledger, promotion: promotion)
     var result = LedgerDecisions(
       count: count, promotion: promotion, recordingProgress: recordingProgress,
-      holderCount: cardFacts.holderCards.count)
+      holderCards: cardFacts.holderCards, holderOfCard: cardFacts.holderOfCard)
 
     // Checks 1–12, independent per transaction: in parallel chunks. Each also makes the
     // transaction's key for the ordered pass of checks 13–15, which carries the holder and

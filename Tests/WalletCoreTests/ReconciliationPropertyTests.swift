@@ -239,3 +239,89 @@ private struct PerturbedScenario {
     #expect(result.needsAttention == !adjustments.isEmpty, "seed \(seed)")
   }
 }
+
+/// A batch reconciles straight from the engine's ledger, its holders and cards numbered as the
+/// engine numbered them, two halves of the holders at once; the store hands over decisions and
+/// ids. Both must give the same rows and adjustments.
+@Suite struct LedgerReconciliationTests {
+  @Test(arguments: [RefundPolicy.net, .clawback])
+  func theLedgerPathEqualsTheIdentifierPath(refunds: RefundPolicy) throws {
+    let seed = try SeededGenerator.testSeed("theLedgerPathEqualsTheIdentifierPath(\(refunds))")
+    var compared = 0
+    for round in 0..<60 {
+      var random = SeededGenerator(seed: seed &+ UInt64(round))
+      let scenario = randomScenario(
+        seed: seed &+ UInt64(round), transactions: 200, refunds: refunds)
+      let ledger = Ledger(
+        cards: scenario.cards, enrollments: scenario.enrollments,
+        transactions: scenario.transactions)
+      let decisions = RewardEngine(promotion: scenario.promotion).decide(ledger)
+      var owed: [OwedDecision] = []
+      for index in 0..<ledger.transactionCount {
+        let time = Instant(nanosecondsSinceEpoch: ledger.time[index])
+        if let owe = OwedDecision(
+          decision: decisions.decision(at: index, in: ledger), time: time,
+          promotion: scenario.promotion)
+        {
+          owed.append(owe)
+        }
+      }
+      // Credits for most owed decisions, some with another amount, late, naming their
+      // transaction, clawed back (naming the credit or not), and stray postings.
+      var postings: [Posting] = []
+      var postingCards: [Int32] = []
+      func post(
+        _ card: Identifier, _ date: CivilDate, _ kind: Posting.Kind, _ amount: Money,
+        transaction: Identifier? = nil, reverses: Identifier? = nil
+      ) -> Identifier {
+        let id = Identifier("P\(postings.count)")
+        postings.append(
+          Posting(
+            id: id, card: card, date: date, kind: kind, amount: amount,
+            transaction: transaction, reverses: reverses))
+        postingCards.append(Int32(scenario.cards.firstIndex { $0.id == card }!))
+        return id
+      }
+      for owe in owed where Int.random(in: 0..<6, using: &random) != 0 {
+        let late = Int.random(in: 0..<8, using: &random) == 0
+        let date = owe.localDate.adding(
+          days: late ? owe.postingDays + 40 : Int.random(in: 0...40, using: &random))
+        let amount =
+          Int.random(in: 0..<8, using: &random) == 0
+          ? Money(minorUnits: owe.amount.minorUnits + 500) : owe.amount
+        let credit = post(
+          owe.card, date, .credit, amount,
+          transaction: Bool.random(using: &random) ? owe.transaction : nil)
+        if Int.random(in: 0..<5, using: &random) == 0 {
+          _ = post(
+            owe.card, date.adding(days: 3), .clawback, amount,
+            reverses: Bool.random(using: &random) ? credit : nil)
+        }
+      }
+      for card in scenario.cards where Int.random(in: 0..<3, using: &random) == 0 {
+        _ = post(
+          card.id, CivilDate(year: 2026, month: 6, day: 1), .credit, Money(minorUnits: 1_000))
+        _ = post(
+          card.id, CivilDate(year: 2026, month: 7, day: 1), .clawback, Money(minorUnits: 700))
+      }
+      var cardHolders: [Identifier: Identifier] = [:]
+      for card in scenario.cards { cardHolders[card.id] = card.holder }
+      let asOf =
+        Bool.random(using: &random)
+        ? CivilDate(year: 2027, month: 6, day: 1) : CivilDate(year: 2026, month: 8, day: 15)
+      let expected = Reconciliation(
+        owed: owed, postings: postings, cardHolders: cardHolders, asOf: asOf)
+      let fromLedger = decisions.reconcile(
+        ledger, postings: postings, postingCards: postingCards, asOf: asOf)
+      let firstDifference = zip(fromLedger.rows, expected.rows).enumerated().first {
+        $0.element.0 != $0.element.1
+      }?.offset
+      #expect(
+        fromLedger.rows.count == expected.rows.count && firstDifference == nil,
+        "seed \(seed &+ UInt64(round)): row \(firstDifference ?? -1) differs")
+      #expect(fromLedger.adjustments == expected.adjustments, "seed \(seed &+ UInt64(round))")
+      compared += expected.rows.count
+    }
+    #expect(compared > 500, "the scenarios owe and post something")
+  }
+}

@@ -116,6 +116,69 @@ struct SplitReadingTests {
     #expect(parts.rewards == nil && parts.decisions == nil)
   }
 
+  /// A postings file read in halves straight from its bytes gives what one read gives, and a
+  /// file with one unusual row anywhere (an id left to number, a code in capitals, a description
+  /// with a line break) is read whole instead, with the same result.
+  @Test(arguments: ["", "Credit", "no id", "quoted", "unknown card", "repeated id"])
+  func postingsReadInPartsGiveWhatOneReadGives(unusual: String) throws {
+    let folder = try TemporaryFolder()
+    var random = SeededGenerator(seed: 7)
+    let files = GeneratedFiles(holders: 60, transactions: 1_500, using: &random)
+    try folder.write("cards.csv", files.cards)
+    try folder.write("enrollments.csv", files.enrollments)
+    try folder.write("transactions.csv", files.transactions)
+    var postings = "id,card,date,kind,amount,transaction,reverses,description\n"
+    for index in 1...400 {
+      let card = "C\(Int.random(in: 1...60, using: &random))"
+      let month = Int.random(in: 1...12, using: &random)
+      let amount = [5, 10, 15, 20][Int.random(in: 0...3, using: &random)]
+      let date = String(format: "2026-%02d-%02d", month, Int.random(in: 1...28, using: &random))
+      if index % 9 == 0 {
+        postings += "P\(index),\(card),\(date),clawback,\(amount).00,,P\(index - 1),刷卡金扣回\n"
+      } else {
+        postings += "P\(index),\(card),\(date),credit,\(amount).00,,,\n"
+      }
+      if index == 300 {
+        switch unusual {
+        case "Credit": postings += "Q1,\(card),\(date),Credit,10.00,,,\n"
+        case "no id": postings += ",\(card),\(date),credit,10.00,,,\n"
+        case "quoted": postings += "Q1,\(card),\(date),credit,10.00,,,\"two\nlines\"\n"
+        case "unknown card": postings += "Q1,C999,\(date),credit,10.00,,,\n"
+        case "repeated id": postings += "P7,\(card),\(date),credit,10.00,,,\n"
+        default: break
+        }
+      }
+    }
+    try folder.write("postings.csv", postings)
+    func run(_ environment: [String: String]) throws -> (WalletProcess.Result, String?, String?) {
+      let result = try WalletProcess.run(
+        [
+          "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
+          "transactions.csv", "--out", "rewards.csv", "--postings", "postings.csv",
+          "--adjustments", "adjustments.csv", "--reconciliation", "rows.csv", "--as-of",
+          "2027-03-01",
+        ], environment: environment, directory: folder.url)
+      defer {
+        for name in ["rewards.csv", "adjustments.csv", "rows.csv"] {
+          try? FileManager.default.removeItem(atPath: folder.path(name))
+        }
+      }
+      return (result, folder.read("adjustments.csv"), folder.read("rows.csv"))
+    }
+    let (wholeRun, wholeAdjustments, wholeRows) = try run([:])
+    let (partsRun, partsAdjustments, partsRows) = try run(Self.inParts)
+    let bad = unusual == "unknown card" || unusual == "repeated id"
+    #expect(wholeRun.status == (bad ? 65 : 1), "\(wholeRun.stderr)")
+    #expect(partsRun.status == wholeRun.status)
+    #expect(partsRun.stderr == wholeRun.stderr)
+    #expect(partsAdjustments == wholeAdjustments)
+    #expect(partsRows == wholeRows)
+    #expect(bad == (partsRows == nil), "rows written only for good input")
+    if !bad {
+      #expect((partsRows?.split(separator: "\r\n").count ?? 0) > 300, "the rows are there")
+    }
+  }
+
   @Test("bad input read in parts gives the same error", arguments: BadInput.all)
   func badInput(_ bad: BadInput) throws {
     let folder = try TemporaryFolder()

@@ -113,19 +113,19 @@ struct BatchCommand: WalletCommand {
       {
         postings.map { file in
           Result { () throws(FileFailure) in
-            try BatchReconciliation.readPostings(
-              file.path, ledger: input.ledger, cardsPath: cards.path, skipInvalid: skipInvalid)
+            try BatchPostings.read(
+              try InputFile(path: file.path), ledger: input.ledger, cardsPath: cards.path,
+              skipInvalid: skipInvalid)
           }
         }
       })
     let reconciled = try postingsRead.map { read in
-      let (rows, cardHolders) = try read.get()
-      for error in rows.skipped.errors {
+      let read = try read.get()
+      for error in read.skipped.errors {
         context.console.message("skipped \(error.description)")
       }
-      return BatchReconciliation.reconcile(
-        decisions, ledger: input.ledger, promotion: promotion, postings: rows.values,
-        cardHolders: cardHolders, asOf: asOfDay!)
+      return decisions.reconcile(
+        input.ledger, postings: read.values, postingCards: read.cards, asOf: asOfDay!)
     }
 
     // Both outputs are complete on disk before either replaces an older file.
@@ -198,43 +198,8 @@ struct BatchCommand: WalletCommand {
   }
 }
 
-/// What `batch --postings` adds: the postings read and checked against the cards, and the
-/// reconciliation of the batch's decisions with them.
+/// What `batch --postings` tells on standard error.
 enum BatchReconciliation {
-  /// Reads the postings file (a posting on a card the cards file lacks is bad input) and
-  /// reconciles the decisions that owe something with it.
-  /// Reads the postings file; a posting on a card the cards file lacks is bad input. Returns
-  /// the rows and the holder of each card.
-  static func readPostings(
-    _ path: String, ledger: Ledger, cardsPath: String, skipInvalid: Bool
-  ) throws(FileFailure) -> (FileRows<Posting>, [Identifier: Identifier]) {
-    var cardHolders: [Identifier: Identifier] = [:]
-    cardHolders.reserveCapacity(ledger.cards.count)
-    for card in ledger.cards { cardHolders[card.id] = card.holder }
-    let rows = try FileRows.postings(
-      RowFileReader(kind: .postings, file: try InputFile(path: path), skipInvalid: skipInvalid),
-      cardsPath: cardsPath, isKnownCard: { cardHolders[$0] != nil })
-    return (rows, cardHolders)
-  }
-
-  /// Reconciles the decisions that owe something with the postings.
-  static func reconcile(
-    _ decisions: LedgerDecisions, ledger: Ledger, promotion: Promotion, postings: [Posting],
-    cardHolders: [Identifier: Identifier], asOf: CivilDate
-  ) -> Reconciliation {
-    var owed: [OwedDecision] = []
-    // Decisions with an ordinal owe something (rewarded, or forfeited): the rest are skipped
-    // without building a `Decision` for each of millions of transactions.
-    for index in 0..<ledger.transactionCount where decisions.ordinal[index] != 0 {
-      let decision = decisions.decision(at: index, in: ledger)
-      let time = Instant(nanosecondsSinceEpoch: ledger.time[index])
-      if let owe = OwedDecision(decision: decision, time: time, promotion: promotion) {
-        owed.append(owe)
-      }
-    }
-    return Reconciliation(owed: owed, postings: postings, cardHolders: cardHolders, asOf: asOf)
-  }
-
   /// The counts of each status, for standard error.
   static func summary(_ reconciliation: Reconciliation) -> String {
     var counts: [ReconciliationStatus: Int] = [:]
