@@ -330,14 +330,25 @@ private struct RequestFieldReader {
         key, "the total (the last item) must not be negative, not \(ShownValue.quoted(text))",
         at: node)
     }
-    let digits = negative ? String(text.dropFirst()) : text
+    var digits = negative ? String(text.dropFirst()) : text
     if let point = digits.firstIndex(of: ".") {
-      let fraction = digits[digits.index(after: point)...].count
-      if fraction > minorDigits {
+      let fraction = digits[digits.index(after: point)...]
+      if fraction.count > minorDigits {
         throw failure(
           key,
-          "\(ShownValue.quoted(text)) has \(fraction) decimal places; \(currency) has "
+          "\(ShownValue.quoted(text)) has \(fraction.count) decimal places; \(currency) has "
             + "\(minorDigits)", at: node)
+      }
+      // A currency of three or four decimals (KWD): wallet keeps hundredths, so digits past
+      // the second must be zeros, which are dropped.
+      if fraction.count > 2 {
+        guard fraction.dropFirst(2).allSatisfy({ $0 == "0" }) else {
+          throw failure(
+            key,
+            "\(ShownValue.quoted(text)): wallet keeps amounts to two decimal places, so the "
+              + "digits after the second must be 0", at: node)
+        }
+        digits = String(digits[..<fraction.index(fraction.startIndex, offsetBy: 2)])
       }
     }
     let magnitude: Money
