@@ -239,7 +239,10 @@ struct PaymentRequestTests {
       #"[{"label": "a", "amount": "50.00"}, {"label": "p", "amount": "0", "type": "pending"}, {"label": "t", "amount": "50"}]"#,
       false
     ),
-    (#"[{"label": "a", "amount": "60.00"}, {"label": "-", "amount": "-10"}, {"label": "t", "amount": "50"}]"#, false),
+    (
+      #"[{"label": "a", "amount": "60.00"}, {"label": "-", "amount": "-10"}, {"label": "t", "amount": "50"}]"#,
+      false
+    ),
   ])
   func aTotalThatIsNotTheSumIsOnlyAWarning(items: String, warns: Bool) throws {
     let decoded = try Self.decode(Self.json([Self.items: items]))

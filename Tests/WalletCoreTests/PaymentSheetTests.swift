@@ -134,7 +134,8 @@ struct PaymentSheetTests {
       enrollments: enrollments, at: Fixture.at(Self.now))
     let reward = { (amount: String) in
       Outcome.rewarded(
-        Reward(ordinal: 1, channel: .bankApp, enrollment: Identifier("E"), amount: Fixture.yuan(amount)))
+        Reward(
+          ordinal: 1, channel: .bankApp, enrollment: Identifier("E"), amount: Fixture.yuan(amount)))
     }
     let earning = sheet.defaultCard(outcomes: [
       Identifier("C1"): [reward("5.00")], Identifier("C2"): [reward("10.00")],
