@@ -145,7 +145,7 @@ struct PayCommand: WalletCommand {
         promotions: promotions, file: shownFile)
     }
     let report = PaymentReport(
-      file: shownFile, request: request, warnings: decoded.warnings, holder: holder,
+      request: request, warnings: decoded.warnings, holder: holder,
       askedCard: card?.id, at: at,
       zone: zone, sheet: sheet, offers: offers, defaultCard: defaultCard,
       authorization: authorization)

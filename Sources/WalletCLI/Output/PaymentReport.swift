@@ -36,7 +36,6 @@ struct PaymentReport {
     let decisions: [(promotion: Promotion, decision: Decision)]
   }
 
-  let file: String
   let request: PaymentRequest
   let warnings: [PaymentRequestProblem]
   /// `--holder`'s value, or the holder of `--card`'s card.
@@ -108,7 +107,6 @@ struct PaymentReport {
 
   private func requestText() -> String {
     var sheet = FactSheet()
-    sheet.append("merchant", "\(request.merchantName) (\(request.merchantIdentifier))")
     sheet.append("country", request.countryCode)
     sheet.append("currency", currency.code)
     sheet.append("networks", request.supportedNetworks.map(\.description).joined(separator: ", "))
@@ -126,7 +124,9 @@ struct PaymentReport {
     sheet.append(
       "total", "\(total.label): \(money(total.amount))\(total.type == .pending ? " (pending)" : "")"
     )
-    return "Payment request \(file):\n" + sheet.text()
+    // The file is not named: the user named it, and the demo's lives in a temporary folder.
+    return "Payment request from \(request.merchantName) (\(request.merchantIdentifier)):\n"
+      + sheet.text()
   }
 
   /// `The sheet offers 2 of H003's 3 cards; default C1, which earns ¥10.00.` or why none.
