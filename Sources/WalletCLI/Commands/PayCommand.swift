@@ -50,7 +50,7 @@ struct PayCommand: WalletCommand {
   var result: AuthorizationResult?
   @Option(
     valueName: "id", help: "With --authorize: the id of the transaction recorded.",
-    defaultDescription: "pay:MERCHANT-IDENTIFIER:TIME")
+    defaultDescription: "pay:merchantIdentifier:time")
   var id: Identifier?
   @Flag(name: "dry-run", help: "Record nothing (the default without --authorize).")
   var dryRun: Bool
