@@ -320,4 +320,43 @@ struct PayCommandTests {
       #expect(result.stdout == example.lines.dropFirst().map { $0 + "\n" }.joined(), "\(arguments)")
     }
   }
+
+  @Test(arguments: [[], ["--format", "json"]] as [[String]])
+  func aFullDiskExits74(format: [String]) throws {
+    let session = try StoreSession()
+    try session.importSample()
+    let command = ["pay", Self.unionPay, "--holder", "H003"] + format
+    let full = try session.run(command, outputTo: "/dev/full")
+    #expect(full.status == 74, "\(full.stderr)")
+    #expect(full.stderr.contains("No space left on device"))
+    #expect(try session.run(command).status == 0)
+  }
+
+  /// Control characters in the request's names reach a person escaped, and JSON as JSON
+  /// escapes them; a card number in a name is refused and never echoed.
+  @Test func hostileNamesAreEscapedAndCardNumbersRefused() throws {
+    let session = try StoreSession()
+    try session.importSample()
+    let request = try String(contentsOfFile: Self.unionPay, encoding: .utf8)
+    try session.write(
+      "hostile.json",
+      request.replacingOccurrences(of: "\"盒马鲜生\"", with: "\"盒马\\u001B[2J鲜生\""))
+    for format in ["table", "json"] {
+      let result = try session.run([
+        "pay", "hostile.json", "--holder", "H003", "--format", format, "--authorize", "--id",
+        "H-\(format)",
+      ])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(!result.stdout.unicodeScalars.contains("\u{1B}"), "\(format)")
+      #expect(result.stdout.contains(format == "json" ? "\\u001b[2J" : "\\u{1B}[2J"), "\(format)")
+    }
+    try session.write(
+      "number.json",
+      request.replacingOccurrences(
+        of: "\"优惠券\"", with: "\"card \(StoreSession.cardNumber)\""))
+    let refused = try session.run(["pay", "number.json", "--holder", "H003"])
+    #expect(refused.status == 65)
+    #expect(refused.stderr.contains("holds a full card number (ending 0001)"))
+    #expect(!refused.stderr.contains(StoreSession.cardNumber))
+  }
 }
