@@ -72,8 +72,8 @@ public struct PaymentRequest: Hashable, Sendable {
   }
 
   /// The card types the merchant accepts: `credit` alone accepts credit cards, `debit` alone
-  /// debit and prepaid cards (PassKit counts a prepaid card as debit), neither or both every
-  /// type.
+  /// debit and prepaid cards, neither or both every type (as PassKit documents). PassKit does
+  /// not say where prepaid cards fall; wallet counts them with debit, as card networks do.
   public var acceptedCardTypes: Set<CardType> {
     let credit = merchantCapabilities.contains(.credit)
     let debit = merchantCapabilities.contains(.debit)
