@@ -268,18 +268,22 @@ enum DecisionReport {
       guard
         let decision = try store.decision(transaction: transaction, promotion: promotion.id)
       else { return nil }
-      switch decision.outcome {
-      case .rewarded(let reward):
-        return
-          "  \(promotion.id): rewarded \(MoneyText.display(reward.amount, promotion.currency)) "
-          + "(the holder's reward \(reward.ordinal), \(reward.channel))"
-      case .forfeited(let reward):
-        return
-          "  \(promotion.id): forfeited \(MoneyText.display(reward.amount, promotion.currency)) "
-          + "(the holder's reward \(reward.ordinal), \(reward.channel), taken back on refund)"
-      case .notRewarded(let reason):
-        return "  \(promotion.id): not rewarded (\(reason))"
-      }
+      return "  " + line(decision.outcome, promotion: promotion)
+    }
+  }
+
+  /// One promotion's decision: `bocom-applepay-monthly: rewarded ¥10.00 (the holder's reward
+  /// 1, bank-app)`.
+  static func line(_ outcome: Outcome, promotion: Promotion) -> String {
+    switch outcome {
+    case .rewarded(let reward):
+      "\(promotion.id): rewarded \(MoneyText.display(reward.amount, promotion.currency)) "
+        + "(the holder's reward \(reward.ordinal), \(reward.channel))"
+    case .forfeited(let reward):
+      "\(promotion.id): forfeited \(MoneyText.display(reward.amount, promotion.currency)) "
+        + "(the holder's reward \(reward.ordinal), \(reward.channel), taken back on refund)"
+    case .notRewarded(let reason):
+      "\(promotion.id): not rewarded (\(reason))"
     }
   }
 }
