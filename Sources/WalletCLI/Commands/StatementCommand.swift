@@ -16,14 +16,20 @@ struct StatementCommand: WalletCommand {
       holder's first enrollment or transaction) through the current one (now, or WALLET_NOW) or \
       the campaign's last. Times are in the promotion's time zone. CSV output is exactly the \
       rewards file 'wallet batch' writes for the same data, and holds one promotion: with \
-      several installed, CSV needs --promotion. JSON is an object with 'promotion', 'holders' \
-      (each with 'holder', 'rewards', 'total', 'rewardsLeft' and 'cyclesWithoutReward') and \
-      'total'; with several promotions, an array of such objects.
+      several installed, CSV needs --promotion. The rewards left are counted as of now: a \
+      purchase recorded for later (with --future) does not take its place until then, and the \
+      statement says how many such rewards there are. JSON is an object with 'promotion', \
+      'asOf', 'holders' (each with 'holder', 'rewards', 'total', 'rewardsLeft' and \
+      'cyclesWithoutReward') and 'total'; with several promotions, an array of such objects. \
+      An unknown --holder is an error (exit status 65) naming the nearest holders.
       """)
 
   @Option(help: "Only this holder's rewards.") var holder: CardSafeID?
-  @Option(valueName: "date", help: "Only the billing cycle containing this date (YYYY-MM-DD).")
-  var cycle: CivilDate?
+  @Option(
+    valueName: "date",
+    help: "Only the billing cycle containing this date (YYYY-MM-DD), or starting in this month "
+      + "(YYYY-MM).")
+  var cycle: CycleArgument?
   @OptionGroup var promotionChoice: PromotionChoice
   @OptionGroup var output: FormatOption
   @OptionGroup var storeOptions: StoreOptions
@@ -33,6 +39,7 @@ struct StatementCommand: WalletCommand {
     let cycleDate = cycle
     let format = output.format
     let store = try storeOptions.open(context: context, access: .read)
+    try KnownIDs.require(holder, as: .holder, store: store)
     let promotions = try promotionChoice.selected(store: store)
     let console = context.console
 
@@ -45,9 +52,7 @@ struct StatementCommand: WalletCommand {
             + "choose it with --promotion")
       }
       guard let promotion = promotions.first else { return .success }
-      let cycleStart = cycleDate.map {
-        BillingCycle(containing: $0, startDay: promotion.cycleStartDay).start
-      }
+      let cycleStart = cycleDate.map { $0.cycle(startDay: promotion.cycleStartDay).start }
       let lines = try store.rewards(promotion: promotion.id, holder: holder, cycleStart: cycleStart)
       do {
         try RewardsFile.write(
@@ -67,7 +72,7 @@ struct StatementCommand: WalletCommand {
         promotion: promotion, rows: lines.map(RewardRow.init),
         forfeited: Set(lines.filter(\.forfeited).map(\.transaction)),
         holders: holders, firstActivity: firstActivity,
-        cycle: cycleDate.map { BillingCycle(containing: $0, startDay: promotion.cycleStartDay) },
+        cycle: cycleDate.map { $0.cycle(startDay: promotion.cycleStartDay) },
         now: now)
     }
     switch format {

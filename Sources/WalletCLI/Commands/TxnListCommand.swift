@@ -18,18 +18,25 @@ struct TxnListCommand: WalletCommand {
 
   @Option(help: "Only this holder's cards.") var holder: CardSafeID?
   @Option(help: "Only this card.") var card: CardSafeID?
-  @Option(valueName: "date", help: "Only the billing cycle containing this date.")
-  var cycle: CivilDate?
+  @Option(
+    valueName: "date",
+    help: "Only the billing cycle containing this date (YYYY-MM-DD), or starting in this month "
+      + "(YYYY-MM).")
+  var cycle: CycleArgument?
   @OptionGroup var promotionChoice: PromotionChoice
-  @Option(valueName: "date", help: "Only from this day on (YYYY-MM-DD).") var from: CivilDate?
-  @Option(valueName: "date", help: "Only up to this day, included (YYYY-MM-DD).")
-  var to: CivilDate?
+  @Option(
+    valueName: "date", help: "Only from this day on (YYYY-MM-DD), or this month's first (YYYY-MM).")
+  var from: DayOrMonth?
+  @Option(
+    valueName: "date",
+    help: "Only up to this day, included (YYYY-MM-DD), or this month's last (YYYY-MM).")
+  var to: DayOrMonth?
   @OptionGroup var output: FormatOption
   @OptionGroup var storeOptions: StoreOptions
 
   func validate() throws {
-    if let from, let to, to < from {
-      throw ValidationError("--to \(to) is before --from \(from)")
+    if let from, let to, to.last < from.first {
+      throw ValidationError("--to \(to.last) is before --from \(from.first)")
     }
     if promotionChoice.promotion != nil && cycle == nil {
       throw ValidationError("--promotion chooses the billing cycle of --cycle; give --cycle")
@@ -42,13 +49,15 @@ struct TxnListCommand: WalletCommand {
     let cycleDate = cycle
     let format = output.format
     let store = try storeOptions.open(context: context, access: .read)
+    try KnownIDs.require(holder, as: .holder, store: store)
+    try KnownIDs.require(card, as: .card, store: store)
     let zone = store.timeZone
 
     var filter = WalletStore.TransactionFilter(
-      holder: holder, card: card, from: from.map { zone.startOfDay($0) },
-      until: to.map { zone.startOfDay($0.adding(days: 1)) })
+      holder: holder, card: card, from: from.map { zone.startOfDay($0.first) },
+      until: to.map { zone.startOfDay($0.last.adding(days: 1)) })
     if let cycleDate {
-      let (cycle, cycleZone) = try promotionChoice.cycle(containing: cycleDate, store: store)
+      let (cycle, cycleZone) = try promotionChoice.cycle(cycleDate, store: store)
       let start = cycleZone.startOfDay(cycle.start)
       let end = cycleZone.startOfDay(cycle.next.start)
       filter.from = filter.from.map { max($0, start) } ?? start

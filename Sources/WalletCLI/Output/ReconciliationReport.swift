@@ -135,8 +135,8 @@ struct ReconciliationReport {
   var json: JSONValue {
     let columns = ReconciliationFile.columns
     return .object([
-      ("as_of", .string(reconciliation.asOf.description)),
-      ("needs_attention", .bool(reconciliation.needsAttention)),
+      ("asOf", .string(reconciliation.asOf.description)),
+      ("needsAttention", .bool(reconciliation.needsAttention)),
       (
         "rows",
         .array(

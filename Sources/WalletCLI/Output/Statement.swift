@@ -13,9 +13,13 @@ struct Statement {
     let rows: [RewardRow]
     /// The transactions of `rows` whose rewards were taken back.
     let forfeited: Set<Identifier>
-    /// How many more rewards the holder can earn: `maxRewardsPerHolder` less every place taken
-    /// so far (paid or forfeited), whatever cycle is shown.
+    /// How many more rewards the holder can earn as of the statement's `now`:
+    /// `maxRewardsPerHolder` less every place (paid or forfeited) taken by a purchase before
+    /// then, whatever cycle is shown; `wallet check` counts them the same way at its `--at`.
     let rewardsLeft: Int
+    /// Places taken by purchases recorded at or after `now` (recorded with `--future`), which
+    /// `rewardsLeft` does not count.
+    let placesAfterNow: Int
     /// The counted cycles (see `Statement.countedCycles`) without a reward's place, oldest first.
     let cyclesWithoutReward: [BillingCycle]
 
@@ -32,6 +36,8 @@ struct Statement {
   let promotion: Promotion
   /// By holder (UTF-8 bytes).
   let holders: [Holder]
+  /// The instant the rewards left are counted at.
+  let now: Instant
 
   /// What every reward shown earned.
   var total: Money { holders.reduce(.zero) { $0 + $1.total } }
@@ -66,12 +72,14 @@ struct Statement {
         holder: holder,
         rows: cycle.map { cycle in earned.filter { $0.cycleStart == cycle.start } } ?? earned,
         forfeited: forfeited.intersection(earned.map(\.transaction)),
-        rewardsLeft: max(0, promotion.maxRewardsPerHolder - earned.count),
+        rewardsLeft: max(
+          0, promotion.maxRewardsPerHolder - earned.filter { $0.time < now }.count),
+        placesAfterNow: earned.filter { $0.time >= now }.count,
         cyclesWithoutReward: counted.filter { counted in
           !rewarded.contains(counted.start) && (cycle.map { $0 == counted } ?? true)
         })
     }
-    return Statement(promotion: promotion, holders: parts)
+    return Statement(promotion: promotion, holders: parts, now: now)
   }
 
   /// The billing cycles a holder is measured over: from the campaign's first cycle (or, for a
@@ -130,17 +138,32 @@ struct Statement {
         text += rewards.text.split(separator: "\n").map { "  \($0)\n" }.joined()
       }
       var facts = FactSheet()
-      facts.append("total", "\(money(holder.total)) (\(Self.count(holder.paid.count, "reward")))")
+      facts.append("total", "\(money(holder.total)) (\(Plural.count(holder.paid.count, .reward)))")
       let takenBack = holder.takenBack
       if !takenBack.isEmpty {
         // Paid, then taken back when refunded: nothing kept, but each place stays used.
         facts.append(
           "taken back",
           "\(money(takenBack.reduce(.zero) { $0 + $1.reward })) "
-            + "(\(Self.count(takenBack.count, "reward")), refunded; the places stay used)")
+            + "(\(Plural.count(takenBack.count, .reward)), refunded; the places stay used)")
       }
-      facts.append(
-        "rewards left", "\(holder.rewardsLeft) of \(promotion.maxRewardsPerHolder)")
+      let asOf = now.formatted(in: zone)
+      switch holder.placesAfterNow {
+      case 0:
+        facts.append(
+          "rewards left",
+          "\(holder.rewardsLeft) of \(promotion.maxRewardsPerHolder), as of \(asOf)")
+      case 1:
+        facts.append(
+          "rewards left",
+          "\(holder.rewardsLeft) of \(promotion.maxRewardsPerHolder), as of \(asOf) "
+            + "(1 more reward is recorded for a purchase after then)")
+      case let later:
+        facts.append(
+          "rewards left",
+          "\(holder.rewardsLeft) of \(promotion.maxRewardsPerHolder), as of \(asOf) "
+            + "(\(later) more rewards are recorded for purchases after then)")
+      }
       let missed = holder.cyclesWithoutReward
       facts.append(
         "cycles without a reward",
@@ -148,12 +171,7 @@ struct Statement {
           ? "none" : "\(missed.count): " + missed.map(\.description).joined(separator: ", "))
       text += facts.text() + "\n"
     }
-    return text + "Total: \(Self.count(rewardCount, "reward")), \(money(total)).\n"
-  }
-
-  /// "1 reward", "3 rewards".
-  private static func count(_ value: Int, _ noun: String) -> String {
-    "\(value) \(noun)\(value == 1 ? "" : "s")"
+    return text + "Total: \(Plural.count(rewardCount, .reward)), \(money(total)).\n"
   }
 
   /// The shape the manual documents under STATEMENT JSON: `{"promotion": {...}, "holders":
@@ -164,8 +182,8 @@ struct Statement {
     let zone = promotion.timeZone
     func rewardObject(_ row: RewardRow) -> JSONValue {
       .object([
-        ("cycle_start", .string(row.cycleStart.description)),
-        ("cycle_end", .string(row.cycleEnd.description)),
+        ("cycleStart", .string(row.cycleStart.description)),
+        ("cycleEnd", .string(row.cycleEnd.description)),
         ("ordinal", .integer(row.ordinal)),
         ("transaction", .string(row.transaction.rawValue)),
         ("card", .string(row.card.rawValue)),
@@ -195,6 +213,7 @@ struct Statement {
           ("timezone", .string(zone.identifier)),
         ])
       ),
+      ("asOf", .string(now.formatted(in: zone))),
       ("holders", .array(holderObjects)),
       ("total", .string(total.description)),
     ])
