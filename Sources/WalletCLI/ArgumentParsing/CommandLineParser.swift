@@ -203,7 +203,10 @@ public struct CommandLineParser: Sendable {
   private static func checkAllowed(
     _ value: String, for spec: ArgumentSpec, path: [String]
   ) throws(UsageError) {
-    guard !spec.allowedValues.isEmpty, !spec.allowedValues.contains(value) else { return }
+    // Codes are read in any case everywhere (`--format CSV`), as the CSV files read them.
+    guard !spec.allowedValues.isEmpty,
+      !spec.allowedValues.contains(where: { $0.lowercased() == value.lowercased() })
+    else { return }
     let expected = spec.allowedValues.joined(separator: ", ")
     throw UsageError(
       "The value \(quotedWord(value)) is invalid for '\(spec.label)'; expected one of: \(expected)",

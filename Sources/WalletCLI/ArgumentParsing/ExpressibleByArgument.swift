@@ -30,9 +30,12 @@ extension ExpressibleByArgument {
 }
 
 extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, RawValue == String {
-  /// The case whose raw value is the word.
+  /// The case whose raw value is the word, in any case (`CSV` is `csv`).
   public init(argument: String) throws {
-    guard let value = Self(rawValue: argument) else {
+    guard
+      let value = Self(rawValue: argument)
+        ?? Self.allCases.first(where: { $0.rawValue.lowercased() == argument.lowercased() })
+    else {
       let expected = Self.allValueStrings.joined(separator: ", ")
       throw ArgumentValueError("must be one of: \(expected)")
     }

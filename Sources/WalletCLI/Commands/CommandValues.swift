@@ -262,6 +262,19 @@ struct CycleArgument: ExpressibleByArgument {
   }
 }
 
+/// `--limit`: a count, at least one.
+struct Count: ExpressibleByArgument {
+  /// The count.
+  let value: Int
+
+  init(argument: String) throws {
+    guard let value = Int(argument.trimmingSpacesAndTabs), value > 0 else {
+      throw ArgumentValueError("must be a whole number greater than zero")
+    }
+    self.value = value
+  }
+}
+
 /// A comma-separated list of codes (`--networks visa,amex`), each read as a code on its own.
 struct CodeList<Code: CanonicalCode & ExpressibleByArgument>: ExpressibleByArgument {
   /// The codes, in the order given.

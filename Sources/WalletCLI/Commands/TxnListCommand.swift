@@ -12,8 +12,11 @@ struct TxnListCommand: WalletCommand {
       Lists transactions in time order, then by id. --from and --to are whole days in the \
       store's time zone, both included. --cycle DATE keeps the billing cycle containing DATE: \
       that of --promotion, or of the installed promotions when they all use the same cycles. \
-      Times are shown in the store's time zone. CSV output has the columns of a transactions \
-      file, so it can be imported into another store.
+      --since keeps those at or after a time; --limit stops after that many. Rows are printed \
+      as they are read, so the first appears at once however large the store; a table takes its \
+      column widths from its first 500 rows. Times are shown in the store's time zone. CSV \
+      output has the columns of a transactions file, so it can be imported into another store. \
+      An unknown --holder or --card is an error (exit status 65) naming the nearest known ids.
       """)
 
   @Option(help: "Only this holder's cards.") var holder: CardSafeID?
@@ -31,6 +34,12 @@ struct TxnListCommand: WalletCommand {
     valueName: "date",
     help: "Only up to this day, included (YYYY-MM-DD), or this month's last (YYYY-MM).")
   var to: DayOrMonth?
+  @Option(
+    valueName: "time",
+    help: "Only at or after this time: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).")
+  var since: TimeArgument?
+  @Option(valueName: "count", help: "At most this many transactions, the earliest first.")
+  var limit: Count?
   @OptionGroup var output: FormatOption
   @OptionGroup var storeOptions: StoreOptions
 
@@ -64,10 +73,14 @@ struct TxnListCommand: WalletCommand {
       filter.until = filter.until.map { min($0, end) } ?? end
     }
 
-    var listing = Listing(columns: InputKind.transactions.columns)
-    for transaction in try store.transactions(filter) {
+    if let since = try $since.convert({ try $0.instant(in: zone) }) {
+      filter.from = filter.from.map { max($0, since) } ?? since
+    }
+    let listing = ListingStream(
+      columns: InputKind.transactions.columns, format: format, console: context.console)
+    try store.forEachTransaction(filter, limit: limit?.value) { transaction in
       let currency = transaction.currency
-      listing.append([
+      try listing.append([
         .text(transaction.id.rawValue), .text(transaction.card.rawValue),
         .text(transaction.time.formatted(in: zone)), .money(transaction.amount, currency),
         .text(currency.code), .text(transaction.method.rawValue),
@@ -75,8 +88,9 @@ struct TxnListCommand: WalletCommand {
         .text(transaction.enrollment?.rawValue), .text(transaction.merchant),
         .text(transaction.mcc?.description),
       ])
+      return listing.wantsMore
     }
-    try listing.write(format, empty: "No transactions.", console: context.console)
+    try listing.finish(empty: "No transactions.")
     return .success
   }
 }

@@ -68,14 +68,14 @@ struct Listing {
     }
   }
 
-  private static func alignment(of cell: Cell) -> TextTable.Alignment {
+  static func alignment(of cell: Cell) -> TextTable.Alignment {
     switch cell {
     case .integer, .money: .right
     case .text, .bool: .left
     }
   }
 
-  private static func tableText(_ cell: Cell) -> String {
+  static func tableText(_ cell: Cell) -> String {
     switch cell {
     case .text(let text): text ?? ""
     case .integer(let value): String(value)
@@ -84,7 +84,7 @@ struct Listing {
     }
   }
 
-  private static func csvText(_ cell: Cell) -> String {
+  static func csvText(_ cell: Cell) -> String {
     switch cell {
     case .text(let text): text ?? ""
     case .integer(let value): String(value)
@@ -93,7 +93,7 @@ struct Listing {
     }
   }
 
-  private static func json(_ cell: Cell) -> JSONValue {
+  static func json(_ cell: Cell) -> JSONValue {
     switch cell {
     case .text(let text): .optional(text)
     case .integer(let value): .integer(value)
