@@ -60,7 +60,7 @@ enum DecisionText {
     .object([
       ("issuer", .optional(promotion.issuer)),
       (
-        "card_types",
+        "cardTypes",
         promotion.cardTypes.map { types in
           .array(
             types.sorted(by: ReasonWording.canonicalOrder).map { .string($0.rawValue) })
@@ -77,7 +77,7 @@ enum DecisionText {
       ("campaignStart", .optional(promotion.campaignStart?.description)),
       ("campaignEnd", .optional(promotion.campaignEnd?.description)),
       (
-        "excluded_mccs",
+        "excludedMCCs",
         .array(
           promotion.excludedMCCs.sorted { $0.value < $1.value }.map { .string($0.description) })
       ),

@@ -35,7 +35,7 @@ enum KnownIDs {
     let missing =
       switch kind {
       case .card: "no card \(shown) in the store"
-      case .holder: "no holder \(shown) in the store (no card is theirs)"
+      case .holder: "no holder \(shown) in the store"
       case .enrollment: "no enrollment \(shown) in the store"
       case .transaction: "no transaction \(shown) in the store"
       case .posting: "no posting \(shown) in the store"
