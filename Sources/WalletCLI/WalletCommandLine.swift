@@ -27,7 +27,7 @@ public enum WalletCommandLine {
     DemoCommand.self,
     CheckCommand.self, ExplainCommand.self,
     BatchCommand.self,
-    VersionCommand.self,
+    CompletionCommand.self, VersionCommand.self,
   ]
 
   /// The commands that only group others; invoked alone, each prints its help.
@@ -122,6 +122,13 @@ public enum WalletCommandLine {
 
   private static func runCommand(_ argv: [String], context: CommandContext) -> Int32 {
     let console = context.console
+    if argv.first == Completion.command {
+      let completion = Completion(root: parser.root, environment: context.environment)
+      for word in completion.candidates(for: Array(argv.dropFirst())) {
+        console.data(word + "\n")
+      }
+      return ExitStatus.success.rawValue
+    }
     do {
       switch try parser.parse(argv) {
       case .help(let path):

@@ -60,3 +60,30 @@ extension WalletStore {
     return before.reversed() + after + folded
   }
 }
+
+extension WalletStore {
+  /// Up to `limit` ids of this kind that start with `prefix`, in order, for shell completion:
+  /// a range of the id index, so a large table answers at once.
+  public func ids(
+    of kind: IDKind, startingWith prefix: String, limit: Int = 200
+  ) throws -> [Identifier] {
+    let (table, column) =
+      switch kind {
+      case .card: ("cards", "id")
+      case .holder: ("cards", "holder")
+      case .enrollment: ("enrollments", "id")
+      case .transaction: ("transactions", "id")
+      case .posting: ("postings", "id")
+      }
+    var found: [Identifier] = []
+    let rows = try db.fetchAll(
+      "SELECT DISTINCT \(column) FROM \(table) WHERE \(column) >= ? ORDER BY \(column) LIMIT ?",
+      [prefix, Int64(limit)]
+    ) { $0.string(at: 0) }
+    for row in rows {
+      guard row.hasPrefix(prefix) else { break }
+      found.append(Identifier(row))
+    }
+    return found
+  }
+}

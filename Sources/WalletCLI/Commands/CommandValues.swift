@@ -93,6 +93,9 @@ extension ExpressibleByArgument where Self: CanonicalCode {
 
   /// No list of words for the parser: any case and the aliases are accepted too.
   public static var allValueStrings: [String] { [] }
+
+  /// The canonical codes, for shell completion.
+  public static var completionValues: [String] { allCases.map(\.rawValue) }
 }
 
 extension Network: ExpressibleByArgument {}
@@ -279,6 +282,9 @@ struct Count: ExpressibleByArgument {
 struct CodeList<Code: CanonicalCode & ExpressibleByArgument>: ExpressibleByArgument {
   /// The codes, in the order given.
   let codes: [Code]
+
+  /// Each code, for shell completion (of the first of a list).
+  static var completionValues: [String] { Code.completionValues }
 
   init(argument: String) throws {
     var codes: [Code] = []
