@@ -21,7 +21,7 @@ struct ArgumentDeclaration: Sendable {
   var defaultValue: String?
   var defaultDescription: String?
   var allowedValues: [String] = []
-  /// What shell completion offers; `allowedValues` when empty.
+  /// What shell completion offers, when the type knows more than `allowedValues` says.
   var completionValues: [String] = []
 
   /// The declaration of the property called `property`.
@@ -32,7 +32,7 @@ struct ArgumentDeclaration: Sendable {
       kind: kind, name: name, shortName: short, valueName: valueName ?? name, help: help,
       isRequired: isRequired, isRepeatable: isRepeatable, defaultValue: defaultValue,
       defaultDescription: defaultDescription, allowedValues: allowedValues,
-      completionValues: completionValues.isEmpty ? allowedValues : completionValues)
+      completionValues: completionValues == allowedValues ? [] : completionValues)
   }
 
   /// `skipInvalid` as `skip-invalid`, the way options are spelt on the command line.

@@ -215,11 +215,17 @@ struct DayOrMonth: ExpressibleByArgument {
 
   init(argument: String) throws {
     let text = argument.trimmingSpacesAndTabs
-    if let date = try? CivilDate.parse(text) {
+    do {
+      let date = try CivilDate.parse(text)
       first = date
       last = date
       isMonth = false
       return
+    } catch .malformed {
+      // Not a date's shape: perhaps a month.
+    } catch {
+      // A date's shape, but no such day (`2026-02-30`).
+      throw DateFormError(reason: error)
     }
     guard let (year, month) = Self.month(text) else { throw ValueFormError(Self.expectedForm) }
     guard (1...12).contains(month) else { throw ValueFormError("that month does not exist") }

@@ -159,9 +159,9 @@ struct StatementPrinter {
       rewardCount += part.paid.count
       total = total + part.total
       if json {
-        let object = Statement.json(part, promotion: promotion).text.dropLast()
-        console.data(
-          (count == 0 ? "\n" : ",\n") + Self.indented(String(object), by: base + "    "))
+        var text = (count == 0 ? "\n" : ",\n") + base + "    "
+        Statement.json(part, promotion: promotion).append(to: &text, indent: base + "    ")
+        console.data(text)
       } else {
         console.output(
           Statement.table(part, promotion: promotion, now: now, style: style), style: style)

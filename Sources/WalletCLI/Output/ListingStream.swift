@@ -54,10 +54,8 @@ final class ListingStream {
         throw CommandFailure(.ioError, "cannot write to standard output: \(error)")
       }
     case .json:
-      let object = JSONValue.object(Array(zip(keys, row.map(Listing.json)))).text
-      let indented = object.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
-        .map { "  " + $0 }.joined(separator: "\n")
-      buffer += (count == 1 ? "[\n" : ",\n") + indented
+      buffer += count == 1 ? "[\n  " : ",\n  "
+      JSONValue.object(Array(zip(keys, row.map(Listing.json)))).append(to: &buffer, indent: "  ")
     }
     if count == 1 || buffer.utf8.count >= 1 << 16 { flushBuffer() }
   }
@@ -114,13 +112,20 @@ final class ListingStream {
     guard let widths else { return "" }
     var line = ""
     for (column, raw) in values.enumerated() {
-      let value = TextTable.printable(raw)
-      let padding = String(repeating: " ", count: max(0, widths[column] - DisplayWidth.of(value)))
+      let (value, width) = Self.shown(raw)
+      let padding = String(repeating: " ", count: max(0, widths[column] - width))
       if column > 0 { line += "  " }
       line += alignments[column] == .right ? padding + value : value + padding
     }
     while line.last == " " { line.removeLast() }
     return line + "\n"
+  }
+
+  /// A cell as a table shows it, and its width: printable ASCII, most cells, as it is.
+  private static func shown(_ raw: String) -> (String, Int) {
+    if raw.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return (raw, raw.utf8.count) }
+    let value = TextTable.printable(raw)
+    return (value, DisplayWidth.of(value))
   }
 
   private func flushBuffer() {

@@ -92,6 +92,7 @@ struct Completion {
   private func values(
     for spec: ArgumentSpec, path: [String], prefix: String, database: String?
   ) -> [String] {
+    if !spec.allowedValues.isEmpty { return spec.allowedValues }
     if !spec.completionValues.isEmpty { return spec.completionValues }
     if ["file", "path", "files"].contains(spec.valueName) || spec.name == "db" {
       return [Self.files]

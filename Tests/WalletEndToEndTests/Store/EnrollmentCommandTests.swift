@@ -53,7 +53,10 @@ struct EnrollmentCommandTests {
       "enroll", "C1", "--channel", "bank-app", "--at", "2026-01-01T08:00:00Z", "--id", "E1",
     ])
     #expect(moved.status == 65)
-    #expect(moved.stderr.contains("enrollment 'E1' is already in the store with different details"))
+    #expect(
+      moved.stderr.contains(
+        "enrollment 'E1' is already in the store with other details (channel is wallet there, "
+          + "bank-app here)"))
     #expect(
       try session.succeed(["enrollment", "list", "--format", "json"]).stdout.contains(
         "\"channel\": \"wallet\""))
@@ -71,7 +74,9 @@ struct EnrollmentCommandTests {
       ["--channel", "nfc"], "The value 'nfc' is invalid for '--channel <channel>': unknown channel"
     ),
     (["--channel", "wallet", "--at", "2026-13-01T00:00"], "'--at <time>'"),
-    (["--channel", "wallet", "--at", "yesterday"], "expected a time like"),
+    (
+      ["--channel", "wallet", "--at", "yesterday"], "expected a date such as 2026-11-22 (its start)"
+    ),
   ])
   func malformedValuesAreUsageErrors(extra: [String], message: String) throws {
     let session = try StoreSession()

@@ -313,7 +313,8 @@ struct StatementCommandTests {
   }
 
   @Test(arguments: [
-    (["--cycle", "2026-11"], "'--cycle <date>'"),
+    (["--cycle", "2026-11-31"], "'--cycle <date>': that date does not exist"),
+    (["--cycle", "11/2026"], "or a month such as 2026-11 (the cycle that starts in it)"),
     (["--format", "xml"], "expected one of: table, csv, json"),
   ])
   func usageErrors(extra: [String], message: String) throws {
