@@ -14,7 +14,7 @@ struct TxnListCommand: WalletCommand {
       that of --promotion, or of the installed promotions when they all use the same cycles. \
       --since keeps those at or after a time; --limit stops after that many. Rows are printed \
       as they are read, so the first appears at once however large the store; a table takes its \
-      column widths from its first 500 rows. Times are shown in the store's time zone. CSV \
+      column widths from its first 100 rows. Times are shown in the store's time zone. CSV \
       output has the columns of a transactions file, so it can be imported into another store. \
       An unknown --holder or --card is an error (exit status 65) naming the nearest known ids.
       """)

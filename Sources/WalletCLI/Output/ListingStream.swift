@@ -7,7 +7,7 @@ import WalletIngest
 /// column widths from its first page of rows; a later, wider value widens only its own line.
 final class ListingStream {
   /// The rows a table measures its columns on before it prints anything.
-  static let pageSize = 500
+  static let pageSize = 100
 
   private let columns: [String]
   private let keys: [String]

@@ -79,6 +79,19 @@ struct HandKeptWalletTests {
     try session.succeed(arguments + ["--future"])
   }
 
+  @Test func anImportedPurchaseAfterNowIsKeptWithAWarning() throws {
+    let session = try Self.twoPurchases()
+    try session.write(
+      "t.csv",
+      "id,card,time,amount\nT8,C1,2026-11-30T10:00,120\nT9,C1,2099-11-25T10:00,120\n")
+    let imported = try session.succeed(["import", "transactions", "t.csv"])
+    #expect(
+      imported.stderr.contains(
+        "Warning: transaction T9 is dated after now (2099-11-25T10:00:00+08:00); if that is a "
+          + "mistake, correct it with 'wallet txn remove' or --replace."))
+    try session.succeed(["txn", "remove", "T9"])
+  }
+
   // MARK: 2. One meaning of "rewards left"
 
   @Test func statementAndCheckCountRewardsLeftAlike() throws {
