@@ -6,7 +6,7 @@ import WalletStore
 /// The `wallet` program: parses the command line, runs the command, and turns every failure
 /// into its message on standard error and its exit status.
 public enum WalletCommandLine {
-  /// The version `wallet --version` prints.
+  /// The version `wallet --version`, `wallet -V` and `wallet version` print.
   public static let version = "0.1.0"
 
   /// Every command, in the order help lists them; groups are made from their paths.
@@ -19,7 +19,7 @@ public enum WalletCommandLine {
     ImportPostingsCommand.self,
     PostingAddCommand.self, PostingListCommand.self, PostingRemoveCommand.self,
     TxnAddCommand.self, TxnRefundCommand.self, TxnListCommand.self,
-    TxnSettleCommand.self, TxnVoidCommand.self,
+    TxnSettleCommand.self, TxnVoidCommand.self, TxnRemoveCommand.self,
     PromotionAddCommand.self, PromotionListCommand.self, PromotionShowCommand.self,
     PromotionRemoveCommand.self,
     StatementCommand.self, ReconcileCommand.self,
@@ -28,6 +28,7 @@ public enum WalletCommandLine {
     CheckCommand.self, ExplainCommand.self,
     PayCommand.self,
     BatchCommand.self,
+    CompletionCommand.self, VersionCommand.self,
   ]
 
   /// The commands that only group others; invoked alone, each prints its help.
@@ -48,7 +49,9 @@ public enum WalletCommandLine {
         SQLite transaction: all of a file or none of it, and importing a file twice changes \
         nothing.
         """),
-    CommandGroup(["txn"], abstract: "Record, refund, settle, void and list transactions."),
+    CommandGroup(
+      ["txn"], abstract: "Record, refund, settle, void, list and remove transactions.",
+      discussion: "'transaction' is another name for 'txn'."),
     CommandGroup(
       ["posting"], abstract: "Record, list and remove the rewards an issuer posted.",
       discussion: """
@@ -68,7 +71,10 @@ public enum WalletCommandLine {
         Keeps cards and their Apple Pay enrollments, decides which purchases earn under a \
         promotion such as 交通银行's Apple Pay 月月返, and says why.
         """,
-      aliases: [CommandAlias("enroll", for: ["enrollment", "add"])])
+      aliases: [
+        CommandAlias("enroll", for: ["enrollment", "add"]),
+        CommandAlias("transaction", for: ["txn"]),
+      ])
     let tree = CommandSpec.tree(
       root: root, commands: commands.map { ($0.path, $0.spec) }, groups: groups)
     return CommandLineParser(root: tree, version: version)
@@ -117,6 +123,13 @@ public enum WalletCommandLine {
 
   private static func runCommand(_ argv: [String], context: CommandContext) -> Int32 {
     let console = context.console
+    if argv.first == Completion.command {
+      let completion = Completion(root: parser.root, environment: context.environment)
+      for word in completion.candidates(for: Array(argv.dropFirst())) {
+        console.data(word + "\n")
+      }
+      return ExitStatus.success.rawValue
+    }
     do {
       switch try parser.parse(argv) {
       case .help(let path):

@@ -224,9 +224,9 @@ struct BatchSummary {
     let paid = decisions.paidByChannel(in: ledger)
     let rewarded = paid.values.reduce(0) { $0 + $1.rewards }
     var lines = [
-      "\(ProgressReporter.grouped(ledger.transactionCount)) transactions read, "
+      "\(Plural.count(ledger.transactionCount, .transaction)) read, "
         + "\(ProgressReporter.grouped(rewarded)) rewarded, "
-        + "\(ProgressReporter.grouped(skippedRows)) invalid rows skipped"
+        + "\(Plural.count(skippedRows, .invalidRow)) skipped"
     ]
     // Under clawback, the places whose rewards were taken back, which pay nothing.
     if decisions.promotion.refunds == .clawback {
@@ -235,11 +235,11 @@ struct BatchSummary {
     for channel in Channel.allCases {
       lines.append(
         "  \(channel.rawValue)\(String(repeating: " ", count: max(0, 9 - channel.rawValue.count)))"
-          + " \(ProgressReporter.grouped(paid[channel]?.rewards ?? 0)) rewards, "
-          + "¥\(paid[channel]?.amount ?? .zero)")
+          + " \(Plural.count(paid[channel]?.rewards ?? 0, .reward)), "
+          + MoneyText.display(paid[channel]?.amount ?? .zero))
     }
     let total = paid.values.reduce(Money.zero) { $0 + $1.amount }
-    lines.append("  total     \(ProgressReporter.grouped(rewarded)) rewards, ¥\(total)")
+    lines.append("  total     \(Plural.count(rewarded, .reward)), \(MoneyText.display(total))")
     return lines.joined(separator: "\n")
   }
 }
