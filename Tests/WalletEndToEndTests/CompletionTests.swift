@@ -54,7 +54,8 @@ struct CompletionTests {
       "wallet import cards --db ", "wallet --v",
     ]
     let expected = [
-      "txn", "add refund list settle void remove", "refund remove", "--card", "C1", "H1", "table json",
+      "txn", "add refund list settle void remove", "refund remove", "--card", "C1", "H1",
+      "table json",
       "unionpay", "E1", "T1", "bocom-applepay-monthly", "bash zsh fish",
       "wallet:2026-11-02T00:00:00+08:00", "store", "--version",
     ]
