@@ -25,7 +25,7 @@ public enum WalletCommandLine {
     ExportCommand.self,
     DemoCommand.self,
     CheckCommand.self, ExplainCommand.self,
-    BatchCommand.self,
+    BatchCommand.self, SQLCommand.self,
   ]
 
   /// The commands that only group others; invoked alone, each prints its help.
