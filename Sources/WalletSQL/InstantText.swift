@@ -15,6 +15,9 @@ struct InstantText {
   let name: String
   /// The engine's SQL.
   let dialect: SQLDialect
+  /// Whether text that is not a number becomes NULL rather than an error (DuckDB's and ANSI
+  /// Spark's `CAST` fail): for the validation query, which reads input batch refuses.
+  var trying = false
 
   /// Step 1: the length of the zone suffix.
   var zoneColumns: [String] {
@@ -39,7 +42,7 @@ struct InstantText {
     let text = name
     let body = "(length(\(text)) - \(name)_zone)"
     func number(_ start: String, _ count: Int) -> String {
-      "CAST(substr(\(text), \(start), \(count)) AS BIGINT)"
+      dialect.integer("substr(\(text), \(start), \(count))", trying: trying)
     }
     let days = SQLCalendar(dialect: dialect).daysSinceEpoch(
       year: number("1", 4), month: number("6", 2), day: number("9", 2))
@@ -51,7 +54,7 @@ struct InstantText {
       """,
       """
       CASE WHEN \(body) >= 21
-          THEN CAST(substr(substr(\(text), 21, \(body) - 20) || '000000000', 1, 9) AS BIGINT)
+          THEN \(dialect.integer("substr(substr(\(text), 21, \(body) - 20) || '000000000', 1, 9)", trying: trying))
           ELSE 0 END AS \(name)_nanos
       """,
       """

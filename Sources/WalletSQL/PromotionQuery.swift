@@ -70,9 +70,9 @@ public struct PromotionQuery: Sendable {
 
   // MARK: - Pieces
 
-  private func q(_ name: String) -> String { dialect.identifier(name) }
-  private func lit(_ text: String) -> String { dialect.literal(text) }
-  private func trimmed(_ column: String) -> String { "NULLIF(\(dialect.trim(q(column))), '')" }
+  func q(_ name: String) -> String { dialect.identifier(name) }
+  func lit(_ text: String) -> String { dialect.literal(text) }
+  func trimmed(_ column: String) -> String { "NULLIF(\(dialect.trim(q(column))), '')" }
   private var clawback: Bool { promotion.refunds == .clawback }
   private var minimum: Int64 { promotion.minimumSpend.minorUnits }
 
@@ -99,7 +99,7 @@ public struct PromotionQuery: Sendable {
   }
 
   /// A network's canonical name from its text: folded as `Network.fold` does, aliases mapped.
-  private func canonicalNetwork(_ text: String) -> String {
+  func canonicalNetwork(_ text: String) -> String {
     let folded = "replace(replace(replace(lower(\(text)), ' ', ''), '-', ''), '_', '')"
     var cases: [(String, String)] = Network.aliases.map { ($0.key, $0.value.rawValue) }
     for network in Network.allCases where Network.fold(network.rawValue) != network.rawValue {
@@ -203,7 +203,7 @@ public struct PromotionQuery: Sendable {
   // MARK: - Transactions
 
   /// Fen from a decimal amount as batch accepts it (`100`, `100.5`, `100.50`).
-  private func fen(_ text: String) -> String {
+  func fen(_ text: String) -> String {
     let point = "instr(\(text), '.')"
     return """
       CASE WHEN \(point) = 0 THEN CAST(\(text) AS BIGINT) * 100

@@ -36,6 +36,15 @@ public enum SQLDialect: String, CaseIterable, Sendable {
     }
   }
 
+  /// The text as a 64-bit integer; with `trying`, NULL when it is not one rather than an
+  /// error (SQLite's `CAST` never fails).
+  public func integer(_ expression: String, trying: Bool = false) -> String {
+    switch self {
+    case .spark, .duckdb: trying ? "TRY_CAST(\(expression) AS BIGINT)" : "CAST(\(expression) AS BIGINT)"
+    case .sqlite: "CAST(\(expression) AS BIGINT)"
+    }
+  }
+
   /// The type a value is cast to for output as text.
   public var textType: String {
     switch self {

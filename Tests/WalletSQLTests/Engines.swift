@@ -106,7 +106,10 @@ enum SQLiteEngine {
   }
 
   /// The rows the validation query returns.
-  static func validation(_ scenario: SQLScenario, promotion: Promotion) throws -> Rows {
+  static func validation(
+    _ scenario: SQLScenario, promotion: Promotion,
+    years: ClosedRange<Int> = PromotionQuery.defaultYears
+  ) throws -> Rows {
     let database = try Database.inMemory()
     for (name, table) in [
       ("cards", scenario.cards), ("enrollments", scenario.enrollments),
@@ -121,7 +124,8 @@ enum SQLiteEngine {
           row)
       }
     }
-    let query = ValidationQuery(PromotionQuery(promotion: promotion, dialect: .sqlite))
+    let query = ValidationQuery(
+      PromotionQuery(promotion: promotion, dialect: .sqlite, years: years))
     return try database.fetchAll(query.text) { row in
       (0..<row.count).map { row.isNull(at: $0) ? "" : row.string(at: $0) }
     }
@@ -170,7 +174,16 @@ enum DuckDBEngine {
       throw EngineError(message: "no Python with duckdb: run .ci/run or bench/run once")
     }
     let query = PromotionQuery(promotion: promotion, dialect: .duckdb)
-    func rows(_ sql: String, _ name: String) throws -> Rows {
+    return Outputs(
+      decisions: try rows(query.decisions, files: files, name: "decisions"),
+      rewards: try rows(query.rewards, files: files, name: "rewards"))
+  }
+
+  /// The rows of `sql` run on DuckDB over the files.
+  static func rows(_ sql: String, files: ScenarioFiles, name: String) throws -> Rows {
+    guard let python else {
+      throw EngineError(message: "no Python with duckdb: run .ci/run or bench/run once")
+    }
       let queryFile = try files.folder.write("\(name).sql", sql)
       let out = files.folder.path("\(name).duckdb.csv")
       try run(
@@ -181,9 +194,6 @@ enum DuckDBEngine {
           "--transactions", files.transactions, "--query", queryFile, "--out", out,
         ])
       return try csvRows(Array(try Data(contentsOf: URL(fileURLWithPath: out))))
-    }
-    return Outputs(
-      decisions: try rows(query.decisions, "decisions"), rewards: try rows(query.rewards, "rewards"))
   }
 }
 
