@@ -95,7 +95,8 @@ public struct PromotionQuery: Sendable {
         rows.append([lit(channel.rawValue), "\(index + 1)", lit(amount.description)])
       }
     }
-    return dialect.inlineTable("reward_tiers", columns: ["channel", "ordinal", "reward"], rows: rows)
+    return dialect.inlineTable(
+      "reward_tiers", columns: ["channel", "ordinal", "reward"], rows: rows)
   }
 
   /// A network's canonical name from its text: folded as `Network.fold` does, aliases mapped.
@@ -261,7 +262,8 @@ public struct PromotionQuery: Sendable {
     var from = "transaction_local"
     let dateSteps = SQLCalendar(dialect: dialect).dateSteps(days: "local_day", prefix: "civil")
     for (index, columns) in dateSteps.enumerated() {
-      let name = index == dateSteps.count - 1 ? "transaction_dates" : "transaction_date_\(index + 1)"
+      let name =
+        index == dateSteps.count - 1 ? "transaction_dates" : "transaction_date_\(index + 1)"
       steps.step(name, from: from, columns: columns)
       from = name
     }

@@ -40,7 +40,8 @@ public enum SQLDialect: String, CaseIterable, Sendable {
   /// error (SQLite's `CAST` never fails).
   public func integer(_ expression: String, trying: Bool = false) -> String {
     switch self {
-    case .spark, .duckdb: trying ? "TRY_CAST(\(expression) AS BIGINT)" : "CAST(\(expression) AS BIGINT)"
+    case .spark, .duckdb:
+      trying ? "TRY_CAST(\(expression) AS BIGINT)" : "CAST(\(expression) AS BIGINT)"
     case .sqlite: "CAST(\(expression) AS BIGINT)"
     }
   }

@@ -137,7 +137,10 @@ public struct ValidationQuery: Sendable {
     let column = String(name.dropLast(5))
     var checks: [(String, String)] = [
       ("NOT (\(form))", "expected a time like 2026-11-22T09:30:00+08:00 (offset optional)"),
-      ("\(month) NOT BETWEEN 1 AND 12 OR \(day) < 1 OR \(day) > \(monthDays)", "that date does not exist"),
+      (
+        "\(month) NOT BETWEEN 1 AND 12 OR \(day) < 1 OR \(day) > \(monthDays)",
+        "that date does not exist"
+      ),
       (
         "\(number("12", 2)) > 23 OR \(number("15", 2)) > 59"
           + " OR (\(body) >= 19 AND \(number("18", 2)) > 59)", "that time of day does not exist"
@@ -252,7 +255,8 @@ public struct ValidationQuery: Sendable {
       checks.insert(("\(column) IS NULL", "amount is missing"), at: 0)
       checks.append(("\(column)_fen = 0", "amount must be greater than zero"))
     }
-    return required ? problem(checks) : "CASE WHEN \(column) IS NULL THEN NULL ELSE \(problem(checks)) END"
+    return required
+      ? problem(checks) : "CASE WHEN \(column) IS NULL THEN NULL ELSE \(problem(checks)) END"
   }
 
   private func addTransactions(to steps: inout QuerySteps) {

@@ -44,7 +44,9 @@ enum Batch {
         try RewardsFile.write(decided, ledger: input.ledger, promotion: promotion, to: $0)
       })
     return Outputs(
-      decisions: decisions.sorted { Array($0[0].utf8).lexicographicallyPrecedes(Array($1[0].utf8)) },
+      decisions: decisions.sorted {
+        Array($0[0].utf8).lexicographicallyPrecedes(Array($1[0].utf8))
+      },
       rewards: rewards)
   }
 
@@ -74,7 +76,9 @@ enum SQLiteEngine {
     let database = try Database.inMemory()
     let all: [(String, CSVTable, [String])] = [
       ("cards", scenario.cards, ["card", "holder", "network", "type", "role", "issuer", "last4"]),
-      ("enrollments", scenario.enrollments, ["id", "card", "channel", "enrolled_at", "removed_at"]),
+      (
+        "enrollments", scenario.enrollments, ["id", "card", "channel", "enrolled_at", "removed_at"]
+      ),
       (
         "transactions", scenario.transactions,
         [
@@ -184,16 +188,16 @@ enum DuckDBEngine {
     guard let python else {
       throw EngineError(message: "no Python with duckdb: run .ci/run or bench/run once")
     }
-      let queryFile = try files.folder.write("\(name).sql", sql)
-      let out = files.folder.path("\(name).duckdb.csv")
-      try run(
-        python,
-        [
-          packageRoot.appendingPathComponent("tools/sql/run_query.py").path, "--engine",
-          "duckdb", "--cards", files.cards, "--enrollments", files.enrollments,
-          "--transactions", files.transactions, "--query", queryFile, "--out", out,
-        ])
-      return try csvRows(Array(try Data(contentsOf: URL(fileURLWithPath: out))))
+    let queryFile = try files.folder.write("\(name).sql", sql)
+    let out = files.folder.path("\(name).duckdb.csv")
+    try run(
+      python,
+      [
+        packageRoot.appendingPathComponent("tools/sql/run_query.py").path, "--engine",
+        "duckdb", "--cards", files.cards, "--enrollments", files.enrollments,
+        "--transactions", files.transactions, "--query", queryFile, "--out", out,
+      ])
+    return try csvRows(Array(try Data(contentsOf: URL(fileURLWithPath: out))))
   }
 }
 

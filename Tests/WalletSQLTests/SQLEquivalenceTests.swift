@@ -51,7 +51,8 @@ struct SQLEquivalenceTests {
   func clocksTurnedBackAcrossMidnight(seed: UInt64) throws {
     let zone = try TimeZoneRules(identifier: "America/St_Johns")
     var scenario = SQLScenario(
-      seed: seed, transactions: 200, zone: "America/St_Johns", refunds: seed % 2 == 0 ? .net : .clawback,
+      seed: seed, transactions: 200, zone: "America/St_Johns",
+      refunds: seed % 2 == 0 ? .net : .clawback,
       years: 2008...2010)
     scenario.promotion.cycleStartDay = 2
     scenario.promotion.rewardsPerCycle = 1
@@ -160,7 +161,9 @@ struct ZoneTableTests {
     var probes: [Int64] = changes.flatMap { change in
       stride(from: change.utcSeconds - 7_200, through: change.utcSeconds + 7_200, by: 60).map { $0 }
     }
-    probes += stride(from: table.firstSecond, to: table.endSecond, by: 86_400 * 37 + 3_607).map { $0 }
+    probes += stride(from: table.firstSecond, to: table.endSecond, by: 86_400 * 37 + 3_607).map {
+      $0
+    }
     for seconds in probes {
       #expect(table.offset(atUTCSeconds: seconds) == zone.offsetSeconds(atUTCSeconds: seconds))
       // The same number read as a local wall-clock time.

@@ -67,7 +67,8 @@ struct SQLScenario {
     promotion.cardTypes = pick([nil, [.credit], [.credit, .debit]])
     promotion.networks = pick([nil, [.unionpay, .visa, .privateLabel]])
     promotion.supplementaryCards = Bool.random(using: &random) ? .exclude : .countForPrimary
-    promotion.excludedMCCs = chance(2) ? [] : Set([MerchantCategoryCode(value: 5411)].compactMap { $0 })
+    promotion.excludedMCCs =
+      chance(2) ? [] : Set([MerchantCategoryCode(value: 5411)].compactMap { $0 })
     promotion.campaignStart = chance(2) ? nil : CivilDate(year: 2025, month: 12, day: 10)
     promotion.campaignEnd = chance(2) ? nil : CivilDate(year: 2026, month: 12, day: 31)
     self.promotion = promotion
@@ -123,7 +124,8 @@ struct SQLScenario {
       let enrolled = randomInstant()
       let enrolledText = writtenTime(enrolled)
       let channel = pick(["bank-app", "wallet"])
-      let removed = chance(2) ? nil : enrolled + Int64.random(in: 1...90, using: &random) * 86_400_000_000_000
+      let removed =
+        chance(2) ? nil : enrolled + Int64.random(in: 1...90, using: &random) * 86_400_000_000_000
       let defaultID = "\(card):\(channel):\(enrolledText)"
       let id = chance(3) && !usedIDs.contains(defaultID) ? "" : "E\(index)"
       usedIDs.insert(id.isEmpty ? defaultID : id)
@@ -148,7 +150,9 @@ struct SQLScenario {
       let card = tie?.card ?? "C\(Int.random(in: 0..<cardCount, using: &random))"
       written.append((instant, card))
       transactions.rows.append([
-        padded(pick(["T", "t", "T-", "\u{C9}"]) + "\(Int.random(in: 0..<1_000, using: &random))-\(index)"),
+        padded(
+          pick(["T", "t", "T-", "\u{C9}"]) + "\(Int.random(in: 0..<1_000, using: &random))-\(index)"
+        ),
         padded(card),
         padded(writtenTime(instant)),
         padded(TimeWriting.amount(fen, using: &random)),
@@ -189,7 +193,8 @@ enum TimeWriting {
     switch Int.random(in: 0..<4, using: &random) {
     case 0: offset = zone.offsetSeconds(atUTCSeconds: seconds)
     case 1: offset = 0
-    case 2: offset = [19_800, -12_600, 34_200, 20_700, -18_000][Int.random(in: 0..<5, using: &random)]
+    case 2:
+      offset = [19_800, -12_600, 34_200, 20_700, -18_000][Int.random(in: 0..<5, using: &random)]
     default: offset = nil
     }
     let local = seconds + Int64(offset ?? zone.offsetSeconds(atUTCSeconds: seconds))
