@@ -4,11 +4,11 @@
 /// `NULLIF`, `substr`, `instr`, `length`, `lower`, `upper`, `replace`, `printf`, `||`, window
 /// functions with `ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW`, and `CAST(… AS BIGINT)`.
 public enum SQLDialect: String, CaseIterable, Sendable {
-  /// Apache Spark SQL (checked with Spark 4).
+  /// Apache Spark SQL (checked with Spark 4.3.0).
   case spark
-  /// DuckDB (checked with DuckDB 1.x).
+  /// DuckDB (checked with DuckDB 2.0.1).
   case duckdb
-  /// SQLite 3.25 or later (window functions).
+  /// SQLite 3.25 or later, for window functions (checked with SQLite 3.40.1).
   case sqlite
 
   /// A string literal. Spark reads a backslash in a literal as an escape, the others do not.

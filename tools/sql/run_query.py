@@ -58,6 +58,13 @@ def duckdb_rows(args, query):
             f"'{path}', header = true, auto_detect = false, delim = ',', quote = '\"', "
             f"escape = '\"', strict_mode = false, columns = {{{types}}})"
         )
+    if args.out:
+        # DuckDB's own writer, which quotes an empty string: the query's empty values become
+        # NULL, which it writes as nothing, as batch does. The order is the query's.
+        names = [column[0] for column in con.execute(f"SELECT * FROM ({query}) LIMIT 0").description]
+        values = ", ".join(f"NULLIF(\"{name}\", '') AS \"{name}\"" for name in names)
+        con.execute(f"COPY (SELECT {values} FROM ({query})) TO '{args.out}' (HEADER, DELIMITER ',')")
+        return names, None
     result = con.execute(query)
     names = [column[0] for column in result.description]
     return names, [["" if value is None else str(value) for value in row] for row in result.fetchall()]
@@ -142,18 +149,41 @@ def main():
     started = time.monotonic()
     if args.engine == "duckdb":
         names, rows = duckdb_rows(args, query)
+        if rows is None:
+            elapsed = time.monotonic() - started
+            print(f"run_query: duckdb: {args.out} in {elapsed:.2f}s", file=sys.stderr)
+            if args.check:
+                with open(args.out, encoding="utf-8", newline="") as handle:
+                    got = list(csv.reader(handle))
+                return report(check(got[0], got[1:], args.check), len(got) - 1, args.check)
+            return 0
     else:
         spark, frame = spark_frame(args, query)
-        local_out = args.out is None or "://" not in args.out
-        if not local_out:
+        if args.out is None:
+            names = frame.columns
+            rows = [["" if value is None else str(value) for value in row] for row in frame.collect()]
+        else:
+            # Spark's own writer, in parallel: a directory of parts in the query's order. A local
+            # --out gets them joined into one file under the header, as batch writes it.
+            local = "://" not in args.out or args.out.startswith("file://")
+            target = args.out + ".parts" if local else args.out
+            (frame.write.mode("overwrite").option("header", "false").option("quote", '"')
+                .option("escape", '"').option("emptyValue", "").option("nullValue", "")
+                .option("ignoreLeadingWhiteSpace", "false").option("ignoreTrailingWhiteSpace", "false")
+                .csv(target))
+            elapsed = time.monotonic() - started
+            if not local:
+                if args.check:
+                    parser.error("--check needs a local --out")
+                print(f"run_query: spark: wrote {target} in {elapsed:.2f}s", file=sys.stderr)
+                return 0
+            join_parts(target, args.out, frame.columns)
+            print(f"run_query: spark: {args.out} in {elapsed:.2f}s", file=sys.stderr)
             if args.check:
-                parser.error("--check needs a local --out")
-            frame.write.mode("overwrite").option("header", "true").option("quote", '"') \
-                .option("escape", '"').option("emptyValue", "").csv(args.out)
-            print(f"run_query: wrote {args.out} in {time.monotonic() - started:.1f}s", file=sys.stderr)
+                with open(args.out, encoding="utf-8", newline="") as handle:
+                    got = list(csv.reader(handle))
+                return report(check(got[0], got[1:], args.check), len(got) - 1, args.check)
             return 0
-        names = frame.columns
-        rows = [["" if value is None else str(value) for value in row] for row in frame.collect()]
     elapsed = time.monotonic() - started
     if args.out:
         with open(args.out, "w", encoding="utf-8", newline="") as handle:
@@ -162,14 +192,34 @@ def main():
         write_csv(names, rows, sys.stdout)
     print(f"run_query: {args.engine}: {len(rows)} rows in {elapsed:.2f}s", file=sys.stderr)
     if args.check:
-        problems = check(names, rows, args.check)
-        if problems:
-            print("run_query: the query's rows differ from batch's:", file=sys.stderr)
-            for line in problems:
-                print("  " + line, file=sys.stderr)
-            return 1
-        print(f"run_query: {len(rows)} rows equal {args.check}", file=sys.stderr)
+        return report(check(names, rows, args.check), len(rows), args.check)
     return 0
+
+
+def report(problems, count, path):
+    """Prints the outcome of --check and returns the exit status."""
+    if problems:
+        print("run_query: the query's rows differ from batch's:", file=sys.stderr)
+        for line in problems:
+            print("  " + line, file=sys.stderr)
+        return 1
+    print(f"run_query: {count} rows equal {path}", file=sys.stderr)
+    return 0
+
+
+def join_parts(folder, path, names):
+    """Joins the CSV parts Spark wrote into `folder`, in order, into one file under a header."""
+    import glob
+    import os
+    import shutil
+
+    local = folder[len("file://"):] if folder.startswith("file://") else folder
+    with open(path[len("file://"):] if path.startswith("file://") else path, "wb") as out:
+        out.write((",".join(names) + "\n").encode("utf-8"))
+        for part in sorted(glob.glob(os.path.join(local, "part-*"))):
+            with open(part, "rb") as handle:
+                shutil.copyfileobj(handle, out)
+    shutil.rmtree(local)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ struct SQLCommand: WalletCommand {
       are all worked out inside the query. It assumes input that batch accepts: run the query \
       printed with --validation first, which returns the rows batch would refuse \
       (file, row id, column, problem), and decide only when it returns none. Checked on Spark \
-      4.0, DuckDB 1.x and SQLite 3.40 against batch's own decisions; see the README for how \
+      4.3.0, DuckDB 2.0.1 and SQLite 3.40.1 against batch's own decisions; see the README for how \
       to run it on a cluster with spark-submit.
       """)
 
