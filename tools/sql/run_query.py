@@ -76,6 +76,10 @@ def spark_session(args):
     builder = SparkSession.builder.appName("wallet sql")
     if args.master:
         builder = builder.master(args.master)
+    if args.driver_memory:
+        # Read only when this script starts the JVM (python run_query.py), not under
+        # spark-submit, which takes --driver-memory itself.
+        builder = builder.config("spark.driver.memory", args.driver_memory)
     builder = builder.config("spark.sql.session.timeZone", "UTC").config("spark.ui.enabled", "false")
     return builder.getOrCreate()
 
@@ -144,6 +148,7 @@ def main():
     parser.add_argument("--out", help="where to write the rows as CSV (default: stdout)")
     parser.add_argument("--check", help="the file wallet batch wrote, to compare with")
     parser.add_argument("--master", help="Spark master URL (default: spark-submit's)")
+    parser.add_argument("--driver-memory", help="Spark driver memory when not under spark-submit")
     args = parser.parse_args()
     query = sys.stdin.read() if args.query == "-" else open(args.query, encoding="utf-8").read()
     started = time.monotonic()
