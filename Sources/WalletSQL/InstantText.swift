@@ -1,12 +1,13 @@
 /// The SQL that reads an ISO-8601 instant, as the engine's `Instant.parse` does, into integer
 /// nanoseconds: `YYYY-MM-DD(T|t| )HH:MM[:SS[.f{1,9}]]` then `Z`, `z`, `±HH:MM`, `±HH:MM:SS` or
-/// nothing (a local time in the promotion's zone). Three steps, each a list of columns that the
+/// nothing (a local time in the promotion's zone). Four steps, each a list of columns that the
 /// next step's `SELECT *, …` adds to a row, named after the text column `name`:
 ///
 /// 1. `name_zone`: how many characters at the end are the zone (0 when none);
-/// 2. the fields: `name_local` (local seconds since the epoch), `name_nanos` (the fraction in
-///    nanoseconds), `name_offset` (seconds east of UTC as written; NULL when none);
-/// 3. `name_ns`, given a `zone_local` row joined as `zoneAlias` for the times written without
+/// 2. the fields as written, `name_nanos` (the fraction in nanoseconds) and `name_offset`
+///    (seconds east of UTC as written; NULL when none);
+/// 3. `name_local`, the wall-clock time in seconds since the local epoch;
+/// 4. `name_ns`, given a `zone_local` row joined as `zoneAlias` for the times written without
 ///    an offset (NULL for a time in a gap, which batch refuses).
 ///
 /// The query assumes times batch accepts; the validation query reports the others.
@@ -23,7 +24,9 @@ struct InstantText {
   var zoneColumns: [String] {
     let text = name
     let length = "length(\(text))"
-    func at(_ back: Int) -> String { "substr(\(text), \(length) - \(back), 1)" }
+    func at(_ back: Int) -> String {
+      "substr(\(text), \(length)\(back == 0 ? "" : " - \(back)"), 1)"
+    }
     return [
       """
       CASE
@@ -37,24 +40,22 @@ struct InstantText {
     ]
   }
 
-  /// Step 2: local seconds, nanoseconds and the written offset.
+  /// Step 2: the fields as written: `name_year` … `name_second`, `name_nanos` (the fraction
+  /// in nanoseconds), `name_offset` (seconds east of UTC; NULL when none is written).
   var fieldColumns: [String] {
     let text = name
     let body = "(length(\(text)) - \(name)_zone)"
     func number(_ start: String, _ count: Int) -> String {
       dialect.integer("substr(\(text), \(start), \(count))", trying: trying)
     }
-    let days = SQLCalendar(dialect: dialect).daysSinceEpoch(
-      year: number("1", 4), month: number("6", 2), day: number("9", 2))
+    let fraction = "substr(substr(\(text), 21, \(body) - 20) || '000000000', 1, 9)"
     return [
+      "\(number("1", 4)) AS \(name)_year", "\(number("6", 2)) AS \(name)_month",
+      "\(number("9", 2)) AS \(name)_day", "\(number("12", 2)) AS \(name)_hour",
+      "\(number("15", 2)) AS \(name)_minute",
+      "CASE WHEN \(body) >= 19 THEN \(number("18", 2)) ELSE 0 END AS \(name)_second",
       """
-      \(days) * 86400
-          + \(number("12", 2)) * 3600 + \(number("15", 2)) * 60
-          + CASE WHEN \(body) >= 19 THEN \(number("18", 2)) ELSE 0 END AS \(name)_local
-      """,
-      """
-      CASE WHEN \(body) >= 21
-          THEN \(dialect.integer("substr(substr(\(text), 21, \(body) - 20) || '000000000', 1, 9)", trying: trying))
+      CASE WHEN \(body) >= 21 THEN \(dialect.integer(fraction, trying: trying))
           ELSE 0 END AS \(name)_nanos
       """,
       """
@@ -69,13 +70,25 @@ struct InstantText {
     ]
   }
 
+  /// Step 3: `name_local`, the wall-clock time as seconds since the local epoch.
+  var localColumns: [String] {
+    let days = SQLCalendar(dialect: dialect).daysSinceEpoch(
+      year: "\(name)_year", month: "\(name)_month", day: "\(name)_day")
+    return [
+      """
+      \(days) * 86400
+          + \(name)_hour * 3600 + \(name)_minute * 60 + \(name)_second AS \(name)_local
+      """
+    ]
+  }
+
   /// The join condition that finds, in `zone_local` as `alias`, the stretch of a time written
   /// without an offset.
   func localZoneJoin(_ alias: String) -> String {
     "\(name)_zone = 0 AND \(name)_local >= \(alias).local_from AND \(name)_local < \(alias).local_to"
   }
 
-  /// Step 3: nanoseconds since the epoch.
+  /// Step 4: nanoseconds since the epoch.
   func nanoseconds(zoneAlias alias: String) -> String {
     """
     (CASE WHEN \(name)_zone = 0 THEN \(name)_local - \(alias).offset_seconds

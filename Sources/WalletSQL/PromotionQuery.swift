@@ -186,6 +186,9 @@ public struct PromotionQuery: Sendable {
     steps.step(
       "enrollment_fields", from: "enrollment_zones",
       columns: enrolled.fieldColumns + removed.fieldColumns)
+    steps.step(
+      "enrollment_clocks", from: "enrollment_fields",
+      columns: enrolled.localColumns + removed.localColumns)
     steps.add(
       "enrollment_rows",
       """
@@ -195,7 +198,7 @@ public struct PromotionQuery: Sendable {
           card, channel,
           \(enrolled.nanoseconds(zoneAlias: "ze")) AS enrolled_ns,
           \(removed.nanoseconds(zoneAlias: "zr")) AS removed_ns
-        FROM enrollment_fields
+        FROM enrollment_clocks
         LEFT JOIN zone_local ze ON \(enrolled.localZoneJoin("ze"))
         LEFT JOIN zone_local zr ON \(removed.localZoneJoin("zr"))
       """)
@@ -233,6 +236,7 @@ public struct PromotionQuery: Sendable {
       """)
     steps.step("transaction_zones", from: "transaction_text", columns: time.zoneColumns)
     steps.step("transaction_fields", from: "transaction_zones", columns: time.fieldColumns)
+    steps.step("transaction_clocks", from: "transaction_fields", columns: time.localColumns)
     steps.add(
       "transaction_rows",
       """
@@ -240,7 +244,7 @@ public struct PromotionQuery: Sendable {
           \(fen("amount_text")) AS amount_fen,
           \(fen("refunded_text")) AS refunded_fen,
           \(time.nanoseconds(zoneAlias: "zl")) AS time_ns
-        FROM transaction_fields
+        FROM transaction_clocks
         LEFT JOIN zone_local zl ON \(time.localZoneJoin("zl"))
       """)
     // The local date in the promotion's zone, for billing cycles, campaign days and output.
@@ -449,23 +453,34 @@ public struct PromotionQuery: Sendable {
   // MARK: - Output
 
   private func addDecided(to steps: inout QuerySteps) {
-    let forfeits =
+    // Under clawback a place taken by a purchase refunded, or refunded below the minimum, is
+    // forfeited: its reward is taken back. Under net there is no such outcome.
+    let forfeits = "(k.status = 'refunded' OR k.amount_fen - k.refunded_fen < \(minimum))"
+    let outcome =
       clawback
-      ? "(k.status = 'refunded' OR k.amount_fen - k.refunded_fen < \(minimum))" : "1 = 0"
+      ? """
+      CASE WHEN p.ordinal IS NULL THEN 'not-rewarded'
+               WHEN \(forfeits) THEN 'forfeited'
+               ELSE 'rewarded' END AS outcome,
+          CASE WHEN p.ordinal IS NOT NULL AND \(forfeits) THEN '\(ReasonCode.refunded.rawValue)'
+               ELSE COALESCE(k.static_reason, p.place_reason, '') END AS reason
+      """
+      : """
+      CASE WHEN p.ordinal IS NULL THEN 'not-rewarded' ELSE 'rewarded' END AS outcome,
+          COALESCE(k.static_reason, p.place_reason, '') AS reason
+      """
+    let day = promotion.cycleStartDay
     steps.add(
       "decided",
       """
       SELECT k.*, p.ordinal, r.reward,
-          CASE WHEN p.ordinal IS NULL THEN 'not-rewarded'
-               WHEN \(forfeits) THEN 'forfeited'
-               ELSE 'rewarded' END AS outcome,
-          CASE WHEN p.ordinal IS NOT NULL AND \(forfeits) THEN '\(ReasonCode.refunded.rawValue)'
-               ELSE COALESCE(k.static_reason, p.place_reason, '') END AS reason,
-          printf('%04d-%02d-%02d', CASE WHEN k.civil_day >= \(promotion.cycleStartDay)
-              THEN k.civil_year ELSE k.civil_year - CASE WHEN k.civil_month = 1 THEN 1 ELSE 0 END END,
-            CASE WHEN k.civil_day >= \(promotion.cycleStartDay) THEN k.civil_month
+          \(outcome),
+          printf('%04d-%02d-%02d',
+            CASE WHEN k.civil_day >= \(day) THEN k.civil_year
+              ELSE k.civil_year - CASE WHEN k.civil_month = 1 THEN 1 ELSE 0 END END,
+            CASE WHEN k.civil_day >= \(day) THEN k.civil_month
               ELSE CASE WHEN k.civil_month = 1 THEN 12 ELSE k.civil_month - 1 END END,
-            \(promotion.cycleStartDay)) AS cycle_start
+            \(day)) AS cycle_start
         FROM checked k
         LEFT JOIN place_outcomes p ON p.id = k.id
         LEFT JOIN reward_tiers r ON r.channel = k.channel AND r.ordinal = p.ordinal

@@ -187,6 +187,8 @@ public struct ValidationQuery: Sendable {
     steps.step("\(target)_zones", from: source, columns: times.flatMap(\.zoneColumns))
     steps.step(
       "\(target)_fields", from: "\(target)_zones", columns: times.flatMap(\.fieldColumns))
+    steps.step(
+      "\(target)_clocks", from: "\(target)_fields", columns: times.flatMap(\.localColumns))
     let joins = times.enumerated().map { index, time in
       "LEFT JOIN zone_local z\(index) ON \(time.localZoneJoin("z\(index)"))"
     }
@@ -195,7 +197,7 @@ public struct ValidationQuery: Sendable {
     }
     steps.add(
       target,
-      "SELECT v.*,\n    " + columns.joined(separator: ",\n    ") + "\n  FROM \(target)_fields v\n  "
+      "SELECT v.*,\n    " + columns.joined(separator: ",\n    ") + "\n  FROM \(target)_clocks v\n  "
         + joins.joined(separator: "\n  "))
   }
 

@@ -69,7 +69,8 @@ struct YearSpan: ExpressibleByArgument, CustomStringConvertible {
       let first = Int(parts[0]), let last = Int(parts[parts.count - 1]),
       (1678...2261).contains(first), (1678...2261).contains(last), first <= last
     else {
-      throw ArgumentValueError("must be years FIRST-LAST between 1678 and 2261, first <= last")
+      throw ArgumentValueError(
+        "must be FIRST-LAST, years from 1678 to 2261, FIRST no later than LAST")
     }
     range = first...last
   }
