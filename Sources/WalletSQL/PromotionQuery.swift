@@ -53,7 +53,7 @@ public struct PromotionQuery: Sendable {
 
   /// The query returning `output`.
   public func query(_ output: Output) -> String {
-    var steps = QuerySteps(header: header(output))
+    var steps = QuerySteps(header: header(output), materialized: dialect == .sqlite)
     steps.entries += zone.tables(in: dialect)
     steps.entries.append(rewardTiers)
     addCards(to: &steps)
@@ -310,7 +310,7 @@ public struct PromotionQuery: Sendable {
       checks.append(
         "WHEN \(campaign.joined(separator: " OR ")) THEN '\(ReasonCode.outsideCampaign.rawValue)'")
     }
-    checks.append("WHEN ce.channel IS NULL THEN '\(ReasonCode.notEnrolled.rawValue)'")
+    checks.append("WHEN t.channel IS NULL THEN '\(ReasonCode.notEnrolled.rawValue)'")
     if !promotion.excludedMCCs.isEmpty {
       let codes = promotion.excludedMCCs.map { String(format: "%04d", Int($0.value)) }
       checks.append(
@@ -320,12 +320,12 @@ public struct PromotionQuery: Sendable {
     steps.add(
       "enrollment_choices",
       """
-      SELECT t.id, e.channel,
+      SELECT t.*, e.channel,
           -- the enrollment named, if it is this card's and active; else the card's active one
-          -- enrolled earliest (ties: smaller id)
+          -- enrolled earliest (ties: smaller id); none when no row joins
           ROW_NUMBER() OVER (PARTITION BY t.id ORDER BY e.enrolled_ns, e.id) AS choice
-        FROM transaction_rows t
-        JOIN enrollment_rows e
+        FROM transaction_cycles t
+        LEFT JOIN enrollment_rows e
           ON e.card = t.card AND e.enrolled_ns <= t.time_ns
           AND (e.removed_ns IS NULL OR t.time_ns < e.removed_ns)
           AND (t.enrollment IS NULL OR e.id = t.enrollment)
@@ -335,14 +335,14 @@ public struct PromotionQuery: Sendable {
       """
       SELECT t.id, t.card, c.holder, t.time_ns, t.status, t.amount_fen, t.refunded_fen,
           t.cycle_sequence, t.civil_year, t.civil_month, t.civil_day,
-          t.second_of_day, t.offset_seconds, ce.channel,
+          t.second_of_day, t.offset_seconds, t.channel,
           -- checks 1-12: the first that fails, NULL when all pass
           CASE
             \(checks.joined(separator: "\n      "))
           END AS static_reason
-        FROM transaction_cycles t
+        FROM enrollment_choices t
         JOIN card_facts c ON c.card = t.card
-        LEFT JOIN enrollment_choices ce ON ce.id = t.id AND ce.choice = 1
+        WHERE t.choice = 1
       """)
   }
 
@@ -379,25 +379,29 @@ public struct PromotionQuery: Sendable {
       steps.add("cycle_runs", "SELECT *, cycle_sequence AS cycle_run FROM checked")
       runSource = "cycle_runs"
     }
+    // Every row goes through the windows, so that nothing is joined back: a row that failed
+    // checks 1-12 counts for nothing, and keeps its reason.
+    let eligible = "static_reason IS NULL"
     steps.add(
       "cycle_ranks",
       """
-      SELECT id, holder, cycle_run, time_ns,
+      SELECT *,
           -- the holder's first \(perCycle) in a cycle are candidates
-          ROW_NUMBER() OVER (PARTITION BY holder, cycle_run ORDER BY \(order)) AS rank_in_cycle
+          SUM(CASE WHEN \(eligible) THEN 1 ELSE 0 END) OVER (
+            PARTITION BY holder, cycle_run ORDER BY \(order) \(upToHere)) AS rank_in_cycle
         FROM \(runSource)
-        WHERE static_reason IS NULL
       """)
     steps.add(
       "candidates",
       """
       SELECT *,
           -- of those, the first \(cap) of the holder take a place, quota permitting
-          SUM(CASE WHEN rank_in_cycle <= \(perCycle) THEN 1 ELSE 0 END) OVER (
+          SUM(CASE WHEN \(eligible) AND rank_in_cycle <= \(perCycle) THEN 1 ELSE 0 END) OVER (
             PARTITION BY holder ORDER BY \(order) \(upToHere)) AS candidates_so_far
         FROM cycle_ranks
       """)
-    let wouldTakePlace = "rank_in_cycle <= \(perCycle) AND candidates_so_far <= \(cap)"
+    let wouldTakePlace =
+      "\(eligible) AND rank_in_cycle <= \(perCycle) AND candidates_so_far <= \(cap)"
     if let quota = promotion.quota {
       steps.add(
         "quota_order",
@@ -427,7 +431,7 @@ public struct PromotionQuery: Sendable {
     steps.add(
       "places_counted",
       """
-      SELECT id, takes_place,
+      SELECT *,
           -- the second round: places taken so far, by the holder and in the cycle
           SUM(takes_place) OVER (
             PARTITION BY holder ORDER BY \(order) \(upToHere)) AS holder_places,
@@ -438,7 +442,7 @@ public struct PromotionQuery: Sendable {
     steps.add(
       "place_outcomes",
       """
-      SELECT id,
+      SELECT *,
           CASE WHEN takes_place = 1 THEN holder_places END AS ordinal,
           CASE
             WHEN takes_place = 1 THEN CAST(NULL AS \(dialect.textType))
@@ -459,21 +463,21 @@ public struct PromotionQuery: Sendable {
     let outcome =
       clawback
       ? """
-      CASE WHEN p.ordinal IS NULL THEN 'not-rewarded'
+      CASE WHEN k.ordinal IS NULL THEN 'not-rewarded'
                WHEN \(forfeits) THEN 'forfeited'
                ELSE 'rewarded' END AS outcome,
-          CASE WHEN p.ordinal IS NOT NULL AND \(forfeits) THEN '\(ReasonCode.refunded.rawValue)'
-               ELSE COALESCE(k.static_reason, p.place_reason, '') END AS reason
+          CASE WHEN k.ordinal IS NOT NULL AND \(forfeits) THEN '\(ReasonCode.refunded.rawValue)'
+               ELSE COALESCE(k.static_reason, k.place_reason, '') END AS reason
       """
       : """
-      CASE WHEN p.ordinal IS NULL THEN 'not-rewarded' ELSE 'rewarded' END AS outcome,
-          COALESCE(k.static_reason, p.place_reason, '') AS reason
+      CASE WHEN k.ordinal IS NULL THEN 'not-rewarded' ELSE 'rewarded' END AS outcome,
+          COALESCE(k.static_reason, k.place_reason, '') AS reason
       """
     let day = promotion.cycleStartDay
     steps.add(
       "decided",
       """
-      SELECT k.*, p.ordinal, r.reward,
+      SELECT k.*, r.reward,
           \(outcome),
           printf('%04d-%02d-%02d',
             CASE WHEN k.civil_day >= \(day) THEN k.civil_year
@@ -481,9 +485,8 @@ public struct PromotionQuery: Sendable {
             CASE WHEN k.civil_day >= \(day) THEN k.civil_month
               ELSE CASE WHEN k.civil_month = 1 THEN 12 ELSE k.civil_month - 1 END END,
             \(day)) AS cycle_start
-        FROM checked k
-        LEFT JOIN place_outcomes p ON p.id = k.id
-        LEFT JOIN reward_tiers r ON r.channel = k.channel AND r.ordinal = p.ordinal
+        FROM place_outcomes k
+        LEFT JOIN reward_tiers r ON r.channel = k.channel AND r.ordinal = k.ordinal
       """)
   }
 
@@ -565,6 +568,11 @@ public struct PromotionQuery: Sendable {
 struct QuerySteps {
   /// Comment lines that open the query.
   let header: String
+  /// Whether every step is computed once and kept (SQLite's `AS MATERIALIZED`). SQLite
+  /// otherwise folds a chain of steps used once into one expression, each step's columns
+  /// written out wherever the next uses them: the calendar arithmetic then grows beyond
+  /// reason. DuckDB and Spark plan the steps themselves.
+  var materialized = false
   /// `name AS (…)` entries, in order.
   var entries: [String] = []
 
@@ -572,7 +580,7 @@ struct QuerySteps {
   mutating func add(_ name: String, _ select: String) {
     let body = select.split(separator: "\n", omittingEmptySubsequences: false)
       .map { "  " + $0 }.joined(separator: "\n")
-    entries.append("\(name) AS (\n\(body)\n)")
+    entries.append("\(name) AS \(materialized ? "MATERIALIZED " : "")(\n\(body)\n)")
   }
 
   /// Adds the step `name`: every column of `source`, and `columns`.

@@ -8,7 +8,7 @@ public enum SQLDialect: String, CaseIterable, Sendable {
   case spark
   /// DuckDB (checked with DuckDB 2.0.1).
   case duckdb
-  /// SQLite 3.25 or later, for window functions (checked with SQLite 3.40.1).
+  /// SQLite 3.35 or later, for window functions and `MATERIALIZED` (checked with 3.40.1).
   case sqlite
 
   /// A string literal. Spark reads a backslash in a literal as an escape, the others do not.

@@ -29,7 +29,7 @@ public struct ValidationQuery: Sendable {
       header: """
         -- wallet sql --validation: the rows wallet batch would refuse, for \(dialect.rawValue).
         -- Reads tables cards, enrollments, transactions (CSV header names, every value a string).
-        """)
+        """, materialized: dialect == .sqlite)
     steps.entries += query.zone.tables(in: dialect)
     addCards(to: &steps)
     addEnrollments(to: &steps)

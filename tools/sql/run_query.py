@@ -20,7 +20,9 @@ On a cluster, submit it with spark-submit (see README):
         --cards hdfs:///wallet/cards.csv ... --query decisions.sql --out hdfs:///wallet/out
 
 With Spark and an --out that is not a local file path, the rows are written as a directory of
-CSV parts (Spark's own writer) and --check is not available.
+CSV parts (Spark's own writer) and --check is not available. Rows are written as batch writes
+them (CRLF line ends, quotes only where needed). Spark reads each file in parallel, which a value
+holding a line break inside quotes defeats: give --multiline for such files.
 """
 import argparse
 import csv
@@ -70,11 +72,13 @@ class DuckDB:
         """Writes the rows to `out` (nothing returned), or returns (names, rows) without one."""
         if out:
             # DuckDB's own writer, which quotes an empty string: the query's empty values become
-            # NULL, which it writes as nothing, as batch does. The order is the query's.
+            # NULL, which it writes as nothing, as batch does; lines end in CRLF, as batch's
+            # (RFC 4180) do. The order is the query's.
             names = [c[0] for c in self.con.execute(f"SELECT * FROM ({query}) LIMIT 0").description]
             values = ", ".join(f"NULLIF(\"{name}\", '') AS \"{name}\"" for name in names)
             self.con.execute(
-                f"COPY (SELECT {values} FROM ({query})) TO '{out}' (HEADER, DELIMITER ',')")
+                f"COPY (SELECT {values} FROM ({query})) TO '{out}' "
+                f"(HEADER, DELIMITER ',', NEW_LINE e'\\r\\n')")
             return None
         result = self.con.execute(query)
         names = [column[0] for column in result.description]
@@ -99,7 +103,10 @@ class Spark:
         for table in COLUMNS:
             frame = (
                 self.spark.read.option("header", "true").option("inferSchema", "false")
-                .option("quote", '"').option("escape", '"').option("multiLine", "true")
+                .option("quote", '"').option("escape", '"')
+                # A value with a line break inside quotes needs multiLine, which reads each
+                # file in one task: off unless asked for.
+                .option("multiLine", "true" if args.multiline else "false")
                 .option("ignoreLeadingWhiteSpace", "false")
                 .option("ignoreTrailingWhiteSpace", "false")
                 .option("encoding", "UTF-8").csv(getattr(args, table))
@@ -124,14 +131,14 @@ class Spark:
         (frame.write.mode("overwrite").option("header", "false").option("quote", '"')
             .option("escape", '"').option("emptyValue", "").option("nullValue", "")
             .option("ignoreLeadingWhiteSpace", "false").option("ignoreTrailingWhiteSpace", "false")
-            .csv(target))
+            .option("lineSep", "\r\n").csv(target))
         if local:
             join_parts(target, out, frame.columns)
         return None
 
 
 def write_csv(names, rows, handle):
-    writer = csv.writer(handle, lineterminator="\n")
+    writer = csv.writer(handle, lineterminator="\r\n")
     writer.writerow(names)
     writer.writerows(rows)
 
@@ -186,7 +193,7 @@ def join_parts(folder, path, names):
 
     local = folder[len("file://"):] if folder.startswith("file://") else folder
     with open(path[len("file://"):] if path.startswith("file://") else path, "wb") as out:
-        out.write((",".join(names) + "\n").encode("utf-8"))
+        out.write((",".join(names) + "\r\n").encode("utf-8"))
         for part in sorted(glob.glob(os.path.join(local, "part-*"))):
             with open(part, "rb") as handle:
                 shutil.copyfileobj(handle, out)
@@ -207,6 +214,9 @@ def main():
                         help="the file wallet batch wrote, to compare with")
     parser.add_argument("--master", help="Spark master URL (default: spark-submit's)")
     parser.add_argument("--driver-memory", help="Spark driver memory when not under spark-submit")
+    parser.add_argument("--multiline", action="store_true",
+                        help="Spark: allow line breaks inside quoted values (reads each file in "
+                             "one task)")
     args = parser.parse_args()
     count = len(args.query)
     if (args.out and len(args.out) != count) or (args.check and len(args.check) != count):
