@@ -26,7 +26,12 @@ let package = Package(
       name: "WalletIngest", dependencies: ["WalletCore"],
       // Statement files in GBK are converted with iconv, which macOS keeps in its own library.
       linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]),
-    .target(name: "WalletCLI", dependencies: ["WalletCore", "WalletIngest", "WalletStore"]),
+    // Promotions compiled to SQL (`wallet sql`): pure text from WalletCore's rules, so it needs
+    // neither files nor SQLite, and its tests run the query on engines the package does not link.
+    .target(name: "WalletSQL", dependencies: ["WalletCore"]),
+    .target(
+      name: "WalletCLI",
+      dependencies: ["WalletCore", "WalletIngest", "WalletStore", "WalletSQL"]),
     .executableTarget(name: "wallet", dependencies: ["WalletCLI"]),
     .target(name: "CFuzzing"),
     .executableTarget(name: "FuzzCSV", dependencies: ["CFuzzing", "WalletCore", "WalletIngest"]),
@@ -41,6 +46,9 @@ let package = Package(
     .testTarget(name: "WalletCoreTests", dependencies: ["WalletCore", "WalletTestSupport"]),
     .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore", "WalletTestSupport"]),
     .testTarget(name: "WalletIngestTests", dependencies: ["WalletIngest", "WalletTestSupport"]),
+    .testTarget(
+      name: "WalletSQLTests",
+      dependencies: ["WalletSQL", "WalletCore", "WalletIngest", "WalletStore", "WalletTestSupport"]),
     .testTarget(
       name: "WalletCLITests",
       dependencies: ["WalletCLI", "WalletIngest", "wallet", "WalletTestSupport"]),

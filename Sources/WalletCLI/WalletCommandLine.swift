@@ -27,7 +27,7 @@ public enum WalletCommandLine {
     DemoCommand.self,
     CheckCommand.self, ExplainCommand.self,
     PayCommand.self,
-    BatchCommand.self,
+    BatchCommand.self, SQLCommand.self,
     CompletionCommand.self, VersionCommand.self,
   ]
 

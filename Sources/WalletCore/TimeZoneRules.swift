@@ -66,6 +66,22 @@ public final class TimeZoneRules: Hashable, Sendable, CustomStringConvertible {
     return Int(low == 0 ? initialOffset : offsetsAfter[low - 1])
   }
 
+  /// The offset in force just before `start` (UTC seconds), and each change of offset at or
+  /// after `start` and before `end`, with the offset in force from then on: what a caller
+  /// needs to tabulate the zone for a span of time, as `wallet sql` does inside its query.
+  public func offsetChanges(from start: Int64, to end: Int64) -> (
+    before: Int, changes: [(utcSeconds: Int64, offsetAfter: Int)]
+  ) {
+    var changes: [(utcSeconds: Int64, offsetAfter: Int)] = []
+    for (position, time) in transitionTimes.enumerated() where time >= start && time < end {
+      let before = position == 0 ? initialOffset : offsetsAfter[position - 1]
+      if offsetsAfter[position] != before {
+        changes.append((time, Int(offsetsAfter[position])))
+      }
+    }
+    return (offsetSeconds(atUTCSeconds: start - 1), changes)
+  }
+
   /// Whether the local date goes back a day at some instant after `start` and at or before
   /// `end` (UTC seconds): clocks turned back across local midnight, as in America/St_Johns until
   /// 2011. Then local dates, and billing cycles, are not in the order of time.

@@ -1,0 +1,222 @@
+import Foundation
+import WalletCore
+import WalletIngest
+import WalletSQL
+import WalletStore
+import WalletTestSupport
+
+/// Rows of a CSV output, every value a string, without the header.
+typealias Rows = [[String]]
+
+/// The decisions and rewards of one run, without headers.
+struct Outputs: Equatable {
+  var decisions: Rows
+  var rewards: Rows
+}
+
+/// A scenario's three files written to a folder.
+struct ScenarioFiles {
+  let folder: TemporaryFolder
+  let cards: String
+  let enrollments: String
+  let transactions: String
+
+  init(_ scenario: SQLScenario) throws {
+    folder = try TemporaryFolder()
+    cards = try folder.write("cards.csv", scenario.cards.text)
+    enrollments = try folder.write("enrollments.csv", scenario.enrollments.text)
+    transactions = try folder.write("transactions.csv", scenario.transactions.text)
+  }
+}
+
+/// The reference: what `wallet batch` writes, read back as rows. Decisions are sorted by
+/// transaction id bytes, the query's order (batch keeps the input's, which SQL tables lack).
+enum Batch {
+  static func outputs(_ files: ScenarioFiles, promotion: Promotion) throws -> Outputs {
+    let input = try BatchInput.load(
+      cards: files.cards, enrollments: files.enrollments, transactions: files.transactions,
+      naiveIn: promotion.timeZone, skipInvalid: false, progress: { _ in nil })
+    let decided = RewardEngine(promotion: promotion).decide(input.ledger)
+    let decisions = try csvRows(
+      text { try DecisionsFile.write(decided, ledger: input.ledger, to: $0) })
+    let rewards = try csvRows(
+      text {
+        try RewardsFile.write(decided, ledger: input.ledger, promotion: promotion, to: $0)
+      })
+    return Outputs(
+      decisions: decisions.sorted {
+        Array($0[0].utf8).lexicographicallyPrecedes(Array($1[0].utf8))
+      },
+      rewards: rewards)
+  }
+
+  private static func text(_ write: (CSVWriter) throws -> Void) throws -> [UInt8] {
+    var bytes: [UInt8] = []
+    let writer = CSVWriter(chunkSize: 4096) { bytes.append(contentsOf: $0) }
+    try write(writer)
+    try writer.flush()
+    return bytes
+  }
+}
+
+/// Parses CSV bytes into rows, dropping the header.
+func csvRows(_ bytes: [UInt8]) throws -> Rows {
+  let reader = CSVReader(bytes: bytes)
+  var rows: Rows = []
+  while let record = try reader.next() {
+    rows.append(record.map { String(decoding: Array($0), as: UTF8.self) })
+  }
+  return Array(rows.dropFirst())
+}
+
+/// The compiled query run in process on SQLite, through the store's SQLite layer. Empty cells
+/// are loaded as empty strings and absent columns as NULL, so both are exercised.
+enum SQLiteEngine {
+  static func outputs(_ scenario: SQLScenario, promotion: Promotion) throws -> Outputs {
+    let database = try Database.inMemory()
+    let all: [(String, CSVTable, [String])] = [
+      ("cards", scenario.cards, ["card", "holder", "network", "type", "role", "issuer", "last4"]),
+      (
+        "enrollments", scenario.enrollments, ["id", "card", "channel", "enrolled_at", "removed_at"]
+      ),
+      (
+        "transactions", scenario.transactions,
+        [
+          "id", "card", "time", "amount", "currency", "method", "status", "refunded",
+          "enrollment", "merchant", "mcc",
+        ]
+      ),
+    ]
+    for (name, table, columns) in all {
+      let list = columns.map { "\"\($0)\" TEXT" }.joined(separator: ", ")
+      try database.execute("CREATE TABLE \(name) (\(list))")
+      let marks = columns.map { _ in "?" }.joined(separator: ", ")
+      for row in table.rows {
+        let values: [(any DatabaseValueConvertible)?] = columns.map { column in
+          table.columns.firstIndex(of: column).map { row[$0] }
+        }
+        try database.execute(
+          "INSERT INTO \(name) (\(columns.map { "\"\($0)\"" }.joined(separator: ", ")))"
+            + " VALUES (\(marks))", values)
+      }
+    }
+    let query = PromotionQuery(promotion: promotion, dialect: .sqlite)
+    func run(_ sql: String) throws -> Rows {
+      try database.fetchAll(sql) { row in
+        (0..<row.count).map { row.isNull(at: $0) ? "" : row.string(at: $0) }
+      }
+    }
+    return Outputs(decisions: try run(query.decisions), rewards: try run(query.rewards))
+  }
+
+  /// The rows the validation query returns.
+  static func validation(
+    _ scenario: SQLScenario, promotion: Promotion,
+    years: ClosedRange<Int> = PromotionQuery.defaultYears
+  ) throws -> Rows {
+    let database = try Database.inMemory()
+    for (name, table) in [
+      ("cards", scenario.cards), ("enrollments", scenario.enrollments),
+      ("transactions", scenario.transactions),
+    ] {
+      try database.execute(
+        "CREATE TABLE \(name) (\(table.columns.map { "\"\($0)\" TEXT" }.joined(separator: ", ")))"
+      )
+      for row in table.rows {
+        try database.execute(
+          "INSERT INTO \(name) VALUES (\(table.columns.map { _ in "?" }.joined(separator: ", ")))",
+          row)
+      }
+    }
+    let query = ValidationQuery(
+      PromotionQuery(promotion: promotion, dialect: .sqlite, years: years))
+    return try database.fetchAll(query.text) { row in
+      (0..<row.count).map { row.isNull(at: $0) ? "" : row.string(at: $0) }
+    }
+  }
+}
+
+/// The compiled query run on DuckDB through tools/sql/run_query.py, with the Python that
+/// `.ci/run` (and bench/run) give DuckDB: bench/.venv, or `$WALLET_SQL_PYTHON`.
+enum DuckDBEngine {
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  static let python: String? = {
+    let candidates = [
+      ProcessInfo.processInfo.environment["WALLET_SQL_PYTHON"],
+      packageRoot.appendingPathComponent("bench/.venv/bin/python").path,
+    ].compactMap { $0 }
+    return candidates.first { candidate in
+      guard FileManager.default.isExecutableFile(atPath: candidate) else { return false }
+      return (try? run(candidate, ["-c", "import duckdb"])) != nil
+    }
+  }()
+
+  /// Whether the tests must run: in CI a missing DuckDB is a failure, not a reason to skip.
+  static var required: Bool { ProcessInfo.processInfo.environment["CI"] != nil }
+
+  @discardableResult
+  static func run(_ executable: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let message = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw EngineError(message: String(decoding: message, as: UTF8.self))
+    }
+    return String(decoding: message, as: UTF8.self)
+  }
+
+  static func outputs(_ files: ScenarioFiles, promotion: Promotion) throws -> Outputs {
+    guard let python else {
+      throw EngineError(message: "no Python with duckdb: run .ci/run or bench/run once")
+    }
+    let query = PromotionQuery(promotion: promotion, dialect: .duckdb)
+    return Outputs(
+      decisions: try rows(query.decisions, files: files, name: "decisions"),
+      rewards: try rows(query.rewards, files: files, name: "rewards"))
+  }
+
+  /// The rows of `sql` run on DuckDB over the files.
+  static func rows(_ sql: String, files: ScenarioFiles, name: String) throws -> Rows {
+    guard let python else {
+      throw EngineError(message: "no Python with duckdb: run .ci/run or bench/run once")
+    }
+    let queryFile = try files.folder.write("\(name).sql", sql)
+    let out = files.folder.path("\(name).duckdb.csv")
+    try run(
+      python,
+      [
+        packageRoot.appendingPathComponent("tools/sql/run_query.py").path, "--engine",
+        "duckdb", "--cards", files.cards, "--enrollments", files.enrollments,
+        "--transactions", files.transactions, "--query", queryFile, "--out", out,
+      ])
+    return try csvRows(Array(try Data(contentsOf: URL(fileURLWithPath: out))))
+  }
+}
+
+/// An engine that failed to run a query.
+struct EngineError: Error, CustomStringConvertible {
+  let message: String
+  var description: String { message }
+}
+
+/// The first differences between two sets of rows, as lines to read; empty when equal.
+func differences(_ got: Rows, _ expected: Rows, limit: Int = 8) -> [String] {
+  var lines: [String] = []
+  if got.count != expected.count {
+    lines.append("\(got.count) rows, expected \(expected.count)")
+  }
+  for index in 0..<max(got.count, expected.count) where lines.count < limit {
+    let left = index < got.count ? got[index] : []
+    let right = index < expected.count ? expected[index] : []
+    if left != right { lines.append("row \(index + 1): \(left) expected \(right)") }
+  }
+  return lines
+}
