@@ -107,20 +107,23 @@ struct Statement {
   /// cycles without a reward; then the total of everyone.
   func table(style: Style) -> String {
     var text = DecisionText.heading(promotion) + "\n\n"
-    guard !holders.isEmpty else { return text + "No rewards.\n" }
+    guard !holders.isEmpty else { return text + tr("No rewards.") + "\n" }
     let zone = promotion.timeZone
     for holder in holders {
       text += style.heading(TextTable.printable(holder.holder.rawValue)) + "\n"
       if holder.rows.isEmpty {
-        text += "  No rewards.\n"
+        text += "  " + tr("No rewards.") + "\n"
       } else {
         var rewards = TextTable(
-          header: ["cycle", "date", "#", "transaction", "card", "channel", "amount", "reward"],
+          header: [
+            tr("cycle"), tr("date"), "#", tr("transaction"), tr("card"), tr("channel"),
+            tr("amount"), tr("reward"),
+          ],
           alignments: [.left, .left, .right, .left, .left, .left, .right, .right])
         for row in holder.rows {
           let reward =
             holder.forfeited.contains(row.transaction)
-            ? "\(money(row.reward)) taken back" : money(row.reward)
+            ? tr("\(money(row.reward)) taken back") : money(row.reward)
           rewards.append([
             row.cycleStart.description, row.time.localDate(in: zone).description,
             String(row.ordinal), row.transaction.rawValue, row.card.rawValue,
@@ -130,30 +133,37 @@ struct Statement {
         text += rewards.text.split(separator: "\n").map { "  \($0)\n" }.joined()
       }
       var facts = FactSheet()
-      facts.append("total", "\(money(holder.total)) (\(Self.count(holder.paid.count, "reward")))")
+      let (total, rewards) = (money(holder.total), Self.count(holder.paid.count, "reward"))
+      facts.append(tr("total"), tr("\(total) (\(rewards))"))
       let takenBack = holder.takenBack
       if !takenBack.isEmpty {
         // Paid, then taken back when refunded: nothing kept, but each place stays used.
+        let amount = money(takenBack.reduce(.zero) { $0 + $1.reward })
+        let rewards = Self.count(takenBack.count, "reward")
         facts.append(
-          "taken back",
-          "\(money(takenBack.reduce(.zero) { $0 + $1.reward })) "
-            + "(\(Self.count(takenBack.count, "reward")), refunded; the places stay used)")
+          tr("taken back"), tr("\(amount) (\(rewards), refunded; the places stay used)"))
       }
-      facts.append(
-        "rewards left", "\(holder.rewardsLeft) of \(promotion.maxRewardsPerHolder)")
+      let (left, maximum) = (holder.rewardsLeft, promotion.maxRewardsPerHolder)
+      facts.append(tr("rewards left"), tr("\(left) of \(maximum)"))
       let missed = holder.cyclesWithoutReward
       facts.append(
-        "cycles without a reward",
+        tr("cycles without a reward"),
         missed.isEmpty
-          ? "none" : "\(missed.count): " + missed.map(\.description).joined(separator: ", "))
+          ? tr("none")
+          : {
+            let (count, days) = (missed.count, missed.map(\.description).joined(separator: ", "))
+            return tr("\(count): \(days)")
+          }())
       text += facts.text() + "\n"
     }
-    return text + "Total: \(Self.count(rewardCount, "reward")), \(money(total)).\n"
+    let (rewards, amount) = (Self.count(rewardCount, "reward"), money(total))
+    return text + tr("Total: \(rewards), \(amount).") + "\n"
   }
 
   /// "1 reward", "3 rewards".
   private static func count(_ value: Int, _ noun: String) -> String {
-    "\(value) \(noun)\(value == 1 ? "" : "s")"
+    precondition(noun == "reward", "only rewards are counted in words")
+    return value == 1 ? tr("1 reward") : tr("\(value) rewards")
   }
 
   /// The shape the manual documents under STATEMENT JSON: `{"promotion": {...}, "holders":
