@@ -23,10 +23,16 @@ extension Translations {
       "持卡人 {1} 于 {2} 消费 {0}：",
     "ARGUMENTS:":
       "参数：",
+    "Add a card.":
+      "添加一张卡片。",
+    "Add, list and remove cards.":
+      "添加、列出和删除卡片。",
     "Alias for '{0}'.":
       "'{0}' 的别名。",
     "All {0} of it has been refunded, so nothing is left to count.":
       "{0} 已全额退款，没有可计入的金额。",
+    "An offline card wallet and Apple Pay reward calculator.":
+      "离线卡包与 Apple Pay 刷卡金计算器。",
     "And H002's, already rewarded this cycle?":
       "H002 本周期已获奖励，他的卡呢？",
     "And if T2002's refund took its reward back (refunds: clawback)?":
@@ -35,10 +41,36 @@ extension Translations {
       "Apple 钱包",
     "Can this card earn now?":
       "这张卡现在能拿刷卡金吗？",
+    "Check a card's Apple Pay enrollment and eligibility, or what a purchase would earn.":
+      "查询卡片的 Apple Pay 绑卡与参与资格，或一笔消费能得多少刷卡金。",
+    "Compare the rewards owed with what the issuer posted.":
+      "核对应返的刷卡金与发卡行实际入账。",
+    "Create the store, or check that it is ready.":
+      "创建数据库，或检查它是否可用。",
+    "Decide the rewards for cards, enrollments and transactions in CSV files.":
+      "为 CSV 文件中的卡片、绑卡记录和交易计算刷卡金。",
     "Error: {0}":
       "错误：{0}",
     "Everything owed is paid or not yet due.":
       "应返的刷卡金均已到账或尚未到期。",
+    "Export rewards, decisions or transactions as CSV.":
+      "把刷卡金、判定结果或交易导出为 CSV。",
+    "Import a bank statement or an Alipay/WeChat Pay export into the store.":
+      "把银行对账单或支付宝/微信支付的导出文件导入数据库。",
+    "Import a cards CSV file into the store.":
+      "把卡片 CSV 文件导入数据库。",
+    "Import a postings CSV file: the rewards an issuer posted.":
+      "导入入账 CSV 文件：发卡行入账的刷卡金。",
+    "Import a transactions CSV file (wallet's own format) into the store.":
+      "把交易 CSV 文件（wallet 自己的格式）导入数据库。",
+    "Import an enrollments CSV file into the store.":
+      "把绑卡记录 CSV 文件导入数据库。",
+    "Import files into the store: wallet's own CSV, or real statements.":
+      "把文件导入数据库：wallet 自己的 CSV，或真实的对账单。",
+    "Install a promotion from a JSON file.":
+      "从 JSON 文件安装一个活动。",
+    "Install, list, show and remove promotions.":
+      "安装、列出、查看和删除活动。",
     "It comes to {0} after {1} of refunds; purchases must be at least {2}.":
       "退款 {1} 后实付 {0}；单笔消费须满 {2}。",
     "It comes to {0}; purchases must be at least {1}.":
@@ -73,6 +105,16 @@ extension Translations {
       "该笔未使用 Apple Pay 支付；只有 Apple Pay 消费才计入。",
     "It was paid with the card itself, not with Apple Pay; only Apple Pay purchases count.":
       "该笔为实体卡支付，未使用 Apple Pay；只有 Apple Pay 消费才计入。",
+    "List cards.":
+      "列出卡片。",
+    "List enrollments.":
+      "列出绑卡记录。",
+    "List installed promotions.":
+      "列出已安装的活动。",
+    "List postings.":
+      "列出入账记录。",
+    "List transactions.":
+      "列出交易。",
     "Missing value for '--lang <language>'":
       "'--lang <language>' 缺少取值",
     "No Apple Pay binding of card {0} is active at {1}; only purchases through a card bound in the bank's app or in Apple Wallet count.":
@@ -95,14 +137,44 @@ extension Translations {
       "请用 {0} 支付：可得刷卡金 {1}，是 {2} 张可返卡中最多的。",
     "Pay with {0}: it earns {1}.":
       "请用 {0} 支付：可得刷卡金 {1}。",
+    "Print an installed promotion as JSON.":
+      "以 JSON 打印一个已安装的活动。",
     "Reconciliation as of {0}":
       "对账（截至 {0}）",
+    "Record a refund of a transaction.":
+      "记录一笔交易的退款。",
+    "Record a reward an issuer posted (a credit) or took back (a clawback).":
+      "记录发卡行入账（返还）或扣回的一笔刷卡金。",
+    "Record a transaction.":
+      "记录一笔交易。",
+    "Record and list the cards' bindings to Apple Pay.":
+      "记录和列出卡片的 Apple Pay 绑卡。",
+    "Record that a card was bound to Apple Pay.":
+      "记录卡片已绑定 Apple Pay。",
+    "Record that a card was unbound from Apple Pay.":
+      "记录卡片已从 Apple Pay 解绑。",
+    "Record, list and remove the rewards an issuer posted.":
+      "记录、列出和删除发卡行入账的刷卡金。",
+    "Record, refund and list transactions.":
+      "记录、退款和列出交易。",
+    "Remove a card.":
+      "删除一张卡片。",
+    "Remove a posting.":
+      "删除一条入账记录。",
     "SUBCOMMANDS:":
       "子命令：",
+    "Say why a transaction earns, or why it does not.":
+      "说明一笔交易为什么有或没有刷卡金。",
     "Show help information.":
       "显示帮助信息。",
+    "Show subcommand help information.":
+      "显示子命令的帮助信息。",
+    "Show the rewards earned, by holder.":
+      "按持卡人显示已获得的刷卡金。",
     "Show the version.":
       "显示版本号。",
+    "Show wallet at work on the built-in sample data.":
+      "用内置示例数据演示 wallet 的用法。",
     "The bank declined the payment, so there is no purchase to reward.":
       "银行拒绝了这笔支付，没有可奖励的消费。",
     "The card is issued by {0}; only the promotion's cards count.":
@@ -135,6 +207,8 @@ extension Translations {
       "合计：{0}，{1}。",
     "USAGE: {0}":
       "用法：{0}",
+    "Uninstall a promotion.":
+      "卸载一个活动。",
     "Usage: {0}":
       "用法：{0}",
     "Was H002 paid?":
