@@ -37,9 +37,10 @@ struct CardAddCommand: WalletCommand {
 
     let store = try storeOptions.open(context: context, access: .create)
     switch try store.addCard(card, replace: replace) {
-    case .inserted: context.console.message("Added card \(id) (holder \(holder)).")
-    case .replaced: context.console.message("Replaced card \(id) (holder \(holder)).")
-    case .unchanged: context.console.message("Card \(id) is already in the store; nothing changed.")
+    case .inserted: context.console.message(tr("Added card \(id) (holder \(holder))."))
+    case .replaced: context.console.message(tr("Replaced card \(id) (holder \(holder))."))
+    case .unchanged:
+      context.console.message(tr("Card \(id) is already in the store; nothing changed."))
     }
     return .success
   }

@@ -270,15 +270,20 @@ enum DecisionReport {
       else { return nil }
       switch decision.outcome {
       case .rewarded(let reward):
-        return
-          "  \(promotion.id): rewarded \(MoneyText.display(reward.amount, promotion.currency)) "
-          + "(the holder's reward \(reward.ordinal), \(reward.channel))"
+        let (id, amount) = (promotion.id, MoneyText.display(reward.amount, promotion.currency))
+        let (ordinal, channel) = (reward.ordinal, reward.channel)
+        return tr("  \(id): rewarded \(amount) (the holder's reward \(ordinal), \(channel))")
       case .forfeited(let reward):
-        return
-          "  \(promotion.id): forfeited \(MoneyText.display(reward.amount, promotion.currency)) "
-          + "(the holder's reward \(reward.ordinal), \(reward.channel), taken back on refund)"
+        let (id, amount) = (promotion.id, MoneyText.display(reward.amount, promotion.currency))
+        let (ordinal, channel) = (reward.ordinal, reward.channel)
+        return tr(
+          """
+            \(id): forfeited \(amount) (the holder's reward \(ordinal), \(channel), taken back \
+          on refund)
+          """)
       case .notRewarded(let reason):
-        return "  \(promotion.id): not rewarded (\(reason))"
+        let id = promotion.id
+        return tr("  \(id): not rewarded (\(reason))")
       }
     }
   }

@@ -68,15 +68,19 @@ struct RecordImportOptions: ParsableArguments {
     }
 
     for error in outcome.skipped {
-      context.console.message("skipped \(error.description)")
+      context.console.message(tr("skipped \(Translations.translated(message: error.description))"))
     }
     if !quiet {
       let report = outcome.report
+      let (shown, new) = (SafeText.path(file.path), ProgressReporter.grouped(report.inserted))
+      let (present, replaced) = (
+        ProgressReporter.grouped(report.unchanged), ProgressReporter.grouped(report.replaced)
+      )
+      let invalid = ProgressReporter.grouped(outcome.skipped.count)
       context.console.message(
-        "\(SafeText.path(file.path)): \(ProgressReporter.grouped(report.inserted)) new, "
-          + "\(ProgressReporter.grouped(report.unchanged)) already present, "
-          + "\(ProgressReporter.grouped(report.replaced)) replaced, "
-          + "\(ProgressReporter.grouped(outcome.skipped.count)) invalid")
+        tr(
+          "\(shown): \(new) new, \(present) already present, \(replaced) replaced, \(invalid) invalid"
+        ))
       if report.appliedWaitingRefunds > 0 {
         let count = report.appliedWaitingRefunds
         context.console.message(

@@ -45,14 +45,17 @@ struct TxnAddCommand: WalletCommand {
       id: id, card: card, time: try Clock.instant($at, context: context, zone: zone),
       amount: amount, currency: currency, method: method, status: status,
       enrollment: enrollment, merchant: merchant, mcc: mcc)
-    let shown =
-      "\(id): \(MoneyText.display(amount, transaction.currency)) on card \(card) at "
-      + transaction.time.formatted(in: zone)
+    let shownAmount = MoneyText.display(amount, transaction.currency)
+    let time = transaction.time.formatted(in: zone)
     switch try store.addTransaction(transaction, replace: replace) {
-    case .inserted: context.console.message("Recorded transaction \(shown).")
-    case .replaced: context.console.message("Replaced transaction \(shown).")
+    case .inserted:
+      context.console.message(
+        tr("Recorded transaction \(id): \(shownAmount) on card \(card) at \(time)."))
+    case .replaced:
+      context.console.message(
+        tr("Replaced transaction \(id): \(shownAmount) on card \(card) at \(time)."))
     case .unchanged:
-      context.console.message("Transaction \(id) is already in the store; nothing changed.")
+      context.console.message(tr("Transaction \(id) is already in the store; nothing changed."))
     }
     for line in try DecisionReport.lines(for: id, store: store) {
       context.console.message(line)

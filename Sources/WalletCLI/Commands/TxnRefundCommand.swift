@@ -25,10 +25,12 @@ struct TxnRefundCommand: WalletCommand {
     let time = try Clock.instant($at, context: context, zone: store.timeZone)
     let transaction = try store.refund(id, amount: amount, at: time)
     let currency = transaction.currency
+    let (now, total) = (
+      MoneyText.display(amount, currency), MoneyText.display(transaction.refunded, currency)
+    )
+    let paid = MoneyText.display(transaction.amount, currency)
     context.console.message(
-      "Refunded \(MoneyText.display(amount, currency)) of transaction \(id); "
-        + "\(MoneyText.display(transaction.refunded, currency)) of "
-        + "\(MoneyText.display(transaction.amount, currency)) refunded in all.")
+      tr("Refunded \(now) of transaction \(id); \(total) of \(paid) refunded in all."))
     for line in try DecisionReport.lines(for: id, store: store) {
       context.console.message(line)
     }

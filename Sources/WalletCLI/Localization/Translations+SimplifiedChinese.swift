@@ -11,6 +11,12 @@ extension Translations {
       "  更多信息请看 '{0} --help'。",
     "  See '{0} {1}' for detailed help.":
       "  详细帮助请看 '{0} {1}'。",
+    "  {0}: forfeited {1} (the holder's reward {2}, {3}, taken back on refund)":
+      "  {0}：刷卡金 {1} 作废（持卡人的第 {2} 次奖励，{3}，退款时扣回）",
+    "  {0}: not rewarded ({1})":
+      "  {0}：没有刷卡金（{1}）",
+    "  {0}: rewarded {1} (the holder's reward {2}, {3})":
+      "  {0}：返刷卡金 {1}（持卡人的第 {2} 次奖励，{3}）",
     " The import decided its method: {0}.":
       "支付方式由导入时判定：{0}。",
     "(default: {0})":
@@ -27,6 +33,8 @@ extension Translations {
       "添加一张卡片。",
     "Add, list and remove cards.":
       "添加、列出和删除卡片。",
+    "Added card {0} (holder {1}).":
+      "已添加卡片 {0}（持卡人 {1}）。",
     "Alias for '{0}'.":
       "'{0}' 的别名。",
     "All {0} of it has been refunded, so nothing is left to count.":
@@ -41,14 +49,22 @@ extension Translations {
       "Apple 钱包",
     "Can this card earn now?":
       "这张卡现在能拿刷卡金吗？",
+    "Card {0} is already in the store; nothing changed.":
+      "卡片 {0} 已在数据库中，未做改动。",
     "Check a card's Apple Pay enrollment and eligibility, or what a purchase would earn.":
       "查询卡片的 Apple Pay 绑卡与参与资格，或一笔消费能得多少刷卡金。",
     "Compare the rewards owed with what the issuer posted.":
       "核对应返的刷卡金与发卡行实际入账。",
     "Create the store, or check that it is ready.":
       "创建数据库，或检查它是否可用。",
+    "Created a new store at {0} (time zone {1}).":
+      "已在 {0} 新建数据库（时区 {1}）。",
     "Decide the rewards for cards, enrollments and transactions in CSV files.":
       "为 CSV 文件中的卡片、绑卡记录和交易计算刷卡金。",
+    "Enrolled card {0} in {1} at {2} (enrollment {3}).":
+      "卡片 {0} 已于 {2} 在 {1} 绑定（绑卡记录 {3}）。",
+    "Enrollment {0} is already in the store; nothing changed.":
+      "绑卡记录 {0} 已在数据库中，未做改动。",
     "Error: {0}":
       "错误：{0}",
     "Everything owed is paid or not yet due.":
@@ -121,10 +137,18 @@ extension Translations {
       "卡片 {0} 在 {1} 没有有效的 Apple Pay 绑卡；只有在银行 App（买单吧）或 Apple 钱包中绑卡后的消费才计入。",
     "No card of {0} would earn; see why below.":
       "持卡人 {0} 的卡都拿不到刷卡金；原因见下。",
+    "No cards.":
+      "没有卡片。",
     "No enrollments.":
       "没有绑卡记录。",
+    "No postings.":
+      "没有入账记录。",
+    "No promotions.":
+      "没有活动。",
     "No rewards.":
       "没有刷卡金。",
+    "No transactions.":
+      "没有交易。",
     "Nothing owed and nothing posted.":
       "没有应返的刷卡金，也没有入账。",
     "OPTIONS:":
@@ -157,10 +181,20 @@ extension Translations {
       "记录、列出和删除发卡行入账的刷卡金。",
     "Record, refund and list transactions.":
       "记录、退款和列出交易。",
+    "Recorded transaction {0}: {1} on card {2} at {3}.":
+      "已记录交易 {0}：卡片 {2} 于 {3} 消费 {1}。",
+    "Refunded {0} of transaction {1}; {2} of {3} refunded in all.":
+      "交易 {1} 已退款 {0}；累计退款 {2}（原消费 {3}）。",
     "Remove a card.":
       "删除一张卡片。",
     "Remove a posting.":
       "删除一条入账记录。",
+    "Replaced card {0} (holder {1}).":
+      "已替换卡片 {0}（持卡人 {1}）。",
+    "Replaced the enrollment: card {0} in {1} at {2} (enrollment {3}).":
+      "已替换绑卡记录：卡片 {0} 于 {2} 在 {1} 绑定（绑卡记录 {3}）。",
+    "Replaced transaction {0}: {1} on card {2} at {3}.":
+      "已替换交易 {0}：卡片 {2} 于 {3} 消费 {1}。",
     "SUBCOMMANDS:":
       "子命令：",
     "Say why a transaction earns, or why it does not.":
@@ -185,6 +219,8 @@ extension Translations {
       "该卡的发卡行未知；只有本活动发卡行的卡才计入。",
     "The card is of an issuer wallet does not know; only {0} cards count.":
       "该卡的发卡行未知；只有 {0} 的卡才计入。",
+    "The file has no rows.":
+      "文件中没有数据行。",
     "The merchant's category is excluded from this promotion.":
       "该商户类别不参加本活动。",
     "The merchant's category {0} is excluded from this promotion.":
@@ -201,16 +237,24 @@ extension Translations {
       "该笔消费币种为 {0}；只有 {1} 消费才计入。",
     "The purchase was refunded, so it no longer counts.":
       "该笔消费已退款，不再计入。",
+    "The store at {0} is ready (time zone {1}).":
+      "{0} 的数据库已就绪（时区 {1}）。",
+    "The store at {0} is ready; it now reads times in {1} (it was {2}).":
+      "{0} 的数据库已就绪；时间现按 {1} 解读（原为 {2}）。",
     "The value '{0}' is invalid for '--lang <language>': use en or zh-Hans":
       "'--lang <language>' 的取值 '{0}' 无效：请用 en 或 zh-Hans",
     "Total: {0}, {1}.":
       "合计：{0}，{1}。",
+    "Transaction {0} is already in the store; nothing changed.":
+      "交易 {0} 已在数据库中，未做改动。",
     "USAGE: {0}":
       "用法：{0}",
     "Uninstall a promotion.":
       "卸载一个活动。",
     "Usage: {0}":
       "用法：{0}",
+    "Warning: {0} can be read by other users (mode {1}); run 'chmod 600 {2}'.":
+      "警告：其他用户可以读取 {0}（权限 {1}）；请运行 'chmod 600 {2}'。",
     "Was H002 paid?":
       "H002 的刷卡金到账了吗？",
     "What has each holder earned?":
@@ -235,8 +279,14 @@ extension Translations {
       "不限",
     "apple-pay":
       "Apple Pay",
+    "built_in":
+      "内置",
     "campaign":
       "活动期",
+    "campaign_end":
+      "活动结束",
+    "campaign_start":
+      "活动开始",
     "cannot write to {0}: {1}":
       "无法写入{0}：{1}",
     "card":
@@ -257,18 +307,24 @@ extension Translations {
       "币种",
     "cycle":
       "结算周期",
+    "cycle_start_day":
+      "周期起始日",
     "cycles without a reward":
       "未获奖励的周期",
     "date":
       "日期",
     "debit":
       "借记",
+    "decided_by":
+      "判定依据",
     "declined":
       "已拒绝",
+    "description":
+      "说明",
     "discover":
       "Discover",
     "due":
-      "应返截止",
+      "到期日",
     "earns":
       "可返",
     "eftpos":
@@ -282,11 +338,13 @@ extension Translations {
     "excluded mccs":
       "排除的 MCC",
     "expected":
-      "应返",
+      "应返金额",
     "from {0} on":
       "自 {0} 起",
     "holder":
       "持卡人",
+    "id":
+      "编号",
     "imported from":
       "导入自",
     "in this cycle":
@@ -305,10 +363,18 @@ extension Translations {
       "卡组织是{0}，不是{1}",
     "jcb":
       "JCB",
+    "kind":
+      "类别",
+    "last4":
+      "尾号",
+    "line":
+      "行号",
     "maestro":
       "Maestro",
     "mastercard":
       "万事达",
+    "mcc":
+      "MCC",
     "mcc {0}":
       "MCC {0}",
     "merchant":
@@ -321,6 +387,8 @@ extension Translations {
       "最低消费",
     "missing":
       "未到账",
+    "name":
+      "名称",
     "net amount":
       "实付金额",
     "network":
@@ -360,7 +428,7 @@ extension Translations {
     "posted":
       "入账",
     "posted on":
-      "入账日",
+      "入账日期",
     "posting":
       "入账记录",
     "prepaid":
@@ -373,6 +441,10 @@ extension Translations {
       "名额",
     "reason":
       "原因",
+    "reconciled as of {0}: nothing owed or posted, {1} adjustments":
+      "对账截至 {0}：没有应返或入账，{1} 条调整",
+    "reconciled as of {0}: {1}, {2} adjustments":
+      "对账截至 {0}：{1}，{2} 条调整",
     "refunded":
       "已退款",
     "refunds":
@@ -381,8 +453,12 @@ extension Translations {
       "退款规则",
     "removed_at":
       "解绑时间",
+    "result":
+      "结果",
     "reversed":
       "已冲正",
+    "reverses":
+      "冲销",
     "reward":
       "刷卡金",
     "reward {0}: {1}, once the card is bound":
@@ -396,7 +472,9 @@ extension Translations {
     "role":
       "主附卡",
     "settled":
-      "已入账",
+      "交易成功",
+    "skipped {0}":
+      "已跳过 {0}",
     "starts {0}":
       "{0} 开始",
     "status":
@@ -415,6 +493,8 @@ extension Translations {
       "本周期",
     "time":
       "时间",
+    "timezone":
+      "时区",
     "total":
       "合计",
     "transaction":
@@ -501,6 +581,8 @@ extension Translations {
       "{0}或{1}",
     "{0} rewards":
       "{0} 笔刷卡金",
+    "{0} rewards, ¥{1}":
+      "{0} 笔刷卡金，¥{1}",
     "{0} rows need attention.":
       "{0} 行需要留意。",
     "{0} statement {1}, line {2} (row {3})":
@@ -511,6 +593,10 @@ extension Translations {
       "{1}绑卡 {0}",
     "{0} to {1}":
       "{0} 至 {1}",
+    "{0} transactions read, {1} rewarded, {2} invalid rows skipped":
+      "读取 {0} 笔交易，{1} 笔获刷卡金，跳过 {2} 行无效数据",
+    "{0} transactions read, {1} rewarded, {2} invalid rows skipped, {3} forfeited":
+      "读取 {0} 笔交易，{1} 笔获刷卡金，跳过 {2} 行无效数据，{3} 笔作废",
     "{0} used, {1} left, of {2}":
       "已用 {0} 次，剩余 {1} 次，共 {2} 次",
     "{0} was credited to {1}; no reward explains it":
@@ -541,5 +627,7 @@ extension Translations {
       "{0}：第 {1}/{2} 次奖励，按 {3} 档；名额仍算已用",
     "{0}: {1}":
       "{0} 个：{1}",
+    "{0}: {1} new, {2} already present, {3} replaced, {4} invalid":
+      "{0}：新增 {1} 条，已存在 {2} 条，替换 {3} 条，无效 {4} 条",
   ]
 }

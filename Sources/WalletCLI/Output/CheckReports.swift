@@ -73,9 +73,9 @@ struct CardCheck {
     var sheet = FactSheet()
     sheet.append(tr("card"), card.id.rawValue)
     sheet.append(tr("holder"), card.holder.rawValue)
-    sheet.append(tr("network"), card.network.rawValue)
-    sheet.append(tr("type"), card.type.rawValue)
-    sheet.append(tr("role"), card.role.rawValue)
+    sheet.append(tr("network"), ReasonWording.name(card.network))
+    sheet.append(tr("type"), ReasonWording.name(card.type))
+    sheet.append(tr("role"), card.role == .primary ? tr("primary") : tr("supplementary"))
     sheet.append(tr("issuer"), card.issuer ?? "")
     sheet.append(tr("number"), card.last4.map { "•••• \($0)" } ?? "")
     var text = verdict(style: style) + "\n\n" + sheet.text() + "\n"

@@ -151,7 +151,9 @@ struct Statement {
         missed.isEmpty
           ? tr("none")
           : {
-            let (count, days) = (missed.count, missed.map(\.description).joined(separator: ", "))
+            let days = missed.map(\.description).joined(
+              separator: Language.current.listSeparator)
+            let count = missed.count
             return tr("\(count): \(days)")
           }())
       text += facts.text() + "\n"

@@ -18,6 +18,27 @@ enum SentenceKeys {
     return keys
   }
 
+  /// The texts a listing shows through `tr(dynamic:)`: the `empty:` messages, and the column
+  /// names of `Listing(columns: [ … ])` written out in the sources.
+  static func listingTexts() throws -> Set<String> {
+    let folder = WalletProcess.packageRoot.appendingPathComponent("Sources/WalletCLI")
+    guard let files = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+    var texts: Set<String> = []
+    for case let file as String in files where file.hasSuffix(".swift") {
+      let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      for part in source.components(separatedBy: "empty: \"").dropFirst() {
+        if let end = part.firstIndex(of: "\"") { texts.insert(String(part[..<end])) }
+      }
+      for part in source.components(separatedBy: "Listing(columns: [").dropFirst() {
+        guard let end = part.firstIndex(of: "]") else { continue }
+        let quoted = part[..<end].components(separatedBy: "\"")
+        // Every other piece is inside quotes.
+        for (index, piece) in quoted.enumerated() where index % 2 == 1 { texts.insert(piece) }
+      }
+    }
+    return texts
+  }
+
   /// The keys of the `tr("…")` calls in one file's text, leaving out comments.
   static func keys(in source: String) -> [String] {
     let text = Array(source)

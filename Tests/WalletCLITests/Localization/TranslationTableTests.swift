@@ -1,4 +1,5 @@
 import Testing
+import WalletIngest
 
 @testable import WalletCLI
 
@@ -22,6 +23,21 @@ struct TranslationTableTests {
     return abstracts
   }
 
+  /// A listing's table headings and its message when empty: the column names of the files
+  /// listed, and those written in the sources.
+  static func listingTexts() throws -> Set<String> {
+    let kinds: [InputKind] = [.cards, .enrollments, .transactions, .postings]
+    return try SentenceKeys.listingTexts().union(kinds.flatMap(\.columns))
+  }
+
+  @Test func listingsHeadingsAndEmptyMessagesAreTranslated() throws {
+    let texts = try Self.listingTexts()
+    #expect(texts.contains("No cards.") && texts.contains("decided_by") && texts.contains("last4"))
+    for text in texts.sorted() {
+      #expect(Translations.simplifiedChinese[text] != nil, "\(text)")
+    }
+  }
+
   @Test func everySentenceInTheSourceHasATranslation() throws {
     let keys = try SentenceKeys.inSources()
     #expect(keys.count > 150, "the scan of the sources found too few sentences")
@@ -33,7 +49,7 @@ struct TranslationTableTests {
 
   @Test func everyTranslationIsOfASentenceStillInUse() throws {
     let used = Set(try SentenceKeys.inSources().keys).union(Self.demoHeadings)
-      .union(Self.helpAbstracts)
+      .union(Self.helpAbstracts).union(try Self.listingTexts())
     for key in Translations.simplifiedChinese.keys.sorted() {
       #expect(used.contains(key), "a translation of a sentence nobody says: \(key)")
     }
