@@ -121,3 +121,20 @@ struct ChineseOutputTests {
     }
   }
 }
+
+/// The README's Chinese lines are the demo's, as it prints them.
+@Suite(.tags(.endToEnd))
+struct ChineseReadmeTests {
+  @Test func theReadmesChineseExcerptIsFromTheTranscript() throws {
+    let readme = try String(
+      contentsOf: WalletProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let section = try #require(readme.components(separatedBy: "## 中文输出").dropFirst().first)
+    // The excerpt is the fenced block that starts with a heading of the demo.
+    let start = try #require(section.range(of: "```\n==> "))
+    let rest = section[start.lowerBound...].dropFirst(4)
+    let end = try #require(rest.range(of: "```\n"))
+    let excerpt = String(rest[..<end.lowerBound])
+    #expect(excerpt.contains("请用 C-ZW-BOCOM 支付"))
+    #expect(try ChineseOutputTests.expectedDemo().contains(excerpt))
+  }
+}
