@@ -69,8 +69,15 @@ public enum WalletCommandLine {
       aliases: [CommandAlias("enroll", for: ["enrollment", "add"])])
     let tree = CommandSpec.tree(
       root: root, commands: commands.map { ($0.path, $0.spec) }, groups: groups)
-    return CommandLineParser(root: tree, version: version)
+    var parser = CommandLineParser(root: tree, version: version)
+    parser.globalOptions = [(label: "--lang <language>", help: languageHelp)]
+    return parser
   }()
+
+  /// The help of `--lang`, which ``run(_:context:)`` reads before the parser sees the arguments.
+  static let languageHelp =
+    "The language of what a person reads: en or zh-Hans (default: from LC_ALL, LC_MESSAGES or "
+    + "LANG)."
 
   /// Runs the program on the process's arguments and exits with its status.
   public static func main() -> Never {

@@ -44,6 +44,9 @@ extension CommandLineParser {
       let label = spec.shortName.map { "-\($0), \(spec.label)" } ?? spec.label
       lines += Self.entry(label, Self.helpWithDefault(spec))
     }
+    if path.isEmpty {
+      for option in globalOptions { lines += Self.entry(option.label, tr(dynamic: option.help)) }
+    }
     if path.isEmpty && version != nil { lines += Self.entry("--version", tr("Show the version.")) }
     lines += Self.entry("-h, --help", tr("Show help information."))
 

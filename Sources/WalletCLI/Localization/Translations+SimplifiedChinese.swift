@@ -25,8 +25,16 @@ extension Translations {
       "1 笔刷卡金",
     "1 row needs attention.":
       "1 行需要留意。",
+    "A posting is what the issuer actually posted to a card: a credit (a reward paid, 刷卡金返还) or a clawback (a reward taken back, 刷卡金扣回). Add them one by one here, or a whole file with 'import postings'.":
+      "入账记录是发卡行实际记到卡上的款项：返还（credit，刷卡金返还）或扣回（clawback，刷卡金扣回）。可以在这里逐笔添加，也可以用 'import postings' 导入整个文件。",
+    "A postings CSV file: what the issuer posted, to reconcile with the decisions.":
+      "入账 CSV 文件：发卡行实际入账的款项，用于与判定结果核对。",
+    "A promotion JSON file, or the id of a built-in promotion.":
+      "活动 JSON 文件，或内置活动的编号。",
     "A purchase of {0} by {1} at {2}:":
       "持卡人 {1} 于 {2} 消费 {0}：",
+    "A rules file deciding method, merchant and mcc by row.":
+      "按行判定支付方式、商户和 MCC 的规则文件。",
     "ARGUMENTS:":
       "参数：",
     "Add a card.":
@@ -35,10 +43,22 @@ extension Translations {
       "添加、列出和删除卡片。",
     "Added card {0} (holder {1}).":
       "已添加卡片 {0}（持卡人 {1}）。",
+    "Adds a card and its holder. Adding the same card again changes nothing; a card with the same id and different details is refused unless --replace is given. A card number is never kept: give an id of your choosing and, if you like, the last four digits.":
+      "添加一张卡片及其持卡人。重复添加同一张卡不做改动；编号相同而内容不同的卡会被拒绝，除非加 --replace。wallet 从不保存卡号：请自取一个编号，愿意的话再给出卡号后四位。",
+    "Adds a refund to a transaction. Refunds accumulate; a refund that would take the total above the transaction's amount is refused (exit status 65). A purchase counts for the minimum spend with its refunds taken off, so rewards are decided again.":
+      "给一笔交易添加退款。退款可累计；使累计退款超过交易金额的退款会被拒绝（退出状态 65）。计算最低消费时消费金额要扣除退款，所以刷卡金会重新判定。",
     "Alias for '{0}'.":
       "'{0}' 的别名。",
     "All {0} of it has been refunded, so nothing is left to count.":
       "{0} 已全额退款，没有可计入的金额。",
+    "An IANA time zone such as Asia/Shanghai or UTC.":
+      "IANA 时区名，如 Asia/Shanghai 或 UTC。",
+    "An ISO 4217 code.":
+      "ISO 4217 币种代码。",
+    "An enrollment is one binding of a card to Apple Pay, made in the bank's app (bank-app) or in Apple Wallet (wallet); the channel decides the reward schedule.":
+      "绑卡记录是一张卡片与 Apple Pay 的一次绑定，在银行 App（bank-app，即买单吧）或 Apple 钱包（wallet）中完成；绑卡渠道决定刷卡金档位。",
+    "An installed promotion's id; may be left out when only one is installed.":
+      "已安装活动的编号；只安装了一个活动时可省略。",
     "An offline card wallet and Apple Pay reward calculator.":
       "离线卡包与 Apple Pay 刷卡金计算器。",
     "And H002's, already rewarded this cycle?":
@@ -47,18 +67,26 @@ extension Translations {
       "如果 T2002 退款时刷卡金被扣回（refunds: clawback）呢？",
     "Apple Wallet":
       "Apple 钱包",
+    "Builds a throw-away store from the sample cards, enrollments and transactions (compiled into wallet, so it works from any folder), with \"now\" fixed at 2026-11-28T12:00:00+08:00, and shows, each under a heading: a card's check, a purchase that would earn and one that would not, the statement, why a purchase earned nothing, whether a holder was paid what they are owed (the sample postings), and, with a copy of the built-in promotion that takes rewards back on refund (refunds: clawback) installed, a refunded purchase whose reward was taken back. The store is removed afterwards; your own store ($WALLET_DB, --db) is never touched.":
+      "用示例卡片、绑卡记录和交易（编译在 wallet 中，所以在任何文件夹都能运行）建立一个临时数据库，把“现在”固定为 2026-11-28T12:00:00+08:00，并分别在各自的标题下演示：查询一张卡、一笔能拿刷卡金和一笔不能拿的消费、对账单、一笔消费为什么没有刷卡金、持卡人应得的刷卡金是否已到账（示例入账记录），以及在安装了退款时扣回刷卡金（refunds: clawback）的内置活动副本后，一笔已退款消费的刷卡金如何被扣回。演示结束后删除该数据库；您自己的数据库（$WALLET_DB、--db）不会被动到。",
     "Can this card earn now?":
       "这张卡现在能拿刷卡金吗？",
     "Card {0} is already in the store; nothing changed.":
       "卡片 {0} 已在数据库中，未做改动。",
+    "Cards, enrollments, transactions and postings (the rewards an issuer posted) come in wallet's own CSV formats, described in wallet-files(5); 'import statement' reads what banks and payment apps give their customers (wallet-formats(5)). Each import is one SQLite transaction: all of a file or none of it, and importing a file twice changes nothing.":
+      "卡片、绑卡记录、交易和入账记录（发卡行入账的刷卡金）使用 wallet 自己的 CSV 格式，见 wallet-files(5)；'import statement' 读取银行和支付 App 提供给客户的文件（wallet-formats(5)）。每次导入都是一个 SQLite 事务：一个文件要么全部导入，要么全部不导入；同一个文件导入两次不会有任何改动。",
     "Check a card's Apple Pay enrollment and eligibility, or what a purchase would earn.":
       "查询卡片的 Apple Pay 绑卡与参与资格，或一笔消费能得多少刷卡金。",
+    "Checks the promotion file (every broken rule is reported with its field) and installs it; every transaction in the store is decided under it at once. The same promotion again changes nothing; other rules under the same id are refused unless --replace is given. Built-in promotions cannot be replaced.":
+      "检查活动文件（每条不合规的规则都连同字段报告）并安装；数据库中的每笔交易立即按它判定。再次安装同一活动不会有改动；同一编号下规则不同的会被拒绝，除非加 --replace。内置活动不能被替换。",
     "Compare the rewards owed with what the issuer posted.":
       "核对应返的刷卡金与发卡行实际入账。",
     "Create the store, or check that it is ready.":
       "创建数据库，或检查它是否可用。",
     "Created a new store at {0} (time zone {1}).":
       "已在 {0} 新建数据库（时区 {1}）。",
+    "Creates the store file (mode 0600, in a new folder of mode 0700) with its time zone, the zone in which times written without an offset are read. On an existing store it changes nothing and says the store is ready. A different --timezone is refused once the store holds cards, because the times already in it were read in its zone; a store without cards takes the new zone.":
+      "创建数据库文件（权限 0600，放在权限 0700 的新文件夹中）并设定时区：不带时区偏移的时间都按这个时区解读。数据库已存在时不做改动，只说明它已就绪。数据库里一旦有卡片，就不能再改成别的 --timezone，因为其中的时间已按原时区解读；没有卡片的数据库可以改用新时区。",
     "Decide the rewards for cards, enrollments and transactions in CSV files.":
       "为 CSV 文件中的卡片、绑卡记录和交易计算刷卡金。",
     "Enrolled card {0} in {1} at {2} (enrollment {3}).":
@@ -71,6 +99,10 @@ extension Translations {
       "应返的刷卡金均已到账或尚未到期。",
     "Export rewards, decisions or transactions as CSV.":
       "把刷卡金、判定结果或交易导出为 CSV。",
+    "For a clawback, the credit it takes back; for a credit, the clawback it undoes.":
+      "扣回时，指它扣回的那笔返还；返还时，指它冲销的那笔扣回。",
+    "How purchases no rule decides were paid: apple-pay, card or other.":
+      "没有规则判定的消费的支付方式：apple-pay、card 或 other。",
     "Import a bank statement or an Alipay/WeChat Pay export into the store.":
       "把银行对账单或支付宝/微信支付的导出文件导入数据库。",
     "Import a cards CSV file into the store.":
@@ -87,6 +119,8 @@ extension Translations {
       "从 JSON 文件安装一个活动。",
     "Install, list, show and remove promotions.":
       "安装、列出、查看和删除活动。",
+    "Instead of a card: ask which of this holder's cards a purchase would earn with.":
+      "代替卡片：询问这位持卡人用哪张卡消费能拿到刷卡金。",
     "It comes to {0} after {1} of refunds; purchases must be at least {2}.":
       "退款 {1} 后实付 {0}；单笔消费须满 {2}。",
     "It comes to {0}; purchases must be at least {1}.":
@@ -121,16 +155,36 @@ extension Translations {
       "该笔未使用 Apple Pay 支付；只有 Apple Pay 消费才计入。",
     "It was paid with the card itself, not with Apple Pay; only Apple Pay purchases count.":
       "该笔为实体卡支付，未使用 Apple Pay；只有 Apple Pay 消费才计入。",
+    "Keeps cards and their Apple Pay enrollments, decides which purchases earn under a promotion such as 交通银行's Apple Pay 月月返, and says why.":
+      "保管卡片及其 Apple Pay 绑卡记录，按活动（如交通银行的 Apple Pay 月月返）判断哪些消费能拿刷卡金，并说明原因。",
     "List cards.":
       "列出卡片。",
     "List enrollments.":
       "列出绑卡记录。",
+    "List every row and what it would become; write nothing.":
+      "列出每一行及其将变成什么；不写入任何内容。",
     "List installed promotions.":
       "列出已安装的活动。",
     "List postings.":
       "列出入账记录。",
     "List transactions.":
       "列出交易。",
+    "Lists the cards, of one holder or all, by id. CSV output has the columns of a cards file, so it can be imported into another store.":
+      "按编号列出某位持卡人或全部的卡片。CSV 输出的列与卡片文件相同，可导入另一个数据库。",
+    "Lists the enrollments, of one card or all, by card then time. Times are shown in the store's time zone. CSV output has the columns of an enrollments file.":
+      "按卡片、再按时间列出某张卡或全部的绑卡记录。时间按数据库的时区显示。CSV 输出的列与绑卡文件相同。",
+    "Lists the installed promotions, built-in ones first, then by id, with what a refund does to each one's rewards (refunds: net or clawback).":
+      "列出已安装的活动，内置的在前，其余按编号，并注明退款对各活动刷卡金的影响（refunds: net 或 clawback）。",
+    "Lists the postings, of one holder's cards, of one card or all, by date, then id. CSV output has the columns of a postings file, so it can be imported into another store.":
+      "按日期、再按编号列出某位持卡人的卡、某张卡或全部的入账记录。CSV 输出的列与入账文件相同，可导入另一个数据库。",
+    "Lists transactions in time order, then by id. --from and --to are whole days in the store's time zone, both included. --cycle DATE keeps the billing cycle containing DATE: that of --promotion, or of the installed promotions when they all use the same cycles. Times are shown in the store's time zone. CSV output has the columns of a transactions file, so it can be imported into another store.":
+      "按时间、再按编号列出交易。--from 和 --to 是数据库时区中的整日，首尾都包含。--cycle DATE 只保留包含 DATE 的结算周期：按 --promotion 的周期，或在已安装的活动周期都相同时按它们的周期。时间按数据库的时区显示。CSV 输出的列与交易文件相同，可导入另一个数据库。",
+    "Look for rows' cards among this holder's cards only.":
+      "只在这位持卡人的卡片中查找各行所属的卡。",
+    "Make the file safe to open in a spreadsheet (see above).":
+      "使文件可以安全地在电子表格中打开（见上文）。",
+    "Matches the decisions that owe something (rewarded, forfeited) under each installed promotion (or the one --promotion names) with the store's postings, per holder, and gives each a status: paid, paid-late, not-yet-due, forfeited, missing, amount-differs, clawed-back, not-clawed-back; a credit no decision takes is unexpected, a clawback that takes back no credit unmatched-clawback. Only transactions and postings dated on or before the as-of date (today, or WALLET_NOW, or --as-of) take part. A reward is due by the last day of its billing cycle plus the promotion's posting days (30). The table gives each holder's money owed, paid, missing and taken back, the rows, and a sentence for each row that needs attention. CSV is the reconciliation rows of wallet-files(5); JSON an object with 'as_of', 'needs_attention' and 'rows'. Exits 1 when any row needs attention (missing, amount-differs, clawed-back, not-clawed-back, unexpected, unmatched-clawback), else 0.":
+      "把每个已安装的活动（或 --promotion 指定的那个）下应返刷卡金的判定结果（rewarded、forfeited）与数据库中的入账记录按持卡人逐一核对，并给每项一个状态：paid、paid-late、not-yet-due、forfeited、missing、amount-differs、clawed-back、not-clawed-back；没有判定结果对应的返还为 unexpected，没有可扣回返还的扣回为 unmatched-clawback。只有对账日（今天，或 WALLET_NOW，或 --as-of）当天及以前的交易和入账参与核对。刷卡金应在其结算周期最后一天加上活动规定的入账天数（30 天）之内返还。表格列出每位持卡人的应返、已到账、未到账和已扣回金额、各行明细，并为每一条需要留意的行写一句说明。CSV 是 wallet-files(5) 中的对账行；JSON 是一个含 'as_of'、'needs_attention' 和 'rows' 的对象。有任何需要留意的行（missing、amount-differs、clawed-back、not-clawed-back、unexpected、unmatched-clawback）时退出状态为 1，否则为 0。",
     "Missing value for '--lang <language>'":
       "'--lang <language>' 缺少取值",
     "No Apple Pay binding of card {0} is active at {1}; only purchases through a card bound in the bank's app or in Apple Wallet count.":
@@ -155,6 +209,46 @@ extension Translations {
       "选项：",
     "OVERVIEW: {0}":
       "概述：{0}",
+    "Only from this day on (YYYY-MM-DD).":
+      "只列从这一天起的（YYYY-MM-DD）。",
+    "Only the billing cycle containing this date (YYYY-MM-DD).":
+      "只列包含该日期的结算周期（YYYY-MM-DD）。",
+    "Only the billing cycle containing this date.":
+      "只列包含该日期的结算周期。",
+    "Only the decisions of this installed promotion (default: of each).":
+      "只核对这个已安装活动的判定结果（默认：每个活动）。",
+    "Only this card's enrollments.":
+      "只列这张卡的绑卡记录。",
+    "Only this card.":
+      "只列这张卡。",
+    "Only this holder's cards.":
+      "只列这位持卡人的卡片。",
+    "Only this holder's rewards and postings.":
+      "只核对这位持卡人的刷卡金和入账。",
+    "Only this holder's rewards.":
+      "只列这位持卡人的刷卡金。",
+    "Only transactions from this day on (YYYY-MM-DD).":
+      "只导出从这一天起的交易（YYYY-MM-DD）。",
+    "Only transactions up to this day, included (YYYY-MM-DD).":
+      "只导出到这一天为止的交易，含当天（YYYY-MM-DD）。",
+    "Only under this installed promotion (default: under each).":
+      "只在这个已安装的活动下（默认：每个活动）。",
+    "Only up to this day, included (YYYY-MM-DD).":
+      "只列到这一天为止的，含当天（YYYY-MM-DD）。",
+    "Output format: table or json.":
+      "输出格式：table 或 json。",
+    "Output format: table, csv or json.":
+      "输出格式：table、csv 或 json。",
+    "Overwrite a card with the same id and different details.":
+      "覆盖编号相同而内容不同的卡片。",
+    "Overwrite a posting with the same id and other details.":
+      "覆盖编号相同而内容不同的入账记录。",
+    "Overwrite a transaction with the same id and other details.":
+      "覆盖编号相同而内容不同的交易。",
+    "Overwrite an enrollment with the same id and different details.":
+      "覆盖编号相同而内容不同的绑卡记录。",
+    "Overwrite records whose id is in the store with other details.":
+      "覆盖编号已在数据库中而内容不同的记录。",
     "Pay with {0}: it earns {1}, as much as {2}, and was bound to Apple Pay first.":
       "请用 {0} 支付：可得刷卡金 {1}，与 {2} 相同，但它更早绑定 Apple Pay。",
     "Pay with {0}: it earns {1}, the most of the {2} cards that would earn.":
@@ -163,6 +257,20 @@ extension Translations {
       "请用 {0} 支付：可得刷卡金 {1}。",
     "Print an installed promotion as JSON.":
       "以 JSON 打印一个已安装的活动。",
+    "Print no progress or summary.":
+      "不显示进度和汇总。",
+    "Prints the promotion's rules as a promotion file, with every field spelled out, so it can be edited and installed under another id.":
+      "把活动规则按活动文件格式打印出来，每个字段都写全，便于修改后以另一个编号安装。",
+    "Reads a postings file (wallet-files(5)): one row per reward paid (credit, 刷卡金返还) or taken back (clawback, 刷卡金扣回), on a card already in the store. A row without an id gets <card>:<date>:<kind>:<amount as written>:<k>, k counting from 1 the rows without an id of the same card, date, kind and amount in the file, so that importing the file again finds the same postings. The rows are added in one SQLite transaction: after any error nothing of the file is kept. A posting already in the store unchanged is left alone, so importing a file twice changes nothing; one whose id is in the store with different details is an error naming its file and line, unless --replace is given, and so is a card the store lacks. A file with its header alone means nothing was posted yet. A summary goes to standard error.":
+      "读取入账文件（wallet-files(5)）：每行一笔已返还（credit，刷卡金返还）或已扣回（clawback，刷卡金扣回）的刷卡金，所属卡片须已在数据库中。没有编号的行得到 <card>:<date>:<kind>:<按原写法的金额>:<k>，k 从 1 起，给文件中同一卡片、日期、类别和金额且没有编号的各行计数，这样再次导入时会找到相同的入账记录。各行在一个 SQLite 事务中添加：出现任何错误，该文件一行都不保留。数据库中已有且内容相同的入账记录保持不变，所以同一个文件导入两次不会有任何改动；编号已在数据库中而内容不同的会报错并指出文件和行号，除非加 --replace；数据库中没有的卡片同样报错。只有表头的文件表示尚无入账。汇总写到标准错误。",
+    "Reads the CSV file a bank or payment app gives its customers (built in: bocom-credit, cmb-credit, icbc-credit, alipay, wechat). The format is recognised from the header row, and the encoding detected (UTF-8, UTF-8 with a BOM, else GB18030, which reads GBK), unless --format names a built-in format or a format file of your own (see wallet-formats(5)). Every row becomes a purchase, a refund, a reward credited (刷卡金返还) or taken back (刷卡金扣回), or a row left out with its reason (repayments, instalments, closed trades); a row no rule explains is an error naming its line and column. A row's card is the store's card with the row's last four digits (of --holder's cards, when given); a statement of one card takes --card. Statements rarely say whether Apple Pay was used: a purchase through Alipay or WeChat Pay (支付宝-, 财付通-, or any row of their exports) or an App Store charge is 'other'; the rest take the method a rule of --rules FILE gives, else --method; an import that leaves a purchase without one stops and says so. Statements have dates, not times: a purchase takes 00:00 of its date in the store's time zone, and same-day purchases keep the file's order through their ids; an app's times are kept. A refund is applied to the purchase it refunds (the order id it names, else the latest purchase on its card with its merchant and enough left), or kept and listed until that purchase is imported. The same purchase in an app's export and on the card's statement (same card and amount, dates at most a day apart) is kept once, with the app's time and merchant. Importing a file again changes nothing. The import is one SQLite transaction; its counts, format and encoding go to standard error. --dry-run lists every row and what it would become, and writes nothing.\n\nA bank wallet does not ship needs no code, only a format file: a JSON object with an 'id', a 'kind' (card-statement or app-export), the 'header' column names that find the header row, 'footerPrefixes' that end the table, 'columns' (which column holds the date and its form such as yyyy-MM-dd or MM/dd, the description, the amount with its sign convention or separate in/out columns, the card's last four, the order id), and ordered 'classification' rules (a column's first word, prefix, contains, equals or regex, giving purchase, refund, credit, clawback, or ignore with a reason). The built-in ones in data/formats/ are examples to copy; wallet-formats(5) describes every field, and the rules file of --rules.":
+      "读取银行或支付 App 提供给客户的 CSV 文件（内置：bocom-credit、cmb-credit、icbc-credit、alipay、wechat）。格式由表头行识别，编码自动检测（UTF-8、带 BOM 的 UTF-8，否则按 GB18030，可读 GBK），除非用 --format 指定内置格式或您自己的格式文件（见 wallet-formats(5)）。每一行都会成为一笔消费、一笔退款、一笔刷卡金返还或刷卡金扣回，或者连同原因被略过（还款、分期、已关闭的交易）；没有规则能解释的行会报错并指出行号和列号。一行所属的卡片是数据库中后四位相同的卡（给出 --holder 时只在该持卡人的卡中找）；单卡对账单用 --card 指定。对账单很少注明是否使用了 Apple Pay：经支付宝或微信支付的消费（支付宝-、财付通-，或它们导出文件中的任何一行）以及 App Store 扣款算作 'other'；其余按 --rules FILE 中的规则确定支付方式，否则用 --method；若有消费无法确定支付方式，导入会停止并说明。对账单只有日期没有时间：消费取其日期在数据库时区的 00:00，同一天的消费按文件中的顺序编号；App 导出文件中的时间照原样保留。退款会冲抵它所退的那笔消费（按其注明的订单号，否则为同一张卡上同一商户、剩余金额足够的最近一笔消费），否则暂存并列出，直到那笔消费导入为止。同一笔消费同时出现在 App 导出文件和该卡对账单中（卡片和金额相同，日期相差不超过一天）时只保留一次，采用 App 的时间和商户。再次导入同一文件不会有任何改动。导入是一个 SQLite 事务；各类计数、格式和编码写到标准错误。--dry-run 列出每一行及其将变成什么，不写入任何内容。\n\nwallet 没有内置的银行格式无需写代码，只要一个格式文件：一个 JSON 对象，含 'id'、'kind'（card-statement 或 app-export）、用于找到表头行的 'header' 列名、表示表格结束的 'footerPrefixes'、'columns'（日期所在列及其写法如 yyyy-MM-dd 或 MM/dd、摘要、金额及其正负约定或分开的收入/支出列、卡号后四位、订单号），以及有序的 'classification' 规则（按某列的首个词、前缀、包含、等于或正则表达式，判为 purchase、refund、credit、clawback，或连同原因 ignore）。data/formats/ 中的内置格式可作范例复制；wallet-formats(5) 说明了每个字段以及 --rules 的规则文件。",
+    "Reads the file as batch does (the same columns and checks; times without an offset are read in the store's time zone) and adds its rows in one SQLite transaction: after any error nothing of the file is kept. A row already in the store unchanged is left alone, so importing a file twice changes nothing. A row whose id is in the store with different details is an error naming its file and line, unless --replace is given. Import cards first, then enrollments, then transactions. A summary goes to standard error, and on a terminal progress too: rows read, then rows written and the indexes and decisions.":
+      "按 batch 的方式读取文件（列与检查相同；不带时区偏移的时间按数据库的时区解读），在一个 SQLite 事务中添加各行：出现任何错误，该文件一行都不保留。数据库中已有且内容相同的行保持不变，所以同一个文件导入两次不会有任何改动。编号已在数据库中而内容不同的行会报错并指出文件和行号，除非加 --replace。请先导入卡片，再导入绑卡记录，最后导入交易。汇总写到标准错误；在终端上还会显示进度：先是读取的行数，再是写入的行数以及索引和判定结果的更新。",
+    "Reads the three files, decides every transaction under the promotion and writes the rewards file (and, with --decisions, one decision per transaction). No store is used. Output files appear whole or not at all. Times written without an offset are read in the promotion's time zone. Any invalid row stops the run with exit status 65 and writes nothing, unless --skip-invalid is given: then each invalid row is reported on standard error and left out. An output may not be one of the inputs, however it is named (a usage error); a file replaced keeps its permissions.":
+      "读取三个文件，按活动判定每一笔交易，写出刷卡金文件（加 --decisions 时，另写每笔交易一行的判定结果）。不使用数据库。输出文件要么完整出现，要么完全不出现。不带时区偏移的时间按活动的时区解读。任何无效行都会使运行停止，退出状态 65，且不写入任何内容，除非加 --skip-invalid：那样每条无效行都在标准错误上报告并被略过。输出不能是输入之一，无论怎样命名（用法错误）；被替换的文件保留原有权限。",
+    "Reconcile as of this day (YYYY-MM-DD; default: today).":
+      "对账日（YYYY-MM-DD；默认：今天）。",
     "Reconciliation as of {0}":
       "对账（截至 {0}）",
     "Record a refund of a transaction.":
@@ -183,22 +291,46 @@ extension Translations {
       "记录、退款和列出交易。",
     "Recorded transaction {0}: {1} on card {2} at {3}.":
       "已记录交易 {0}：卡片 {2} 于 {3} 消费 {1}。",
+    "Records a purchase on a card in the store and says how each installed promotion decides it. The same transaction again changes nothing; one with the same id and other details is refused unless --replace is given. Times without an offset are read in the store's time zone. Record refunds with 'wallet txn refund'.":
+      "在数据库中的卡片上记录一笔消费，并说明每个已安装的活动如何判定它。再次记录同一笔交易不会有改动；编号相同而内容不同的会被拒绝，除非加 --replace。不带时区偏移的时间按数据库的时区解读。退款请用 'wallet txn refund' 记录。",
+    "Records one binding of a card to Apple Pay, in the bank's app (bank-app) or in Apple Wallet (wallet). Without --id, the id is <card>:<channel>:<time>, with the time exactly as given to --at (or, without --at, now as wallet prints times), as an enrollments file without ids would give it. Times without an offset are read in the store's time zone.":
+      "记录一张卡片与 Apple Pay 的一次绑定，在银行 App（bank-app）或 Apple 钱包（wallet）中完成。不加 --id 时，编号为 <card>:<channel>:<time>，时间与 --at 给出的写法完全相同（不加 --at 时为 wallet 显示的当前时间），与不带编号的绑卡文件得到的编号一致。不带时区偏移的时间按数据库的时区解读。",
+    "Records one posting on a card already in the store, as a row of a postings file would (wallet-files(5)). Without --id, the id is <card>:<date>:<kind>:<amount>:1, with the amount exactly as given, the id a postings file gives the first such row without an id: so the same posting added again, or imported later from such a file, changes nothing. A second posting with the same card, date, kind and amount needs an --id of its own (such as the same id ending in :2). A posting with the same id and other details is refused unless --replace is given.":
+      "在数据库中已有的卡片上记录一笔入账，与入账文件中的一行相同（wallet-files(5)）。不加 --id 时，编号为 <card>:<date>:<kind>:<amount>:1，金额与给出的写法完全相同，即入账文件中第一条这样的无编号行得到的编号：所以再次添加同一笔入账，或以后从这样的文件导入，都不会有改动。同一卡片、日期、类别和金额的第二笔入账需要自己的 --id（如以 :2 结尾的相同编号）。编号相同而内容不同的入账会被拒绝，除非加 --replace。",
     "Refunded {0} of transaction {1}; {2} of {3} refunded in all.":
       "交易 {1} 已退款 {0}；累计退款 {2}（原消费 {3}）。",
     "Remove a card.":
       "删除一张卡片。",
     "Remove a posting.":
       "删除一条入账记录。",
+    "Remove the card even when it has transactions, and them with it.":
+      "即使卡片有交易也删除，连同这些交易。",
+    "Removes a card and its enrollments. A card with transactions is kept (exit status 65) unless --force is given: then its transactions go too, and the holder's rewards are decided again without them.":
+      "删除一张卡片及其绑卡记录。有交易的卡会保留（退出状态 65），除非加 --force：那样它的交易也一并删除，持卡人的刷卡金按剩下的交易重新判定。",
+    "Removes the posting with this id. An id the store does not hold is an error (exit status 65), as for the other records.":
+      "删除该编号的入账记录。数据库中没有的编号会报错（退出状态 65），与其他记录一样。",
+    "Removes the promotion and its decisions; cards, enrollments and transactions stay. Built-in promotions cannot be removed (exit status 65).":
+      "删除该活动及其判定结果；卡片、绑卡记录和交易保留。内置活动不能删除（退出状态 65）。",
+    "Replace an installed promotion with the same id.":
+      "替换编号相同的已安装活动。",
     "Replaced card {0} (holder {1}).":
       "已替换卡片 {0}（持卡人 {1}）。",
     "Replaced the enrollment: card {0} in {1} at {2} (enrollment {3}).":
       "已替换绑卡记录：卡片 {0} 于 {2} 在 {1} 绑定（绑卡记录 {3}）。",
     "Replaced transaction {0}: {1} on card {2} at {3}.":
       "已替换交易 {0}：卡片 {2} 于 {3} 消费 {1}。",
+    "Report each invalid or conflicting row on standard error and import the others.":
+      "在标准错误上报告每一条无效或冲突的行，其余照常导入。",
+    "Report each row whose card is not in the store and import the others.":
+      "报告卡片不在数据库中的每一行，其余照常导入。",
+    "Report invalid rows on standard error and leave them out.":
+      "在标准错误上报告无效行并略过它们。",
     "SUBCOMMANDS:":
       "子命令：",
     "Say why a transaction earns, or why it does not.":
       "说明一笔交易为什么有或没有刷卡金。",
+    "Sets the enrollment's removal time; the enrollment stays, so purchases made while it was active still count. Purchases from that time on no longer count through it, and rewards are decided again.":
+      "设定绑卡记录的解绑时间；记录仍然保留，有效期内的消费照样计入。从该时间起的消费不再经由它计入，刷卡金重新判定。",
     "Show help information.":
       "显示帮助信息。",
     "Show subcommand help information.":
@@ -209,6 +341,18 @@ extension Translations {
       "显示版本号。",
     "Show wallet at work on the built-in sample data.":
       "用内置示例数据演示 wallet 的用法。",
+    "Shows the transaction's decision under each installed promotion (or the one --promotion names): what it earns, or its reason code and the reason in plain words, and the facts the decision rests on: the card, the Apple Pay binding and channel it counts under, the amount, its refunds and the net amount, the holder's rewards before it, the rewards already paid in its billing cycle, the quota, the rule that failed, and for a reward the posting that paid it (or its reconciliation status: see reconcile). Times are in the promotion's time zone. JSON is an object per promotion with 'transaction', 'promotion', 'outcome', 'reason', 'explanation', 'reward', 'posted', 'facts' and 'rules'; with several promotions, an array of them.":
+      "显示该交易在每个已安装的活动（或 --promotion 指定的那个）下的判定结果：能拿多少刷卡金，或原因代码及白话说明，以及判定所依据的事实：卡片、计入的 Apple Pay 绑卡和渠道、金额、退款及实付金额、此前持卡人已获的奖励、所在结算周期已返的奖励、名额、未通过的规则，以及对已获刷卡金的那笔入账（或其对账状态：见 reconcile）。时间按活动的时区显示。JSON 是每个活动一个对象，含 'transaction'、'promotion'、'outcome'、'reason'、'explanation'、'reward'、'posted'、'facts' 和 'rules'；有多个活动时，是它们的数组。",
+    "Shows, under each installed promotion (or the one --promotion names) and for each holder: the rewards by ordinal, their total, the rewards left, and the billing cycles without a reward, counted from the campaign's first cycle (or, without one, the cycle of the holder's first enrollment or transaction) through the current one (now, or WALLET_NOW) or the campaign's last. Times are in the promotion's time zone. CSV output is exactly the rewards file 'wallet batch' writes for the same data, and holds one promotion: with several installed, CSV needs --promotion. JSON is an object with 'promotion', 'holders' (each with 'holder', 'rewards', 'total', 'rewardsLeft' and 'cyclesWithoutReward') and 'total'; with several promotions, an array of such objects.":
+      "按每个已安装的活动（或 --promotion 指定的那个）、每位持卡人显示：按次序排列的刷卡金、合计、剩余奖励次数，以及未获奖励的结算周期——从活动的第一个周期（没有时，从持卡人首次绑卡或交易所在周期）数到当前周期（现在，或 WALLET_NOW）或活动的最后一个周期。时间按活动的时区显示。CSV 输出与 'wallet batch' 对相同数据写出的刷卡金文件完全一致，且只含一个活动：安装了多个活动时，CSV 需要 --promotion。JSON 是一个对象，含 'promotion'、'holders'（每项含 'holder'、'rewards'、'total'、'rewardsLeft' 和 'cyclesWithoutReward'）和 'total'；有多个活动时，是这类对象的数组。",
+    "The CSV file ('-' for standard input).":
+      "CSV 文件（'-' 表示标准输入）。",
+    "The amount refunded (greater than zero).":
+      "退款金额（大于零）。",
+    "The amount, e.g. 100.50 (greater than zero).":
+      "金额，如 100.50（大于零）。",
+    "The amount, greater than zero, with at most two fraction digits.":
+      "金额，大于零，最多两位小数。",
     "The bank declined the payment, so there is no purchase to reward.":
       "银行拒绝了这笔支付，没有可奖励的消费。",
     "The card is issued by {0}; only the promotion's cards count.":
@@ -219,28 +363,88 @@ extension Translations {
       "该卡的发卡行未知；只有本活动发卡行的卡才计入。",
     "The card is of an issuer wallet does not know; only {0} cards count.":
       "该卡的发卡行未知；只有 {0} 的卡才计入。",
+    "The card it was paid with.":
+      "支付所用的卡片。",
+    "The card it was posted to.":
+      "入账的卡片。",
+    "The card of a statement that covers one card.":
+      "单卡对账单所属的卡片。",
+    "The card to check.":
+      "要查询的卡片。",
+    "The card types it must be (credit, debit, prepaid), comma-separated; may be repeated.":
+      "卡片须是的卡类型（credit、debit、prepaid），逗号分隔；可重复给出。",
+    "The card's id.":
+      "卡片编号。",
+    "The cards CSV file.":
+      "卡片 CSV 文件。",
+    "The enrollment it was paid through.":
+      "支付所经由的绑卡记录。",
+    "The enrollment's id.":
+      "绑卡记录编号。",
+    "The enrollments CSV file.":
+      "绑卡记录 CSV 文件。",
+    "The exported CSV file ('-' for standard input).":
+      "导出的 CSV 文件（'-' 表示标准输入）。",
     "The file has no rows.":
       "文件中没有数据行。",
+    "The installed promotion of rewards and decisions; may be left out when only one is installed.":
+      "刷卡金和判定结果所属的已安装活动；只安装了一个活动时可省略。",
+    "The issuing bank, e.g. bocom.":
+      "发卡行，如 bocom。",
+    "The language of what a person reads: en or zh-Hans (default: from LC_ALL, LC_MESSAGES or LANG).":
+      "给人看的文字所用的语言：en 或 zh-Hans（默认：取自 LC_ALL、LC_MESSAGES 或 LANG）。",
+    "The last four digits of the card number.":
+      "卡号后四位。",
+    "The merchant category code (four digits).":
+      "商户类别码 MCC（四位数字）。",
     "The merchant's category is excluded from this promotion.":
       "该商户类别不参加本活动。",
     "The merchant's category {0} is excluded from this promotion.":
       "该商户类别（MCC {0}）不参加本活动。",
+    "The merchant's name.":
+      "商户名称。",
+    "The networks the card must be on, comma-separated (aliases allowed); may be repeated.":
+      "卡片须属的卡组织，逗号分隔（可用别名）；可重复给出。",
     "The payment was reversed, so it no longer counts.":
       "这笔支付已冲正，不再计入。",
+    "The posting date (YYYY-MM-DD).":
+      "入账日期（YYYY-MM-DD）。",
+    "The posting's id.":
+      "入账记录编号。",
+    "The primary holder whose account it is.":
+      "该卡所属账户的主卡持卡人。",
+    "The promotion JSON file ('-' for standard input).":
+      "活动 JSON 文件（'-' 表示标准输入）。",
     "The promotion has already paid all {0} rewards of its quota (first come, first served).":
       "本活动 {0} 个名额已全部发放（先到先得）。",
     "The promotion has already paid its whole quota (first come, first served).":
       "本活动名额已全部发放（先到先得）。",
     "The promotion has already paid the one reward of its quota (first come, first served).":
       "本活动唯一的名额已发放（先到先得）。",
+    "The promotion's id.":
+      "活动编号。",
     "The purchase is in {0}; only purchases in {1} count.":
       "该笔消费币种为 {0}；只有 {1} 消费才计入。",
     "The purchase was refunded, so it no longer counts.":
       "该笔消费已退款，不再计入。",
+    "The statement's format: a built-in id or a format file (default: recognised).":
+      "对账单格式：内置编号或格式文件（默认：自动识别）。",
+    "The statement's words for it.":
+      "对账单上的摘要。",
     "The store at {0} is ready (time zone {1}).":
       "{0} 的数据库已就绪（时区 {1}）。",
     "The store at {0} is ready; it now reads times in {1} (it was {2}).":
       "{0} 的数据库已就绪；时间现按 {1} 解读（原为 {2}）。",
+    "The store file (default: $WALLET_DB, else $XDG_DATA_HOME/wallet/wallet.sqlite, else ~/.local/share/wallet/wallet.sqlite).":
+      "数据库文件（默认：$WALLET_DB，其次 $XDG_DATA_HOME/wallet/wallet.sqlite，再次 ~/.local/share/wallet/wallet.sqlite）。",
+    "The subcommand to show help for.":
+      "要显示帮助的子命令。",
+    "The transaction whose reward it concerns.":
+      "该笔刷卡金所对应的交易。",
+    "The transaction's id.":
+      "交易编号。",
+    "The transactions CSV file.":
+      "交易 CSV 文件。",
     "The value '{0}' is invalid for '--lang <language>': use en or zh-Hans":
       "'--lang <language>' 的取值 '{0}' 无效：请用 en 或 zh-Hans",
     "Total: {0}, {1}.":
@@ -259,10 +463,38 @@ extension Translations {
       "H002 的刷卡金到账了吗？",
     "What has each holder earned?":
       "各位持卡人拿到了多少刷卡金？",
+    "When (ISO 8601).":
+      "时间（ISO 8601）。",
+    "When it was bound (ISO 8601).":
+      "绑定时间（ISO 8601）。",
+    "When it was refunded (ISO 8601).":
+      "退款时间（ISO 8601）。",
+    "When it was removed (ISO 8601).":
+      "解绑时间（ISO 8601）。",
+    "Where to write one decision per transaction as CSV ('-' for standard output).":
+      "每笔交易一行的判定结果 CSV 写到哪里（'-' 表示标准输出）。",
+    "Where to write the file ('-' for standard output, the default).":
+      "写到哪里（'-' 表示标准输出，为默认值）。",
+    "Where to write the postings that settle the reconciliation ('-' for standard output).":
+      "了结对账差额的入账写到哪里（'-' 表示标准输出）。",
+    "Where to write the reconciliation rows as CSV ('-' for standard output).":
+      "对账行 CSV 写到哪里（'-' 表示标准输出）。",
+    "Where to write the rewards CSV ('-' for standard output).":
+      "刷卡金 CSV 写到哪里（'-' 表示标准输出）。",
+    "Which file: rewards, decisions or transactions.":
+      "导出哪种文件：rewards、decisions 或 transactions。",
     "Which of H003's cards should pay ¥150?":
       "H003 消费 ¥150，该用哪张卡？",
     "Why did T2005 earn nothing?":
       "T2005 为什么没有刷卡金？",
+    "With --holder: the purchase to decide, e.g. 150 or 99.99.":
+      "与 --holder 同用：要判定的消费金额，如 150 或 99.99。",
+    "With --holder: the purchase's currency.":
+      "与 --holder 同用：消费的币种。",
+    "With CARD: shows the card, its Apple Pay enrollments and which are active, and for each installed promotion whether a purchase of exactly its minimum spend at --at would earn (or the reason it would not), the holder's rewards used and left, what the next reward would pay, whether the current billing cycle is already rewarded, and when the next one starts. Exits 0 when the card is enrolled at --at and matches --networks and --capabilities, 1 when it does not.\n\nWith --holder and --amount: decides a purchase of that amount at --at on each of the holder's cards under each installed promotion, says why each card that would not earn does not, and recommends the card that pays most (ties go to the card bound to Apple Pay earliest). Exits 0 when some card would earn, 1 when none would.\n\nNothing is written. JSON shapes are in the manual.":
+      "给出 CARD 时：显示卡片、它的 Apple Pay 绑卡记录及哪些有效，并对每个已安装的活动说明：在 --at 时刻恰好消费最低消费额能否拿到刷卡金（不能时说明原因）、持卡人已用和剩余的奖励次数、下一次奖励能返多少、当前结算周期是否已获奖励，以及下一个周期何时开始。卡片在 --at 时刻已绑卡且符合 --networks 和 --capabilities 时退出状态为 0，否则为 1。\n\n给出 --holder 和 --amount 时：对持卡人的每张卡、在每个已安装的活动下判定在 --at 时刻消费该金额的结果，说明不能拿刷卡金的卡为什么不能，并推荐返得最多的卡（相同时选最早绑定 Apple Pay 的卡）。有卡能拿刷卡金时退出状态为 0，都不能时为 1。\n\n不写入任何内容。JSON 结构见手册。",
+    "Writes a file of wallet-files(5) from the store. rewards: the rewards file, exactly as 'wallet batch' writes it (by holder, then ordinal). decisions: the decisions file, one row per transaction, in the order of the transactions' time, then id. transactions: a transactions file with every column, which 'wallet import transactions' reads back (times keep their fraction of a second). --from and --to are whole days, both included, in the promotion's time zone (rewards, decisions) or the store's (transactions), and select by the transaction's time. --excel makes a file for spreadsheets: a UTF-8 byte order mark, and text cells that begin with =, +, -, @, |, a tab, a carriage return or a line feed prefixed with an apostrophe so that they cannot run as formulas; numeric columns (amounts, ordinals, dates, times) are never changed. Such a file is for reading, not for importing again. --out may not name the store or its journal files, however it is spelt (a usage error); a file replaced keeps its permissions.":
+      "从数据库写出 wallet-files(5) 中的一种文件。rewards：刷卡金文件，与 'wallet batch' 写出的完全一致（按持卡人，再按次序）。decisions：判定结果文件，每笔交易一行，按交易时间、再按编号排序。transactions：含全部列的交易文件，'wallet import transactions' 可以读回（时间保留秒的小数部分）。--from 和 --to 是整日，首尾都包含，按活动的时区（rewards、decisions）或数据库的时区（transactions）计算，依交易时间筛选。--excel 生成适合电子表格的文件：带 UTF-8 字节顺序标记，以 =、+、-、@、|、制表符、回车或换行开头的文本单元格前加一个撇号，使其不会被当作公式执行；数值列（金额、次序、日期、时间）从不改动。这样的文件只供阅读，不宜再导入。--out 不能指向数据库或其日志文件，无论怎样书写（用法错误）；被替换的文件保留原有权限。",
     "active":
       "有效",
     "also seen in":
@@ -279,6 +511,10 @@ extension Translations {
       "不限",
     "apple-pay":
       "Apple Pay",
+    "apple-pay, card or other.":
+      "apple-pay、card 或 other。",
+    "bank-app or wallet.":
+      "bank-app 或 wallet。",
     "built_in":
       "内置",
     "campaign":
@@ -303,6 +539,10 @@ extension Translations {
       "扣回（按退款前金额判断）",
     "credit":
       "信用",
+    "credit (a reward paid) or clawback (a reward taken back).":
+      "credit（刷卡金返还）或 clawback（刷卡金扣回）。",
+    "credit, debit or prepaid.":
+      "credit、debit 或 prepaid。",
     "currency":
       "币种",
     "cycle":
@@ -435,6 +675,8 @@ extension Translations {
       "预付",
     "primary":
       "主卡",
+    "primary or supplementary.":
+      "primary 或 supplementary。",
     "private-label":
       "自有品牌",
     "quota":
@@ -473,6 +715,8 @@ extension Translations {
       "主附卡",
     "settled":
       "交易成功",
+    "settled, pending, declined, refunded or reversed.":
+      "settled、pending、declined、refunded 或 reversed。",
     "skipped {0}":
       "已跳过 {0}",
     "starts {0}":
@@ -503,6 +747,8 @@ extension Translations {
       "卡类型",
     "unionpay":
       "银联",
+    "unionpay, visa, mastercard, amex, discover, jcb, interac, maestro, eftpos or private-label.":
+      "unionpay、visa、mastercard、amex、discover、jcb、interac、maestro、eftpos 或 private-label。",
     "unknown":
       "未知",
     "until {0}":

@@ -6,21 +6,23 @@ import WalletIngest
 /// Every sentence a person reads has its Simplified Chinese translation, and each translation
 /// names the same values as its English.
 struct TranslationTableTests {
-  /// The texts that reach `tr(dynamic:)`: the demo's headings, and help's abstracts (whose
-  /// translation is checked apart, see ``helpAbstractsAreTranslated``).
+  /// The demo's headings, which reach `tr(dynamic:)`.
   static var demoHeadings: [String] {
     (DemoCommand.steps + [DemoCommand.clawbackStep]).map(\.heading)
   }
 
-  /// Every command's and group's abstract, walking the tree help is made from.
-  static var helpAbstracts: [String] {
-    var abstracts: [String] = []
+  /// Every text of help: each command's and group's abstract and discussion, and each
+  /// argument's help, walking the tree help is made from; and `--lang`'s.
+  static var helpTexts: [String] {
+    var texts = WalletCommandLine.parser.globalOptions.map(\.help)
     func visit(_ command: CommandSpec) {
-      abstracts.append(command.abstract)
+      texts.append(command.abstract)
+      if let discussion = command.discussion { texts.append(discussion) }
+      texts += command.arguments.map(\.help).filter { !$0.isEmpty }
       command.subcommands.forEach(visit)
     }
     visit(WalletCommandLine.parser.root)
-    return abstracts
+    return texts
   }
 
   /// A listing's table headings and its message when empty: the column names of the files
@@ -49,7 +51,7 @@ struct TranslationTableTests {
 
   @Test func everyTranslationIsOfASentenceStillInUse() throws {
     let used = Set(try SentenceKeys.inSources().keys).union(Self.demoHeadings)
-      .union(Self.helpAbstracts).union(try Self.listingTexts())
+      .union(Self.helpTexts).union(try Self.listingTexts())
     for key in Translations.simplifiedChinese.keys.sorted() {
       #expect(used.contains(key), "a translation of a sentence nobody says: \(key)")
     }
@@ -61,9 +63,10 @@ struct TranslationTableTests {
     }
   }
 
-  @Test func helpAbstractsAreTranslated() {
-    for abstract in Self.helpAbstracts {
-      #expect(Translations.simplifiedChinese[abstract] != nil, "\(abstract)")
+  @Test func everyTextOfHelpIsTranslated() {
+    #expect(Self.helpTexts.count > 150)
+    for text in Self.helpTexts {
+      #expect(Translations.simplifiedChinese[text] != nil, "\(text)")
     }
   }
 
