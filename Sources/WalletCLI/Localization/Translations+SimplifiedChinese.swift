@@ -21,10 +21,16 @@ extension Translations {
       "支付方式由导入时判定：{0}。",
     "(default: {0})":
       "（默认：{0}）",
+    "1 decision":
+      "1 条判定结果",
+    "1 enrollment":
+      "1 条绑卡记录",
     "1 reward":
       "1 笔刷卡金",
     "1 row needs attention.":
       "1 行需要留意。",
+    "1 transaction":
+      "1 笔交易",
     "A posting is what the issuer actually posted to a card: a credit (a reward paid, 刷卡金返还) or a clawback (a reward taken back, 刷卡金扣回). Add them one by one here, or a whole file with 'import postings'.":
       "入账记录是发卡行实际记到卡上的款项：返还（credit，刷卡金返还）或扣回（clawback，刷卡金扣回）。可以在这里逐笔添加，也可以用 'import postings' 导入整个文件。",
     "A postings CSV file: what the issuer posted, to reconcile with the decisions.":
@@ -93,12 +99,16 @@ extension Translations {
       "卡片 {0} 已于 {2} 在 {1} 绑定（绑卡记录 {3}）。",
     "Enrollment {0} is already in the store; nothing changed.":
       "绑卡记录 {0} 已在数据库中，未做改动。",
+    "Enrollment {0} of card {1} removed at {2}.":
+      "卡片 {1} 的绑卡记录 {0} 已于 {2} 解绑。",
     "Error: {0}":
       "错误：{0}",
     "Everything owed is paid or not yet due.":
       "应返的刷卡金均已到账或尚未到期。",
     "Export rewards, decisions or transactions as CSV.":
       "把刷卡金、判定结果或交易导出为 CSV。",
+    "Exported {0} to {1}.":
+      "已导出 {0}，写入 {1}。",
     "For a clawback, the credit it takes back; for a credit, the clawback it undoes.":
       "扣回时，指它扣回的那笔返还；返还时，指它冲销的那笔扣回。",
     "How purchases no rule decides were paid: apple-pay, card or other.":
@@ -119,6 +129,8 @@ extension Translations {
       "从 JSON 文件安装一个活动。",
     "Install, list, show and remove promotions.":
       "安装、列出、查看和删除活动。",
+    "Installed promotion {0} ({1}).":
+      "已安装活动 {0}（{1}）。",
     "Instead of a card: ask which of this holder's cards a purchase would earn with.":
       "代替卡片：询问这位持卡人用哪张卡消费能拿到刷卡金。",
     "It comes to {0} after {1} of refunds; purchases must be at least {2}.":
@@ -255,12 +267,16 @@ extension Translations {
       "请用 {0} 支付：可得刷卡金 {1}，是 {2} 张可返卡中最多的。",
     "Pay with {0}: it earns {1}.":
       "请用 {0} 支付：可得刷卡金 {1}。",
+    "Posting {0} is already in the store; nothing changed.":
+      "入账记录 {0} 已在数据库中，未做改动。",
     "Print an installed promotion as JSON.":
       "以 JSON 打印一个已安装的活动。",
     "Print no progress or summary.":
       "不显示进度和汇总。",
     "Prints the promotion's rules as a promotion file, with every field spelled out, so it can be edited and installed under another id.":
       "把活动规则按活动文件格式打印出来，每个字段都写全，便于修改后以另一个编号安装。",
+    "Promotion {0} is already installed; nothing changed.":
+      "活动 {0} 已安装，未做改动。",
     "Reads a postings file (wallet-files(5)): one row per reward paid (credit, 刷卡金返还) or taken back (clawback, 刷卡金扣回), on a card already in the store. A row without an id gets <card>:<date>:<kind>:<amount as written>:<k>, k counting from 1 the rows without an id of the same card, date, kind and amount in the file, so that importing the file again finds the same postings. The rows are added in one SQLite transaction: after any error nothing of the file is kept. A posting already in the store unchanged is left alone, so importing a file twice changes nothing; one whose id is in the store with different details is an error naming its file and line, unless --replace is given, and so is a card the store lacks. A file with its header alone means nothing was posted yet. A summary goes to standard error.":
       "读取入账文件（wallet-files(5)）：每行一笔已返还（credit，刷卡金返还）或已扣回（clawback，刷卡金扣回）的刷卡金，所属卡片须已在数据库中。没有编号的行得到 <card>:<date>:<kind>:<按原写法的金额>:<k>，k 从 1 起，给文件中同一卡片、日期、类别和金额且没有编号的各行计数，这样再次导入时会找到相同的入账记录。各行在一个 SQLite 事务中添加：出现任何错误，该文件一行都不保留。数据库中已有且内容相同的入账记录保持不变，所以同一个文件导入两次不会有任何改动；编号已在数据库中而内容不同的会报错并指出文件和行号，除非加 --replace；数据库中没有的卡片同样报错。只有表头的文件表示尚无入账。汇总写到标准错误。",
     "Reads the CSV file a bank or payment app gives its customers (built in: bocom-credit, cmb-credit, icbc-credit, alipay, wechat). The format is recognised from the header row, and the encoding detected (UTF-8, UTF-8 with a BOM, else GB18030, which reads GBK), unless --format names a built-in format or a format file of your own (see wallet-formats(5)). Every row becomes a purchase, a refund, a reward credited (刷卡金返还) or taken back (刷卡金扣回), or a row left out with its reason (repayments, instalments, closed trades); a row no rule explains is an error naming its line and column. A row's card is the store's card with the row's last four digits (of --holder's cards, when given); a statement of one card takes --card. Statements rarely say whether Apple Pay was used: a purchase through Alipay or WeChat Pay (支付宝-, 财付通-, or any row of their exports) or an App Store charge is 'other'; the rest take the method a rule of --rules FILE gives, else --method; an import that leaves a purchase without one stops and says so. Statements have dates, not times: a purchase takes 00:00 of its date in the store's time zone, and same-day purchases keep the file's order through their ids; an app's times are kept. A refund is applied to the purchase it refunds (the order id it names, else the latest purchase on its card with its merchant and enough left), or kept and listed until that purchase is imported. The same purchase in an app's export and on the card's statement (same card and amount, dates at most a day apart) is kept once, with the app's time and merchant. Importing a file again changes nothing. The import is one SQLite transaction; its counts, format and encoding go to standard error. --dry-run lists every row and what it would become, and writes nothing.\n\nA bank wallet does not ship needs no code, only a format file: a JSON object with an 'id', a 'kind' (card-statement or app-export), the 'header' column names that find the header row, 'footerPrefixes' that end the table, 'columns' (which column holds the date and its form such as yyyy-MM-dd or MM/dd, the description, the amount with its sign convention or separate in/out columns, the card's last four, the order id), and ordered 'classification' rules (a column's first word, prefix, contains, equals or regex, giving purchase, refund, credit, clawback, or ignore with a reason). The built-in ones in data/formats/ are examples to copy; wallet-formats(5) describes every field, and the rules file of --rules.":
@@ -291,6 +307,8 @@ extension Translations {
       "记录、退款和列出交易。",
     "Recorded transaction {0}: {1} on card {2} at {3}.":
       "已记录交易 {0}：卡片 {2} 于 {3} 消费 {1}。",
+    "Recorded {0} (posting {1}).":
+      "已记录：{0}（入账记录 {1}）。",
     "Records a purchase on a card in the store and says how each installed promotion decides it. The same transaction again changes nothing; one with the same id and other details is refused unless --replace is given. Times without an offset are read in the store's time zone. Record refunds with 'wallet txn refund'.":
       "在数据库中的卡片上记录一笔消费，并说明每个已安装的活动如何判定它。再次记录同一笔交易不会有改动；编号相同而内容不同的会被拒绝，除非加 --replace。不带时区偏移的时间按数据库的时区解读。退款请用 'wallet txn refund' 记录。",
     "Records one binding of a card to Apple Pay, in the bank's app (bank-app) or in Apple Wallet (wallet). Without --id, the id is <card>:<channel>:<time>, with the time exactly as given to --at (or, without --at, now as wallet prints times), as an enrollments file without ids would give it. Times without an offset are read in the store's time zone.":
@@ -305,6 +323,12 @@ extension Translations {
       "删除一条入账记录。",
     "Remove the card even when it has transactions, and them with it.":
       "即使卡片有交易也删除，连同这些交易。",
+    "Removed card {0} (holder {1}) with {2} and {3}.":
+      "已删除卡片 {0}（持卡人 {1}），连同 {2}和 {3}。",
+    "Removed posting {0}: {1}.":
+      "已删除入账记录 {0}：{1}。",
+    "Removed promotion {0}.":
+      "已删除活动 {0}。",
     "Removes a card and its enrollments. A card with transactions is kept (exit status 65) unless --force is given: then its transactions go too, and the holder's rewards are decided again without them.":
       "删除一张卡片及其绑卡记录。有交易的卡会保留（退出状态 65），除非加 --force：那样它的交易也一并删除，持卡人的刷卡金按剩下的交易重新判定。",
     "Removes the posting with this id. An id the store does not hold is an error (exit status 65), as for the other records.":
@@ -315,8 +339,12 @@ extension Translations {
       "替换编号相同的已安装活动。",
     "Replaced card {0} (holder {1}).":
       "已替换卡片 {0}（持卡人 {1}）。",
+    "Replaced promotion {0} ({1}).":
+      "已替换活动 {0}（{1}）。",
     "Replaced the enrollment: card {0} in {1} at {2} (enrollment {3}).":
       "已替换绑卡记录：卡片 {0} 于 {2} 在 {1} 绑定（绑卡记录 {3}）。",
+    "Replaced the posting: {0} (posting {1}).":
+      "已替换入账记录：{0}（入账记录 {1}）。",
     "Replaced transaction {0}: {1} on card {2} at {3}.":
       "已替换交易 {0}：卡片 {2} 于 {3} 消费 {1}。",
     "Report each invalid or conflicting row on standard error and import the others.":
@@ -495,6 +523,10 @@ extension Translations {
       "给出 CARD 时：显示卡片、它的 Apple Pay 绑卡记录及哪些有效，并对每个已安装的活动说明：在 --at 时刻恰好消费最低消费额能否拿到刷卡金（不能时说明原因）、持卡人已用和剩余的奖励次数、下一次奖励能返多少、当前结算周期是否已获奖励，以及下一个周期何时开始。卡片在 --at 时刻已绑卡且符合 --networks 和 --capabilities 时退出状态为 0，否则为 1。\n\n给出 --holder 和 --amount 时：对持卡人的每张卡、在每个已安装的活动下判定在 --at 时刻消费该金额的结果，说明不能拿刷卡金的卡为什么不能，并推荐返得最多的卡（相同时选最早绑定 Apple Pay 的卡）。有卡能拿刷卡金时退出状态为 0，都不能时为 1。\n\n不写入任何内容。JSON 结构见手册。",
     "Writes a file of wallet-files(5) from the store. rewards: the rewards file, exactly as 'wallet batch' writes it (by holder, then ordinal). decisions: the decisions file, one row per transaction, in the order of the transactions' time, then id. transactions: a transactions file with every column, which 'wallet import transactions' reads back (times keep their fraction of a second). --from and --to are whole days, both included, in the promotion's time zone (rewards, decisions) or the store's (transactions), and select by the transaction's time. --excel makes a file for spreadsheets: a UTF-8 byte order mark, and text cells that begin with =, +, -, @, |, a tab, a carriage return or a line feed prefixed with an apostrophe so that they cannot run as formulas; numeric columns (amounts, ordinals, dates, times) are never changed. Such a file is for reading, not for importing again. --out may not name the store or its journal files, however it is spelt (a usage error); a file replaced keeps its permissions.":
       "从数据库写出 wallet-files(5) 中的一种文件。rewards：刷卡金文件，与 'wallet batch' 写出的完全一致（按持卡人，再按次序）。decisions：判定结果文件，每笔交易一行，按交易时间、再按编号排序。transactions：含全部列的交易文件，'wallet import transactions' 可以读回（时间保留秒的小数部分）。--from 和 --to 是整日，首尾都包含，按活动的时区（rewards、decisions）或数据库的时区（transactions）计算，依交易时间筛选。--excel 生成适合电子表格的文件：带 UTF-8 字节顺序标记，以 =、+、-、@、|、制表符、回车或换行开头的文本单元格前加一个撇号，使其不会被当作公式执行；数值列（金额、次序、日期、时间）从不改动。这样的文件只供阅读，不宜再导入。--out 不能指向数据库或其日志文件，无论怎样书写（用法错误）；被替换的文件保留原有权限。",
+    "a clawback of {0} from card {1} on {2}":
+      "{2} 从卡片 {1} 扣回 {0}",
+    "a credit of {0} to card {1} on {2}":
+      "{2} 向卡片 {1} 返还 {0}",
     "active":
       "有效",
     "also seen in":
@@ -793,6 +825,8 @@ extension Translations {
       "{0} 在 {1} 可以使用 Apple Pay 支付（{2}）。",
     "{0} cannot pay with Apple Pay at {1}: {2}.":
       "{0} 在 {1} 不能使用 Apple Pay 支付：{2}。",
+    "{0} decisions":
+      "{0} 条判定结果",
     "{0} does not earn: {1}.":
       "{0} 没有刷卡金：{1}。",
     "{0} earned {1} on {2}; it was paid by {3} and then taken back":
@@ -805,6 +839,8 @@ extension Translations {
       "{0} 曾获刷卡金 {1}，已扣回：退款。",
     "{0} earns {1}.":
       "{0} 可得刷卡金 {1}。",
+    "{0} enrollments":
+      "{0} 条绑卡记录",
     "{0} export {1}, line {2} (row {3})":
       "{0} 导出文件 {1}，第 {2} 行（记录 {3}）",
     "{0} has already been rewarded in the billing cycle {1} (by {2}); the promotion pays one reward per cycle.":
@@ -823,6 +859,8 @@ extension Translations {
       "此前 {0}/{1}（{2}）",
     "{0} of {1} paid before this one":
       "此前已发 {0}/{1}",
+    "{0} on other cards named one of its enrollments and no longer do; their decisions were recomputed.":
+      "其他卡片上有 {0}曾指定它的绑卡记录，现已解除；这些交易已重新判定。",
     "{0} or {1}":
       "{0}或{1}",
     "{0} rewards":
@@ -839,6 +877,8 @@ extension Translations {
       "{1}绑卡 {0}",
     "{0} to {1}":
       "{0} 至 {1}",
+    "{0} transactions":
+      "{0} 笔交易",
     "{0} transactions read, {1} rewarded, {2} invalid rows skipped":
       "读取 {0} 笔交易，{1} 笔获刷卡金，跳过 {2} 行无效数据",
     "{0} transactions read, {1} rewarded, {2} invalid rows skipped, {3} forfeited":
