@@ -96,7 +96,7 @@ extension Translations {
     "Decide the rewards for cards, enrollments and transactions in CSV files.":
       "为 CSV 文件中的卡片、绑卡记录和交易计算刷卡金。",
     "Enrolled card {0} in {1} at {2} (enrollment {3}).":
-      "卡片 {0} 已于 {2} 在 {1} 绑定（绑卡记录 {3}）。",
+      "卡片 {0} 已于 {2} 经 {1} 渠道绑定（绑卡记录 {3}）。",
     "Enrollment {0} is already in the store; nothing changed.":
       "绑卡记录 {0} 已在数据库中，未做改动。",
     "Enrollment {0} of card {1} removed at {2}.":
@@ -342,7 +342,7 @@ extension Translations {
     "Replaced promotion {0} ({1}).":
       "已替换活动 {0}（{1}）。",
     "Replaced the enrollment: card {0} in {1} at {2} (enrollment {3}).":
-      "已替换绑卡记录：卡片 {0} 于 {2} 在 {1} 绑定（绑卡记录 {3}）。",
+      "已替换绑卡记录：卡片 {0} 于 {2} 经 {1} 渠道绑定（绑卡记录 {3}）。",
     "Replaced the posting: {0} (posting {1}).":
       "已替换入账记录：{0}（入账记录 {1}）。",
     "Replaced transaction {0}: {1} on card {2} at {3}.":
