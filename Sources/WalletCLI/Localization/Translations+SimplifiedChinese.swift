@@ -11,12 +11,22 @@ extension Translations {
       "  更多信息请看 '{0} --help'。",
     "  See '{0} {1}' for detailed help.":
       "  详细帮助请看 '{0} {1}'。",
+    "  and {0} more refunds wait for their purchases":
+      "  另有 {0} 笔退款等待对应的消费",
+    "  refund {0} of {1} on card {2} ({3} line {4}, {5}) waits for its purchase":
+      "  卡片 {2} 的退款 {0}（{1}，{3} 第 {4} 行，{5}）等待对应的消费",
+    "  refund {0} of {1} on card {2} ({3} line {4}, {5}, {6}) waits for its purchase":
+      "  卡片 {2} 的退款 {0}（{1}，{3} 第 {4} 行，{5}，{6}）等待对应的消费",
+    "  refund {0}, kept from an earlier import, refunds {1}":
+      "  上次导入暂存的退款 {0} 已冲抵 {1}",
     "  {0}: forfeited {1} (the holder's reward {2}, {3}, taken back on refund)":
       "  {0}：刷卡金 {1} 作废（持卡人的第 {2} 次奖励，{3}，退款时扣回）",
     "  {0}: not rewarded ({1})":
       "  {0}：没有刷卡金（{1}）",
     "  {0}: rewarded {1} (the holder's reward {2}, {3})":
       "  {0}：返刷卡金 {1}（持卡人的第 {2} 次奖励，{3}）",
+    "  {0}: {1} ({2})":
+      "  {0}：{1}（{2}）",
     " The import decided its method: {0}.":
       "支付方式由导入时判定：{0}。",
     "(default: {0})":
@@ -529,6 +539,12 @@ extension Translations {
       "{2} 向卡片 {1} 返还 {0}",
     "active":
       "有效",
+    "already present":
+      "已存在",
+    "already present as {0}":
+      "已作为 {0} 存在",
+    "already refunded {0}":
+      "已冲抵过 {0}",
     "also seen in":
       "亦见于",
     "amex":
@@ -639,6 +655,10 @@ extension Translations {
       "类别",
     "last4":
       "尾号",
+    "left out":
+      "略过",
+    "left out: {0}":
+      "略过：{0}",
     "line":
       "行号",
     "maestro":
@@ -665,12 +685,16 @@ extension Translations {
       "实付金额",
     "network":
       "卡组织",
+    "new":
+      "新增",
     "next cycle":
       "下个周期",
     "next reward":
       "下次奖励",
     "no":
       "否",
+    "no payment method":
+      "缺少支付方式",
     "no start or end":
       "不限起止",
     "no: a purchase of {0} would earn {1}, then lose it to its refund (reward {2} of {3}, {4})":
@@ -711,6 +735,8 @@ extension Translations {
       "primary 或 supplementary。",
     "private-label":
       "自有品牌",
+    "purchases":
+      "消费",
     "quota":
       "名额",
     "reason":
@@ -725,8 +751,12 @@ extension Translations {
       "退款",
     "refunds rule":
       "退款规则",
+    "refunds {0}":
+      "冲抵 {0}",
     "removed_at":
       "解绑时间",
+    "replaced":
+      "已替换",
     "result":
       "结果",
     "reversed":
@@ -741,8 +771,12 @@ extension Translations {
       "奖励次数",
     "rewards before":
       "此前奖励",
+    "rewards credited":
+      "刷卡金返还",
     "rewards left":
       "剩余奖励",
+    "rewards taken back":
+      "刷卡金扣回",
     "role":
       "主附卡",
     "settled":
@@ -759,8 +793,14 @@ extension Translations {
       "附属卡",
     "taken back":
       "已扣回",
+    "takes the place of the statement's {0}":
+      "取代对账单中的 {0}",
     "the bank's app":
       "买单吧",
+    "the same purchase as {0}":
+      "与 {0} 为同一笔消费",
+    "the same refund of {0} as {1}":
+      "与 {1} 为同一笔 {0} 的退款",
     "the store could not be used: {0}":
       "无法使用数据库：{0}",
     "the store is damaged: {0}":
@@ -787,6 +827,8 @@ extension Translations {
       "至 {0} 止",
     "visa":
       "Visa",
+    "waits for its purchase":
+      "等待对应的消费",
     "wallet demo: the sample data ({0} cards, {1} Apple Pay bindings, {2} transactions,\n{3} postings) in a throw-away store, as of {4}.\n":
       "wallet 演示：示例数据（{0} 张卡、{1} 条 Apple Pay 绑卡记录、{2} 笔交易、\n{3} 条入账记录）放在一个临时数据库中，时间定在 {4}。\n",
     "why":
@@ -815,10 +857,16 @@ extension Translations {
       "{0}（{1}）",
     "{0} ({1}, refunded; the places stay used)":
       "{0}（{1}，已退款；名额仍算已用）",
+    "{0} already applied":
+      "此前已冲抵 {0}",
     "{0} already has all {1} rewards this promotion pays one cardholder.":
       "持卡人 {0} 已领满本活动每位持卡人的全部 {1} 次奖励。",
     "{0} already has the one reward this promotion pays one cardholder.":
       "持卡人 {0} 已领过本活动每位持卡人仅有的 1 次奖励。",
+    "{0} already present":
+      "已存在 {0}",
+    "{0} applied":
+      "已冲抵 {0}",
     "{0} at {1}":
       "{1} 退款 {0}",
     "{0} can pay with Apple Pay at {1} ({2}).":
@@ -851,6 +899,8 @@ extension Translations {
       "持卡人 {0} 在结算周期 {1} 内已获奖励；本活动每个周期只返 1 次。",
     "{0} has already been rewarded in the billing cycle {1}; the promotion pays {2} rewards per cycle.":
       "持卡人 {0} 在结算周期 {1} 内已获奖励；本活动每个周期最多返 {2} 次。",
+    "{0} new":
+      "新增 {0}",
     "{0} of {1}":
       "{0}/{1}",
     "{0} of {1} before this one":
@@ -863,6 +913,8 @@ extension Translations {
       "其他卡片上有 {0}曾指定它的绑卡记录，现已解除；这些交易已重新判定。",
     "{0} or {1}":
       "{0}或{1}",
+    "{0} replaced":
+      "替换 {0}",
     "{0} rewards":
       "{0} 笔刷卡金",
     "{0} rewards, ¥{1}":
@@ -873,6 +925,8 @@ extension Translations {
       "{0} 对账单 {1}，第 {2} 行（记录 {3}）",
     "{0} taken back":
       "{0} 已扣回",
+    "{0} the same as another export's":
+      "与另一导出文件重复 {0}",
     "{0} through {1}":
       "{1}绑卡 {0}",
     "{0} to {1}":
@@ -885,10 +939,14 @@ extension Translations {
       "读取 {0} 笔交易，{1} 笔获刷卡金，跳过 {2} 行无效数据，{3} 笔作废",
     "{0} used, {1} left, of {2}":
       "已用 {0} 次，剩余 {1} 次，共 {2} 次",
+    "{0} waiting for their purchases":
+      "等待对应消费 {0}",
     "{0} was credited to {1}; no reward explains it":
       "{0}已入账到 {1}；没有对应的奖励",
     "{0} was taken back from {1}; no credit was paid that it takes back":
       "{0}已从 {1} 扣回；但没有可扣回的返还",
+    "{0} without a payment method":
+      "缺少支付方式 {0}",
     "{0} {1} card":
       "{0}{1}卡",
     "{0}'s reward of {1} was forfeited by a refund; {2} paid it and nothing took it back":
@@ -912,8 +970,16 @@ extension Translations {
     "{0}: reward {1} of {2}, {3} schedule; the place stays used":
       "{0}：第 {1}/{2} 次奖励，按 {3} 档；名额仍算已用",
     "{0}: {1}":
-      "{0} 个：{1}",
+      "{0}：{1}",
     "{0}: {1} new, {2} already present, {3} replaced, {4} invalid":
       "{0}：新增 {1} 条，已存在 {2} 条，替换 {3} 条，无效 {4} 条",
+    "{0}: {1}{2}, {3}; 1 row":
+      "{0}：{1}{2}，{3}；1 行",
+    "{0}: {1}{2}, {3}; 1 row (nothing written)":
+      "{0}：{1}{2}，{3}；1 行（未写入）",
+    "{0}: {1}{2}, {3}; {4} rows":
+      "{0}：{1}{2}，{3}；{4} 行",
+    "{0}: {1}{2}, {3}; {4} rows (nothing written)":
+      "{0}：{1}{2}，{3}；{4} 行（未写入）",
   ]
 }
