@@ -64,7 +64,8 @@ enum Language: String, Sendable, CaseIterable {
 
   /// Takes `--lang NAME` and `--lang=NAME` out of the arguments before `--`, wherever they
   /// stand, since the language is chosen for the whole run, not by one command. The last one
-  /// given wins. Throws a usage error for a missing or unknown name.
+  /// given wins. Throws a usage error for a missing or empty name, in English: the language is
+  /// not chosen yet, and the caller translates the message once it is.
   static func extract(from arguments: [String]) throws(UsageError) -> (Language?, [String]) {
     var rest: [String] = []
     var language: Language?
@@ -81,7 +82,7 @@ enum Language: String, Sendable, CaseIterable {
       let value: String
       if word == "--lang" {
         guard index < arguments.endIndex else {
-          throw UsageError(tr("Missing value for '--lang <language>'"), commandPath: [])
+          throw UsageError("Missing value for '--lang <language>'", commandPath: [])
         }
         value = arguments[index]
         index += 1
@@ -93,7 +94,7 @@ enum Language: String, Sendable, CaseIterable {
       }
       guard let named = Language(localeName: value) else {
         throw UsageError(
-          tr("The value '\(value)' is invalid for '--lang <language>': use en or zh-Hans"),
+          "The value '\(value)' is invalid for '--lang <language>': use en or zh-Hans",
           commandPath: [])
       }
       language = named

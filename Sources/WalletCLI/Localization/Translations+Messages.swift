@@ -18,6 +18,8 @@ extension Translations {
     "{0} does not take a value": "{0} 不接受取值",
     "The value {0} is invalid for '{1}'; expected one of: {2}": "'{1}' 的取值 {0} 无效；可选值：{2}",
     "The value {0} is invalid for '{1}': {2}": "'{1}' 的取值 {0} 无效：{2}",
+    "The value {0} is invalid for '--lang <language>': use en or zh-Hans":
+      "'--lang <language>' 的取值 {0} 无效：请用 en 或 zh-Hans",
     // Times and dates.
     "that date does not exist": "该日期不存在",
     "that time of day does not exist": "该时刻不存在",
@@ -49,6 +51,39 @@ extension Translations {
     "transaction": "交易",
     "posting": "入账记录",
     "promotion": "活动",
+    "--{0} goes with --holder; 'wallet check CARD' imagines a purchase of each promotion's minimum spend":
+      "--{0} 要配合 --holder 使用；'wallet check CARD' 按每个活动的最低消费额模拟一笔消费",
+    "several promotions are installed ({0}) and a {1} file holds one; choose it with --promotion":
+      "已安装多个活动（{0}），而一个 {1} 文件只能对应一个；请用 --promotion 选择",
+    "No promotion file or built-in promotion named {0} (built in: {1})":
+      "没有名为 {0} 的活动文件或内置活动（内置：{1}）",
+    "--{0} and --{1} must name different files": "--{0} 和 --{1} 必须是不同的文件",
+    "--adjustments and --reconciliation need --postings":
+      "--adjustments 和 --reconciliation 需要 --postings",
+    "--postings needs --adjustments or --reconciliation":
+      "--postings 需要 --adjustments 或 --reconciliation",
+    "no built-in format {0} and no such file; built in: {1}": "没有内置格式 {0}，也没有这个文件；内置：{1}",
+    "transactions belong to no promotion; --promotion is for rewards and decisions":
+      "交易不属于任何活动；--promotion 只用于 rewards 和 decisions",
+    "--promotion chooses the billing cycle of --cycle; give --cycle":
+      "--promotion 用于选择 --cycle 的结算周期；请给出 --cycle",
+    "the installed promotions ({0}) have different billing cycles; choose one with --promotion":
+      "已安装的活动（{0}）结算周期不同；请用 --promotion 选择一个",
+    "{0}: {1} is a built-in promotion and cannot be replaced; give yours another id":
+      "{0}：{1} 是内置活动，不能替换；请给您的活动另取一个编号",
+    "cannot write to standard output: {0}": "无法写入标准输出：{0}",
+    "{0} is a SQLite database but not a wallet store; wallet leaves it alone":
+      "{0} 是 SQLite 数据库，但不是钱包数据库；wallet 不会动它",
+    "transaction {0} would have ¥{1} refunded, more than its amount ¥{2}":
+      "交易 {0} 的累计退款将达 ¥{1}，超过其金额 ¥{2}",
+    "enrollment {0} cannot be removed at or before the time it was enrolled":
+      "绑卡记录 {0} 不能在绑定时间或更早解绑",
+    "card {0} has {1} transaction; use --force to remove it with its transactions and enrollments":
+      "卡片 {0} 有 {1} 笔交易；如要连同交易和绑卡记录一起删除，请加 --force",
+    "card {0} has {1} transactions; use --force to remove it with its transactions and enrollments":
+      "卡片 {0} 有 {1} 笔交易；如要连同交易和绑卡记录一起删除，请加 --force",
+    "the demo could not build its store ({0})": "演示无法建立数据库（{0}）",
+    "the demo's step '{0}' failed": "演示步骤 '{0}' 失败",
     // A place in a file, then what is wrong there.
     "{0}:{1}:{2}: {3}": "{0}:{1}:{2}：{3}",
   ]

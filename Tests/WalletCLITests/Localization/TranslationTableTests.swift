@@ -126,6 +126,17 @@ struct SentenceTests {
       SentenceKeys.keys(in: source) == ["Pay with {0}: it earns {1}", "first {0} second"])
   }
 
+  @Test func everyMessageFromElsewhereIsRecognisedAsItself() {
+    // Each message, its values filled in, is translated by its own entry and no other.
+    for (key, chinese) in Translations.simplifiedChineseMessages {
+      let values = Sentence.placeholders(in: key).map { "V\($0)x" }
+      let english = Sentence.fill(key, with: values)
+      #expect(
+        Translations.translated(message: english, in: .simplifiedChinese)
+          == Sentence.fill(chinese, with: values), "\(key)")
+    }
+  }
+
   @Test func aMessageFromElsewhereIsRecognisedByItsShape() {
     #expect(
       Translations.translated(message: "no card 'C9' in the store", in: .simplifiedChinese)
