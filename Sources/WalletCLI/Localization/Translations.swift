@@ -37,9 +37,16 @@ enum Translations {
     return message
   }
 
-  /// The keys with placeholders, longest first, so that the most specific sentence wins.
-  private static let patternKeys: [String] = simplifiedChineseMessages.keys
-    .filter { !Sentence.placeholders(in: $0).isEmpty }
+  /// A place in a file (`file:line:column: message`), tried first: its message is then
+  /// translated on its own.
+  static let locationPattern = "{0}:{1}:{2}: {3}"
+
+  /// The keys with placeholders: the location first, then the longest first, so that the most
+  /// specific sentence wins.
+  private static let patternKeys: [String] =
+    [locationPattern]
+    + simplifiedChineseMessages.keys
+    .filter { !Sentence.placeholders(in: $0).isEmpty && $0 != locationPattern }
     .sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
 
   /// A key's pieces: literal text, and the placeholder numbers between them.

@@ -146,6 +146,11 @@ struct SentenceTests {
       Translations.translated(
         message: "The value '2026-13-01' is invalid for '--at <time>': that date does not exist",
         in: .simplifiedChinese) == "'--at <time>' 的取值 '2026-13-01' 无效：该日期不存在")
+    // A place in a file first, then its message.
+    #expect(
+      Translations.translated(
+        message: "cards.csv:2:7: amount must be greater than zero", in: .simplifiedChinese)
+        == "cards.csv:2:7：金额必须大于零")
     // Unknown messages are shown as they are; English is never changed.
     #expect(Translations.translated(message: "odd", in: .simplifiedChinese) == "odd")
     #expect(
