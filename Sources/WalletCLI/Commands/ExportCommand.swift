@@ -167,14 +167,5 @@ enum ExportFile: String, CaseIterable, CustomStringConvertible, ExpressibleByArg
     }
   }
 
-  /// One row, for messages.
-  var noun: String {
-    switch self {
-    case .rewards: "reward"
-    case .decisions: "decision"
-    case .transactions: "transaction"
-    }
-  }
-
   var description: String { rawValue }
 }
