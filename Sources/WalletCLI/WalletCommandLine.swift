@@ -19,12 +19,14 @@ public enum WalletCommandLine {
     ImportPostingsCommand.self,
     PostingAddCommand.self, PostingListCommand.self, PostingRemoveCommand.self,
     TxnAddCommand.self, TxnRefundCommand.self, TxnListCommand.self,
+    TxnSettleCommand.self, TxnVoidCommand.self,
     PromotionAddCommand.self, PromotionListCommand.self, PromotionShowCommand.self,
     PromotionRemoveCommand.self,
     StatementCommand.self, ReconcileCommand.self,
     ExportCommand.self,
     DemoCommand.self,
     CheckCommand.self, ExplainCommand.self,
+    PayCommand.self,
     BatchCommand.self,
   ]
 
@@ -46,7 +48,7 @@ public enum WalletCommandLine {
         SQLite transaction: all of a file or none of it, and importing a file twice changes \
         nothing.
         """),
-    CommandGroup(["txn"], abstract: "Record, refund and list transactions."),
+    CommandGroup(["txn"], abstract: "Record, refund, settle, void and list transactions."),
     CommandGroup(
       ["posting"], abstract: "Record, list and remove the rewards an issuer posted.",
       discussion: """

@@ -41,3 +41,31 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     XCG XDR XOF XPD XPF XPT XSU XTS XUA XXX YER ZAR ZMW ZWG ZWL
     """.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
 }
+
+extension Currency {
+  /// How many digits ISO 4217 gives the currency's minor unit (2 for CNY's fen, 0 for JPY, 3 for
+  /// KWD); nil for the codes that are not money one pays with (gold, SDR, the test code), which
+  /// ISO 4217 lists without a minor unit.
+  public var minorUnitDigits: Int? {
+    if Currency.withoutMinorUnit.contains(code) { return nil }
+    return Currency.minorUnitExceptions[code] ?? 2
+  }
+
+  // ISO 4217's exponents where they are not 2.
+  private static let minorUnitExceptions: [String: Int] = {
+    var digits: [String: Int] = [:]
+    for code in """
+    BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF
+    """.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+      digits[String(code)] = 0
+    }
+    for code in ["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"] { digits[code] = 3 }
+    for code in ["CLF", "UYW"] { digits[code] = 4 }
+    return digits
+  }()
+
+  // Precious metals, bond-market units, SDR, the test and the "no currency" codes.
+  private static let withoutMinorUnit: Set<String> = [
+    "XAG", "XAU", "XBA", "XBB", "XBC", "XBD", "XDR", "XPD", "XPT", "XSU", "XTS", "XUA", "XXX",
+  ]
+}

@@ -268,23 +268,33 @@ enum DecisionReport {
       guard
         let decision = try store.decision(transaction: transaction, promotion: promotion.id)
       else { return nil }
-      switch decision.outcome {
-      case .rewarded(let reward):
-        let (id, amount) = (promotion.id, MoneyText.display(reward.amount, promotion.currency))
-        let (ordinal, channel) = (reward.ordinal, reward.channel)
-        return tr("  \(id): rewarded \(amount) (the holder's reward \(ordinal), \(channel))")
-      case .forfeited(let reward):
-        let (id, amount) = (promotion.id, MoneyText.display(reward.amount, promotion.currency))
-        let (ordinal, channel) = (reward.ordinal, reward.channel)
-        return tr(
-          """
-            \(id): forfeited \(amount) (the holder's reward \(ordinal), \(channel), taken back \
-          on refund)
-          """)
-      case .notRewarded(let reason):
-        let id = promotion.id
-        return tr("  \(id): not rewarded (\(reason))")
-      }
+      return "  " + line(decision.outcome, promotion: promotion)
+    }
+  }
+
+  /// A reward's line, paid or forfeited.
+  private static func rewardLine(_ promotion: Promotion, _ reward: Reward, forfeited: Bool)
+    -> String
+  {
+    let (id, amount) = (promotion.id, MoneyText.display(reward.amount, promotion.currency))
+    let (ordinal, channel) = (reward.ordinal, reward.channel)
+    return forfeited
+      ? tr(
+        "\(id): forfeited \(amount) (the holder's reward \(ordinal), \(channel), taken back on refund)"
+      )
+      : tr("\(id): rewarded \(amount) (the holder's reward \(ordinal), \(channel))")
+  }
+
+  /// One promotion's decision: `bocom-applepay-monthly: rewarded ¥10.00 (the holder's reward
+  /// 1, bank-app)`.
+  static func line(_ outcome: Outcome, promotion: Promotion) -> String {
+    switch outcome {
+    case .rewarded(let reward):
+      rewardLine(promotion, reward, forfeited: false)
+    case .forfeited(let reward):
+      rewardLine(promotion, reward, forfeited: true)
+    case .notRewarded(let reason):
+      tr("\(promotion.id): not rewarded (\(reason))")
     }
   }
 }

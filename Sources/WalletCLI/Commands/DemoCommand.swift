@@ -26,7 +26,8 @@ struct DemoCommand: WalletCommand {
       into wallet, so it works from any folder), with "now" fixed at \(now), and shows, each \
       under a heading: a card's check, a purchase that would earn and one that would not, the \
       statement, why a purchase earned nothing, whether a holder was paid what they are owed \
-      (the sample postings), and, with a copy of the built-in promotion that takes rewards back \
+      (the sample postings), a payment request played through Apple Pay's sheet and \
+      authorized (\(paymentRequestPath)), and, with a copy of the built-in promotion that takes rewards back \
       on refund (refunds: clawback) installed, a refunded purchase whose reward was taken back. \
       The store is removed afterwards; your own \
       store ($WALLET_DB, --db) is never touched.
@@ -57,7 +58,15 @@ struct DemoCommand: WalletCommand {
     Step(
       heading: "Was H002 paid?", arguments: ["reconcile", "--holder", "H002"],
       expected: [.success, .no]),
+    Step(
+      heading: "H003 pays 盒马鲜生's Apple Pay request: which card does the sheet offer?",
+      arguments: ["pay", paymentRequestPath, "--holder", "H003", "--authorize", "--id", "AP1"],
+      expected: [.success]),
   ]
+
+  /// Where the payment request the demo plays is shipped; the demo writes its own copy
+  /// (`SampleData.paymentRequest`) and shows this name, which a user can type in the package.
+  static let paymentRequestPath = "data/requests/unionpay-emv-cny.json"
 
   /// The last step, apart from the others: the sample's T2002, refunded below the minimum, under
   /// the built-in's rules with `refunds: clawback`. That promotion is installed only just before
@@ -101,6 +110,7 @@ struct DemoCommand: WalletCommand {
       }
     }
 
+    let request = try folder.write("payment-request.json", SampleData.paymentRequest)
     let console = context.console
     let style = Style(console: console, environment: context.environment)
     func lines(_ text: String) -> Int { text.split(separator: "\n").count - 1 }
@@ -120,7 +130,8 @@ struct DemoCommand: WalletCommand {
       console.output(
         "\n" + style.heading("==> \(tr(dynamic: step.heading))") + "\n$ wallet "
           + step.arguments.joined(separator: " ") + "\n\n", style: style)
-      let status = WalletCommandLine.run(step.arguments + ["--db", database], context: shown)
+      let arguments = step.arguments.map { $0 == Self.paymentRequestPath ? request : $0 }
+      let status = WalletCommandLine.run(arguments + ["--db", database], context: shown)
       // The step could not print: the command line reports that, once, as exit status 74.
       if console.failure != nil { return false }
       guard let exit = ExitStatus(rawValue: status), step.expected.contains(exit) else {

@@ -83,4 +83,25 @@ enum SampleData {
     P-4099,C-CJ-MC,2026-11-15,clawback,8.00,,,刷卡金扣回
 
     """#
+
+  /// `data/requests/unionpay-emv-cny.json`: a merchant's Apple Pay request, UnionPay only, EMV.
+  static let paymentRequest = #"""
+    {
+      "merchantIdentifier": "merchant.cn.freshhema",
+      "merchantName": "盒马鲜生",
+      "countryCode": "CN",
+      "currencyCode": "CNY",
+      "supportedNetworks": ["chinaUnionPay"],
+      "merchantCapabilities": ["emv", "credit", "debit"],
+      "paymentSummaryItems": [
+        { "label": "生鲜", "amount": "128.00" },
+        { "label": "配送费", "amount": "8.00" },
+        { "label": "优惠券", "amount": "-10.00" },
+        { "label": "盒马鲜生", "amount": "126.00" }
+      ],
+      "mcc": "5411",
+      "time": "2026-11-28T18:30:00+08:00"
+    }
+
+    """#
 }

@@ -19,12 +19,6 @@ extension Translations {
       "  卡片 {2} 的退款 {0}（{1}，{3} 第 {4} 行，{5}，{6}）等待对应的消费",
     "  refund {0}, kept from an earlier import, refunds {1}":
       "  上次导入暂存的退款 {0} 已冲抵 {1}",
-    "  {0}: forfeited {1} (the holder's reward {2}, {3}, taken back on refund)":
-      "  {0}：刷卡金 {1} 作废（持卡人的第 {2} 次奖励，{3}，退款时扣回）",
-    "  {0}: not rewarded ({1})":
-      "  {0}：没有刷卡金（{1}）",
-    "  {0}: rewarded {1} (the holder's reward {2}, {3})":
-      "  {0}：返刷卡金 {1}（持卡人的第 {2} 次奖励，{3}）",
     "  {0}: {1} ({2})":
       "  {0}：{1}（{2}）",
     " The import decided its method: {0}.":
@@ -961,10 +955,16 @@ extension Translations {
       "{0}，{1}，自 {2} 起",
     "{0}, {1}, from {2} to {3}":
       "{0}，{1}，{2} 至 {3}",
+    "{0}: forfeited {1} (the holder's reward {2}, {3}, taken back on refund)":
+      "{0}：刷卡金 {1} 作废（持卡人的第 {2} 次奖励，{3}，退款时扣回）",
+    "{0}: not rewarded ({1})":
+      "{0}：没有刷卡金（{1}）",
     "{0}: reward {1} of {2}, {3} schedule":
       "{0}：第 {1}/{2} 次奖励，按 {3} 档",
     "{0}: reward {1} of {2}, {3} schedule; the place stays used":
       "{0}：第 {1}/{2} 次奖励，按 {3} 档；名额仍算已用",
+    "{0}: rewarded {1} (the holder's reward {2}, {3})":
+      "{0}：返刷卡金 {1}（持卡人的第 {2} 次奖励，{3}）",
     "{0}: {1}":
       "{0}：{1}",
     "{0}: {1} new, {2} already present, {3} replaced, {4} invalid":

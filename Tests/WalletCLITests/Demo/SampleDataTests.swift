@@ -16,6 +16,14 @@ struct SampleDataTests {
     #expect(Array(embedded.utf8) == Array(file), "Sources/WalletCLI/Demo/SampleData.swift: \(name)")
   }
 
+  /// The payment request the demo plays is the shipped file, byte for byte.
+  @Test func theDemosPaymentRequestIsTheShippedFile() throws {
+    let file = try Data(
+      contentsOf: WalletProcess.packageRoot.appendingPathComponent(
+        DemoCommand.paymentRequestPath))
+    #expect(Array(SampleData.paymentRequest.utf8) == Array(file))
+  }
+
   /// The clawback promotion the demo installs is the shipped file, byte for byte.
   @Test func theDemosClawbackPromotionIsTheShippedFile() throws {
     let url = URL(fileURLWithPath: WalletProcess.sample("cards.csv"))

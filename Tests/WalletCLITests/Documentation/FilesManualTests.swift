@@ -199,3 +199,62 @@ struct FilesManualTests {
     #expect(messages.contains(badDay.stderr), "\(badDay.stderr)")
   }
 }
+
+/// The payment request section of `man/wallet-files.5` says what `wallet pay` reads.
+struct PaymentRequestManualTests {
+  static let section = FilesManualTests.page.section("PAYMENT REQUEST FILE")
+
+  /// The example request, as the page shows it.
+  static func example() throws -> String {
+    try #require(section.literalBlocks.first { $0.hasPrefix("{") })
+  }
+
+  /// Every field wallet reads is listed, marked required exactly when leaving it out is refused.
+  @Test func everyFieldIsListedAndMarkedWhenRequired() throws {
+    let items = Self.section.items
+    #expect(Set(items.compactMap(\.literal)) == PaymentRequest.readFields)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(try Self.example().utf8)) as? [String: Any])
+    for item in items {
+      let field = try #require(item.literal)
+      var without = object
+      without[field] = nil
+      let json = try JSONSerialization.data(withJSONObject: without)
+      var refusal: PaymentRequestProblem?
+      do {
+        _ = try PaymentRequest.decode(json: Array(json), zone: .shanghai)
+      } catch {
+        refusal = error
+      }
+      let required = refusal?.field == field && refusal?.problem == "is required"
+      #expect(required == item.isRequired, "\(field): \(refusal?.description ?? "accepted")")
+    }
+    // The PassKit fields said to be accepted are the ones the decoder ignores.
+    let ignored = Self.section.text.replacingOccurrences(of: "\n", with: " ")
+    for field in PaymentRequest.ignoredFields {
+      #expect(ignored.contains(field), "\(field)")
+    }
+    for network in RequestedNetwork.otherPassKitNetworks {
+      #expect(ignored.contains(network), "\(network)")
+    }
+  }
+
+  /// The example is the sample request file, and the message shown is the one wallet prints.
+  @Test func theExampleAndItsMessageAreReal() throws {
+    let example = try Self.example()
+    let sample = try String(
+      contentsOf: WalletProcess.packageRoot.appendingPathComponent(
+        "data/requests/unionpay-emv-cny.json"), encoding: .utf8)
+    #expect(example == sample)
+    let session = try StoreSession()
+    try session.importSample()
+    try session.write(
+      "request.json",
+      example.replacingOccurrences(
+        of: "\"currencyCode\": \"CNY\"", with: "\"currencyCode\": \"JPY\""))
+    let result = try session.run(["pay", "request.json", "--holder", "H003"])
+    #expect(result.status == 65)
+    let messages = Self.section.literalBlocks.filter { $0.hasPrefix("Error:") }
+    #expect(messages == [result.stderr])
+  }
+}
