@@ -25,6 +25,8 @@ extension Translations {
       "支付方式由导入时判定：{0}。",
     "(default: {0})":
       "（默认：{0}）",
+    "1 card of {0}":
+      "持卡人 {0} 的 1 张卡",
     "1 decision":
       "1 条判定结果",
     "1 enrollment":
@@ -77,8 +79,22 @@ extension Translations {
       "如果 T2002 退款时刷卡金被扣回（refunds: clawback）呢？",
     "Apple Wallet":
       "Apple 钱包",
-    "Builds a throw-away store from the sample cards, enrollments and transactions (compiled into wallet, so it works from any folder), with \"now\" fixed at 2026-11-28T12:00:00+08:00, and shows, each under a heading: a card's check, a purchase that would earn and one that would not, the statement, why a purchase earned nothing, whether a holder was paid what they are owed (the sample postings), and, with a copy of the built-in promotion that takes rewards back on refund (refunds: clawback) installed, a refunded purchase whose reward was taken back. The store is removed afterwards; your own store ($WALLET_DB, --db) is never touched.":
-      "用示例卡片、绑卡记录和交易（编译在 wallet 中，所以在任何文件夹都能运行）建立一个临时数据库，把“现在”固定为 2026-11-28T12:00:00+08:00，并分别在各自的标题下演示：查询一张卡、一笔能拿刷卡金和一笔不能拿的消费、对账单、一笔消费为什么没有刷卡金、持卡人应得的刷卡金是否已到账（示例入账记录），以及在安装了退款时扣回刷卡金（refunds: clawback）的内置活动副本后，一笔已退款消费的刷卡金如何被扣回。演示结束后删除该数据库；您自己的数据库（$WALLET_DB、--db）不会被动到。",
+    "At {0} the sheet offers {1} of the {2}; default {3}: it earns {4}, the most of the offered cards.":
+      "{0} 付款页在{2}中提供 {1} 张；默认 {3}：可得刷卡金 {4}，在提供的卡中最多。",
+    "At {0} the sheet offers {1} of the {2}; default {3}: it earns {4}, the only offered card that earns.":
+      "{0} 付款页在{2}中提供 {1} 张；默认 {3}：可得刷卡金 {4}，是唯一能拿刷卡金的卡。",
+    "At {0} the sheet offers {1} of the {2}; default {3}: no offered card earns, and it was bound to Apple Pay first.":
+      "{0} 付款页在{2}中提供 {1} 张；默认 {3}：提供的卡都拿不到刷卡金，它最早绑定 Apple Pay。",
+    "Authorization: failure; recorded declined transaction {0}.":
+      "授权：失败；已记录被拒绝的交易 {0}。",
+    "Authorization: success; recorded transaction {0}.":
+      "授权：成功；已记录交易 {0}。",
+    "Authorization: {0}: {1}; the sheet stays open. Nothing was recorded.":
+      "授权：{0}：{1}；付款页保持打开。未记录任何内容。",
+    "Authorization: {0}; transaction {1} was already recorded; nothing changed.":
+      "授权：{0}；交易 {1} 已记录过，未做改动。",
+    "Builds a throw-away store from the sample cards, enrollments and transactions (compiled into wallet, so it works from any folder), with \"now\" fixed at 2026-11-28T12:00:00+08:00, and shows, each under a heading: a card's check, a purchase that would earn and one that would not, the statement, why a purchase earned nothing, whether a holder was paid what they are owed (the sample postings), a payment request played through Apple Pay's sheet and authorized (data/requests/unionpay-emv-cny.json), and, with a copy of the built-in promotion that takes rewards back on refund (refunds: clawback) installed, a refunded purchase whose reward was taken back. The store is removed afterwards; your own store ($WALLET_DB, --db) is never touched.":
+      "用示例卡片、绑卡记录和交易（编译在 wallet 中，所以在任何文件夹都能运行）建立一个临时数据库，把“现在”固定为 2026-11-28T12:00:00+08:00，并分别在各自的标题下演示：查询一张卡、一笔能拿刷卡金和一笔不能拿的消费、对账单、一笔消费为什么没有刷卡金、持卡人应得的刷卡金是否已到账（示例入账记录）、一个经 Apple Pay 付款页完成授权的付款请求（data/requests/unionpay-emv-cny.json），以及在安装了退款时扣回刷卡金（refunds: clawback）的内置活动副本后，一笔已退款消费的刷卡金如何被扣回。演示结束后删除该数据库；您自己的数据库（$WALLET_DB、--db）不会被动到。",
     "Can this card earn now?":
       "这张卡现在能拿刷卡金吗？",
     "Card {0} is already in the store; nothing changed.":
@@ -115,6 +131,8 @@ extension Translations {
       "已导出 {0}，写入 {1}。",
     "For a clawback, the credit it takes back; for a credit, the clawback it undoes.":
       "扣回时，指它扣回的那笔返还；返还时，指它冲销的那笔扣回。",
+    "H003 pays 盒马鲜生's Apple Pay request: which card does the sheet offer?":
+      "H003 向盒马鲜生付款：Apple Pay 付款页会提供哪张卡？",
     "How purchases no rule decides were paid: apple-pay, card or other.":
       "没有规则判定的消费的支付方式：apple-pay、card 或 other。",
     "Import a bank statement or an Alipay/WeChat Pay export into the store.":
@@ -135,6 +153,8 @@ extension Translations {
       "安装、列出、查看和删除活动。",
     "Installed promotion {0} ({1}).":
       "已安装活动 {0}（{1}）。",
+    "Instead of --holder: the one card the sheet may offer.":
+      "代替 --holder：付款页只可提供这一张卡。",
     "Instead of a card: ask which of this holder's cards a purchase would earn with.":
       "代替卡片：询问这位持卡人用哪张卡消费能拿到刷卡金。",
     "It comes to {0} after {1} of refunds; purchases must be at least {2}.":
@@ -173,6 +193,8 @@ extension Translations {
       "该笔为实体卡支付，未使用 Apple Pay；只有 Apple Pay 消费才计入。",
     "Keeps cards and their Apple Pay enrollments, decides which purchases earn under a promotion such as 交通银行's Apple Pay 月月返, and says why.":
       "保管卡片及其 Apple Pay 绑卡记录，按活动（如交通银行的 Apple Pay 月月返）判断哪些消费能拿刷卡金，并说明原因。",
+    "Left out:":
+      "未提供：",
     "List cards.":
       "列出卡片。",
     "List enrollments.":
@@ -199,10 +221,16 @@ extension Translations {
       "只在这位持卡人的卡片中查找各行所属的卡。",
     "Make the file safe to open in a spreadsheet (see above).":
       "使文件可以安全地在电子表格中打开（见上文）。",
+    "Mark a pending transaction settled.":
+      "把一笔处理中的交易标为交易成功。",
+    "Marks a pending transaction (such as one 'wallet pay --authorize' recorded) settled. A pending purchase already counts like a settled one, so its decisions do not change; they are printed. A transaction that is not pending is refused (exit status 65).":
+      "把一笔处理中的交易（如 'wallet pay --authorize' 记录的）标为交易成功。处理中的消费本来就与已成功的一样计入，所以判定结果不变；结果会被打印出来。不是处理中的交易会被拒绝（退出状态 65）。",
     "Matches the decisions that owe something (rewarded, forfeited) under each installed promotion (or the one --promotion names) with the store's postings, per holder, and gives each a status: paid, paid-late, not-yet-due, forfeited, missing, amount-differs, clawed-back, not-clawed-back; a credit no decision takes is unexpected, a clawback that takes back no credit unmatched-clawback. Only transactions and postings dated on or before the as-of date (today, or WALLET_NOW, or --as-of) take part. A reward is due by the last day of its billing cycle plus the promotion's posting days (30). The table gives each holder's money owed, paid, missing and taken back, the rows, and a sentence for each row that needs attention. CSV is the reconciliation rows of wallet-files(5); JSON an object with 'as_of', 'needs_attention' and 'rows'. Exits 1 when any row needs attention (missing, amount-differs, clawed-back, not-clawed-back, unexpected, unmatched-clawback), else 0.":
       "把每个已安装的活动（或 --promotion 指定的那个）下应返刷卡金的判定结果（rewarded、forfeited）与数据库中的入账记录按持卡人逐一核对，并给每项一个状态：paid、paid-late、not-yet-due、forfeited、missing、amount-differs、clawed-back、not-clawed-back；没有判定结果对应的返还为 unexpected，没有可扣回返还的扣回为 unmatched-clawback。只有对账日（今天，或 WALLET_NOW，或 --as-of）当天及以前的交易和入账参与核对。刷卡金应在其结算周期最后一天加上活动规定的入账天数（30 天）之内返还。表格列出每位持卡人的应返、已到账、未到账和已扣回金额、各行明细，并为每一条需要留意的行写一句说明。CSV 是 wallet-files(5) 中的对账行；JSON 是一个含 'as_of'、'needs_attention' 和 'rows' 的对象。有任何需要留意的行（missing、amount-differs、clawed-back、not-clawed-back、unexpected、unmatched-clawback）时退出状态为 1，否则为 0。",
     "No Apple Pay binding of card {0} is active at {1}; only purchases through a card bound in the bank's app or in Apple Wallet count.":
       "卡片 {0} 在 {1} 没有有效的 Apple Pay 绑卡；只有在银行 App（买单吧）或 Apple 钱包中绑卡后的消费才计入。",
+    "No card can pay at {0} (canMakePayments is false): the sheet offers none of the {1}.":
+      "{0} 没有卡可以支付（canMakePayments 为 false）：付款页不提供{1}中的任何一张。",
     "No card of {0} would earn; see why below.":
       "持卡人 {0} 的卡都拿不到刷卡金；原因见下。",
     "No cards.":
@@ -219,10 +247,14 @@ extension Translations {
       "没有交易。",
     "Nothing owed and nothing posted.":
       "没有应返的刷卡金，也没有入账。",
+    "Nothing was recorded: add --authorize to pay.":
+      "未记录任何内容：加 --authorize 才会支付。",
     "OPTIONS:":
       "选项：",
     "OVERVIEW: {0}":
       "概述：{0}",
+    "Offered:":
+      "付款页提供：",
     "Only from this day on (YYYY-MM-DD).":
       "只列从这一天起的（YYYY-MM-DD）。",
     "Only the billing cycle containing this date (YYYY-MM-DD).":
@@ -269,6 +301,12 @@ extension Translations {
       "请用 {0} 支付：可得刷卡金 {1}，是 {2} 张可返卡中最多的。",
     "Pay with {0}: it earns {1}.":
       "请用 {0} 支付：可得刷卡金 {1}。",
+    "Pay: record what the authorization result says.":
+      "支付：按授权结果记录。",
+    "Payment request from {0} ({1}):":
+      "来自 {0}（{1}）的付款请求：",
+    "Play an Apple Pay payment request against the store.":
+      "对数据库模拟一次 Apple Pay 付款请求。",
     "Posting {0} is already in the store; nothing changed.":
       "入账记录 {0} 已在数据库中，未做改动。",
     "Print an installed promotion as JSON.":
@@ -279,6 +317,8 @@ extension Translations {
       "把活动规则按活动文件格式打印出来，每个字段都写全，便于修改后以另一个编号安装。",
     "Promotion {0} is already installed; nothing changed.":
       "活动 {0} 已安装，未做改动。",
+    "Reads a payment request (JSON with PKPaymentRequest's field names, described in wallet-files(5)) and checks it as PassKit does: every broken rule is an error naming the field, with the file's line and column (exit status 65); a total that differs from the sum of the other final items is only a warning. Then shows what Apple Pay's payment sheet would offer at --at (default: the request's time, else now): of the holder's cards (or the one --card names), those with an active Apple Pay binding, on a network the request supports, of a type its capabilities allow (credit alone: credit cards; debit alone: debit and prepaid cards; neither or both: any), and a UnionPay card only when the request offers emv. Each offered card shows what the purchase (the total) would earn under every installed promotion, decided by the engine as 'wallet check --holder' decides, and why not; the default card is the one that earns most (ties: the card bound first). Each card left out says why: network, type, capability or no-active-binding. Exits 1 when no card can pay (PassKit's canMakePayments is false).\n\nNothing is written unless --authorize is given (--dry-run is the default). With --authorize the sheet pays with the default card: --result success (the default) records the purchase (merchant from merchantName, amount the total, method apple-pay, status pending, through the binding the sheet used) and prints its decisions; failure records it declined; pin-required, pin-incorrect and pin-lockout record nothing and the sheet stays open. Settle a recorded purchase with 'wallet txn settle', void it before it settles with 'wallet txn void', refund it afterwards with 'wallet txn refund'. JSON shapes are in the manual.":
+      "读取付款请求（使用 PKPaymentRequest 字段名的 JSON，见 wallet-files(5)），并像 PassKit 那样检查：每条不合规的规则都会报错，指出字段及文件中的行号和列号（退出状态 65）；总额与其余最终项目之和不符只是警告。然后显示 Apple Pay 付款页在 --at 时刻（默认：请求中的时间，否则为现在）会提供哪些卡：持卡人的卡（或 --card 指定的那张）中，有有效 Apple Pay 绑卡、卡组织受请求支持、卡类型为其能力所允许（只有 credit：信用卡；只有 debit：借记卡和预付卡；都没有或都有：不限），且银联卡只在请求支持 emv 时提供。每张提供的卡都显示这笔消费（总额）在每个已安装的活动下能得多少刷卡金——由引擎按 'wallet check --holder' 的方式判定——以及不能得的原因；默认卡是返得最多的那张（相同时选最早绑定的）。每张未提供的卡都说明原因：network、type、capability 或 no-active-binding。没有卡能支付时（PassKit 的 canMakePayments 为 false）退出状态为 1。\n\n不加 --authorize 时不写入任何内容（默认即 --dry-run）。加 --authorize 时付款页用默认卡支付：--result success（默认）记录这笔消费（商户取 merchantName，金额为总额，支付方式 apple-pay，状态 pending，经付款页所用的绑卡）并打印其判定结果；failure 记录为被拒绝；pin-required、pin-incorrect 和 pin-lockout 不记录任何内容，付款页保持打开。已记录的消费可用 'wallet txn settle' 结算，在结算前用 'wallet txn void' 撤销，之后用 'wallet txn refund' 退款。JSON 结构见手册。",
     "Reads a postings file (wallet-files(5)): one row per reward paid (credit, 刷卡金返还) or taken back (clawback, 刷卡金扣回), on a card already in the store. A row without an id gets <card>:<date>:<kind>:<amount as written>:<k>, k counting from 1 the rows without an id of the same card, date, kind and amount in the file, so that importing the file again finds the same postings. The rows are added in one SQLite transaction: after any error nothing of the file is kept. A posting already in the store unchanged is left alone, so importing a file twice changes nothing; one whose id is in the store with different details is an error naming its file and line, unless --replace is given, and so is a card the store lacks. A file with its header alone means nothing was posted yet. A summary goes to standard error.":
       "读取入账文件（wallet-files(5)）：每行一笔已返还（credit，刷卡金返还）或已扣回（clawback，刷卡金扣回）的刷卡金，所属卡片须已在数据库中。没有编号的行得到 <card>:<date>:<kind>:<按原写法的金额>:<k>，k 从 1 起，给文件中同一卡片、日期、类别和金额且没有编号的各行计数，这样再次导入时会找到相同的入账记录。各行在一个 SQLite 事务中添加：出现任何错误，该文件一行都不保留。数据库中已有且内容相同的入账记录保持不变，所以同一个文件导入两次不会有任何改动；编号已在数据库中而内容不同的会报错并指出文件和行号，除非加 --replace；数据库中没有的卡片同样报错。只有表头的文件表示尚无入账。汇总写到标准错误。",
     "Reads the CSV file a bank or payment app gives its customers (built in: bocom-credit, cmb-credit, icbc-credit, alipay, wechat). The format is recognised from the header row, and the encoding detected (UTF-8, UTF-8 with a BOM, else GB18030, which reads GBK), unless --format names a built-in format or a format file of your own (see wallet-formats(5)). Every row becomes a purchase, a refund, a reward credited (刷卡金返还) or taken back (刷卡金扣回), or a row left out with its reason (repayments, instalments, closed trades); a row no rule explains is an error naming its line and column. A row's card is the store's card with the row's last four digits (of --holder's cards, when given); a statement of one card takes --card. Statements rarely say whether Apple Pay was used: a purchase through Alipay or WeChat Pay (支付宝-, 财付通-, or any row of their exports) or an App Store charge is 'other'; the rest take the method a rule of --rules FILE gives, else --method; an import that leaves a purchase without one stops and says so. Statements have dates, not times: a purchase takes 00:00 of its date in the store's time zone, and same-day purchases keep the file's order through their ids; an app's times are kept. A refund is applied to the purchase it refunds (the order id it names, else the latest purchase on its card with its merchant and enough left), or kept and listed until that purchase is imported. The same purchase in an app's export and on the card's statement (same card and amount, dates at most a day apart) is kept once, with the app's time and merchant. Importing a file again changes nothing. The import is one SQLite transaction; its counts, format and encoding go to standard error. --dry-run lists every row and what it would become, and writes nothing.\n\nA bank wallet does not ship needs no code, only a format file: a JSON object with an 'id', a 'kind' (card-statement or app-export), the 'header' column names that find the header row, 'footerPrefixes' that end the table, 'columns' (which column holds the date and its form such as yyyy-MM-dd or MM/dd, the description, the amount with its sign convention or separate in/out columns, the card's last four, the order id), and ordered 'classification' rules (a column's first word, prefix, contains, equals or regex, giving purchase, refund, credit, clawback, or ignore with a reason). The built-in ones in data/formats/ are examples to copy; wallet-formats(5) describes every field, and the rules file of --rules.":
@@ -299,14 +339,16 @@ extension Translations {
       "记录一笔交易。",
     "Record and list the cards' bindings to Apple Pay.":
       "记录和列出卡片的 Apple Pay 绑卡。",
+    "Record nothing (the default without --authorize).":
+      "不记录任何内容（不加 --authorize 时的默认行为）。",
     "Record that a card was bound to Apple Pay.":
       "记录卡片已绑定 Apple Pay。",
     "Record that a card was unbound from Apple Pay.":
       "记录卡片已从 Apple Pay 解绑。",
     "Record, list and remove the rewards an issuer posted.":
       "记录、列出和删除发卡行入账的刷卡金。",
-    "Record, refund and list transactions.":
-      "记录、退款和列出交易。",
+    "Record, refund, settle, void and list transactions.":
+      "记录、退款、结算、撤销和列出交易。",
     "Recorded transaction {0}: {1} on card {2} at {3}.":
       "已记录交易 {0}：卡片 {2} 于 {3} 消费 {1}。",
     "Recorded {0} (posting {1}).":
@@ -435,6 +477,8 @@ extension Translations {
       "商户名称。",
     "The networks the card must be on, comma-separated (aliases allowed); may be repeated.":
       "卡片须属的卡组织，逗号分隔（可用别名）；可重复给出。",
+    "The payment request JSON file ('-' for standard input).":
+      "付款请求 JSON 文件（'-' 表示标准输入）。",
     "The payment was reversed, so it no longer counts.":
       "这笔支付已冲正，不再计入。",
     "The posting date (YYYY-MM-DD).":
@@ -469,6 +513,8 @@ extension Translations {
       "数据库文件（默认：$WALLET_DB，其次 $XDG_DATA_HOME/wallet/wallet.sqlite，再次 ~/.local/share/wallet/wallet.sqlite）。",
     "The subcommand to show help for.":
       "要显示帮助的子命令。",
+    "The total is 0.00: nothing to earn.":
+      "总额为 0.00：没有可得的刷卡金。",
     "The transaction whose reward it concerns.":
       "该笔刷卡金所对应的交易。",
     "The transaction's id.":
@@ -483,8 +529,14 @@ extension Translations {
       "用法：{0}",
     "Uninstall a promotion.":
       "卸载一个活动。",
+    "UnionPay cards authenticate with EMV and the request does not offer emv":
+      "银联卡须以 EMV 验证，而该请求不支持 emv",
     "Usage: {0}":
       "用法：{0}",
+    "Void (撤销) a transaction that has not settled.":
+      "撤销一笔尚未结算的交易。",
+    "Voids a pending transaction: its status becomes reversed, so it earns nothing, and the holder's rewards are decided again (a later purchase may take the reward it held). A settled transaction can no longer be voided; refund it with 'wallet txn refund' (退款) instead, as the message says (exit status 65).":
+      "撤销一笔处理中的交易：状态改为 reversed（已冲正），不再有刷卡金，持卡人的刷卡金重新判定（之后的消费可能拿到它原来占的那次奖励）。已结算的交易不能再撤销；请按提示改用 'wallet txn refund' 退款（退出状态 65）。",
     "Warning: {0} can be read by other users (mode {1}); run 'chmod 600 {2}'.":
       "警告：其他用户可以读取 {0}（权限 {1}）；请运行 'chmod 600 {2}'。",
     "Was H002 paid?":
@@ -499,6 +551,8 @@ extension Translations {
       "退款时间（ISO 8601）。",
     "When it was removed (ISO 8601).":
       "解绑时间（ISO 8601）。",
+    "When the payment is made (ISO 8601).":
+      "付款时间（ISO 8601）。",
     "Where to write one decision per transaction as CSV ('-' for standard output).":
       "每笔交易一行的判定结果 CSV 写到哪里（'-' 表示标准输出）。",
     "Where to write the file ('-' for standard output, the default).":
@@ -513,8 +567,14 @@ extension Translations {
       "导出哪种文件：rewards、decisions 或 transactions。",
     "Which of H003's cards should pay ¥150?":
       "H003 消费 ¥150，该用哪张卡？",
+    "Whose cards the sheet offers.":
+      "付款页提供哪位持卡人的卡。",
     "Why did T2005 earn nothing?":
       "T2005 为什么没有刷卡金？",
+    "With --authorize: success, failure, pin-required, pin-incorrect or pin-lockout.":
+      "与 --authorize 同用：success、failure、pin-required、pin-incorrect 或 pin-lockout。",
+    "With --authorize: the id of the transaction recorded.":
+      "与 --authorize 同用：所记录交易的编号。",
     "With --holder: the purchase to decide, e.g. 150 or 99.99.":
       "与 --holder 同用：要判定的消费金额，如 150 或 99.99。",
     "With --holder: the purchase's currency.":
@@ -553,6 +613,8 @@ extension Translations {
       "apple-pay、card 或 other。",
     "bank-app or wallet.":
       "bank-app 或 wallet。",
+    "binding":
+      "绑卡记录",
     "built_in":
       "内置",
     "campaign":
@@ -563,10 +625,14 @@ extension Translations {
       "活动开始",
     "cannot write to {0}: {1}":
       "无法写入{0}：{1}",
+    "capabilities":
+      "支持能力",
     "card":
       "卡片",
     "card type":
       "卡种",
+    "card {0}":
+      "卡片 {0}",
     "card's bindings":
       "该卡的绑卡",
     "channel":
@@ -575,6 +641,8 @@ extension Translations {
       "扣回（退款时扣回刷卡金）",
     "clawback (the amount before refunds is compared)":
       "扣回（按退款前金额判断）",
+    "country":
+      "国家/地区",
     "credit":
       "信用",
     "credit (a reward paid) or clawback (a reward taken back).":
@@ -635,10 +703,16 @@ extension Translations {
       "发卡行",
     "it has no active Apple Pay enrollment":
       "没有有效的 Apple Pay 绑卡",
+    "it is a {0} card and the request accepts only {1} cards":
+      "它是{0}卡，而该请求只接受{1}卡",
     "it is a {0} card, not {1}":
       "它是{0}卡，不是{1}卡",
+    "item":
+      "项目",
     "its network is {0}, not {1}":
       "卡组织是{0}，不是{1}",
+    "its network, {0}, is not among the request's supported networks ({1})":
+      "它的卡组织{0}不在该请求支持的卡组织（{1}）之中",
     "jcb":
       "JCB",
     "kind":
@@ -647,6 +721,8 @@ extension Translations {
       "尾号",
     "left out":
       "略过",
+    "left out ({0}): {1}.":
+      "未提供（{0}）：{1}。",
     "left out: {0}":
       "略过：{0}",
     "line":
@@ -675,6 +751,8 @@ extension Translations {
       "实付金额",
     "network":
       "卡组织",
+    "networks":
+      "卡组织",
     "new":
       "新增",
     "next cycle":
@@ -683,6 +761,8 @@ extension Translations {
       "下次奖励",
     "no":
       "否",
+    "no binding of it to Apple Pay is active at {0}":
+      "它在 {0} 没有有效的 Apple Pay 绑卡",
     "no payment method":
       "缺少支付方式",
     "no start or end":
@@ -785,8 +865,12 @@ extension Translations {
       "已扣回",
     "takes the place of the statement's {0}":
       "取代对账单中的 {0}",
+    "the PIN was wrong":
+      "PIN 错误",
     "the bank's app":
       "买单吧",
+    "the card asks for its PIN":
+      "该卡要求输入 PIN",
     "the same purchase as {0}":
       "与 {0} 为同一笔消费",
     "the same refund of {0} as {1}":
@@ -801,6 +885,8 @@ extension Translations {
       "时间",
     "timezone":
       "时区",
+    "too many wrong PINs locked the card's PIN":
+      "PIN 错误次数过多，已被锁定",
     "total":
       "合计",
     "transaction":
@@ -827,6 +913,8 @@ extension Translations {
       "是",
     "yes: a purchase of {0} would earn {1} (reward {2} of {3}, {4})":
       "是：消费 {0} 可得刷卡金 {1}（第 {2}/{3} 次奖励，{4}）",
+    "{0} (default)":
+      "{0}（默认）",
     "{0} (default: {1})":
       "{0}（默认：{1}）",
     "{0} (named by the transaction)":
@@ -863,6 +951,8 @@ extension Translations {
       "{0} 在 {1} 可以使用 Apple Pay 支付（{2}）。",
     "{0} cannot pay with Apple Pay at {1}: {2}.":
       "{0} 在 {1} 不能使用 Apple Pay 支付：{2}。",
+    "{0} cards of {1}":
+      "持卡人 {1} 的 {0} 张卡",
     "{0} decisions":
       "{0} 条判定结果",
     "{0} does not earn: {1}.":
@@ -967,6 +1057,12 @@ extension Translations {
       "{0}：返刷卡金 {1}（持卡人的第 {2} 次奖励，{3}）",
     "{0}: {1}":
       "{0}：{1}",
+    "{0}: {1} (pending)":
+      "{0}：{1}（待定）",
+    "{0}: {1} at {2} on card {3} through {4}, {5}":
+      "{0}：卡片 {3} 经 {4} 在 {2} 消费 {1}，{5}",
+    "{0}: {1} at {2} on card {3}, {4}":
+      "{0}：卡片 {3} 在 {2} 消费 {1}，{4}",
     "{0}: {1} new, {2} already present, {3} replaced, {4} invalid":
       "{0}：新增 {1} 条，已存在 {2} 条，替换 {3} 条，无效 {4} 条",
     "{0}: {1}{2}, {3}; 1 row":
