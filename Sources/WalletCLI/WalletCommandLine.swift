@@ -6,7 +6,7 @@ import WalletStore
 /// The `wallet` program: parses the command line, runs the command, and turns every failure
 /// into its message on standard error and its exit status.
 public enum WalletCommandLine {
-  /// The version `wallet --version` prints.
+  /// The version `wallet --version`, `wallet -V` and `wallet version` print.
   public static let version = "0.1.0"
 
   /// Every command, in the order help lists them; groups are made from their paths.
@@ -19,7 +19,7 @@ public enum WalletCommandLine {
     ImportPostingsCommand.self,
     PostingAddCommand.self, PostingListCommand.self, PostingRemoveCommand.self,
     TxnAddCommand.self, TxnRefundCommand.self, TxnListCommand.self,
-    TxnSettleCommand.self, TxnVoidCommand.self,
+    TxnSettleCommand.self, TxnVoidCommand.self, TxnRemoveCommand.self,
     PromotionAddCommand.self, PromotionListCommand.self, PromotionShowCommand.self,
     PromotionRemoveCommand.self,
     StatementCommand.self, ReconcileCommand.self,
@@ -28,6 +28,7 @@ public enum WalletCommandLine {
     CheckCommand.self, ExplainCommand.self,
     PayCommand.self,
     BatchCommand.self,
+    CompletionCommand.self, VersionCommand.self,
   ]
 
   /// The commands that only group others; invoked alone, each prints its help.
@@ -48,7 +49,9 @@ public enum WalletCommandLine {
         SQLite transaction: all of a file or none of it, and importing a file twice changes \
         nothing.
         """),
-    CommandGroup(["txn"], abstract: "Record, refund, settle, void and list transactions."),
+    CommandGroup(
+      ["txn"], abstract: "Record, refund, settle, void, list and remove transactions.",
+      discussion: "'transaction' is another name for 'txn'."),
     CommandGroup(
       ["posting"], abstract: "Record, list and remove the rewards an issuer posted.",
       discussion: """
@@ -68,13 +71,19 @@ public enum WalletCommandLine {
         Keeps cards and their Apple Pay enrollments, decides which purchases earn under a \
         promotion such as 交通银行's Apple Pay 月月返, and says why.
         """,
-      aliases: [CommandAlias("enroll", for: ["enrollment", "add"])])
+      aliases: [
+        CommandAlias("enroll", for: ["enrollment", "add"]),
+        CommandAlias("transaction", for: ["txn"]),
+      ])
     let tree = CommandSpec.tree(
       root: root, commands: commands.map { ($0.path, $0.spec) }, groups: groups)
     var parser = CommandLineParser(root: tree, version: version)
-    parser.globalOptions = [(label: "--lang <language>", help: languageHelp)]
+    parser.globalOptions = [(label: "\(languageOption) <language>", help: languageHelp)]
     return parser
   }()
+
+  /// The option that chooses the language, read before the parser sees the arguments.
+  static let languageOption = "--lang"
 
   /// The help of `--lang`, which ``run(_:context:)`` reads before the parser sees the arguments.
   static let languageHelp =
@@ -110,6 +119,10 @@ public enum WalletCommandLine {
   /// The language is chosen here, once per run: `--lang` anywhere before `--`, else the one a
   /// command running this one (the demo) chose, else the environment's.
   static func run(_ argv: [String], context: CommandContext) -> Int32 {
+    // Completion reads `--lang` as one of the words typed, to complete it and its value.
+    if argv.first == Completion.command {
+      return complete(Array(argv.dropFirst()), context: context)
+    }
     let language: Language
     let arguments: [String]
     do {
@@ -124,6 +137,16 @@ public enum WalletCommandLine {
       }
     }
     return Language.$chosen.withValue(language) { runInLanguage(arguments, context: context) }
+  }
+
+  /// Answers the completion scripts: the candidates for the last word, one per line.
+  private static func complete(_ words: [String], context: CommandContext) -> Int32 {
+    var completion = Completion(root: parser.root, environment: context.environment)
+    completion.globalOptions = [languageOption: Language.allCases.map(\.rawValue).sorted()]
+    for word in completion.candidates(for: words) {
+      context.console.data(word + "\n")
+    }
+    return ExitStatus.success.rawValue
   }
 
   private static func runInLanguage(_ argv: [String], context: CommandContext) -> Int32 {

@@ -44,6 +44,14 @@ public indirect enum JSONValue: Equatable, Sendable {
     text(layout: .expanded)
   }
 
+  /// Appends the value as it appears inside a container whose members are at `indent`: the
+  /// first line without indent (the caller writes it), the lines after it indented from
+  /// `indent`, and no newline at the end. For writing an array element by element, as long
+  /// listings do.
+  public func append(to output: inout String, indent: String) {
+    write(to: &output, indent: indent, layout: .expanded)
+  }
+
   /// Written in `layout`, with two-space indents, ending in a newline.
   public func text(layout: Layout) -> String {
     var output = ""

@@ -23,28 +23,41 @@ extension LedgerDecisions {
     let zone = promotion.timeZone
     let first = Int32(ranks.lowerBound)
     func inRanks(_ card: Int32) -> Bool { ranks.contains(Int(holderOfCard[Int(card)])) }
-    var owed: [OwedDecision] = []
-    var decisionHolder: [Int32] = []
     // Decisions with an ordinal owe something: the rest are passed over without building
     // anything for each of millions of transactions.
+    var owing: [Int32] = []
     ordinal.withUnsafeBufferPointer { ordinal in
       for index in ordinal.indices
       where ordinal[index] != 0 && inRanks(ledger.transactionCard[index]) {
-        let cardIndex = Int(ledger.transactionCard[index])
-        let card = ledger.cards[cardIndex]
-        let time = Instant(nanosecondsSinceEpoch: ledger.time[index])
-        let localDate = CivilDate(daysSinceEpoch: time.localDaysSinceEpoch(in: zone))
-        let cycle = BillingCycle(containing: localDate, startDay: promotion.cycleStartDay)
-        let channel = ledger.enrollments[Int(enrollment[index])].channel
-        owed.append(
-          OwedDecision(
-            transaction: ledger.transactionIDs[index], holder: card.holder, card: card.id,
-            time: time, localDate: localDate, cycleStart: cycle.start, cycleEnd: cycle.end,
-            kind: reason[index] == 0 ? .rewarded : .forfeited,
-            amount: promotion.tiers[channel][Int(ordinal[index]) - 1],
-            postingDays: promotion.postingDays))
-        decisionHolder.append(holderOfCard[cardIndex] - first)
+        owing.append(Int32(index))
       }
+    }
+    let tiers = (bankApp: promotion.tiers.bankApp, wallet: promotion.tiers.wallet)
+    let startDay = promotion.cycleStartDay
+    let postingDays = promotion.postingDays
+    var owed: [OwedDecision] = []
+    owed.reserveCapacity(owing.count)
+    var decisionHolder: [Int32] = []
+    decisionHolder.reserveCapacity(owing.count)
+    for index in owing.lazy.map(Int.init) {
+      let cardIndex = Int(ledger.transactionCard[index])
+      let card = ledger.cards[cardIndex]
+      let time = Instant(nanosecondsSinceEpoch: ledger.time[index])
+      let localDate = CivilDate(daysSinceEpoch: time.localDaysSinceEpoch(in: zone))
+      let cycle = BillingCycle(containing: localDate, startDay: startDay)
+      let place = Int(ordinal[index]) - 1
+      let amount =
+        switch ledger.enrollments[Int(enrollment[index])].channel {
+        case .bankApp: tiers.bankApp[place]
+        case .wallet: tiers.wallet[place]
+        }
+      owed.append(
+        OwedDecision(
+          transaction: ledger.transactionIDs[index], holder: card.holder, card: card.id,
+          time: time, localDate: localDate, cycleStart: cycle.start, cycleEnd: cycle.end,
+          kind: reason[index] == 0 ? .rewarded : .forfeited, amount: amount,
+          postingDays: postingDays))
+      decisionHolder.append(holderOfCard[cardIndex] - first)
     }
     let kept = postings.indices.filter { inRanks(postingCards[$0]) }
     let numbering = ReconciliationNumbering(

@@ -96,7 +96,7 @@ extension StoreError {
 
   /// An id quoted for a message: a value that looks like a card number is never echoed, and
   /// control characters are escaped so that a hostile id cannot rewrite the terminal.
-  static func shown(_ id: Identifier, masks: Bool = true) -> String {
+  public static func shown(_ id: Identifier, masks: Bool = true) -> String {
     if masks, let lastFour = CardNumberGuard.lastFourOfCardNumber(in: id.rawValue) {
       return "(a card number ending \(lastFour), not shown)"
     }

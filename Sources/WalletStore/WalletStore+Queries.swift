@@ -44,6 +44,16 @@ extension WalletStore {
     promotion: Identifier, holder: Identifier? = nil, cycleStart: CivilDate? = nil,
     includingForfeited: Bool = false
   ) throws -> [RewardLine] {
+    let (sql, arguments) = Self.rewardQuery(
+      promotion: promotion, holder: holder, cycleStart: cycleStart,
+      includingForfeited: includingForfeited)
+    return try db.fetchAll(sql, arguments, map: Self.rewardLine)
+  }
+
+  /// The query of ``rewards(promotion:holder:cycleStart:includingForfeited:)``.
+  static func rewardQuery(
+    promotion: Identifier, holder: Identifier?, cycleStart: CivilDate?, includingForfeited: Bool
+  ) -> (String, [(any DatabaseValueConvertible)?]) {
     var sql =
       "SELECT d.holder, d.cycle_start, d.cycle_end, d.ordinal, d.transaction_id, d.card, "
       + "d.channel, t.time, t.amount, d.reward, d.reason IS NOT NULL FROM decisions d "
@@ -61,18 +71,21 @@ extension WalletStore {
       arguments.append(cycleStart.description)
     }
     sql += " ORDER BY d.holder, d.ordinal"
-    return try db.fetchAll(sql, arguments) { row in
-      let decision = StoredRow(row, table: "decisions", idColumn: 4)
-      let purchase = StoredRow(row, table: "transactions", idColumn: 4)
-      return RewardLine(
-        holder: try decision.identifier(0, "holder"),
-        cycleStart: try decision.date(1, "cycle_start"),
-        cycleEnd: try decision.date(2, "cycle_end"),
-        ordinal: try decision.int(3, "ordinal"), transaction: decision.id,
-        card: try decision.identifier(5, "card"), channel: try decision.code(6, "channel"),
-        time: try purchase.instant(7, "time"), amount: try purchase.money(8, "amount"),
-        reward: try decision.money(9, "reward"), forfeited: row.int(at: 10) != 0)
-    }
+    return (sql, arguments)
+  }
+
+  /// One row of ``rewardQuery(promotion:holder:cycleStart:includingForfeited:)``.
+  static func rewardLine(_ row: Row) throws -> RewardLine {
+    let decision = StoredRow(row, table: "decisions", idColumn: 4)
+    let purchase = StoredRow(row, table: "transactions", idColumn: 4)
+    return RewardLine(
+      holder: try decision.identifier(0, "holder"),
+      cycleStart: try decision.date(1, "cycle_start"),
+      cycleEnd: try decision.date(2, "cycle_end"),
+      ordinal: try decision.int(3, "ordinal"), transaction: decision.id,
+      card: try decision.identifier(5, "card"), channel: try decision.code(6, "channel"),
+      time: try purchase.instant(7, "time"), amount: try purchase.money(8, "amount"),
+      reward: try decision.money(9, "reward"), forfeited: row.int(at: 10) != 0)
   }
 
   static let decisionColumns =

@@ -80,7 +80,7 @@ struct BatchCommandTests {
       result.stdout
         == "holder,cycle_start,cycle_end,ordinal,transaction,card,channel,time,amount,reward\r\n"
         + "H1,2026-11-22,2026-12-21,1,T1,C1,bank-app,2026-11-25T10:00:00+08:00,150.00,10.00\r\n")
-    #expect(result.stderr.contains("1 transactions read, 1 rewarded"))
+    #expect(result.stderr.contains("1 transaction read, 1 rewarded"))
     let quiet = try WalletProcess.run(
       [
         "batch", "--transactions", "transactions.csv", "--out", "-", "--cards=cards.csv",

@@ -21,6 +21,8 @@ struct ArgumentDeclaration: Sendable {
   var defaultValue: String?
   var defaultDescription: String?
   var allowedValues: [String] = []
+  /// What shell completion offers, when the type knows more than `allowedValues` says.
+  var completionValues: [String] = []
 
   /// The declaration of the property called `property`.
   func spec(property: String) -> ArgumentSpec {
@@ -29,7 +31,8 @@ struct ArgumentDeclaration: Sendable {
     return ArgumentSpec(
       kind: kind, name: name, shortName: short, valueName: valueName ?? name, help: help,
       isRequired: isRequired, isRepeatable: isRepeatable, defaultValue: defaultValue,
-      defaultDescription: defaultDescription, allowedValues: allowedValues)
+      defaultDescription: defaultDescription, allowedValues: allowedValues,
+      completionValues: completionValues == allowedValues ? [] : completionValues)
   }
 
   /// `skipInvalid` as `skip-invalid`, the way options are spelt on the command line.
@@ -118,7 +121,8 @@ extension Option where Value: ExpressibleByArgument {
       ArgumentDeclaration(
         kind: .option, name: name, short: short, valueName: valueName, help: help,
         isRequired: false, defaultValue: wrappedValue.defaultValueDescription,
-        allowedValues: allowed),
+        allowedValues: allowed, completionValues: allowedValues == nil ? Value.completionValues : []
+      ),
       value: wrappedValue
     ) { spec, words in
       try words.last.map { try spec.convert($0, to: Value.self) } ?? wrappedValue
@@ -132,7 +136,8 @@ extension Option where Value: ExpressibleByArgument {
     self.init(
       ArgumentDeclaration(
         kind: .option, name: name, short: short, valueName: valueName, help: help,
-        isRequired: true, allowedValues: Value.allValueStrings),
+        isRequired: true, allowedValues: Value.allValueStrings,
+        completionValues: Value.completionValues),
       value: nil
     ) { spec, words in
       guard let word = words.last else {
@@ -153,7 +158,8 @@ extension Option {
       ArgumentDeclaration(
         kind: .option, name: name, short: short, valueName: valueName, help: help,
         isRequired: false, defaultDescription: defaultDescription,
-        allowedValues: Wrapped.allValueStrings),
+        allowedValues: Wrapped.allValueStrings,
+        completionValues: Wrapped.completionValues),
       value: .some(nil)
     ) { spec, words in
       try words.last.map { try spec.convert($0, to: Wrapped.self) }
@@ -167,7 +173,8 @@ extension Option {
     self.init(
       ArgumentDeclaration(
         kind: .option, name: name, short: short, valueName: valueName, help: help,
-        isRequired: false, isRepeatable: true, allowedValues: Element.allValueStrings),
+        isRequired: false, isRepeatable: true, allowedValues: Element.allValueStrings,
+        completionValues: Element.completionValues),
       value: []
     ) { spec, words in
       try words.map { try spec.convert($0, to: Element.self) }
@@ -255,7 +262,8 @@ extension Argument where Value: ExpressibleByArgument {
     self.init(
       ArgumentDeclaration(
         kind: .positional, name: name, valueName: valueName, help: help, isRequired: true,
-        allowedValues: Value.allValueStrings),
+        allowedValues: Value.allValueStrings,
+        completionValues: Value.completionValues),
       value: nil
     ) { spec, words in
       guard let word = words.last else {
@@ -274,7 +282,8 @@ extension Argument {
     self.init(
       ArgumentDeclaration(
         kind: .positional, name: name, valueName: valueName, help: help, isRequired: false,
-        allowedValues: Wrapped.allValueStrings),
+        allowedValues: Wrapped.allValueStrings,
+        completionValues: Wrapped.completionValues),
       value: .some(nil)
     ) { spec, words in
       try words.last.map { try spec.convert($0, to: Wrapped.self) }

@@ -84,6 +84,10 @@ public struct ArgumentSpec: Sendable, Equatable {
   public var defaultDescription: String?
   /// The only values accepted, when not empty; anything else is a usage error listing them.
   public var allowedValues: [String]
+  /// The values shell completion offers besides `allowedValues`, when the type has a list of
+  /// them that the parser does not enforce (the codes of a code list, which it reads in any
+  /// case and by aliases too).
+  public var completionValues: [String] = []
 
   /// Declares an option that takes a value: `--out <file>`, `--out=<file>` or `-o <file>`.
   public static func option(

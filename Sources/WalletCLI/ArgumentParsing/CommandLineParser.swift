@@ -38,7 +38,7 @@ public struct CommandLineParser: Sendable {
   /// help on the command resolved so far, and a command with subcommands invoked without one
   /// asks for its help too. Help wins over an unknown option, but not over a word that names no
   /// subcommand: `wallet --help frob` is the same mistake as `wallet help frob`. `--version`
-  /// takes no arguments.
+  /// (or `-V`) takes no arguments.
   public func parse(_ arguments: [String]) throws(UsageError) -> ParseResult {
     let wantsHelp = arguments.prefix(while: { $0 != "--" }).contains(where: Self.isHelp)
     var path: [String] = []
@@ -49,7 +49,7 @@ public struct CommandLineParser: Sendable {
       let word = arguments[index]
       index += 1
       if Self.isHelp(word) { continue }
-      if path.isEmpty, version != nil, word == "--version" {
+      if path.isEmpty, version != nil, word == "--version" || word == "-V" {
         if wantsHelp { return .help(path) }
         if index < arguments.endIndex { throw Self.afterVersion(arguments[index]) }
         return .version
@@ -99,7 +99,7 @@ public struct CommandLineParser: Sendable {
   /// The error for an argument after `--version`, which takes none: ignoring it would print a
   /// version and exit 0 for a command line that was meant to do something else.
   private static func afterVersion(_ word: String) -> UsageError {
-    if word.hasPrefix("-") && word != "-" && word != "--" && word != "--version" {
+    if word.hasPrefix("-") && word != "-" && word != "--" && word != "--version" && word != "-V" {
       return unknownOption(word, known: ["help", "version"], path: [])
     }
     return UsageError("Unexpected argument '\(word)'", commandPath: [])
@@ -206,7 +206,10 @@ public struct CommandLineParser: Sendable {
   private static func checkAllowed(
     _ value: String, for spec: ArgumentSpec, path: [String]
   ) throws(UsageError) {
-    guard !spec.allowedValues.isEmpty, !spec.allowedValues.contains(value) else { return }
+    // Codes are read in any case everywhere (`--format CSV`), as the CSV files read them.
+    guard !spec.allowedValues.isEmpty,
+      !spec.allowedValues.contains(where: { $0.lowercased() == value.lowercased() })
+    else { return }
     let expected = spec.allowedValues.joined(separator: ", ")
     throw UsageError(
       "The value \(quotedWord(value)) is invalid for '\(spec.label)'; expected one of: \(expected)",

@@ -19,6 +19,10 @@ public protocol ExpressibleByArgument: Sendable {
   /// The only words the parser accepts, when not empty; anything else is a usage error listing
   /// them, before ``init(argument:)`` is called.
   static var allValueStrings: [String] { get }
+
+  /// The words shell completion offers; ``allValueStrings`` unless the type knows its values
+  /// without restricting the parser to them (codes read in any case and by aliases).
+  static var completionValues: [String] { get }
 }
 
 extension ExpressibleByArgument {
@@ -27,12 +31,18 @@ extension ExpressibleByArgument {
 
   /// No list: ``init(argument:)`` decides alone.
   public static var allValueStrings: [String] { [] }
+
+  /// The words the parser accepts, if it has a list.
+  public static var completionValues: [String] { allValueStrings }
 }
 
 extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, RawValue == String {
-  /// The case whose raw value is the word.
+  /// The case whose raw value is the word, in any case (`CSV` is `csv`).
   public init(argument: String) throws {
-    guard let value = Self(rawValue: argument) else {
+    guard
+      let value = Self(rawValue: argument)
+        ?? Self.allCases.first(where: { $0.rawValue.lowercased() == argument.lowercased() })
+    else {
       let expected = Self.allValueStrings.joined(separator: ", ")
       throw ArgumentValueError("must be one of: \(expected)")
     }

@@ -228,10 +228,9 @@ struct BatchSummary {
   var text: String {
     let paid = decisions.paidByChannel(in: ledger)
     let rewarded = paid.values.reduce(0) { $0 + $1.rewards }
-    let (read, rewardedCount) = (
-      ProgressReporter.grouped(ledger.transactionCount), ProgressReporter.grouped(rewarded)
-    )
-    let skipped = ProgressReporter.grouped(skippedRows)
+    let read = Plural.count(ledger.transactionCount, .transaction)
+    let rewardedCount = ProgressReporter.grouped(rewarded)
+    let skipped = Plural.count(skippedRows, .invalidRow)
     var lines: [String] = []
     // Under clawback, the places whose rewards were taken back, which pay nothing.
     if decisions.promotion.refunds == .clawback {
@@ -239,24 +238,25 @@ struct BatchSummary {
       lines.append(
         tr(
           """
-          \(read) transactions read, \(rewardedCount) rewarded, \(skipped) invalid rows skipped, \
-          \(forfeited) forfeited
+          \(read) read, \(rewardedCount) rewarded, \(skipped) skipped, \(forfeited) forfeited
           """))
     } else {
       lines.append(
-        tr("\(read) transactions read, \(rewardedCount) rewarded, \(skipped) invalid rows skipped"))
+        tr("\(read) read, \(rewardedCount) rewarded, \(skipped) skipped"))
     }
     func label(_ text: String) -> String {
       "  " + text + String(repeating: " ", count: max(0, 9 - DisplayWidth.of(text))) + " "
     }
     for channel in Channel.allCases {
-      let (count, amount) = (
-        ProgressReporter.grouped(paid[channel]?.rewards ?? 0), paid[channel]?.amount ?? .zero
+      let (rewards, amount) = (
+        Plural.count(paid[channel]?.rewards ?? 0, .reward),
+        MoneyText.display(paid[channel]?.amount ?? .zero)
       )
-      lines.append(label(channel.rawValue) + tr("\(count) rewards, ¥\(amount)"))
+      lines.append(label(channel.rawValue) + tr("\(rewards), \(amount)"))
     }
     let total = paid.values.reduce(Money.zero) { $0 + $1.amount }
-    lines.append(label(tr("total")) + tr("\(rewardedCount) rewards, ¥\(total)"))
+    let (rewards, amount) = (Plural.count(rewarded, .reward), MoneyText.display(total))
+    lines.append(label(tr("total")) + tr("\(rewards), \(amount)"))
     return lines.joined(separator: "\n")
   }
 }

@@ -36,7 +36,18 @@ struct CardAddCommand: WalletCommand {
       last4: last4?.digits)
 
     let store = try storeOptions.open(context: context, access: .create)
-    switch try store.addCard(card, replace: replace) {
+    let outcome: UpsertOutcome
+    do {
+      outcome = try store.addCard(card, replace: replace)
+    } catch StoreError.conflict(_, _) {
+      guard let stored = try store.card(id) else { throw StoreError.conflict(kind: "card", id: id) }
+      throw CommandFailure(
+        .dataError,
+        ConflictText.message(
+          kind: "card", shownID: StoreError.shown(id),
+          differences: ConflictText.differences(ConflictText.fields(stored, card))))
+    }
+    switch outcome {
     case .inserted: context.console.message(tr("Added card \(id) (holder \(holder))."))
     case .replaced: context.console.message(tr("Replaced card \(id) (holder \(holder))."))
     case .unchanged:

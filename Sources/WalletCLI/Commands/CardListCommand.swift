@@ -21,6 +21,7 @@ struct CardListCommand: WalletCommand {
     let holder = self.holder?.id
     let format = output.format
     let store = try storeOptions.open(context: context, access: .read)
+    try KnownIDs.require(holder, as: .holder, store: store)
     var listing = Listing(columns: InputKind.cards.columns)
     for card in try store.cards(holder: holder) {
       listing.append([

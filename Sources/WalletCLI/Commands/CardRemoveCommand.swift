@@ -20,6 +20,7 @@ struct CardRemoveCommand: WalletCommand {
   func run(context: CommandContext) throws -> ExitStatus {
     let id = card.id
     let store = try storeOptions.open(context: context, access: .change)
+    try KnownIDs.require(id, as: .card, store: store)
     let removal = try store.removeCard(id, force: force)
     let holder = removal.card.holder
     let (transactions, enrollments) = (

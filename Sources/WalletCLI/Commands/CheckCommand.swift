@@ -14,8 +14,12 @@ struct CheckCommand: WalletCommand {
       installed promotion whether a purchase of exactly its minimum spend at --at would earn \
       (or the reason it would not), the holder's rewards used and left, what the next reward \
       would pay, whether the current billing cycle is already rewarded, and when the next one \
-      starts. Exits 0 when the card is enrolled at --at and matches --networks and \
-      --capabilities, 1 when it does not.
+      starts. The rewards used and left are those recorded before --at (as of that time); a \
+      card that can never earn under a promotion (another bank's, a debit card, another network, \
+      a supplementary card) shows no next reward. Exits 0 when the card is enrolled at --at and \
+      matches --networks and --capabilities, 1 when it does not. With --earn, the question is \
+      instead "can this card earn?": exits 0 when a purchase of some promotion's minimum spend \
+      at --at would earn, 1 when none would.
 
       With --holder and --amount: decides a purchase of that amount at --at on each of the \
       holder's cards under each installed promotion, says why each card that would not earn \
@@ -44,7 +48,11 @@ struct CheckCommand: WalletCommand {
     help: "The card types it must be (credit, debit, prepaid), comma-separated; may be "
       + "repeated.")
   var capabilities: [CodeList<CardType>]
-  @Option(valueName: "time", help: "When (ISO 8601).", defaultDescription: "now")
+  @Flag(help: "With a card: exit 0 only when a purchase at --at would earn, else 1.")
+  var earn: Bool
+  @Option(
+    valueName: "time", help: "When: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).",
+    defaultDescription: "now")
   var at: TimeArgument?
   @OptionGroup var output: ReportFormatOption
   @OptionGroup var storeOptions: StoreOptions
@@ -60,7 +68,7 @@ struct CheckCommand: WalletCommand {
       }
     case (nil, .some):
       for (name, given) in [
-        ("networks", !networks.isEmpty), ("capabilities", !capabilities.isEmpty),
+        ("networks", !networks.isEmpty), ("capabilities", !capabilities.isEmpty), ("earn", earn),
       ]
       where given {
         throw ValidationError("--\(name) goes with a card, not with --holder")
@@ -95,6 +103,7 @@ struct CheckCommand: WalletCommand {
     let capabilities = Self.codes(self.capabilities)
     let format = output.format
     let store = try storeOptions.open(context: context, access: .read)
+    try KnownIDs.require(id, as: .card, store: store)
     guard let card = try store.card(id) else { throw StoreError.unknownCard(id) }
     let zone = store.timeZone
     let at = try Clock.instant($at, context: context, zone: zone)
@@ -121,6 +130,7 @@ struct CheckCommand: WalletCommand {
       let style = Style(console: console, environment: context.environment)
       console.output(report.table(style: style), style: style)
     }
+    if earn { return report.earns ? .success : .no }
     return report.readiness.canMakePayments ? .success : .no
   }
 
@@ -132,10 +142,8 @@ struct CheckCommand: WalletCommand {
     let currency = self.currency ?? Transaction.Defaults.currency
     let format = output.format
     let store = try storeOptions.open(context: context, access: .read)
+    try KnownIDs.require(holder, as: .holder, store: store)
     let cards = try store.cards(holder: holder)
-    guard !cards.isEmpty else {
-      throw CommandFailure(.dataError, "no card of holder '\(holder)' in the store")
-    }
     let zone = store.timeZone
     let at = try Clock.instant($at, context: context, zone: zone)
     let promotions = try store.promotions().map { installed in

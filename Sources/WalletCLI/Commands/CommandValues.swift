@@ -93,6 +93,9 @@ extension ExpressibleByArgument where Self: CanonicalCode {
 
   /// No list of words for the parser: any case and the aliases are accepted too.
   public static var allValueStrings: [String] { [] }
+
+  /// The canonical codes, for shell completion.
+  public static var completionValues: [String] { allCases.map(\.rawValue) }
 }
 
 extension Network: ExpressibleByArgument {}
@@ -161,22 +164,123 @@ struct PositiveAmount: ExpressibleByArgument {
   }
 }
 
-/// A time typed on the command line (`--at`). Its form is checked when it is read, so that a
-/// typo does not create a store; which instant it names depends on the zone it is read in,
-/// known only once the store is open.
+/// A time typed on the command line (`--at`, `--since`): a date, meaning its start, or a time
+/// such as `2026-11-22T09:30` or `2026-11-22 09:30` (seconds and an offset optional). Its form
+/// is checked when it is read, so that a typo does not create a store; which instant it names
+/// depends on the zone it is read in, known only once the store is open.
 struct TimeArgument: ExpressibleByArgument {
   /// The time exactly as typed.
   let text: String
+  /// The date, when only a date was typed.
+  let date: CivilDate?
 
   init(argument: String) throws {
-    // UTC has no gaps, so only the zone-independent mistakes are caught here.
-    _ = try Instant.parse(argument, naiveIn: Clock.utc)
+    let trimmed = argument.trimmingSpacesAndTabs
+    if let date = try? CivilDate.parse(trimmed) {
+      self.date = date
+      text = argument
+      return
+    }
+    do {
+      // UTC has no gaps, so only the zone-independent mistakes are caught here.
+      _ = try Instant.parse(trimmed, naiveIn: Clock.utc)
+    } catch .malformed {
+      throw ValueFormError(TimeArgument.expectedForm)
+    }
+    date = nil
     text = argument
   }
 
-  /// The instant, reading a time without an offset in `zone`.
+  /// What a time option takes, for the hint of a malformed one.
+  static let expectedForm =
+    "expected a date such as 2026-11-22 (its start) or a time such as 2026-11-22T09:30 or "
+    + "'2026-11-22 09:30' (seconds and an offset such as +08:00 optional)"
+
+  /// The instant, reading a time without an offset (or a date's start) in `zone`.
   func instant(in zone: TimeZoneRules) throws(TimeParseError) -> Instant {
-    try Instant.parse(text, naiveIn: zone)
+    if let date { return zone.startOfDay(date) }
+    return try Instant.parse(text.trimmingSpacesAndTabs, naiveIn: zone)
+  }
+}
+
+/// A day typed for an option that bounds a period (`--from`, `--to`): a date, `YYYY-MM-DD`, or a
+/// whole month, `YYYY-MM`, which starts on its first day (`--from`) or ends on its last (`--to`).
+struct DayOrMonth: ExpressibleByArgument {
+  /// The first day named.
+  let first: CivilDate
+  /// The last day named: `first` for a date, the month's last day for a month.
+  let last: CivilDate
+  /// Whether a whole month was typed.
+  let isMonth: Bool
+
+  init(argument: String) throws {
+    let text = argument.trimmingSpacesAndTabs
+    do {
+      let date = try CivilDate.parse(text)
+      first = date
+      last = date
+      isMonth = false
+      return
+    } catch .malformed {
+      // Not a date's shape: perhaps a month.
+    } catch {
+      // A date's shape, but no such day (`2026-02-30`).
+      throw DateFormError(reason: error)
+    }
+    guard let (year, month) = Self.month(text) else { throw ValueFormError(Self.expectedForm) }
+    guard (1...12).contains(month) else { throw ValueFormError("that month does not exist") }
+    first = CivilDate(year: year, month: month, day: 1)
+    last = CivilDate(year: year, month: month, day: CivilDate.daysInMonth(year: year, month: month))
+    isMonth = true
+  }
+
+  /// What such an option takes, for the hint of a malformed one.
+  static let expectedForm = "expected a date such as 2026-11-22 or a month such as 2026-11"
+
+  /// The year and month of `YYYY-MM`, when it has that form (the month may be out of range).
+  static func month(_ text: String) -> (Int, Int)? {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
+      parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+      let year = Int(parts[0]), let month = Int(parts[1])
+    else { return nil }
+    return (year, month)
+  }
+}
+
+/// `--cycle`: the billing cycle containing a date (`YYYY-MM-DD`), or the one that starts in a
+/// month (`YYYY-MM`).
+struct CycleArgument: ExpressibleByArgument {
+  /// What was typed.
+  let value: DayOrMonth
+
+  init(argument: String) throws {
+    do {
+      value = try DayOrMonth(argument: argument)
+    } catch let error as ValueFormError where error.description == DayOrMonth.expectedForm {
+      throw ValueFormError(
+        "expected a date such as 2026-11-22 (the cycle containing it) or a month such as "
+          + "2026-11 (the cycle that starts in it)")
+    }
+  }
+
+  /// The billing cycle named, for cycles that start on `startDay`.
+  func cycle(startDay: Int) -> BillingCycle {
+    guard value.isMonth else { return BillingCycle(containing: value.first, startDay: startDay) }
+    return BillingCycle(year: value.first.year, month: value.first.month, startDay: startDay)
+  }
+}
+
+/// `--limit`: a count, at least one.
+struct Count: ExpressibleByArgument {
+  /// The count.
+  let value: Int
+
+  init(argument: String) throws {
+    guard let value = Int(argument.trimmingSpacesAndTabs), value > 0 else {
+      throw ArgumentValueError("must be a whole number greater than zero")
+    }
+    self.value = value
   }
 }
 
@@ -184,6 +288,9 @@ struct TimeArgument: ExpressibleByArgument {
 struct CodeList<Code: CanonicalCode & ExpressibleByArgument>: ExpressibleByArgument {
   /// The codes, in the order given.
   let codes: [Code]
+
+  /// Each code, for shell completion (of the first of a list).
+  static var completionValues: [String] { Code.completionValues }
 
   init(argument: String) throws {
     var codes: [Code] = []
@@ -243,7 +350,7 @@ struct PromotionChoice: ParsableArguments {
   /// The billing cycle (of the chosen promotion) containing `date`, and that promotion. With
   /// several installed and no `--promotion`, their cycles must agree, or it is a usage error.
   func cycle(
-    containing date: CivilDate, store: WalletStore
+    _ named: CycleArgument, store: WalletStore
   ) throws -> (cycle: BillingCycle, zone: TimeZoneRules) {
     let promotions = try selected(store: store)
     let shapes = Set(promotions.map { "\($0.cycleStartDay) \($0.timeZone.identifier)" })
@@ -253,7 +360,7 @@ struct PromotionChoice: ParsableArguments {
         "the installed promotions (\(ids)) have different billing cycles; "
           + "choose one with --promotion")
     }
-    return (BillingCycle(containing: date, startDay: first.cycleStartDay), first.timeZone)
+    return (named.cycle(startDay: first.cycleStartDay), first.timeZone)
   }
 }
 

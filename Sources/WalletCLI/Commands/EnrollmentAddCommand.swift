@@ -9,15 +9,20 @@ struct EnrollmentAddCommand: WalletCommand {
     abstract: "Record that a card was bound to Apple Pay.",
     discussion: """
       Records one binding of a card to Apple Pay, in the bank's app (bank-app) or in Apple Wallet \
-      (wallet). Without --id, the id is <card>:<channel>:<time>, with the time exactly as given \
-      to --at (or, without --at, now as wallet prints times), as an enrollments file without ids \
-      would give it. Times without an offset are read in the store's time zone.
+      (wallet). Without --id, the id is <card>:<channel>:<time>, with the time of --at (or now) \
+      as wallet prints times, e.g. C1:bank-app:2026-11-02T10:00:00+08:00, whatever form --at \
+      was typed in. Times without an offset are read in the store's time zone.
       """)
 
   @Argument(help: "The card's id.") var card: CardSafeID
   @Option(help: "bank-app or wallet.") var channel: Channel
-  @Option(valueName: "time", help: "When it was bound (ISO 8601).", defaultDescription: "now")
+  @Option(
+    valueName: "time",
+    help: "When it was bound: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).",
+    defaultDescription: "now")
   var at: TimeArgument?
+  @Flag(help: "Accept an --at after now (refused otherwise, as it is usually a typo).")
+  var future: Bool
   @Option(help: "The enrollment's id.", defaultDescription: "made up") var id: CardSafeID?
   @Flag(help: "Overwrite an enrollment with the same id and different details.")
   var replace: Bool
@@ -29,23 +34,33 @@ struct EnrollmentAddCommand: WalletCommand {
     let store = try storeOptions.open(context: context, access: .create)
     let zone = store.timeZone
 
-    let enrolledAt: Instant
-    let timeAsWritten: String
-    if let at {
-      enrolledAt = try Clock.instant($at, context: context, zone: zone)
-      timeAsWritten = at.text
-    } else {
-      // Now, to the second, so that the made-up id and the stored time say the same thing.
-      timeAsWritten = try Clock.now(context, zone: zone).formatted(in: zone)
-      enrolledAt = try Instant.parse(timeAsWritten, naiveIn: zone)
-    }
+    // The made-up id names the time as wallet writes it, whatever form was typed, so that
+    // `2026-11-02 10:00`, `2026-11-02T10:00` and `2026-11-02T10:00:00+08:00` name one binding.
+    let typed = try Clock.instant($at, context: context, zone: zone, allowingFuture: future)
+    let timeAsWritten = typed.formatted(in: zone)
+    // To the second, so that the made-up id and the stored time say the same thing.
+    let enrolledAt = try Instant.parse(timeAsWritten, naiveIn: zone)
     let id =
       givenID
       ?? Enrollment.defaultID(card: card, channel: channel, enrolledAtAsWritten: timeAsWritten)
     let enrollment = Enrollment(id: id, card: card, channel: channel, enrolledAt: enrolledAt)
 
     let time = enrolledAt.formatted(in: zone)
-    switch try store.addEnrollment(enrollment, replace: replace) {
+    let outcome: UpsertOutcome
+    do {
+      outcome = try store.addEnrollment(enrollment, replace: replace)
+    } catch StoreError.conflict(_, _) {
+      guard let stored = try store.enrollment(id) else {
+        throw StoreError.conflict(kind: "enrollment", id: id)
+      }
+      throw CommandFailure(
+        .dataError,
+        ConflictText.message(
+          kind: "enrollment", shownID: StoreError.shown(id),
+          differences: ConflictText.differences(
+            ConflictText.fields(stored, enrollment, zone: zone))))
+    }
+    switch outcome {
     case .inserted:
       context.console.message(
         tr("Enrolled card \(card) in \(channel) at \(time) (enrollment \(id))."))

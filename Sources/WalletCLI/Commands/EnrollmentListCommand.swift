@@ -21,6 +21,7 @@ struct EnrollmentListCommand: WalletCommand {
     let card = self.card?.id
     let format = output.format
     let store = try storeOptions.open(context: context, access: .read)
+    try KnownIDs.require(card, as: .card, store: store)
     let zone = store.timeZone
     var listing = Listing(columns: InputKind.enrollments.columns)
     for enrollment in try store.enrollments(card: card) {

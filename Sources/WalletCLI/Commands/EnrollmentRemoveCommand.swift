@@ -14,14 +14,21 @@ struct EnrollmentRemoveCommand: WalletCommand {
       """)
 
   @Argument(help: "The enrollment's id.") var id: CardSafeID
-  @Option(valueName: "time", help: "When it was removed (ISO 8601).", defaultDescription: "now")
+  @Option(
+    valueName: "time",
+    help: "When it was removed: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).",
+    defaultDescription: "now")
   var at: TimeArgument?
+  @Flag(help: "Accept an --at after now (refused otherwise, as it is usually a typo).")
+  var future: Bool
   @OptionGroup var storeOptions: StoreOptions
 
   func run(context: CommandContext) throws -> ExitStatus {
     let id = self.id.id
     let store = try storeOptions.open(context: context, access: .change)
-    let time = try Clock.instant($at, context: context, zone: store.timeZone)
+    try KnownIDs.require(id, as: .enrollment, store: store)
+    let time = try Clock.instant(
+      $at, context: context, zone: store.timeZone, allowingFuture: future)
     let enrollment = try store.removeEnrollment(id, at: time)
     let (card, shown) = (enrollment.card, time.formatted(in: store.timeZone))
     context.console.message(tr("Enrollment \(id) of card \(card) removed at \(shown)."))

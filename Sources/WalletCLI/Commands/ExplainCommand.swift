@@ -30,6 +30,7 @@ struct ExplainCommand: WalletCommand {
     let id = self.transaction
     let format = output.format
     let store = try storeOptions.open(context: context, access: .read)
+    try KnownIDs.require(transaction: id, store: store)
     guard let transaction = try store.transaction(id) else {
       throw StoreError.unknownTransaction(id)
     }

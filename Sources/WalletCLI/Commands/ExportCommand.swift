@@ -36,10 +36,15 @@ struct ExportCommand: WalletCommand {
     help: "The installed promotion of rewards and decisions; may be left out when only one "
       + "is installed.")
   var promotionID: Identifier?
-  @Option(valueName: "date", help: "Only transactions from this day on (YYYY-MM-DD).")
-  var from: CivilDate?
-  @Option(valueName: "date", help: "Only transactions up to this day, included (YYYY-MM-DD).")
-  var to: CivilDate?
+  @Option(
+    valueName: "date",
+    help: "Only transactions from this day on (YYYY-MM-DD), or from this month's first (YYYY-MM).")
+  var from: DayOrMonth?
+  @Option(
+    valueName: "date",
+    help: "Only transactions up to this day, included (YYYY-MM-DD), or this month's last (YYYY-MM)."
+  )
+  var to: DayOrMonth?
   @Option(
     short: "o", valueName: "file",
     help: "Where to write the file ('-' for standard output, the default).")
@@ -48,8 +53,8 @@ struct ExportCommand: WalletCommand {
   @OptionGroup var storeOptions: StoreOptions
 
   func validate() throws {
-    if let from, let to, to < from {
-      throw ValidationError("--to \(to) is before --from \(from)")
+    if let from, let to, to.last < from.first {
+      throw ValidationError("--to \(to.last) is before --from \(from.first)")
     }
     if what == .transactions && promotionID != nil {
       throw ValidationError(
@@ -79,7 +84,8 @@ struct ExportCommand: WalletCommand {
     // Whole days in the zone the file's times are written in.
     let zone = promotion?.timeZone ?? store.timeZone
     let range = WalletStore.TransactionFilter(
-      from: from.map { zone.startOfDay($0) }, until: to.map { zone.startOfDay($0.adding(days: 1)) })
+      from: from.map { zone.startOfDay($0.first) },
+      until: to.map { zone.startOfDay($0.last.adding(days: 1)) })
 
     let output: AtomicOutputFile? = outPath == "-" ? nil : try AtomicOutputFile(path: outPath)
     let rows: Int

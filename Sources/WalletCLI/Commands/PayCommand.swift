@@ -100,11 +100,13 @@ struct PayCommand: WalletCommand {
     let cards: [Card]
     let holder: Identifier
     if let id = card?.id {
+      try KnownIDs.require(id, as: .card, store: store)
       guard let found = try store.card(id) else { throw StoreError.unknownCard(id) }
       cards = [found]
       holder = found.holder
     } else {
       guard let id = self.holder?.id else { preconditionFailure("validate() asks for one") }
+      try KnownIDs.require(id, as: .holder, store: store)
       cards = try store.cards(holder: id)
       guard !cards.isEmpty else {
         throw CommandFailure(.dataError, "no card of holder '\(id)' in the store")

@@ -22,6 +22,8 @@ struct PostingListCommand: WalletCommand {
     let filter = WalletStore.PostingFilter(holder: holder?.id, card: card?.id)
     let format = output.format
     let store = try storeOptions.open(context: context, access: .read)
+    try KnownIDs.require(holder?.id, as: .holder, store: store)
+    try KnownIDs.require(card?.id, as: .card, store: store)
     var listing = Listing(columns: InputKind.postings.columns)
     for posting in try store.postings(filter) {
       listing.append([

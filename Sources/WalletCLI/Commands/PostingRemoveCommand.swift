@@ -18,6 +18,7 @@ struct PostingRemoveCommand: WalletCommand {
   func run(context: CommandContext) throws -> ExitStatus {
     let id = self.id
     let store = try storeOptions.open(context: context, access: .change)
+    try KnownIDs.require(id, as: .posting, store: store)
     guard let removed = try store.removePosting(id) else {
       throw CommandFailure(.dataError, "no posting \(Self.quoted(id)) in the store")
     }

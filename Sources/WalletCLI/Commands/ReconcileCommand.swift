@@ -37,6 +37,7 @@ struct ReconcileCommand: WalletCommand {
     let holder = self.holder?.id
     let format = output.format
     let store = try storeOptions.open(context: context, access: .read)
+    try KnownIDs.require(holder, as: .holder, store: store)
     let asOf =
       try self.asOf ?? Clock.now(context, zone: store.timeZone).localDate(in: store.timeZone)
     let owed = try PromotionChoice.selected(promotion, store: store).flatMap {

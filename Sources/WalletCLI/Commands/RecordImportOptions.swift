@@ -19,7 +19,8 @@ struct RecordImportOptions: ParsableArguments {
     read in the store's time zone) and adds its rows in one SQLite transaction: after any \
     error nothing of the file is kept. A row already in the store unchanged is left alone, so \
     importing a file twice changes nothing. A row whose id is in the store with different \
-    details is an error naming its file and line, unless --replace is given. Import cards \
+    details is an error naming its file and line, unless --replace is given. Transactions \
+    dated after now are imported, with a warning. Import cards \
     first, then enrollments, then transactions. A summary goes to standard error, and on \
     a terminal progress too: rows read, then rows written and the indexes and decisions.
     """
@@ -61,6 +62,26 @@ struct RecordImportOptions: ParsableArguments {
           case .updatingIndexesAndDecisions: storing?.show("updating indexes and decisions")
           }
         }
+      }
+      // A file is taken as it is (a bank's file is what it is), but a purchase dated after
+      // now is usually a typo, as `txn add` refuses one without --future: it is said.
+      let now = try Clock.now(context, zone: zone)
+      let later = rows.values.filter { $0.time > now }
+      if let first = later.min(by: { ($0.time, $0.id) < ($1.time, $1.id) }) {
+        let when = first.time.formatted(in: zone)
+        let (id, count) = (first.id, ProgressReporter.grouped(later.count))
+        context.console.message(
+          later.count == 1
+            ? tr(
+              """
+              Warning: transaction \(id) is dated after now (\(when)); if that is a mistake, \
+              correct it with 'wallet txn remove' or --replace.
+              """)
+            : tr(
+              """
+              Warning: \(count) transactions are dated after now, the first \(id) at \(when); if \
+              that is a mistake, correct them with 'wallet txn remove' or --replace.
+              """))
       }
     case .postings:
       let rows = try FileRows.postings(reader)

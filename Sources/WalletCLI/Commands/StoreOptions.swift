@@ -121,4 +121,25 @@ enum Clock {
     if let value = try at.convert({ try $0.instant(in: zone) }) { return value }
     return try now(context, zone: zone)
   }
+
+  /// The time `at` names in `zone`, or now; a time after now, usually a mistyped year, is a
+  /// usage error unless `future` (the command's `--future` flag) allows it, so that a typo
+  /// never takes a reward's place or hides a real one.
+  static func instant(
+    _ at: GivenArgument<TimeArgument?>, context: CommandContext, zone: TimeZoneRules,
+    allowingFuture future: Bool
+  ) throws -> Instant {
+    let now = try now(context, zone: zone)
+    guard let value = try at.convert({ try $0.instant(in: zone) }) else { return now }
+    if value > now && !future {
+      let (given, current) = (value.formatted(in: zone), now.formatted(in: zone))
+      throw ValidationError(
+        tr(
+          """
+          --at \(given) is after now (\(current)); check the date, or give --future to record it \
+          anyway
+          """))
+    }
+    return value
+  }
 }

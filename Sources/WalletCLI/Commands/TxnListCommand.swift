@@ -12,24 +12,40 @@ struct TxnListCommand: WalletCommand {
       Lists transactions in time order, then by id. --from and --to are whole days in the \
       store's time zone, both included. --cycle DATE keeps the billing cycle containing DATE: \
       that of --promotion, or of the installed promotions when they all use the same cycles. \
-      Times are shown in the store's time zone. CSV output has the columns of a transactions \
-      file, so it can be imported into another store.
+      --since keeps those at or after a time; --limit stops after that many. Rows are printed \
+      as they are read, so the first appears at once however large the store; a table takes its \
+      column widths from its first 100 rows. Times are shown in the store's time zone. CSV \
+      output has the columns of a transactions file, so it can be imported into another store. \
+      An unknown --holder or --card is an error (exit status 65) naming the nearest known ids.
       """)
 
   @Option(help: "Only this holder's cards.") var holder: CardSafeID?
   @Option(help: "Only this card.") var card: CardSafeID?
-  @Option(valueName: "date", help: "Only the billing cycle containing this date.")
-  var cycle: CivilDate?
+  @Option(
+    valueName: "date",
+    help: "Only the billing cycle containing this date (YYYY-MM-DD), or starting in this month "
+      + "(YYYY-MM).")
+  var cycle: CycleArgument?
   @OptionGroup var promotionChoice: PromotionChoice
-  @Option(valueName: "date", help: "Only from this day on (YYYY-MM-DD).") var from: CivilDate?
-  @Option(valueName: "date", help: "Only up to this day, included (YYYY-MM-DD).")
-  var to: CivilDate?
+  @Option(
+    valueName: "date", help: "Only from this day on (YYYY-MM-DD), or this month's first (YYYY-MM).")
+  var from: DayOrMonth?
+  @Option(
+    valueName: "date",
+    help: "Only up to this day, included (YYYY-MM-DD), or this month's last (YYYY-MM).")
+  var to: DayOrMonth?
+  @Option(
+    valueName: "time",
+    help: "Only at or after this time: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).")
+  var since: TimeArgument?
+  @Option(valueName: "count", help: "At most this many transactions, the earliest first.")
+  var limit: Count?
   @OptionGroup var output: FormatOption
   @OptionGroup var storeOptions: StoreOptions
 
   func validate() throws {
-    if let from, let to, to < from {
-      throw ValidationError("--to \(to) is before --from \(from)")
+    if let from, let to, to.last < from.first {
+      throw ValidationError("--to \(to.last) is before --from \(from.first)")
     }
     if promotionChoice.promotion != nil && cycle == nil {
       throw ValidationError("--promotion chooses the billing cycle of --cycle; give --cycle")
@@ -42,23 +58,29 @@ struct TxnListCommand: WalletCommand {
     let cycleDate = cycle
     let format = output.format
     let store = try storeOptions.open(context: context, access: .read)
+    try KnownIDs.require(holder, as: .holder, store: store)
+    try KnownIDs.require(card, as: .card, store: store)
     let zone = store.timeZone
 
     var filter = WalletStore.TransactionFilter(
-      holder: holder, card: card, from: from.map { zone.startOfDay($0) },
-      until: to.map { zone.startOfDay($0.adding(days: 1)) })
+      holder: holder, card: card, from: from.map { zone.startOfDay($0.first) },
+      until: to.map { zone.startOfDay($0.last.adding(days: 1)) })
     if let cycleDate {
-      let (cycle, cycleZone) = try promotionChoice.cycle(containing: cycleDate, store: store)
+      let (cycle, cycleZone) = try promotionChoice.cycle(cycleDate, store: store)
       let start = cycleZone.startOfDay(cycle.start)
       let end = cycleZone.startOfDay(cycle.next.start)
       filter.from = filter.from.map { max($0, start) } ?? start
       filter.until = filter.until.map { min($0, end) } ?? end
     }
 
-    var listing = Listing(columns: InputKind.transactions.columns)
-    for transaction in try store.transactions(filter) {
+    if let since = try $since.convert({ try $0.instant(in: zone) }) {
+      filter.from = filter.from.map { max($0, since) } ?? since
+    }
+    let listing = ListingStream(
+      columns: InputKind.transactions.columns, format: format, console: context.console)
+    try store.forEachTransaction(filter, limit: limit?.value) { transaction in
       let currency = transaction.currency
-      listing.append([
+      try listing.append([
         .text(transaction.id.rawValue), .text(transaction.card.rawValue),
         .text(transaction.time.formatted(in: zone)), .money(transaction.amount, currency),
         .text(currency.code), .text(transaction.method.rawValue),
@@ -66,8 +88,9 @@ struct TxnListCommand: WalletCommand {
         .text(transaction.enrollment?.rawValue), .text(transaction.merchant),
         .text(transaction.mcc?.description),
       ])
+      return listing.wantsMore
     }
-    try listing.write(format, empty: "No transactions.", console: context.console)
+    try listing.finish(empty: "No transactions.")
     return .success
   }
 }

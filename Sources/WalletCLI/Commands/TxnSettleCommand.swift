@@ -18,6 +18,7 @@ struct TxnSettleCommand: WalletCommand {
 
   func run(context: CommandContext) throws -> ExitStatus {
     let store = try storeOptions.open(context: context, access: .change)
+    try KnownIDs.require(transaction: id, store: store)
     let transaction: Transaction
     do {
       transaction = try store.settle(id)

@@ -19,6 +19,7 @@ struct TxnVoidCommand: WalletCommand {
 
   func run(context: CommandContext) throws -> ExitStatus {
     let store = try storeOptions.open(context: context, access: .change)
+    try KnownIDs.require(transaction: id, store: store)
     let transaction: Transaction
     do {
       transaction = try store.void(id)

@@ -25,6 +25,14 @@ extension Translations {
     "that time of day does not exist": "该时刻不存在",
     "expected a time like 2026-11-22T09:30:00+08:00 (offset optional)":
       "时间格式应如 2026-11-22T09:30:00+08:00（时区偏移可省略）",
+    "expected a date such as 2026-11-22 (its start) or a time such as 2026-11-22T09:30 or '2026-11-22 09:30' (seconds and an offset such as +08:00 optional)":
+      "应为日期（如 2026-11-22，取当天开始）或时间（如 2026-11-22T09:30 或 '2026-11-22 09:30'，秒和 +08:00 这样的时区偏移可省略）",
+    "expected a date such as 2026-11-22 or a month such as 2026-11":
+      "应为日期（如 2026-11-22）或月份（如 2026-11）",
+    "expected a date such as 2026-11-22 (the cycle containing it) or a month such as 2026-11 (the cycle that starts in it)":
+      "应为日期（如 2026-11-22，取包含该日的结算周期）或月份（如 2026-11，取在该月开始的结算周期）",
+    "that month does not exist": "该月份不存在",
+    "{0} must be a whole number greater than zero": "{0} 必须是大于零的整数",
     // The commands' own checks.
     "--holder needs --amount, the purchase to decide": "--holder 需要配合 --amount（要判断的消费金额）",
     "give either a card or --holder, not both": "请给出卡片或 --holder，二者只能选一",

@@ -23,16 +23,36 @@ extension Translations {
       "  {0}：{1}（{2}）",
     " The import decided its method: {0}.":
       "支付方式由导入时判定：{0}。",
+    "'transaction' is another name for 'txn'.":
+      "'transaction' 是 'txn' 的别名。",
     "(default: {0})":
       "（默认：{0}）",
+    "--at {0} is after now ({1}); check the date, or give --future to record it anyway":
+      "--at {0} 晚于现在（{1}）；请检查日期，或加 --future 照样记录",
+    "1 card":
+      "1 张卡",
     "1 card of {0}":
       "持卡人 {0} 的 1 张卡",
+    "1 cycle":
+      "1 个结算周期",
     "1 decision":
       "1 条判定结果",
     "1 enrollment":
       "1 条绑卡记录",
+    "1 holder":
+      "1 位持卡人",
+    "1 invalid row":
+      "1 行无效数据",
+    "1 posting":
+      "1 条入账记录",
+    "1 promotion":
+      "1 个活动",
+    "1 refund":
+      "1 笔退款",
     "1 reward":
       "1 笔刷卡金",
+    "1 row":
+      "1 行",
     "1 row needs attention.":
       "1 行需要留意。",
     "1 transaction":
@@ -49,6 +69,8 @@ extension Translations {
       "按行判定支付方式、商户和 MCC 的规则文件。",
     "ARGUMENTS:":
       "参数：",
+    "Accept an --at after now (refused otherwise, as it is usually a typo).":
+      "接受晚于现在的 --at（否则会被拒绝，因为这通常是输入错误）。",
     "Add a card.":
       "添加一张卡片。",
     "Add, list and remove cards.":
@@ -57,8 +79,8 @@ extension Translations {
       "已添加卡片 {0}（持卡人 {1}）。",
     "Adds a card and its holder. Adding the same card again changes nothing; a card with the same id and different details is refused unless --replace is given. A card number is never kept: give an id of your choosing and, if you like, the last four digits.":
       "添加一张卡片及其持卡人。重复添加同一张卡不做改动；编号相同而内容不同的卡会被拒绝，除非加 --replace。wallet 从不保存卡号：请自取一个编号，愿意的话再给出卡号后四位。",
-    "Adds a refund to a transaction. Refunds accumulate; a refund that would take the total above the transaction's amount is refused (exit status 65). A purchase counts for the minimum spend with its refunds taken off, so rewards are decided again.":
-      "给一笔交易添加退款。退款可累计；使累计退款超过交易金额的退款会被拒绝（退出状态 65）。计算最低消费时消费金额要扣除退款，所以刷卡金会重新判定。",
+    "Adds a refund to a transaction. Refunds accumulate; a refund that would take the total above the transaction's amount is refused (exit status 65). A purchase counts for the minimum spend with its refunds taken off, so rewards are decided again; when its reward moves to another of the holder's purchases, or another purchase loses or gains one, the command says so. A refund dated before its purchase is refused (exit status 65), and one after now needs --future.":
+      "给一笔交易添加退款。退款可累计；使累计退款超过交易金额的退款会被拒绝（退出状态 65）。计算最低消费时消费金额要扣除退款，所以刷卡金会重新判定；它的刷卡金转到持卡人的另一笔消费上，或另有消费因此失去或获得刷卡金时，命令会说明。日期早于其消费的退款会被拒绝（退出状态 65），晚于现在的需要加 --future。",
     "Alias for '{0}'.":
       "'{0}' 的别名。",
     "All {0} of it has been refunded, so nothing is left to count.":
@@ -79,6 +101,10 @@ extension Translations {
       "如果 T2002 退款时刷卡金被扣回（refunds: clawback）呢？",
     "Apple Wallet":
       "Apple 钱包",
+    "At most this many holders, in order of their ids.":
+      "最多列出这么多位持卡人，按编号顺序。",
+    "At most this many transactions, the earliest first.":
+      "最多列出这么多笔交易，最早的在前。",
     "At {0} the sheet offers {1} of the {2}; default {3}: it earns {4}, the most of the offered cards.":
       "{0} 付款页在{2}中提供 {1} 张；默认 {3}：可得刷卡金 {4}，在提供的卡中最多。",
     "At {0} the sheet offers {1} of the {2}; default {3}: it earns {4}, the only offered card that earns.":
@@ -215,8 +241,8 @@ extension Translations {
       "列出已安装的活动，内置的在前，其余按编号，并注明退款对各活动刷卡金的影响（refunds: net 或 clawback）。",
     "Lists the postings, of one holder's cards, of one card or all, by date, then id. CSV output has the columns of a postings file, so it can be imported into another store.":
       "按日期、再按编号列出某位持卡人的卡、某张卡或全部的入账记录。CSV 输出的列与入账文件相同，可导入另一个数据库。",
-    "Lists transactions in time order, then by id. --from and --to are whole days in the store's time zone, both included. --cycle DATE keeps the billing cycle containing DATE: that of --promotion, or of the installed promotions when they all use the same cycles. Times are shown in the store's time zone. CSV output has the columns of a transactions file, so it can be imported into another store.":
-      "按时间、再按编号列出交易。--from 和 --to 是数据库时区中的整日，首尾都包含。--cycle DATE 只保留包含 DATE 的结算周期：按 --promotion 的周期，或在已安装的活动周期都相同时按它们的周期。时间按数据库的时区显示。CSV 输出的列与交易文件相同，可导入另一个数据库。",
+    "Lists transactions in time order, then by id. --from and --to are whole days in the store's time zone, both included. --cycle DATE keeps the billing cycle containing DATE: that of --promotion, or of the installed promotions when they all use the same cycles. --since keeps those at or after a time; --limit stops after that many. Rows are printed as they are read, so the first appears at once however large the store; a table takes its column widths from its first 100 rows. Times are shown in the store's time zone. CSV output has the columns of a transactions file, so it can be imported into another store. An unknown --holder or --card is an error (exit status 65) naming the nearest known ids.":
+      "按时间、再按编号列出交易。--from 和 --to 是数据库时区中的整日，首尾都包含。--cycle DATE 只保留包含 DATE 的结算周期：按 --promotion 的周期，或在已安装的活动周期都相同时按它们的周期。--since 只保留该时间及之后的交易；--limit 列满这么多笔即停止。每读到一行就打印，所以无论数据库多大，第一行都立即出现；表格的列宽取自前 100 行。时间按数据库的时区显示。CSV 输出的列与交易文件相同，可导入另一个数据库。未知的 --holder 或 --card 会报错（退出状态 65），并列出最接近的已知编号。",
     "Look for rows' cards among this holder's cards only.":
       "只在这位持卡人的卡片中查找各行所属的卡。",
     "Make the file safe to open in a spreadsheet (see above).":
@@ -255,12 +281,14 @@ extension Translations {
       "概述：{0}",
     "Offered:":
       "付款页提供：",
-    "Only from this day on (YYYY-MM-DD).":
-      "只列从这一天起的（YYYY-MM-DD）。",
-    "Only the billing cycle containing this date (YYYY-MM-DD).":
-      "只列包含该日期的结算周期（YYYY-MM-DD）。",
-    "Only the billing cycle containing this date.":
-      "只列包含该日期的结算周期。",
+    "Only at or after this time: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).":
+      "只列该时间及之后的：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始）。",
+    "Only from this day on (YYYY-MM-DD), or this month's first (YYYY-MM).":
+      "只列从这一天起的（YYYY-MM-DD），或从该月第一天起的（YYYY-MM）。",
+    "Only rewards of purchases at or after this time: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).":
+      "只列该时间及之后的消费所得的刷卡金：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始）。",
+    "Only the billing cycle containing this date (YYYY-MM-DD), or starting in this month (YYYY-MM).":
+      "只列包含该日期的结算周期（YYYY-MM-DD），或在该月开始的结算周期（YYYY-MM）。",
     "Only the decisions of this installed promotion (default: of each).":
       "只核对这个已安装活动的判定结果（默认：每个活动）。",
     "Only this card's enrollments.":
@@ -273,14 +301,14 @@ extension Translations {
       "只核对这位持卡人的刷卡金和入账。",
     "Only this holder's rewards.":
       "只列这位持卡人的刷卡金。",
-    "Only transactions from this day on (YYYY-MM-DD).":
-      "只导出从这一天起的交易（YYYY-MM-DD）。",
-    "Only transactions up to this day, included (YYYY-MM-DD).":
-      "只导出到这一天为止的交易，含当天（YYYY-MM-DD）。",
+    "Only transactions from this day on (YYYY-MM-DD), or from this month's first (YYYY-MM).":
+      "只含从这一天起的交易（YYYY-MM-DD），或从该月第一天起的交易（YYYY-MM）。",
+    "Only transactions up to this day, included (YYYY-MM-DD), or this month's last (YYYY-MM).":
+      "只含到这一天为止的交易，含当天（YYYY-MM-DD），或到该月最后一天为止的交易（YYYY-MM）。",
     "Only under this installed promotion (default: under each).":
       "只在这个已安装的活动下（默认：每个活动）。",
-    "Only up to this day, included (YYYY-MM-DD).":
-      "只列到这一天为止的，含当天（YYYY-MM-DD）。",
+    "Only up to this day, included (YYYY-MM-DD), or this month's last (YYYY-MM).":
+      "只列到这一天为止的，含当天（YYYY-MM-DD），或到该月最后一天为止的（YYYY-MM）。",
     "Output format: table or json.":
       "输出格式：table 或 json。",
     "Output format: table, csv or json.":
@@ -309,12 +337,18 @@ extension Translations {
       "对数据库模拟一次 Apple Pay 付款请求。",
     "Posting {0} is already in the store; nothing changed.":
       "入账记录 {0} 已在数据库中，未做改动。",
+    "Print a shell completion script (bash, zsh or fish).":
+      "打印 shell 补全脚本（bash、zsh 或 fish）。",
     "Print an installed promotion as JSON.":
       "以 JSON 打印一个已安装的活动。",
     "Print no progress or summary.":
       "不显示进度和汇总。",
+    "Prints a script that completes wallet's subcommands, options and fixed values, and the card ids, holders, enrollment ids and promotion ids of the store in use (asked of wallet itself as you type, so they are always current). Install it with, for bash: wallet completion bash > ~/.local/share/bash-completion/completions/wallet; for zsh: wallet completion zsh > \"${fpath[1]}/_wallet\"; for fish: wallet completion fish > ~/.config/fish/completions/wallet.fish.":
+      "打印一个脚本，用于补全 wallet 的子命令、选项和固定取值，以及所用数据库中的卡片编号、持卡人、绑卡记录编号和活动编号（边输入边向 wallet 本身查询，所以总是最新的）。安装方法，bash：wallet completion bash > ~/.local/share/bash-completion/completions/wallet；zsh：wallet completion zsh > \"${fpath[1]}/_wallet\"；fish：wallet completion fish > ~/.config/fish/completions/wallet.fish。",
     "Prints the promotion's rules as a promotion file, with every field spelled out, so it can be edited and installed under another id.":
       "把活动规则按活动文件格式打印出来，每个字段都写全，便于修改后以另一个编号安装。",
+    "Prints the version, as 'wallet --version' and 'wallet -V' do.":
+      "打印版本号，与 'wallet --version' 和 'wallet -V' 相同。",
     "Promotion {0} is already installed; nothing changed.":
       "活动 {0} 已安装，未做改动。",
     "Reads a payment request (JSON with PKPaymentRequest's field names, described in wallet-files(5)) and checks it as PassKit does: every broken rule is an error naming the field, with the file's line and column (exit status 65); a total that differs from the sum of the other final items is only a warning. Then shows what Apple Pay's payment sheet would offer at --at (default: the request's time, else now): of the holder's cards (or the one --card names), those with an active Apple Pay binding, on a network the request supports, of a type its capabilities allow (credit alone: credit cards; debit alone: debit and prepaid cards; neither or both: any), and a UnionPay card only when the request offers emv. Each offered card shows what the purchase (the total) would earn under every installed promotion, decided by the engine as 'wallet check --holder' decides, and why not; the default card is the one that earns most (ties: the card bound first). Each card left out says why: network, type, capability or no-active-binding. Exits 1 when no card can pay (PassKit's canMakePayments is false).\n\nNothing is written unless --authorize is given (--dry-run is the default). With --authorize the sheet pays with the default card: --result success (the default) records the purchase (merchant from merchantName, amount the total, method apple-pay, status pending, through the binding the sheet used) and prints its decisions; failure records it declined; pin-required, pin-incorrect and pin-lockout record nothing and the sheet stays open. Settle a recorded purchase with 'wallet txn settle', void it before it settles with 'wallet txn void', refund it afterwards with 'wallet txn refund'. JSON shapes are in the manual.":
@@ -323,8 +357,8 @@ extension Translations {
       "读取入账文件（wallet-files(5)）：每行一笔已返还（credit，刷卡金返还）或已扣回（clawback，刷卡金扣回）的刷卡金，所属卡片须已在数据库中。没有编号的行得到 <card>:<date>:<kind>:<按原写法的金额>:<k>，k 从 1 起，给文件中同一卡片、日期、类别和金额且没有编号的各行计数，这样再次导入时会找到相同的入账记录。各行在一个 SQLite 事务中添加：出现任何错误，该文件一行都不保留。数据库中已有且内容相同的入账记录保持不变，所以同一个文件导入两次不会有任何改动；编号已在数据库中而内容不同的会报错并指出文件和行号，除非加 --replace；数据库中没有的卡片同样报错。只有表头的文件表示尚无入账。汇总写到标准错误。",
     "Reads the CSV file a bank or payment app gives its customers (built in: bocom-credit, cmb-credit, icbc-credit, alipay, wechat). The format is recognised from the header row, and the encoding detected (UTF-8, UTF-8 with a BOM, else GB18030, which reads GBK), unless --format names a built-in format or a format file of your own (see wallet-formats(5)). Every row becomes a purchase, a refund, a reward credited (刷卡金返还) or taken back (刷卡金扣回), or a row left out with its reason (repayments, instalments, closed trades); a row no rule explains is an error naming its line and column. A row's card is the store's card with the row's last four digits (of --holder's cards, when given); a statement of one card takes --card. Statements rarely say whether Apple Pay was used: a purchase through Alipay or WeChat Pay (支付宝-, 财付通-, or any row of their exports) or an App Store charge is 'other'; the rest take the method a rule of --rules FILE gives, else --method; an import that leaves a purchase without one stops and says so. Statements have dates, not times: a purchase takes 00:00 of its date in the store's time zone, and same-day purchases keep the file's order through their ids; an app's times are kept. A refund is applied to the purchase it refunds (the order id it names, else the latest purchase on its card with its merchant and enough left), or kept and listed until that purchase is imported. The same purchase in an app's export and on the card's statement (same card and amount, dates at most a day apart) is kept once, with the app's time and merchant. Importing a file again changes nothing. The import is one SQLite transaction; its counts, format and encoding go to standard error. --dry-run lists every row and what it would become, and writes nothing.\n\nA bank wallet does not ship needs no code, only a format file: a JSON object with an 'id', a 'kind' (card-statement or app-export), the 'header' column names that find the header row, 'footerPrefixes' that end the table, 'columns' (which column holds the date and its form such as yyyy-MM-dd or MM/dd, the description, the amount with its sign convention or separate in/out columns, the card's last four, the order id), and ordered 'classification' rules (a column's first word, prefix, contains, equals or regex, giving purchase, refund, credit, clawback, or ignore with a reason). The built-in ones in data/formats/ are examples to copy; wallet-formats(5) describes every field, and the rules file of --rules.":
       "读取银行或支付 App 提供给客户的 CSV 文件（内置：bocom-credit、cmb-credit、icbc-credit、alipay、wechat）。格式由表头行识别，编码自动检测（UTF-8、带 BOM 的 UTF-8，否则按 GB18030，可读 GBK），除非用 --format 指定内置格式或您自己的格式文件（见 wallet-formats(5)）。每一行都会成为一笔消费、一笔退款、一笔刷卡金返还或刷卡金扣回，或者连同原因被略过（还款、分期、已关闭的交易）；没有规则能解释的行会报错并指出行号和列号。一行所属的卡片是数据库中后四位相同的卡（给出 --holder 时只在该持卡人的卡中找）；单卡对账单用 --card 指定。对账单很少注明是否使用了 Apple Pay：经支付宝或微信支付的消费（支付宝-、财付通-，或它们导出文件中的任何一行）以及 App Store 扣款算作 'other'；其余按 --rules FILE 中的规则确定支付方式，否则用 --method；若有消费无法确定支付方式，导入会停止并说明。对账单只有日期没有时间：消费取其日期在数据库时区的 00:00，同一天的消费按文件中的顺序编号；App 导出文件中的时间照原样保留。退款会冲抵它所退的那笔消费（按其注明的订单号，否则为同一张卡上同一商户、剩余金额足够的最近一笔消费），否则暂存并列出，直到那笔消费导入为止。同一笔消费同时出现在 App 导出文件和该卡对账单中（卡片和金额相同，日期相差不超过一天）时只保留一次，采用 App 的时间和商户。再次导入同一文件不会有任何改动。导入是一个 SQLite 事务；各类计数、格式和编码写到标准错误。--dry-run 列出每一行及其将变成什么，不写入任何内容。\n\nwallet 没有内置的银行格式无需写代码，只要一个格式文件：一个 JSON 对象，含 'id'、'kind'（card-statement 或 app-export）、用于找到表头行的 'header' 列名、表示表格结束的 'footerPrefixes'、'columns'（日期所在列及其写法如 yyyy-MM-dd 或 MM/dd、摘要、金额及其正负约定或分开的收入/支出列、卡号后四位、订单号），以及有序的 'classification' 规则（按某列的首个词、前缀、包含、等于或正则表达式，判为 purchase、refund、credit、clawback，或连同原因 ignore）。data/formats/ 中的内置格式可作范例复制；wallet-formats(5) 说明了每个字段以及 --rules 的规则文件。",
-    "Reads the file as batch does (the same columns and checks; times without an offset are read in the store's time zone) and adds its rows in one SQLite transaction: after any error nothing of the file is kept. A row already in the store unchanged is left alone, so importing a file twice changes nothing. A row whose id is in the store with different details is an error naming its file and line, unless --replace is given. Import cards first, then enrollments, then transactions. A summary goes to standard error, and on a terminal progress too: rows read, then rows written and the indexes and decisions.":
-      "按 batch 的方式读取文件（列与检查相同；不带时区偏移的时间按数据库的时区解读），在一个 SQLite 事务中添加各行：出现任何错误，该文件一行都不保留。数据库中已有且内容相同的行保持不变，所以同一个文件导入两次不会有任何改动。编号已在数据库中而内容不同的行会报错并指出文件和行号，除非加 --replace。请先导入卡片，再导入绑卡记录，最后导入交易。汇总写到标准错误；在终端上还会显示进度：先是读取的行数，再是写入的行数以及索引和判定结果的更新。",
+    "Reads the file as batch does (the same columns and checks; times without an offset are read in the store's time zone) and adds its rows in one SQLite transaction: after any error nothing of the file is kept. A row already in the store unchanged is left alone, so importing a file twice changes nothing. A row whose id is in the store with different details is an error naming its file and line, unless --replace is given. Transactions dated after now are imported, with a warning. Import cards first, then enrollments, then transactions. A summary goes to standard error, and on a terminal progress too: rows read, then rows written and the indexes and decisions.":
+      "按 batch 的方式读取文件（列与检查相同；不带时区偏移的时间按数据库的时区解读），在一个 SQLite 事务中添加各行：出现任何错误，该文件一行都不保留。数据库中已有且内容相同的行保持不变，所以同一个文件导入两次不会有任何改动。编号已在数据库中而内容不同的行会报错并指出文件和行号，除非加 --replace。日期晚于现在的交易照样导入，但会给出警告。请先导入卡片，再导入绑卡记录，最后导入交易。汇总写到标准错误；在终端上还会显示进度：先是读取的行数，再是写入的行数以及索引和判定结果的更新。",
     "Reads the three files, decides every transaction under the promotion and writes the rewards file (and, with --decisions, one decision per transaction). No store is used. Output files appear whole or not at all. Times written without an offset are read in the promotion's time zone. Any invalid row stops the run with exit status 65 and writes nothing, unless --skip-invalid is given: then each invalid row is reported on standard error and left out. An output may not be one of the inputs, however it is named (a usage error); a file replaced keeps its permissions.":
       "读取三个文件，按活动判定每一笔交易，写出刷卡金文件（加 --decisions 时，另写每笔交易一行的判定结果）。不使用数据库。输出文件要么完整出现，要么完全不出现。不带时区偏移的时间按活动的时区解读。任何无效行都会使运行停止，退出状态 65，且不写入任何内容，除非加 --skip-invalid：那样每条无效行都在标准错误上报告并被略过。输出不能是输入之一，无论怎样命名（用法错误）；被替换的文件保留原有权限。",
     "Reconcile as of this day (YYYY-MM-DD; default: today).":
@@ -347,16 +381,16 @@ extension Translations {
       "记录卡片已从 Apple Pay 解绑。",
     "Record, list and remove the rewards an issuer posted.":
       "记录、列出和删除发卡行入账的刷卡金。",
-    "Record, refund, settle, void and list transactions.":
-      "记录、退款、结算、撤销和列出交易。",
+    "Record, refund, settle, void, list and remove transactions.":
+      "记录、退款、结算、撤销、列出和删除交易。",
     "Recorded transaction {0}: {1} on card {2} at {3}.":
       "已记录交易 {0}：卡片 {2} 于 {3} 消费 {1}。",
     "Recorded {0} (posting {1}).":
       "已记录：{0}（入账记录 {1}）。",
-    "Records a purchase on a card in the store and says how each installed promotion decides it. The same transaction again changes nothing; one with the same id and other details is refused unless --replace is given. Times without an offset are read in the store's time zone. Record refunds with 'wallet txn refund'.":
-      "在数据库中的卡片上记录一笔消费，并说明每个已安装的活动如何判定它。再次记录同一笔交易不会有改动；编号相同而内容不同的会被拒绝，除非加 --replace。不带时区偏移的时间按数据库的时区解读。退款请用 'wallet txn refund' 记录。",
-    "Records one binding of a card to Apple Pay, in the bank's app (bank-app) or in Apple Wallet (wallet). Without --id, the id is <card>:<channel>:<time>, with the time exactly as given to --at (or, without --at, now as wallet prints times), as an enrollments file without ids would give it. Times without an offset are read in the store's time zone.":
-      "记录一张卡片与 Apple Pay 的一次绑定，在银行 App（bank-app）或 Apple 钱包（wallet）中完成。不加 --id 时，编号为 <card>:<channel>:<time>，时间与 --at 给出的写法完全相同（不加 --at 时为 wallet 显示的当前时间），与不带编号的绑卡文件得到的编号一致。不带时区偏移的时间按数据库的时区解读。",
+    "Records a purchase on a card in the store and says how each installed promotion decides it. The same transaction again changes nothing; one with the same id and other details is refused unless --replace is given, and the message names the fields that differ. Times without an offset are read in the store's time zone; a date alone is its start. A time after now is refused (exit status 64) unless --future is given: it is usually a mistyped year, and would take a reward's place. Record refunds with 'wallet txn refund'.":
+      "在数据库中的卡片上记录一笔消费，并说明每个已安装的活动如何判定它。再次记录同一笔交易不会有改动；编号相同而内容不同的会被拒绝，除非加 --replace，提示中会列出不同的字段。不带时区偏移的时间按数据库的时区解读；只给日期时取当天开始。晚于现在的时间会被拒绝（退出状态 64），除非加 --future：这通常是年份输错了，而且会占掉一次奖励名额。退款请用 'wallet txn refund' 记录。",
+    "Records one binding of a card to Apple Pay, in the bank's app (bank-app) or in Apple Wallet (wallet). Without --id, the id is <card>:<channel>:<time>, with the time of --at (or now) as wallet prints times, e.g. C1:bank-app:2026-11-02T10:00:00+08:00, whatever form --at was typed in. Times without an offset are read in the store's time zone.":
+      "记录一张卡片与 Apple Pay 的一次绑定，在银行 App（bank-app，即买单吧）或 Apple 钱包（wallet）中完成。不加 --id 时，编号为 <card>:<channel>:<time>，时间是 --at（或现在）按 wallet 显示时间的写法，如 C1:bank-app:2026-11-02T10:00:00+08:00，不论 --at 是怎样输入的。不带时区偏移的时间按数据库的时区解读。",
     "Records one posting on a card already in the store, as a row of a postings file would (wallet-files(5)). Without --id, the id is <card>:<date>:<kind>:<amount>:1, with the amount exactly as given, the id a postings file gives the first such row without an id: so the same posting added again, or imported later from such a file, changes nothing. A second posting with the same card, date, kind and amount needs an --id of its own (such as the same id ending in :2). A posting with the same id and other details is refused unless --replace is given.":
       "在数据库中已有的卡片上记录一笔入账，与入账文件中的一行相同（wallet-files(5)）。不加 --id 时，编号为 <card>:<date>:<kind>:<amount>:1，金额与给出的写法完全相同，即入账文件中第一条这样的无编号行得到的编号：所以再次添加同一笔入账，或以后从这样的文件导入，都不会有改动。同一卡片、日期、类别和金额的第二笔入账需要自己的 --id（如以 :2 结尾的相同编号）。编号相同而内容不同的入账会被拒绝，除非加 --replace。",
     "Refunded {0} of transaction {1}; {2} of {3} refunded in all.":
@@ -365,6 +399,8 @@ extension Translations {
       "删除一张卡片。",
     "Remove a posting.":
       "删除一条入账记录。",
+    "Remove a transaction recorded by mistake.":
+      "删除一笔误记的交易。",
     "Remove the card even when it has transactions, and them with it.":
       "即使卡片有交易也删除，连同这些交易。",
     "Removed card {0} (holder {1}) with {2} and {3}.":
@@ -373,8 +409,14 @@ extension Translations {
       "已删除入账记录 {0}：{1}。",
     "Removed promotion {0}.":
       "已删除活动 {0}。",
+    "Removed transaction {0}: {1} on card {2} at {3}, with {4}.":
+      "已删除交易 {0}：卡片 {2} 于 {3} 消费 {1}，连同 {4}。",
+    "Removed transaction {0}: {1} on card {2} at {3}.":
+      "已删除交易 {0}：卡片 {2} 于 {3} 消费 {1}。",
     "Removes a card and its enrollments. A card with transactions is kept (exit status 65) unless --force is given: then its transactions go too, and the holder's rewards are decided again without them.":
       "删除一张卡片及其绑卡记录。有交易的卡会保留（退出状态 65），除非加 --force：那样它的交易也一并删除，持卡人的刷卡金按剩下的交易重新判定。",
+    "Removes a transaction and its refunds from the store, and decides the holder's rewards again as if it had never been recorded: a reward it held goes to the purchase that now earns it, and the command says so. An unknown id is an error (exit status 65) that names the nearest ids in the store.":
+      "从数据库中删除一笔交易及其退款，并像它从未记录过一样重新判定持卡人的刷卡金：它占用的刷卡金转给现在能获得它的那笔消费，命令会说明。未知的编号会报错（退出状态 65），并列出数据库中最接近的编号。",
     "Removes the posting with this id. An id the store does not hold is an error (exit status 65), as for the other records.":
       "删除该编号的入账记录。数据库中没有的编号会报错（退出状态 65），与其他记录一样。",
     "Removes the promotion and its decisions; cards, enrollments and transactions stay. Built-in promotions cannot be removed (exit status 65).":
@@ -415,8 +457,8 @@ extension Translations {
       "用内置示例数据演示 wallet 的用法。",
     "Shows the transaction's decision under each installed promotion (or the one --promotion names): what it earns, or its reason code and the reason in plain words, and the facts the decision rests on: the card, the Apple Pay binding and channel it counts under, the amount, its refunds and the net amount, the holder's rewards before it, the rewards already paid in its billing cycle, the quota, the rule that failed, and for a reward the posting that paid it (or its reconciliation status: see reconcile). Times are in the promotion's time zone. JSON is an object per promotion with 'transaction', 'promotion', 'outcome', 'reason', 'explanation', 'reward', 'posted', 'facts' and 'rules'; with several promotions, an array of them.":
       "显示该交易在每个已安装的活动（或 --promotion 指定的那个）下的判定结果：能拿多少刷卡金，或原因代码及白话说明，以及判定所依据的事实：卡片、计入的 Apple Pay 绑卡和渠道、金额、退款及实付金额、此前持卡人已获的奖励、所在结算周期已返的奖励、名额、未通过的规则，以及对已获刷卡金的那笔入账（或其对账状态：见 reconcile）。时间按活动的时区显示。JSON 是每个活动一个对象，含 'transaction'、'promotion'、'outcome'、'reason'、'explanation'、'reward'、'posted'、'facts' 和 'rules'；有多个活动时，是它们的数组。",
-    "Shows, under each installed promotion (or the one --promotion names) and for each holder: the rewards by ordinal, their total, the rewards left, and the billing cycles without a reward, counted from the campaign's first cycle (or, without one, the cycle of the holder's first enrollment or transaction) through the current one (now, or WALLET_NOW) or the campaign's last. Times are in the promotion's time zone. CSV output is exactly the rewards file 'wallet batch' writes for the same data, and holds one promotion: with several installed, CSV needs --promotion. JSON is an object with 'promotion', 'holders' (each with 'holder', 'rewards', 'total', 'rewardsLeft' and 'cyclesWithoutReward') and 'total'; with several promotions, an array of such objects.":
-      "按每个已安装的活动（或 --promotion 指定的那个）、每位持卡人显示：按次序排列的刷卡金、合计、剩余奖励次数，以及未获奖励的结算周期——从活动的第一个周期（没有时，从持卡人首次绑卡或交易所在周期）数到当前周期（现在，或 WALLET_NOW）或活动的最后一个周期。时间按活动的时区显示。CSV 输出与 'wallet batch' 对相同数据写出的刷卡金文件完全一致，且只含一个活动：安装了多个活动时，CSV 需要 --promotion。JSON 是一个对象，含 'promotion'、'holders'（每项含 'holder'、'rewards'、'total'、'rewardsLeft' 和 'cyclesWithoutReward'）和 'total'；有多个活动时，是这类对象的数组。",
+    "Shows, under each installed promotion (or the one --promotion names) and for each holder: the rewards by ordinal, their total, the rewards left, and the billing cycles without a reward, counted from the campaign's first cycle (or, without one, the cycle of the holder's first enrollment or transaction) through the current one (now, or WALLET_NOW) or the campaign's last. Times are in the promotion's time zone. CSV output is exactly the rewards file 'wallet batch' writes for the same data, and holds one promotion: with several installed, CSV needs --promotion. The rewards left are counted as of now: a purchase recorded for later (with --future) does not take its place until then, and the statement says how many such rewards there are. JSON is an object with 'promotion', 'asOf', 'holders' (each with 'holder', 'rewards', 'total', 'rewardsLeft' and 'cyclesWithoutReward') and 'total'; with several promotions, an array of such objects. An unknown --holder is an error (exit status 65) naming the nearest holders.":
+      "按每个已安装的活动（或 --promotion 指定的那个）、每位持卡人显示：按次序排列的刷卡金、合计、剩余奖励次数，以及未获奖励的结算周期——从活动的第一个周期（没有时，从持卡人首次绑卡或交易所在周期）数到当前周期（现在，或 WALLET_NOW）或活动的最后一个周期。时间按活动的时区显示。CSV 输出与 'wallet batch' 对相同数据写出的刷卡金文件完全一致，且只含一个活动：安装了多个活动时，CSV 需要 --promotion。剩余奖励次数按现在计算：记在以后的消费（用 --future 记录的）到那时才占用名额，账单会说明这样的刷卡金有几笔。JSON 是一个对象，含 'promotion'、'asOf'、'holders'（每项含 'holder'、'rewards'、'total'、'rewardsLeft' 和 'cyclesWithoutReward'）和 'total'；有多个活动时，是这类对象的数组。未知的 --holder 会报错（退出状态 65），并列出最接近的持卡人。",
     "The CSV file ('-' for standard input).":
       "CSV 文件（'-' 表示标准输入）。",
     "The amount refunded (greater than zero).":
@@ -537,22 +579,26 @@ extension Translations {
       "撤销一笔尚未结算的交易。",
     "Voids a pending transaction: its status becomes reversed, so it earns nothing, and the holder's rewards are decided again (a later purchase may take the reward it held). A settled transaction can no longer be voided; refund it with 'wallet txn refund' (退款) instead, as the message says (exit status 65).":
       "撤销一笔处理中的交易：状态改为 reversed（已冲正），不再有刷卡金，持卡人的刷卡金重新判定（之后的消费可能拿到它原来占的那次奖励）。已结算的交易不能再撤销；请按提示改用 'wallet txn refund' 退款（退出状态 65）。",
+    "Warning: transaction {0} is dated after now ({1}); if that is a mistake, correct it with 'wallet txn remove' or --replace.":
+      "警告：交易 {0} 的日期晚于现在（{1}）；如有错误，请用 'wallet txn remove' 或 --replace 更正。",
     "Warning: {0} can be read by other users (mode {1}); run 'chmod 600 {2}'.":
       "警告：其他用户可以读取 {0}（权限 {1}）；请运行 'chmod 600 {2}'。",
+    "Warning: {0} transactions are dated after now, the first {1} at {2}; if that is a mistake, correct them with 'wallet txn remove' or --replace.":
+      "警告：有 {0} 笔交易的日期晚于现在，最早一笔是 {1}（{2}）；如有错误，请用 'wallet txn remove' 或 --replace 更正。",
     "Was H002 paid?":
       "H002 的刷卡金到账了吗？",
     "What has each holder earned?":
       "各位持卡人拿到了多少刷卡金？",
-    "When (ISO 8601).":
-      "时间（ISO 8601）。",
-    "When it was bound (ISO 8601).":
-      "绑定时间（ISO 8601）。",
-    "When it was refunded (ISO 8601).":
-      "退款时间（ISO 8601）。",
-    "When it was removed (ISO 8601).":
-      "解绑时间（ISO 8601）。",
+    "When it was bound: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).":
+      "绑定时间：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始）。",
+    "When it was refunded: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).":
+      "退款时间：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始）。",
+    "When it was removed: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).":
+      "解绑时间：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始）。",
     "When the payment is made (ISO 8601).":
       "付款时间（ISO 8601）。",
+    "When: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).":
+      "时间：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始）。",
     "Where to write one decision per transaction as CSV ('-' for standard output).":
       "每笔交易一行的判定结果 CSV 写到哪里（'-' 表示标准输出）。",
     "Where to write the file ('-' for standard output, the default).":
@@ -579,14 +625,18 @@ extension Translations {
       "与 --holder 同用：要判定的消费金额，如 150 或 99.99。",
     "With --holder: the purchase's currency.":
       "与 --holder 同用：消费的币种。",
-    "With CARD: shows the card, its Apple Pay enrollments and which are active, and for each installed promotion whether a purchase of exactly its minimum spend at --at would earn (or the reason it would not), the holder's rewards used and left, what the next reward would pay, whether the current billing cycle is already rewarded, and when the next one starts. Exits 0 when the card is enrolled at --at and matches --networks and --capabilities, 1 when it does not.\n\nWith --holder and --amount: decides a purchase of that amount at --at on each of the holder's cards under each installed promotion, says why each card that would not earn does not, and recommends the card that pays most (ties go to the card bound to Apple Pay earliest). Exits 0 when some card would earn, 1 when none would.\n\nNothing is written. JSON shapes are in the manual.":
-      "给出 CARD 时：显示卡片、它的 Apple Pay 绑卡记录及哪些有效，并对每个已安装的活动说明：在 --at 时刻恰好消费最低消费额能否拿到刷卡金（不能时说明原因）、持卡人已用和剩余的奖励次数、下一次奖励能返多少、当前结算周期是否已获奖励，以及下一个周期何时开始。卡片在 --at 时刻已绑卡且符合 --networks 和 --capabilities 时退出状态为 0，否则为 1。\n\n给出 --holder 和 --amount 时：对持卡人的每张卡、在每个已安装的活动下判定在 --at 时刻消费该金额的结果，说明不能拿刷卡金的卡为什么不能，并推荐返得最多的卡（相同时选最早绑定 Apple Pay 的卡）。有卡能拿刷卡金时退出状态为 0，都不能时为 1。\n\n不写入任何内容。JSON 结构见手册。",
+    "With CARD: shows the card, its Apple Pay enrollments and which are active, and for each installed promotion whether a purchase of exactly its minimum spend at --at would earn (or the reason it would not), the holder's rewards used and left, what the next reward would pay, whether the current billing cycle is already rewarded, and when the next one starts. The rewards used and left are those recorded before --at (as of that time); a card that can never earn under a promotion (another bank's, a debit card, another network, a supplementary card) shows no next reward. Exits 0 when the card is enrolled at --at and matches --networks and --capabilities, 1 when it does not. With --earn, the question is instead \"can this card earn?\": exits 0 when a purchase of some promotion's minimum spend at --at would earn, 1 when none would.\n\nWith --holder and --amount: decides a purchase of that amount at --at on each of the holder's cards under each installed promotion, says why each card that would not earn does not, and recommends the card that pays most (ties go to the card bound to Apple Pay earliest). Exits 0 when some card would earn, 1 when none would.\n\nNothing is written. JSON shapes are in the manual.":
+      "给出 CARD 时：显示卡片、它的 Apple Pay 绑卡记录及哪些有效，并对每个已安装的活动说明：在 --at 时刻恰好消费最低消费额能否拿到刷卡金（不能时说明原因）、持卡人已用和剩余的奖励次数、下一次奖励能返多少、当前结算周期是否已获奖励，以及下一个周期何时开始。已用和剩余的奖励次数是 --at 之前记录的（截至该时刻）；在某活动下永远无法获得刷卡金的卡（他行卡、借记卡、其他卡组织的卡、附属卡）不显示下次奖励。卡片在 --at 时刻已绑卡且符合 --networks 和 --capabilities 时退出状态为 0，否则为 1。加 --earn 时，问题变成“这张卡能拿刷卡金吗？”：在 --at 时刻消费某个活动的最低消费额能拿到刷卡金时退出状态为 0，都不能时为 1。\n\n给出 --holder 和 --amount 时：对持卡人的每张卡、在每个已安装的活动下判定在 --at 时刻消费该金额的结果，说明不能拿刷卡金的卡为什么不能，并推荐返得最多的卡（相同时选最早绑定 Apple Pay 的卡）。有卡能拿刷卡金时退出状态为 0，都不能时为 1。\n\n不写入任何内容。JSON 结构见手册。",
+    "With a card: exit 0 only when a purchase at --at would earn, else 1.":
+      "与卡片同用：仅当在 --at 时刻的消费能拿到刷卡金时退出状态为 0，否则为 1。",
     "Writes a file of wallet-files(5) from the store. rewards: the rewards file, exactly as 'wallet batch' writes it (by holder, then ordinal). decisions: the decisions file, one row per transaction, in the order of the transactions' time, then id. transactions: a transactions file with every column, which 'wallet import transactions' reads back (times keep their fraction of a second). --from and --to are whole days, both included, in the promotion's time zone (rewards, decisions) or the store's (transactions), and select by the transaction's time. --excel makes a file for spreadsheets: a UTF-8 byte order mark, and text cells that begin with =, +, -, @, |, a tab, a carriage return or a line feed prefixed with an apostrophe so that they cannot run as formulas; numeric columns (amounts, ordinals, dates, times) are never changed. Such a file is for reading, not for importing again. --out may not name the store or its journal files, however it is spelt (a usage error); a file replaced keeps its permissions.":
       "从数据库写出 wallet-files(5) 中的一种文件。rewards：刷卡金文件，与 'wallet batch' 写出的完全一致（按持卡人，再按次序）。decisions：判定结果文件，每笔交易一行，按交易时间、再按编号排序。transactions：含全部列的交易文件，'wallet import transactions' 可以读回（时间保留秒的小数部分）。--from 和 --to 是整日，首尾都包含，按活动的时区（rewards、decisions）或数据库的时区（transactions）计算，依交易时间筛选。--excel 生成适合电子表格的文件：带 UTF-8 字节顺序标记，以 =、+、-、@、|、制表符、回车或换行开头的文本单元格前加一个撇号，使其不会被当作公式执行；数值列（金额、次序、日期、时间）从不改动。这样的文件只供阅读，不宜再导入。--out 不能指向数据库或其日志文件，无论怎样书写（用法错误）；被替换的文件保留原有权限。",
     "a clawback of {0} from card {1} on {2}":
       "{2} 从卡片 {1} 扣回 {0}",
     "a credit of {0} to card {1} on {2}":
       "{2} 向卡片 {1} 返还 {0}",
+    "a refund at {0} would come before its purchase {1} at {2}; check --at":
+      "{0} 的退款将早于它所退的消费 {1}（{2}）；请检查 --at",
     "active":
       "有效",
     "already present":
@@ -613,6 +663,8 @@ extension Translations {
       "apple-pay、card 或 other。",
     "bank-app or wallet.":
       "bank-app 或 wallet。",
+    "bash, zsh or fish.":
+      "bash、zsh 或 fish。",
     "binding":
       "绑卡记录",
     "built_in":
@@ -677,6 +729,8 @@ extension Translations {
       "EFTPOS",
     "eligible":
       "符合条件",
+    "empty":
+      "空",
     "enrolled_at":
       "绑卡时间",
     "enrollment":
@@ -763,10 +817,20 @@ extension Translations {
       "否",
     "no binding of it to Apple Pay is active at {0}":
       "它在 {0} 没有有效的 Apple Pay 绑卡",
+    "no card {0} in the store":
+      "数据库中没有卡片 {0}",
+    "no enrollment {0} in the store":
+      "数据库中没有绑卡记录 {0}",
+    "no holder {0} in the store":
+      "数据库中没有持卡人 {0}",
     "no payment method":
       "缺少支付方式",
+    "no posting {0} in the store":
+      "数据库中没有入账记录 {0}",
     "no start or end":
       "不限起止",
+    "no transaction {0} in the store":
+      "数据库中没有交易 {0}",
     "no: a purchase of {0} would earn {1}, then lose it to its refund (reward {2} of {3}, {4})":
       "否：消费 {0} 可得 {1}，但会因退款被扣回（第 {2}/{3} 次奖励，{4}）",
     "no: a purchase of {0} would not earn ({1})":
@@ -779,6 +843,8 @@ extension Translations {
       "已无剩余",
     "none recorded":
       "没有记录",
+    "none: this card can never earn under this promotion ({0})":
+      "无：这张卡在本活动下无法获得刷卡金（{0}）",
     "nothing ({0}: due by {1})":
       "未入账（{0}：应于 {1} 前返还）",
     "number":
@@ -951,8 +1017,12 @@ extension Translations {
       "{0} 在 {1} 可以使用 Apple Pay 支付（{2}）。",
     "{0} cannot pay with Apple Pay at {1}: {2}.":
       "{0} 在 {1} 不能使用 Apple Pay 支付：{2}。",
+    "{0} cards":
+      "{0} 张卡",
     "{0} cards of {1}":
       "持卡人 {1} 的 {0} 张卡",
+    "{0} cycles":
+      "{0} 个结算周期",
     "{0} decisions":
       "{0} 条判定结果",
     "{0} does not earn: {1}.":
@@ -979,6 +1049,12 @@ extension Translations {
       "持卡人 {0} 在结算周期 {1} 内已获奖励；本活动每个周期只返 1 次。",
     "{0} has already been rewarded in the billing cycle {1}; the promotion pays {2} rewards per cycle.":
       "持卡人 {0} 在结算周期 {1} 内已获奖励；本活动每个周期最多返 {2} 次。",
+    "{0} holders":
+      "{0} 位持卡人",
+    "{0} invalid rows":
+      "{0} 行无效数据",
+    "{0} is {1} there, {2} here":
+      "{0}：数据库中为 {1}，本次为 {2}",
     "{0} new":
       "新增 {0}",
     "{0} of {1}":
@@ -989,16 +1065,32 @@ extension Translations {
       "此前 {0}/{1}（{2}）",
     "{0} of {1} paid before this one":
       "此前已发 {0}/{1}",
+    "{0} of {1}, as of {2}":
+      "{0}/{1}（截至 {2}）",
+    "{0} of {1}, as of {2} (1 more reward is recorded for a purchase after then)":
+      "{0}/{1}（截至 {2}；另有 1 笔刷卡金记在此后的消费上）",
+    "{0} of {1}, as of {2} ({3} more rewards are recorded for purchases after then)":
+      "{0}/{1}（截至 {2}；另有 {3} 笔刷卡金记在此后的消费上）",
     "{0} on other cards named one of its enrollments and no longer do; their decisions were recomputed.":
       "其他卡片上有 {0}曾指定它的绑卡记录，现已解除；这些交易已重新判定。",
     "{0} or {1}":
       "{0}或{1}",
+    "{0} postings":
+      "{0} 条入账记录",
+    "{0} promotions":
+      "{0} 个活动",
+    "{0} read, {1} rewarded, {2} skipped":
+      "读取 {0}，{1} 笔获刷卡金，跳过 {2}",
+    "{0} read, {1} rewarded, {2} skipped, {3} forfeited":
+      "读取 {0}，{1} 笔获刷卡金，跳过 {2}，{3} 笔作废",
+    "{0} refunds":
+      "{0} 笔退款",
     "{0} replaced":
       "替换 {0}",
     "{0} rewards":
       "{0} 笔刷卡金",
-    "{0} rewards, ¥{1}":
-      "{0} 笔刷卡金，¥{1}",
+    "{0} rows":
+      "{0} 行",
     "{0} rows need attention.":
       "{0} 行需要留意。",
     "{0} statement {1}, line {2} (row {3})":
@@ -1013,12 +1105,8 @@ extension Translations {
       "{0} 至 {1}",
     "{0} transactions":
       "{0} 笔交易",
-    "{0} transactions read, {1} rewarded, {2} invalid rows skipped":
-      "读取 {0} 笔交易，{1} 笔获刷卡金，跳过 {2} 行无效数据",
-    "{0} transactions read, {1} rewarded, {2} invalid rows skipped, {3} forfeited":
-      "读取 {0} 笔交易，{1} 笔获刷卡金，跳过 {2} 行无效数据，{3} 笔作废",
-    "{0} used, {1} left, of {2}":
-      "已用 {0} 次，剩余 {1} 次，共 {2} 次",
+    "{0} used, {1} left, of {2}, as of {3}":
+      "已用 {0} 次，剩余 {1} 次，共 {2} 次（截至 {3}）",
     "{0} waiting for their purchases":
       "等待对应消费 {0}",
     "{0} was credited to {1}; no reward explains it":
@@ -1029,6 +1117,8 @@ extension Translations {
       "缺少支付方式 {0}",
     "{0} {1} card":
       "{0}{1}卡",
+    "{0} {1} is already in the store with other details ({2}); use --replace to overwrite":
+      "{0} {1} 已在数据库中，但内容不同（{2}）；如需覆盖请加 --replace",
     "{0}'s reward of {1} was forfeited by a refund; {2} paid it and nothing took it back":
       "{0} 的刷卡金 {1} 已因退款作废；但 {2} 已返还且未被扣回",
     "{0}, already rewarded ({1})":
@@ -1037,6 +1127,8 @@ extension Translations {
       "{0}（交易记录指定），绑定的是卡片 {1}",
     "{0}, not rewarded yet":
       "{0}，尚未获得奖励",
+    "{0}, {1}":
+      "{0}，{1}",
     "{0}, {1} of {2} rewards paid ({3})":
       "{0}，已返 {1}/{2} 次（{3}）",
     "{0}, {1} on {2} ({3})":
@@ -1055,6 +1147,12 @@ extension Translations {
       "{0}：第 {1}/{2} 次奖励，按 {3} 档；名额仍算已用",
     "{0}: rewarded {1} (the holder's reward {2}, {3})":
       "{0}：返刷卡金 {1}（持卡人的第 {2} 次奖励，{3}）",
+    "{0}: transaction {1} is no longer rewarded (it was the holder's reward {2}, {3}).":
+      "{0}：交易 {1} 不再获得刷卡金（原为持卡人的第 {2} 次奖励，{3}）。",
+    "{0}: transaction {1} is now rewarded {2} (the holder's reward {3}) in its place.":
+      "{0}：交易 {1} 顶替其位置，现获刷卡金 {2}（持卡人的第 {3} 次奖励）。",
+    "{0}: transaction {1} is now the holder's reward {2}, {3} (it was reward {4}, {5}).":
+      "{0}：交易 {1} 现为持卡人的第 {2} 次奖励，{3}（原为第 {4} 次，{5}）。",
     "{0}: {1}":
       "{0}：{1}",
     "{0}: {1} (pending)":
@@ -1073,5 +1171,9 @@ extension Translations {
       "{0}：{1}{2}，{3}；{4} 行",
     "{0}: {1}{2}, {3}; {4} rows (nothing written)":
       "{0}：{1}{2}，{3}；{4} 行（未写入）",
+    "{0}; the nearest id the store knows is {1}":
+      "{0}；数据库中最接近的编号是 {1}",
+    "{0}; the nearest ids the store knows are {1}":
+      "{0}；数据库中最接近的编号有 {1}",
   ]
 }

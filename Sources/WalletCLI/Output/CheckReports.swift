@@ -21,7 +21,27 @@ struct CardCheck {
 
     /// The channel the purchase would count under, when the card is bound.
     var channel: Channel? { facts.enrollment.counted?.channel }
+
+    /// Whether the imagined purchase would earn.
+    var earns: Bool { decision.outcome.reward != nil }
+
+    /// Whether the card can ever earn under the promotion: not when the reason is the card
+    /// itself (another bank's, a debit card, another network, a supplementary card), which no
+    /// enrollment, time or amount changes.
+    var cardCanEarn: Bool {
+      guard let reason = decision.outcome.reason else { return true }
+      return !CardCheck.cardReasons.contains(reason)
+    }
   }
+
+  /// The reasons that are facts of the card, so that it can never earn under the promotion.
+  static let cardReasons: Set<ReasonCode> = [
+    .otherIssuer, .ineligibleCardType, .ineligibleNetwork, .supplementaryCard,
+  ]
+
+  /// Whether a purchase of some promotion's minimum spend at the instant would earn: the
+  /// answer of `check CARD --earn`.
+  var earns: Bool { promotions.contains(where: \.earns) }
 
   let card: Card
   let at: Instant
@@ -133,7 +153,8 @@ struct CardCheck {
     }
     let allowance = check.allowance
     let (used, left, maximum) = (allowance.used, allowance.left, promotion.maxRewardsPerHolder)
-    sheet.append(tr("rewards"), tr("\(used) used, \(left) left, of \(maximum)"))
+    let asOf = at.formatted(in: zone)
+    sheet.append(tr("rewards"), tr("\(used) used, \(left) left, of \(maximum), as of \(asOf)"))
     sheet.append(tr("next reward"), nextRewardText(check, money: money))
     let cycle = check.decision.cycle
     let paid = check.decision.cycleRewardsBefore
@@ -153,6 +174,9 @@ struct CardCheck {
 
   private func nextRewardText(_ check: PromotionCheck, money: (Money) -> String) -> String {
     let allowance = check.allowance
+    if !check.cardCanEarn, let reason = check.decision.outcome.reason {
+      return tr("none: this card can never earn under this promotion (\(reason))")
+    }
     guard let ordinal = allowance.nextOrdinal else { return tr("none left") }
     if let channel = check.channel, let amount = allowance.nextReward(on: channel) {
       return tr("\(money(amount)) (reward \(ordinal), \(channel))")
@@ -172,10 +196,11 @@ struct CardCheck {
     return .object([
       ("card", DecisionText.json(card)),
       ("at", .string(at.formatted(in: zone))),
-      ("can_make_payments", .bool(readiness.canMakePayments)),
+      ("canMakePayments", .bool(readiness.canMakePayments)),
+      ("earns", .bool(earns)),
       ("enrolled", .bool(readiness.isEnrolled)),
-      ("matches_networks", .bool(readiness.matchesNetworks)),
-      ("matches_capabilities", .bool(readiness.matchesCapabilities)),
+      ("matchesNetworks", .bool(readiness.matchesNetworks)),
+      ("matchesCapabilities", .bool(readiness.matchesCapabilities)),
       (
         "enrollments",
         .array(
@@ -183,8 +208,8 @@ struct CardCheck {
             .object([
               ("id", .string(enrollment.id.rawValue)),
               ("channel", .string(enrollment.channel.rawValue)),
-              ("enrolled_at", .string(enrollment.enrolledAt.formatted(in: zone))),
-              ("removed_at", .optional(enrollment.removedAt?.formatted(in: zone))),
+              ("enrolledAt", .string(enrollment.enrolledAt.formatted(in: zone))),
+              ("removedAt", .optional(enrollment.removedAt?.formatted(in: zone))),
               ("active", .bool(enrollment.isActive(at: at))),
             ])
           })
@@ -198,7 +223,7 @@ struct CardCheck {
     let cycle = check.decision.cycle
     let allowance = check.allowance
     var nextReward = JSONValue.null
-    if let ordinal = allowance.nextOrdinal {
+    if check.cardCanEarn, let ordinal = allowance.nextOrdinal {
       let byChannel = Channel.allCases.map { channel in
         (
           channel.rawValue,
@@ -209,33 +234,34 @@ struct CardCheck {
         ("ordinal", .integer(ordinal)),
         ("channel", .optional(check.channel?.rawValue)),
         ("amount", .optional(check.channel.flatMap(allowance.nextReward(on:))?.description)),
-        ("by_channel", .object(byChannel)),
+        ("byChannel", .object(byChannel)),
       ])
     }
     return .object([
       ("promotion", DecisionText.json(promotion)),
       ("purchase", .string(check.purchase.amount.description)),
       ("eligible", .bool(check.decision.outcome.reward != nil)),
+      ("cardCanEarn", .bool(check.cardCanEarn)),
       ("reason", .optional(check.decision.outcome.reason?.rawValue)),
       (
         "explanation",
         .string(inEnglish { ReasonWording.sentence(for: check.decision.outcome, check.facts) })
       ),
-      ("rewards_used", .integer(allowance.used)),
-      ("rewards_left", .integer(allowance.left)),
-      ("max_rewards_per_holder", .integer(promotion.maxRewardsPerHolder)),
-      ("next_reward", nextReward),
+      ("rewardsUsed", .integer(allowance.used)),
+      ("rewardsLeft", .integer(allowance.left)),
+      ("maxRewardsPerHolder", .integer(promotion.maxRewardsPerHolder)),
+      ("nextReward", nextReward),
       (
         "cycle",
         .object([
           ("start", .string(cycle.start.description)),
           ("end", .string(cycle.end.description)),
           ("rewards", .integer(check.decision.cycleRewardsBefore)),
-          ("rewards_per_cycle", .integer(promotion.rewardsPerCycle)),
-          ("rewarded_by", .array(check.facts.cycleRewardedBy.map { .string($0.rawValue) })),
+          ("rewardsPerCycle", .integer(promotion.rewardsPerCycle)),
+          ("rewardedBy", .array(check.facts.cycleRewardedBy.map { .string($0.rawValue) })),
         ])
       ),
-      ("next_cycle_start", .string(cycle.next.start.description)),
+      ("nextCycleStart", .string(cycle.next.start.description)),
     ])
   }
 }

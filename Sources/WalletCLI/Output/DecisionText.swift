@@ -64,7 +64,7 @@ enum DecisionText {
     .object([
       ("issuer", .optional(promotion.issuer)),
       (
-        "card_types",
+        "cardTypes",
         promotion.cardTypes.map { types in
           .array(
             types.sorted(by: ReasonWording.canonicalOrder).map { .string($0.rawValue) })
@@ -77,17 +77,17 @@ enum DecisionText {
             networks.sorted(by: ReasonWording.canonicalOrder).map { .string($0.rawValue) })
         } ?? .null
       ),
-      ("supplementary_cards", .string(promotion.supplementaryCards.rawValue)),
-      ("campaign_start", .optional(promotion.campaignStart?.description)),
-      ("campaign_end", .optional(promotion.campaignEnd?.description)),
+      ("supplementaryCards", .string(promotion.supplementaryCards.rawValue)),
+      ("campaignStart", .optional(promotion.campaignStart?.description)),
+      ("campaignEnd", .optional(promotion.campaignEnd?.description)),
       (
-        "excluded_mccs",
+        "excludedMCCs",
         .array(
           promotion.excludedMCCs.sorted { $0.value < $1.value }.map { .string($0.description) })
       ),
-      ("minimum_spend", .string(promotion.minimumSpend.description)),
-      ("rewards_per_cycle", .integer(promotion.rewardsPerCycle)),
-      ("max_rewards_per_holder", .integer(promotion.maxRewardsPerHolder)),
+      ("minimumSpend", .string(promotion.minimumSpend.description)),
+      ("rewardsPerCycle", .integer(promotion.rewardsPerCycle)),
+      ("maxRewardsPerHolder", .integer(promotion.maxRewardsPerHolder)),
       ("quota", promotion.quota.map(JSONValue.integer) ?? .null),
       ("refunds", .string(promotion.refunds.rawValue)),
     ])

@@ -225,11 +225,11 @@ struct Explanation {
         .object([
           ("record", .string(origin.record.rawValue)),
           ("format", .string(origin.format)),
-          ("source_kind", .string(origin.sourceKind.rawValue)),
+          ("sourceKind", .string(origin.sourceKind.rawValue)),
           ("file", .string(origin.file)),
           ("line", .integer(origin.line)),
           ("merchant", .optional(origin.merchant)),
-          ("method_decided_by", .optional(origin.methodDecidedBy)),
+          ("methodDecidedBy", .optional(origin.methodDecidedBy)),
         ])
       })
   }
@@ -243,8 +243,8 @@ struct Explanation {
           ("id", .string(enrollment.id.rawValue)),
           ("card", .string(enrollment.card.rawValue)),
           ("channel", .string(enrollment.channel.rawValue)),
-          ("enrolled_at", .string(enrollment.enrolledAt.formatted(in: zone))),
-          ("removed_at", .optional(enrollment.removedAt?.formatted(in: zone))),
+          ("enrolledAt", .string(enrollment.enrolledAt.formatted(in: zone))),
+          ("removedAt", .optional(enrollment.removedAt?.formatted(in: zone))),
           ("named", .bool(transaction.enrollment != nil)),
           ("counts", .bool(facts.enrollment.counted != nil)),
         ])
@@ -264,7 +264,7 @@ struct Explanation {
             ("status", .string(row.status.rawValue)),
             ("due", .optional(row.due?.description)),
             ("posting", .optional(row.posting?.id.rawValue)),
-            ("posted_on", .optional(row.postedOn?.description)),
+            ("postedOn", .optional(row.postedOn?.description)),
             ("amount", .optional(row.posted?.description)),
           ])
         } ?? .null
@@ -292,15 +292,15 @@ struct Explanation {
                 ])
               })
           ),
-          ("net_amount", .string(transaction.netAmount.description)),
+          ("netAmount", .string(transaction.netAmount.description)),
           ("origins", originsJSON),
           ("enrollment", enrollment),
-          ("cycle_start", .string(decision.cycle.start.description)),
-          ("cycle_end", .string(decision.cycle.end.description)),
-          ("holder_rewards_before", .integer(decision.holderRewardsBefore)),
-          ("cycle_rewards_before", .integer(decision.cycleRewardsBefore)),
-          ("cycle_rewarded_by", .array(facts.cycleRewardedBy.map { .string($0.rawValue) })),
-          ("quota_paid_before", decision.quotaPaidBefore.map(JSONValue.integer) ?? .null),
+          ("cycleStart", .string(decision.cycle.start.description)),
+          ("cycleEnd", .string(decision.cycle.end.description)),
+          ("holderRewardsBefore", .integer(decision.holderRewardsBefore)),
+          ("cycleRewardsBefore", .integer(decision.cycleRewardsBefore)),
+          ("cycleRewardedBy", .array(facts.cycleRewardedBy.map { .string($0.rawValue) })),
+          ("quotaPaidBefore", decision.quotaPaidBefore.map(JSONValue.integer) ?? .null),
         ])
       ),
       ("rules", DecisionText.rulesJSON(promotion)),

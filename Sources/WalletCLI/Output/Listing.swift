@@ -11,7 +11,8 @@ enum OutputFormat: String, CaseIterable, Sendable {
 }
 
 /// Rows of records that a list command prints in any `--format`: a table, CSV whose header is
-/// the column names, or a JSON array of objects whose keys are the column names in order.
+/// the column names, or a JSON array of objects whose keys are the column names in order, in
+/// camelCase as every JSON output's keys are (`enrolled_at` is `enrolledAt`).
 struct Listing {
   /// One value of a record, rendered by each format in its own way.
   enum Cell {
@@ -61,21 +62,22 @@ struct Listing {
         throw CommandFailure(.ioError, "cannot write to standard output: \(error)")
       }
     case .json:
+      let keys = columns.map(JSONKey.camelCase)
       let objects = rows.map { row in
-        JSONValue.object(Array(zip(columns, row.map(Listing.json))))
+        JSONValue.object(Array(zip(keys, row.map(Listing.json))))
       }
       console.data(JSONValue.array(objects).text)
     }
   }
 
-  private static func alignment(of cell: Cell) -> TextTable.Alignment {
+  static func alignment(of cell: Cell) -> TextTable.Alignment {
     switch cell {
     case .integer, .money: .right
     case .text, .bool: .left
     }
   }
 
-  private static func tableText(_ cell: Cell) -> String {
+  static func tableText(_ cell: Cell) -> String {
     switch cell {
     case .text(let text): text ?? ""
     case .integer(let value): String(value)
@@ -84,7 +86,7 @@ struct Listing {
     }
   }
 
-  private static func csvText(_ cell: Cell) -> String {
+  static func csvText(_ cell: Cell) -> String {
     switch cell {
     case .text(let text): text ?? ""
     case .integer(let value): String(value)
@@ -93,7 +95,7 @@ struct Listing {
     }
   }
 
-  private static func json(_ cell: Cell) -> JSONValue {
+  static func json(_ cell: Cell) -> JSONValue {
     switch cell {
     case .text(let text): .optional(text)
     case .integer(let value): .integer(value)
@@ -105,8 +107,36 @@ struct Listing {
 
 /// Amounts as people read them.
 enum MoneyText {
-  /// `¥10.00` for yuan, else the amount and its code (`12.50 USD`), for tables and messages.
+  /// `¥10.00` for yuan, else the amount and its code (`12.50 USD`), for tables and messages;
+  /// the whole part is grouped in thousands as counts are (`¥1,351,135.00`).
   static func display(_ amount: Money, _ currency: Currency = .cny) -> String {
-    currency == .cny ? "¥\(amount)" : "\(amount) \(currency.code)"
+    let text = grouped(amount.description)
+    return currency == .cny ? "¥\(text)" : "\(text) \(currency.code)"
+  }
+
+  /// `1351135.00` as `1,351,135.00`; a sign stays in front.
+  static func grouped(_ plain: String) -> String {
+    let negative = plain.hasPrefix("-")
+    let unsigned = negative ? plain.dropFirst() : plain[...]
+    let whole = unsigned.prefix { $0 != "." }
+    let rest = unsigned.dropFirst(whole.count)
+    var result = ""
+    for (index, digit) in whole.enumerated() {
+      if index > 0 && (whole.count - index) % 3 == 0 { result.append(",") }
+      result.append(digit)
+    }
+    return (negative ? "-" : "") + result + rest
+  }
+}
+
+/// The keys of wallet's JSON outputs: camelCase, as the promotion files write theirs.
+enum JSONKey {
+  /// `enrolled_at` as `enrolledAt`; a name without underscores is unchanged.
+  static func camelCase(_ name: String) -> String {
+    let parts = name.split(separator: "_")
+    guard let first = parts.first else { return name }
+    return String(first)
+      + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }
+      .joined()
   }
 }

@@ -146,13 +146,13 @@ struct ReconciliationReport {
     return text
   }
 
-  /// JSON: an object with `as_of`, `needs_attention` and `rows`, each row with the columns of the
-  /// reconciliation rows and `explanation` (the sentence, or null).
+  /// JSON: an object with `asOf`, `needsAttention` and `rows`, each row with the columns of the
+  /// reconciliation rows in camelCase and `explanation` (the sentence, or null).
   var json: JSONValue {
-    let columns = ReconciliationFile.columns
+    let columns = ReconciliationFile.columns.map(JSONKey.camelCase)
     return .object([
-      ("as_of", .string(reconciliation.asOf.description)),
-      ("needs_attention", .bool(reconciliation.needsAttention)),
+      ("asOf", .string(reconciliation.asOf.description)),
+      ("needsAttention", .bool(reconciliation.needsAttention)),
       (
         "rows",
         .array(

@@ -3,8 +3,11 @@ import WalletIngest
 import WalletStore
 
 /// One promotion's statement for people: per holder, the rewards earned, their total, how many
-/// of the promotion's rewards are left, and the billing cycles that earned nothing.
-struct Statement {
+/// of the promotion's rewards are left, and the billing cycles that earned nothing. Written
+/// holder by holder by `StatementPrinter`; JSON has the shape the manual documents under
+/// STATEMENT JSON: `{"promotion": {...}, "asOf", "holders": [{"holder", "rewards": [...],
+/// "forfeited": [...], "total", "rewardsLeft", "cyclesWithoutReward"}], "total"}`.
+enum Statement {
   /// One holder's part of the statement.
   struct Holder {
     let holder: Identifier
@@ -13,9 +16,13 @@ struct Statement {
     let rows: [RewardRow]
     /// The transactions of `rows` whose rewards were taken back.
     let forfeited: Set<Identifier>
-    /// How many more rewards the holder can earn: `maxRewardsPerHolder` less every place taken
-    /// so far (paid or forfeited), whatever cycle is shown.
+    /// How many more rewards the holder can earn as of the statement's `now`:
+    /// `maxRewardsPerHolder` less every place (paid or forfeited) taken by a purchase before
+    /// then, whatever cycle is shown; `wallet check` counts them the same way at its `--at`.
     let rewardsLeft: Int
+    /// Places taken by purchases recorded at or after `now` (recorded with `--future`), which
+    /// `rewardsLeft` does not count.
+    let placesAfterNow: Int
     /// The counted cycles (see `Statement.countedCycles`) without a reward's place, oldest first.
     let cyclesWithoutReward: [BillingCycle]
 
@@ -29,49 +36,24 @@ struct Statement {
     var total: Money { paid.reduce(.zero) { $0 + $1.reward } }
   }
 
-  let promotion: Promotion
-  /// By holder (UTF-8 bytes).
-  let holders: [Holder]
-
-  /// What every reward shown earned.
-  var total: Money { holders.reduce(.zero) { $0 + $1.total } }
-
-  /// How many rewards paid and kept are shown.
-  var rewardCount: Int { holders.reduce(0) { $0 + $1.paid.count } }
-
-  /// Builds the statement.
-  ///
-  /// - Parameters:
-  ///   - rows: every reward of the holders concerned, paid or forfeited, by holder then ordinal
-  ///     (all cycles, so that the rewards left are right when one cycle is shown).
-  ///   - forfeited: the transactions among `rows` whose rewards were taken back.
-  ///   - holders: the holders to show besides those with rewards (the store's, or the one asked
-  ///     for), so that a holder who has earned nothing yet still sees what is left.
-  ///   - firstActivity: each holder's first enrollment, else first transaction.
-  ///   - cycle: show only this cycle.
-  ///   - now: the instant that ends the cycles counted.
-  static func make(
-    promotion: Promotion, rows: [RewardRow], forfeited: Set<Identifier> = [],
-    holders: Set<Identifier>,
-    firstActivity: [Identifier: Instant], cycle: BillingCycle?, now: Instant
-  ) -> Statement {
-    var rowsByHolder: [Identifier: [RewardRow]] = [:]
-    for row in rows { rowsByHolder[row.holder, default: []].append(row) }
-    let everyone = holders.union(rowsByHolder.keys).sorted()
-    let parts = everyone.map { holder in
-      let earned = rowsByHolder[holder] ?? []
-      let rewarded = Set(earned.map(\.cycleStart))
-      let counted = countedCycles(from: firstActivity[holder], promotion: promotion, now: now)
-      return Holder(
-        holder: holder,
-        rows: cycle.map { cycle in earned.filter { $0.cycleStart == cycle.start } } ?? earned,
-        forfeited: forfeited.intersection(earned.map(\.transaction)),
-        rewardsLeft: max(0, promotion.maxRewardsPerHolder - earned.count),
-        cyclesWithoutReward: counted.filter { counted in
-          !rewarded.contains(counted.start) && (cycle.map { $0 == counted } ?? true)
-        })
-    }
-    return Statement(promotion: promotion, holders: parts)
+  /// One holder's part: `earned` is every reward place of the holder, paid or forfeited, by
+  /// ordinal; `forfeited` may name other holders' transactions too.
+  static func part(
+    holder: Identifier, earned: [RewardRow], forfeited: Set<Identifier>,
+    firstActivity: Instant?, promotion: Promotion, cycle: BillingCycle?, now: Instant
+  ) -> Holder {
+    let rewarded = Set(earned.map(\.cycleStart))
+    let counted = countedCycles(from: firstActivity, promotion: promotion, now: now)
+    return Holder(
+      holder: holder,
+      rows: cycle.map { cycle in earned.filter { $0.cycleStart == cycle.start } } ?? earned,
+      forfeited: forfeited.intersection(earned.map(\.transaction)),
+      rewardsLeft: max(
+        0, promotion.maxRewardsPerHolder - earned.filter { $0.time < now }.count),
+      placesAfterNow: earned.filter { $0.time >= now }.count,
+      cyclesWithoutReward: counted.filter { counted in
+        !rewarded.contains(counted.start) && (cycle.map { $0 == counted } ?? true)
+      })
   }
 
   /// The billing cycles a holder is measured over: from the campaign's first cycle (or, for a
@@ -99,105 +81,92 @@ struct Statement {
     return cycles
   }
 
-  private func money(_ amount: Money) -> String {
-    MoneyText.display(amount, promotion.currency)
+  /// The last line of a table: `Total: 2 rewards, ¥25.00.`
+  static func totalLine(count: Int, total: Money, promotion: Promotion) -> String {
+    let (rewards, amount) = (
+      Plural.count(count, .reward), MoneyText.display(total, promotion.currency)
+    )
+    return tr("Total: \(rewards), \(amount).") + "\n"
   }
 
-  /// A heading, then each holder: the rewards in a table, the total, the rewards left and the
-  /// cycles without a reward; then the total of everyone.
-  func table(style: Style) -> String {
-    var text = DecisionText.heading(promotion) + "\n\n"
-    guard !holders.isEmpty else { return text + tr("No rewards.") + "\n" }
+  /// One holder's part of the table.
+  static func table(
+    _ holder: Holder, promotion: Promotion, now: Instant, style: Style
+  ) -> String {
     let zone = promotion.timeZone
-    for holder in holders {
-      text += style.heading(TextTable.printable(holder.holder.rawValue)) + "\n"
-      if holder.rows.isEmpty {
-        text += "  " + tr("No rewards.") + "\n"
-      } else {
-        var rewards = TextTable(
-          header: [
-            tr("cycle"), tr("date"), "#", tr("transaction"), tr("card"), tr("channel"),
-            tr("amount"), tr("reward"),
-          ],
-          alignments: [.left, .left, .right, .left, .left, .left, .right, .right])
-        for row in holder.rows {
-          let reward =
-            holder.forfeited.contains(row.transaction)
-            ? tr("\(money(row.reward)) taken back") : money(row.reward)
-          rewards.append([
-            row.cycleStart.description, row.time.localDate(in: zone).description,
-            String(row.ordinal), row.transaction.rawValue, row.card.rawValue,
-            row.channel.rawValue, money(row.amount), reward,
-          ])
-        }
-        text += rewards.text.split(separator: "\n").map { "  \($0)\n" }.joined()
+    let money = { (amount: Money) in MoneyText.display(amount, promotion.currency) }
+    var text = style.heading(TextTable.printable(holder.holder.rawValue)) + "\n"
+    if holder.rows.isEmpty {
+      text += "  " + tr("No rewards.") + "\n"
+    } else {
+      var rewards = TextTable(
+        header: [
+          tr("cycle"), tr("date"), "#", tr("transaction"), tr("card"), tr("channel"),
+          tr("amount"), tr("reward"),
+        ],
+        alignments: [.left, .left, .right, .left, .left, .left, .right, .right])
+      for row in holder.rows {
+        let reward =
+          holder.forfeited.contains(row.transaction)
+          ? tr("\(money(row.reward)) taken back") : money(row.reward)
+        rewards.append([
+          row.cycleStart.description, row.time.localDate(in: zone).description,
+          String(row.ordinal), row.transaction.rawValue, row.card.rawValue,
+          row.channel.rawValue, money(row.amount), reward,
+        ])
       }
-      var facts = FactSheet()
-      let (total, rewards) = (money(holder.total), Self.count(holder.paid.count, "reward"))
-      facts.append(tr("total"), tr("\(total) (\(rewards))"))
-      let takenBack = holder.takenBack
-      if !takenBack.isEmpty {
-        // Paid, then taken back when refunded: nothing kept, but each place stays used.
-        let amount = money(takenBack.reduce(.zero) { $0 + $1.reward })
-        let rewards = Self.count(takenBack.count, "reward")
-        facts.append(
-          tr("taken back"), tr("\(amount) (\(rewards), refunded; the places stay used)"))
-      }
-      let (left, maximum) = (holder.rewardsLeft, promotion.maxRewardsPerHolder)
-      facts.append(tr("rewards left"), tr("\(left) of \(maximum)"))
-      let missed = holder.cyclesWithoutReward
+      text += rewards.text.split(separator: "\n").map { "  \($0)\n" }.joined()
+    }
+    var facts = FactSheet()
+    let (total, rewards) = (money(holder.total), Plural.count(holder.paid.count, .reward))
+    facts.append(tr("total"), tr("\(total) (\(rewards))"))
+    let takenBack = holder.takenBack
+    if !takenBack.isEmpty {
+      // Paid, then taken back when refunded: nothing kept, but each place stays used.
+      let amount = money(takenBack.reduce(.zero) { $0 + $1.reward })
+      let rewards = Plural.count(takenBack.count, .reward)
       facts.append(
-        tr("cycles without a reward"),
-        missed.isEmpty
-          ? tr("none")
-          : {
-            let days = missed.map(\.description).joined(
-              separator: Language.current.listSeparator)
-            let count = missed.count
-            return tr("\(count): \(days)")
-          }())
-      text += facts.text() + "\n"
+        tr("taken back"), tr("\(amount) (\(rewards), refunded; the places stay used)"))
     }
-    let (rewards, amount) = (Self.count(rewardCount, "reward"), money(total))
-    return text + tr("Total: \(rewards), \(amount).") + "\n"
+    let asOf = now.formatted(in: zone)
+    let (left, maximum) = (holder.rewardsLeft, promotion.maxRewardsPerHolder)
+    switch holder.placesAfterNow {
+    case 0:
+      facts.append(tr("rewards left"), tr("\(left) of \(maximum), as of \(asOf)"))
+    case 1:
+      facts.append(
+        tr("rewards left"),
+        tr(
+          """
+          \(left) of \(maximum), as of \(asOf) (1 more reward is recorded for a purchase after \
+          then)
+          """))
+    case let later:
+      facts.append(
+        tr("rewards left"),
+        tr(
+          """
+          \(left) of \(maximum), as of \(asOf) (\(later) more rewards are recorded for \
+          purchases after then)
+          """))
+    }
+    let missed = holder.cyclesWithoutReward
+    facts.append(
+      tr("cycles without a reward"),
+      missed.isEmpty
+        ? tr("none")
+        : {
+          let days = missed.map(\.description).joined(separator: Language.current.listSeparator)
+          let count = missed.count
+          return tr("\(count): \(days)")
+        }())
+    return text + facts.text() + "\n"
   }
 
-  /// "1 reward", "3 rewards".
-  private static func count(_ value: Int, _ noun: String) -> String {
-    precondition(noun == "reward", "only rewards are counted in words")
-    return value == 1 ? tr("1 reward") : tr("\(value) rewards")
-  }
-
-  /// The shape the manual documents under STATEMENT JSON: `{"promotion": {...}, "holders":
-  /// [{"holder", "rewards": [...], "total", "rewardsLeft", "cyclesWithoutReward"}], "total"}`.
-  /// A reward's keys are the rewards file's columns; `forfeited` lists, with the same keys, the
-  /// rewards taken back under `refunds: clawback` (`reward` is the amount taken back).
-  var json: JSONValue {
+  /// The members before `holders`: the promotion and the instant the rewards left are counted at.
+  static func jsonHead(promotion: Promotion, now: Instant) -> [(String, JSONValue)] {
     let zone = promotion.timeZone
-    func rewardObject(_ row: RewardRow) -> JSONValue {
-      .object([
-        ("cycle_start", .string(row.cycleStart.description)),
-        ("cycle_end", .string(row.cycleEnd.description)),
-        ("ordinal", .integer(row.ordinal)),
-        ("transaction", .string(row.transaction.rawValue)),
-        ("card", .string(row.card.rawValue)),
-        ("channel", .string(row.channel.rawValue)),
-        ("time", .string(row.time.formatted(in: zone))),
-        ("amount", .string(row.amount.description)),
-        ("reward", .string(row.reward.description)),
-      ])
-    }
-    let holderObjects = holders.map { holder in
-      JSONValue.object([
-        ("holder", .string(holder.holder.rawValue)),
-        ("rewards", .array(holder.paid.map(rewardObject))),
-        ("forfeited", .array(holder.takenBack.map(rewardObject))),
-        ("total", .string(holder.total.description)),
-        ("rewardsLeft", .integer(holder.rewardsLeft)),
-        ("cyclesWithoutReward", .array(holder.cyclesWithoutReward.map { .string($0.description) })),
-      ])
-    }
-    return .object([
+    return [
       (
         "promotion",
         .object([
@@ -207,8 +176,33 @@ struct Statement {
           ("timezone", .string(zone.identifier)),
         ])
       ),
-      ("holders", .array(holderObjects)),
-      ("total", .string(total.description)),
+      ("asOf", .string(now.formatted(in: zone))),
+    ]
+  }
+
+  /// One holder's object.
+  static func json(_ holder: Holder, promotion: Promotion) -> JSONValue {
+    let zone = promotion.timeZone
+    func rewardObject(_ row: RewardRow) -> JSONValue {
+      .object([
+        ("cycleStart", .string(row.cycleStart.description)),
+        ("cycleEnd", .string(row.cycleEnd.description)),
+        ("ordinal", .integer(row.ordinal)),
+        ("transaction", .string(row.transaction.rawValue)),
+        ("card", .string(row.card.rawValue)),
+        ("channel", .string(row.channel.rawValue)),
+        ("time", .string(row.time.formatted(in: zone))),
+        ("amount", .string(row.amount.description)),
+        ("reward", .string(row.reward.description)),
+      ])
+    }
+    return .object([
+      ("holder", .string(holder.holder.rawValue)),
+      ("rewards", .array(holder.paid.map(rewardObject))),
+      ("forfeited", .array(holder.takenBack.map(rewardObject))),
+      ("total", .string(holder.total.description)),
+      ("rewardsLeft", .integer(holder.rewardsLeft)),
+      ("cyclesWithoutReward", .array(holder.cyclesWithoutReward.map { .string($0.description) })),
     ])
   }
 }

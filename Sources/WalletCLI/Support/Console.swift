@@ -93,6 +93,10 @@ public struct Console: Sendable {
   /// Whether standard error is a terminal, where progress and colour make sense.
   public var errorIsTerminal: Bool { isatty(errorDescriptor) == 1 }
 
+  /// Whether standard output still takes writes: false once its reader has gone (`| head`) or
+  /// a write failed, so that a long listing stops instead of formatting rows nobody reads.
+  var outputIsOpen: Bool { health.isOpen(.output) }
+
   /// Whether standard output is a terminal.
   public var outputIsTerminal: Bool { isatty(outputDescriptor) == 1 }
 

@@ -198,6 +198,11 @@ package struct DateFormError: Error, CustomStringConvertible {
   /// The time parser's reason.
   let reason: TimeParseError
 
+  /// Says `reason` of a date.
+  package init(reason: TimeParseError) {
+    self.reason = reason
+  }
+
   /// Reads exactly `YYYY-MM-DD`.
   package static func parse(_ text: String) throws(DateFormError) -> CivilDate {
     do {

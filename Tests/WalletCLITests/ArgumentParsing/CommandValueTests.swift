@@ -137,8 +137,9 @@ struct CommandValueTests {
       ),
       (
         ["--at", "yesterday"],
-        "The value 'yesterday' is invalid for '--at <time>': expected a time like "
-          + "2026-11-22T09:30:00+08:00 (offset optional)"
+        "The value 'yesterday' is invalid for '--at <time>': expected a date such as 2026-11-22 "
+          + "(its start) or a time such as 2026-11-22T09:30 or '2026-11-22 09:30' (seconds and an "
+          + "offset such as +08:00 optional)"
       ),
       (
         ["--timezone", "Mars/Base"],

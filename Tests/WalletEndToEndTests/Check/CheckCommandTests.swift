@@ -29,7 +29,7 @@ struct CheckCommandTests {
 
         交通银行信用卡 Apple Pay 月月返 (bocom-applepay-monthly)
           eligible     yes: a purchase of ¥100.00 would earn ¥10.00 (reward 1 of 4, bank-app)
-          rewards      0 used, 4 left, of 4
+          rewards      0 used, 4 left, of 4, as of 2026-12-01T12:00:00+08:00
           next reward  ¥10.00 (reward 1, bank-app)
           this cycle   2026-11-22 to 2026-12-21, not rewarded yet
           next cycle   starts 2026-12-22
@@ -54,7 +54,7 @@ struct CheckCommandTests {
       lines.contains(
         "  why          H1 has already been rewarded in the billing cycle 2026-11-22 to "
           + "2026-12-21 (by T1); the promotion pays one reward per cycle."))
-    #expect(lines.contains("  rewards      1 used, 3 left, of 4"))
+    #expect(lines.contains("  rewards      1 used, 3 left, of 4, as of 2026-12-01T12:00:00+08:00"))
     #expect(lines.contains("  next reward  ¥15.00 (reward 2, bank-app)"))
     #expect(lines.contains("  this cycle   2026-11-22 to 2026-12-21, already rewarded (T1)"))
     // On the first day of the next cycle the reward is there again.
@@ -114,7 +114,7 @@ struct CheckCommandTests {
     #expect(result.status == status, "\(options): \(result.stdout)\(result.stderr)")
     let json = try session.run(["check", "C1", "--format", "json"] + options)
     let object = try ExplainCommandTests.object(json.stdout)
-    #expect(object["can_make_payments"] as? Bool == (status == 0))
+    #expect(object["canMakePayments"] as? Bool == (status == 0))
     #expect(json.status == status)
   }
 
@@ -136,7 +136,9 @@ struct CheckCommandTests {
     try session.smallWallet()
     let unknown = try session.run(["check", "C9"])
     #expect(unknown.status == 65)
-    #expect(unknown.stderr == "Error: no card 'C9' in the store\n")
+    #expect(
+      unknown.stderr == "Error: no card 'C9' in the store; the nearest id the store knows is 'C1'\n"
+    )
     #expect(unknown.stdout.isEmpty)
     for arguments in [
       ["check"], ["check", "C1", "--holder", "H1"], ["check", "C1", "--amount", "100"],
@@ -190,16 +192,17 @@ struct CheckCommandTests {
             "last4": "1234"
           },
           "at": "2026-12-01T12:00:00+08:00",
-          "can_make_payments": true,
+          "canMakePayments": true,
+          "earns": false,
           "enrolled": true,
-          "matches_networks": true,
-          "matches_capabilities": true,
+          "matchesNetworks": true,
+          "matchesCapabilities": true,
           "enrollments": [
             {
               "id": "E1",
               "channel": "bank-app",
-              "enrolled_at": "2026-01-01T00:00:00+08:00",
-              "removed_at": null,
+              "enrolledAt": "2026-01-01T00:00:00+08:00",
+              "removedAt": null,
               "active": true
             }
           ],
@@ -213,16 +216,17 @@ struct CheckCommandTests {
               },
               "purchase": "100.00",
               "eligible": false,
+              "cardCanEarn": true,
               "reason": "cycle-already-rewarded",
               "explanation": "H1 has already been rewarded in the billing cycle 2026-11-22 to 2026-12-21 (by T1); the promotion pays one reward per cycle.",
-              "rewards_used": 1,
-              "rewards_left": 3,
-              "max_rewards_per_holder": 4,
-              "next_reward": {
+              "rewardsUsed": 1,
+              "rewardsLeft": 3,
+              "maxRewardsPerHolder": 4,
+              "nextReward": {
                 "ordinal": 2,
                 "channel": "bank-app",
                 "amount": "15.00",
-                "by_channel": {
+                "byChannel": {
                   "bank-app": "15.00",
                   "wallet": "10.00"
                 }
@@ -231,12 +235,12 @@ struct CheckCommandTests {
                 "start": "2026-11-22",
                 "end": "2026-12-21",
                 "rewards": 1,
-                "rewards_per_cycle": 1,
-                "rewarded_by": [
+                "rewardsPerCycle": 1,
+                "rewardedBy": [
                   "T1"
                 ]
               },
-              "next_cycle_start": "2026-12-22"
+              "nextCycleStart": "2026-12-22"
             }
           ]
         }
@@ -257,8 +261,8 @@ struct CheckCommandTests {
     let promotions = try #require(object["promotions"] as? [[String: Any]])
     #expect(promotions.count == 2)
     #expect(promotions[0]["reason"] as? String == "reward-cap-reached")
-    #expect(promotions[0]["rewards_left"] as? Int == 0)
-    #expect(promotions[0]["next_reward"] is NSNull)
+    #expect(promotions[0]["rewardsLeft"] as? Int == 0)
+    #expect(promotions[0]["nextReward"] is NSNull)
     // The custom promotion's campaign ended on 2026-10-31.
     #expect(promotions[1]["reason"] as? String == "outside-campaign")
     let table = try session.run(["check", "C-WF-CREDIT"])

@@ -263,7 +263,7 @@ struct ExplainCommandTests {
     let unknown = try session.run(["explain", "T9999"])
     #expect(unknown.status == 65)
     #expect(unknown.stdout.isEmpty)
-    #expect(unknown.stderr == "Error: no transaction 'T9999' in the store\n")
+    #expect(unknown.stderr.hasPrefix("Error: no transaction 'T9999' in the store; the nearest ids"))
     let promotion = try session.run(["explain", "T1001", "--promotion", "nope"])
     #expect(promotion.status == 65)
     #expect(promotion.stderr == "Error: no promotion 'nope' is installed\n")
@@ -313,39 +313,39 @@ struct ExplainCommandTests {
             "amount": "120.00",
             "refunded": "0.00",
             "refunds": [],
-            "net_amount": "120.00",
+            "netAmount": "120.00",
             "origins": [],
             "enrollment": {
               "id": "E-WF-1",
               "card": "C-WF-CREDIT",
               "channel": "bank-app",
-              "enrolled_at": "2026-05-10T09:00:00+08:00",
-              "removed_at": null,
+              "enrolledAt": "2026-05-10T09:00:00+08:00",
+              "removedAt": null,
               "named": false,
               "counts": true
             },
-            "cycle_start": "2026-05-22",
-            "cycle_end": "2026-06-21",
-            "holder_rewards_before": 1,
-            "cycle_rewards_before": 1,
-            "cycle_rewarded_by": [
+            "cycleStart": "2026-05-22",
+            "cycleEnd": "2026-06-21",
+            "holderRewardsBefore": 1,
+            "cycleRewardsBefore": 1,
+            "cycleRewardedBy": [
               "T1001"
             ],
-            "quota_paid_before": null
+            "quotaPaidBefore": null
           },
           "rules": {
             "issuer": "bocom",
-            "card_types": [
+            "cardTypes": [
               "credit"
             ],
             "networks": null,
-            "supplementary_cards": "count-for-primary",
-            "campaign_start": null,
-            "campaign_end": null,
-            "excluded_mccs": [],
-            "minimum_spend": "100.00",
-            "rewards_per_cycle": 1,
-            "max_rewards_per_holder": 4,
+            "supplementaryCards": "count-for-primary",
+            "campaignStart": null,
+            "campaignEnd": null,
+            "excludedMCCs": [],
+            "minimumSpend": "100.00",
+            "rewardsPerCycle": 1,
+            "maxRewardsPerHolder": 4,
             "quota": null,
             "refunds": "net"
           }

@@ -223,7 +223,9 @@ struct WhatIfTests {
     }
     let unknown = try session.run(["check", "--holder", "H9", "--amount", "150"])
     #expect(unknown.status == 65)
-    #expect(unknown.stderr == "Error: no card of holder 'H9' in the store\n")
+    #expect(
+      unknown.stderr
+        == "Error: no holder 'H9' in the store; the nearest id the store knows is 'H1'\n")
   }
 
   @Test func aPurchaseInAnotherCurrencyDoesNotEarn() throws {

@@ -15,7 +15,7 @@ struct EnrollmentCommandTests {
     return session
   }
 
-  @Test func missingIDIsMadeFromTheTimeAsWritten() throws {
+  @Test func missingIDIsMadeFromTheTimeAsWalletWritesIt() throws {
     let session = try cardOnly()
     let added = try session.run([
       "enrollment", "add", "C1", "--channel", "Wallet", "--at", "2026-01-01 08:00",
@@ -25,7 +25,7 @@ struct EnrollmentCommandTests {
     #expect(
       added.stderr
         == "Enrolled card C1 in wallet at 2026-01-01T08:00:00+08:00 "
-        + "(enrollment C1:wallet:2026-01-01 08:00).\n")
+        + "(enrollment C1:wallet:2026-01-01T08:00:00+08:00).\n")
     // Without --at, now as wallet prints it: the id and the time agree to the second.
     let now = try session.run(
       ["enroll", "C1", "--channel", "bank-app"],
@@ -36,7 +36,7 @@ struct EnrollmentCommandTests {
     let listed = try session.succeed(["enrollment", "list", "--format", "csv", "--card", "C1"])
     #expect(
       listed.stdout == "id,card,channel,enrolled_at,removed_at\r\n"
-        + "C1:wallet:2026-01-01 08:00,C1,wallet,2026-01-01T08:00:00+08:00,\r\n"
+        + "C1:wallet:2026-01-01T08:00:00+08:00,C1,wallet,2026-01-01T08:00:00+08:00,\r\n"
         + "C1:bank-app:2026-02-03T04:05:06+08:00,C1,bank-app,2026-02-03T04:05:06+08:00,\r\n")
   }
 
@@ -53,7 +53,10 @@ struct EnrollmentCommandTests {
       "enroll", "C1", "--channel", "bank-app", "--at", "2026-01-01T08:00:00Z", "--id", "E1",
     ])
     #expect(moved.status == 65)
-    #expect(moved.stderr.contains("enrollment 'E1' is already in the store with different details"))
+    #expect(
+      moved.stderr.contains(
+        "enrollment 'E1' is already in the store with other details (channel is wallet there, "
+          + "bank-app here)"))
     #expect(
       try session.succeed(["enrollment", "list", "--format", "json"]).stdout.contains(
         "\"channel\": \"wallet\""))
@@ -71,7 +74,9 @@ struct EnrollmentCommandTests {
       ["--channel", "nfc"], "The value 'nfc' is invalid for '--channel <channel>': unknown channel"
     ),
     (["--channel", "wallet", "--at", "2026-13-01T00:00"], "'--at <time>'"),
-    (["--channel", "wallet", "--at", "yesterday"], "expected a time like"),
+    (
+      ["--channel", "wallet", "--at", "yesterday"], "expected a date such as 2026-11-22 (its start)"
+    ),
   ])
   func malformedValuesAreUsageErrors(extra: [String], message: String) throws {
     let session = try StoreSession()
@@ -131,6 +136,8 @@ struct EnrollmentCommandTests {
     #expect(result.stderr.contains("cannot be removed at or before the time it was enrolled"))
     let unknown = try session.run(["enrollment", "remove", "E9"])
     #expect(unknown.status == 65)
-    #expect(unknown.stderr == "Error: no enrollment 'E9' in the store\n")
+    #expect(
+      unknown.stderr
+        == "Error: no enrollment 'E9' in the store; the nearest id the store knows is 'E1'\n")
   }
 }

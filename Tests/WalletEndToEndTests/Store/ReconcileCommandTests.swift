@@ -63,7 +63,7 @@ struct ReconcileCommandTests {
     try session.succeed(["import", "postings", "adjustments.csv"])
     let again = try session.run(["reconcile", "--as-of", "2027-02-01", "--format", "json"])
     #expect(again.status == 0, "\(again.stdout)")
-    #expect(again.stdout.contains("\"needs_attention\": false"))
+    #expect(again.stdout.contains("\"needsAttention\": false"))
   }
 
   @Test func explainNamesThePostingThatPaid() throws {

@@ -23,7 +23,7 @@ struct StatementCommandTests {
           2026-09-22  2026-10-09  2  T2007        C-LL-VISA  bank-app  ¥150.00  ¥15.00
           2026-11-22  2026-11-22  3  T2008        C-LL-VISA  bank-app  ¥188.00  ¥20.00
           total                    ¥40.00 (3 rewards)
-          rewards left             1 of 4
+          rewards left             1 of 4, as of 2026-12-01T12:00:00+08:00
           cycles without a reward  4: 2026-06-22, 2026-07-22, 2026-08-22, 2026-10-22
 
         Total: 3 rewards, ¥40.00.
@@ -45,20 +45,20 @@ struct StatementCommandTests {
     #expect(
       facts(of: "H001") == [
         "  total                    ¥60.00 (4 rewards)",
-        "  rewards left             0 of 4",
+        "  rewards left             0 of 4, as of 2026-12-01T12:00:00+08:00",
         "  cycles without a reward  4: 2026-04-22, 2026-09-22, 2026-10-22, 2026-11-22",
       ])
     // H003's first binding (2026-07-01, its debit card) is in the cycle of 2026-06-22.
     #expect(
       facts(of: "H003") == [
         "  total                    ¥15.00 (2 rewards)",
-        "  rewards left             2 of 4",
+        "  rewards left             2 of 4, as of 2026-12-01T12:00:00+08:00",
         "  cycles without a reward  4: 2026-06-22, 2026-08-22, 2026-10-22, 2026-11-22",
       ])
     #expect(
       facts(of: "H004") == [
         "  total                    ¥20.00 (2 rewards)",
-        "  rewards left             2 of 4",
+        "  rewards left             2 of 4, as of 2026-12-01T12:00:00+08:00",
         "  cycles without a reward  5: 2026-06-22, 2026-07-22, 2026-08-22, 2026-09-22, 2026-10-22",
       ])
     #expect(lines.last == "Total: 11 rewards, ¥135.00.")
@@ -100,7 +100,7 @@ struct StatementCommandTests {
         H9
           No rewards.
           total                    ¥0.00 (0 rewards)
-          rewards left             4 of 4
+          rewards left             4 of 4, as of 2026-12-01T12:00:00+08:00
           cycles without a reward  3: 2026-09-22, 2026-10-22, 2026-11-22
 
         Total: 0 rewards, ¥0.00.
@@ -137,13 +137,14 @@ struct StatementCommandTests {
             "currency": "CNY",
             "timezone": "Asia/Shanghai"
           },
+          "asOf": "2026-12-01T12:00:00+08:00",
           "holders": [
             {
               "holder": "H004",
               "rewards": [
                 {
-                  "cycle_start": "2026-05-22",
-                  "cycle_end": "2026-06-21",
+                  "cycleStart": "2026-05-22",
+                  "cycleEnd": "2026-06-21",
                   "ordinal": 1,
                   "transaction": "T4001",
                   "card": "C-CJ-MC",
@@ -153,8 +154,8 @@ struct StatementCommandTests {
                   "reward": "5.00"
                 },
                 {
-                  "cycle_start": "2026-11-22",
-                  "cycle_end": "2026-12-21",
+                  "cycleStart": "2026-11-22",
+                  "cycleEnd": "2026-12-21",
                   "ordinal": 2,
                   "transaction": "T4002",
                   "card": "C-CJ-MC",
@@ -312,7 +313,8 @@ struct StatementCommandTests {
   }
 
   @Test(arguments: [
-    (["--cycle", "2026-11"], "'--cycle <date>'"),
+    (["--cycle", "2026-11-31"], "'--cycle <date>': that date does not exist"),
+    (["--cycle", "11/2026"], "or a month such as 2026-11 (the cycle that starts in it)"),
     (["--format", "xml"], "expected one of: table, csv, json"),
   ])
   func usageErrors(extra: [String], message: String) throws {

@@ -125,5 +125,14 @@ struct StoreEqualsBatchTests {
 
     try session.succeed(["card", "remove", "C2", "--force"])
     try expectStoreEqualsBatch(session, promotions: promotions, step: "card remove")
+
+    // Undoing a purchase typed by mistake: the decisions follow, under a quota too.
+    try session.succeed(["txn", "remove", "X1"])
+    try expectStoreEqualsBatch(session, promotions: promotions, step: "txn remove")
+    // The earliest purchase left, whose reward (if any) moves to a later one.
+    let listed = try session.succeed(["txn", "list", "--limit", "1", "--format", "csv"]).stdout
+    let earliest = try #require(listed.lines.dropFirst().first?.split(separator: ",").first)
+    try session.succeed(["txn", "remove", String(earliest)])
+    try expectStoreEqualsBatch(session, promotions: promotions, step: "txn remove earliest")
   }
 }

@@ -1,0 +1,44 @@
+import WalletCore
+import WalletStore
+
+/// `wallet txn remove`: undo a transaction recorded by mistake.
+struct TxnRemoveCommand: WalletCommand {
+  static let path = ["txn", "remove"]
+
+  static let configuration = CommandConfiguration(
+    abstract: "Remove a transaction recorded by mistake.",
+    discussion: """
+      Removes a transaction and its refunds from the store, and decides the holder's rewards \
+      again as if it had never been recorded: a reward it held goes to the purchase that now \
+      earns it, and the command says so. An unknown id is an error (exit status 65) that names \
+      the nearest ids in the store.
+      """)
+
+  @Argument(help: "The transaction's id.") var id: Identifier
+  @OptionGroup var storeOptions: StoreOptions
+
+  func run(context: CommandContext) throws -> ExitStatus {
+    let store = try storeOptions.open(context: context, access: .change)
+    try KnownIDs.require(transaction: id, store: store)
+    let shift = try store.transaction(id).flatMap { try store.card($0.card) }.map {
+      try RewardShift(holder: $0.holder, store: store)
+    }
+    let removal = try store.removeTransaction(id)
+    let transaction = removal.transaction
+    let zone = store.timeZone
+    let amount = MoneyText.display(transaction.amount, transaction.currency)
+    let (card, time) = (transaction.card, transaction.time.formatted(in: zone))
+    if removal.refunds == 0 {
+      context.console.message(
+        tr("Removed transaction \(id): \(amount) on card \(card) at \(time)."))
+    } else {
+      let refunds = Plural.count(removal.refunds, .refund)
+      context.console.message(
+        tr("Removed transaction \(id): \(amount) on card \(card) at \(time), with \(refunds)."))
+    }
+    for line in try shift?.lines(excluding: id, store: store) ?? [] {
+      context.console.message(line)
+    }
+    return .success
+  }
+}

@@ -1,0 +1,79 @@
+import WalletCore
+import WalletStore
+
+/// An id given to a command that the store has never seen is a mistake, not an empty answer:
+/// it is an error (exit status 65) that names the nearest ids the store knows, so that a typo
+/// (`--holder ghost`, `--card NOPE`) never looks like "nothing here".
+enum KnownIDs {
+  /// Throws unless the store knows `id` as `kind`.
+  static func require(
+    _ id: Identifier, as kind: WalletStore.IDKind, store: WalletStore
+  ) throws {
+    guard try !store.knows(id, as: kind) else { return }
+    let candidates = try store.idsNear(id, as: kind)
+    throw CommandFailure(
+      .dataError, message(id, as: kind, suggesting: nearest(to: id, among: candidates)))
+  }
+
+  /// Throws unless the store knows the id, when one was given.
+  static func require(
+    _ id: Identifier?, as kind: WalletStore.IDKind, store: WalletStore
+  ) throws {
+    if let id { try require(id, as: kind, store: store) }
+  }
+
+  /// Throws unless the store holds the transaction.
+  static func require(transaction id: Identifier, store: WalletStore) throws {
+    try require(id, as: .transaction, store: store)
+  }
+
+  /// The message: what is missing, then the nearest known ids, each sentence whole.
+  static func message(
+    _ id: Identifier, as kind: WalletStore.IDKind, suggesting near: [Identifier]
+  ) -> String {
+    let shown = StoreError.shown(id, masks: kind != .transaction && kind != .posting)
+    let missing =
+      switch kind {
+      case .card: tr("no card \(shown) in the store")
+      case .holder: tr("no holder \(shown) in the store")
+      case .enrollment: tr("no enrollment \(shown) in the store")
+      case .transaction: tr("no transaction \(shown) in the store")
+      case .posting: tr("no posting \(shown) in the store")
+      }
+    guard !near.isEmpty else { return missing }
+    let list = near.map { StoreError.shown($0, masks: kind != .transaction && kind != .posting) }
+      .joined(separator: Language.current.listSeparator)
+    return near.count == 1
+      ? tr("\(missing); the nearest id the store knows is \(list)")
+      : tr("\(missing); the nearest ids the store knows are \(list)")
+  }
+
+  /// Up to three ids closest to `id` in edits (the same id in another case first); nearest
+  /// first, then by id.
+  static func nearest(to id: Identifier, among candidates: [Identifier]) -> [Identifier] {
+    let word = id.rawValue
+    var seen: Set<Identifier> = []
+    let scored = candidates.compactMap { candidate -> (Identifier, Int)? in
+      guard seen.insert(candidate).inserted, candidate != id else { return nil }
+      if candidate.rawValue.lowercased() == word.lowercased() { return (candidate, 0) }
+      return (candidate, editDistance(word, candidate.rawValue) + 1)
+    }
+    return scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map(\.0)
+  }
+
+  /// Levenshtein distance, by characters, ignoring case.
+  static func editDistance(_ left: String, _ right: String) -> Int {
+    let left = Array(left.lowercased())
+    let right = Array(right.lowercased())
+    var previous = Array(0...right.count)
+    for (row, leftCharacter) in left.enumerated() {
+      var current = [row + 1]
+      for (column, rightCharacter) in right.enumerated() {
+        let substitution = previous[column] + (leftCharacter == rightCharacter ? 0 : 1)
+        current.append(min(substitution, previous[column + 1] + 1, current[column] + 1))
+      }
+      previous = current
+    }
+    return previous[right.count]
+  }
+}
