@@ -88,11 +88,23 @@ public struct PaymentRequest: Hashable, Sendable {
   /// merchant that offers `emv` can take them.
   public var acceptsUnionPay: Bool { merchantCapabilities.contains(.emv) }
 
-  /// The sum of the final items before the total; nil when the total stands alone.
+  /// Whether final items come before the total, whose sum it may be compared with.
+  public var hasOtherFinalItems: Bool {
+    summaryItems.dropLast().contains { $0.type == .final }
+  }
+
+  /// The sum of the final items before the total; nil when the total stands alone, or when
+  /// the items add up to more than an amount can hold (thousands of items at the largest
+  /// amount), which no total can equal.
   public var sumOfOtherFinalItems: Money? {
-    let others = summaryItems.dropLast().filter { $0.type == .final }
-    guard !others.isEmpty else { return nil }
-    return others.reduce(Money.zero) { $0 + $1.amount }
+    guard hasOtherFinalItems else { return nil }
+    var sum: Int64 = 0
+    for item in summaryItems.dropLast() where item.type == .final {
+      let (added, overflow) = sum.addingReportingOverflow(item.amount.minorUnits)
+      if overflow { return nil }
+      sum = added
+    }
+    return Money(minorUnits: sum)
   }
 }
 

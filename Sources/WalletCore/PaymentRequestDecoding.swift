@@ -124,16 +124,27 @@ extension PaymentRequest {
       countryCode: country.uppercased(), currency: currency, supportedNetworks: networks,
       merchantCapabilities: capabilities, summaryItems: items.map(\.item), mcc: mcc, time: time)
     var warnings: [PaymentRequestProblem] = []
-    if let sum = request.sumOfOtherFinalItems, sum != request.total.amount,
-      let last = items.last
-    {
-      warnings.append(
-        PaymentRequestProblem(
-          field: "paymentSummaryItems[\(items.count - 1)].amount",
-          problem:
-            "the total \(request.total.amount) differs from the sum of the other final items, "
-            + "\(sum) (PassKit allows it; check the request)",
-          position: last.amountPosition))
+    if request.hasOtherFinalItems, let last = items.last {
+      let field = "paymentSummaryItems[\(items.count - 1)].amount"
+      if let sum = request.sumOfOtherFinalItems {
+        if sum != request.total.amount {
+          warnings.append(
+            PaymentRequestProblem(
+              field: field,
+              problem:
+                "the total \(request.total.amount) differs from the sum of the other final "
+                + "items, \(sum) (PassKit allows it; check the request)",
+              position: last.amountPosition))
+        }
+      } else {
+        warnings.append(
+          PaymentRequestProblem(
+            field: field,
+            problem:
+              "the other final items add up to more than any amount, so the total "
+              + "\(request.total.amount) is not their sum (PassKit allows it; check the request)",
+            position: last.amountPosition))
+      }
     }
     return DecodedPaymentRequest(request: request, warnings: warnings)
   }

@@ -254,6 +254,20 @@ struct PaymentRequestTests {
     }
   }
 
+  /// Thousands of items at the largest amount add up past what an amount can hold: still only
+  /// a warning, never a crash.
+  @Test(arguments: [Int64(1), -1])
+  func itemsAddingUpPastAnyAmountAreOnlyAWarning(sign: Int64) throws {
+    let largest = sign > 0 ? "10000000000000.00" : "-10000000000000.00"
+    let items =
+      "[" + String(repeating: #"{"label": "x", "amount": "\#(largest)"}, "#, count: 10_000)
+      + #"{"label": "t", "amount": "1.00"}]"#
+    let decoded = try Self.decode(Self.json([Self.items: items]))
+    #expect(decoded.warnings.count == 1)
+    #expect(decoded.warnings.first?.field == "paymentSummaryItems[10000].amount")
+    #expect(decoded.warnings.first?.problem.contains("add up to more than any amount") == true)
+  }
+
   @Test(arguments: [
     ("CNY", 2), ("USD", 2), ("JPY", 0), ("KRW", 0), ("KWD", 3), ("BHD", 3), ("CLF", 4),
   ])

@@ -31,8 +31,15 @@ struct PayCommand: WalletCommand {
       status pending, through the binding the sheet used) and prints its decisions; failure \
       records it declined; pin-required, pin-incorrect and pin-lockout record nothing and the \
       sheet stays open. Settle a recorded purchase with 'wallet txn settle', void it before it \
-      settles with 'wallet txn void', refund it afterwards with 'wallet txn refund'. JSON \
+      settles with 'wallet txn void', refund it afterwards with 'wallet txn refund'. A payment \
+      after now is not recorded unless --future is given: it is usually a mistyped time. JSON \
       shapes are in the manual.
+
+      A small request (more in data/requests/):
+        {"merchantIdentifier": "merchant.cn.example", "merchantName": "盒马鲜生",
+         "countryCode": "CN", "currencyCode": "CNY", "supportedNetworks": ["chinaUnionPay"],
+         "merchantCapabilities": ["emv", "threeDSecure"],
+         "paymentSummaryItems": [{"label": "盒马鲜生", "amount": "128.00"}]}
       """)
 
   @Argument(help: "The payment request JSON file ('-' for standard input).") var file: String
@@ -43,6 +50,8 @@ struct PayCommand: WalletCommand {
     defaultDescription: "the request's time, else now")
   var at: TimeArgument?
   @Flag(help: "Pay: record what the authorization result says.") var authorize: Bool
+  @Flag(help: "With --authorize: record a payment after now (refused otherwise, as a typo).")
+  var future: Bool
   @Option(
     valueName: "result",
     help: "With --authorize: success, failure, pin-required, pin-incorrect or pin-lockout.",
@@ -66,7 +75,8 @@ struct PayCommand: WalletCommand {
     }
     if authorize && dryRun { throw ValidationError("give --authorize or --dry-run, not both") }
     if !authorize {
-      for (name, given) in [("result", result != nil), ("id", id != nil)] where given {
+      for (name, given) in [("result", result != nil), ("id", id != nil), ("future", future)]
+      where given {
         throw ValidationError("--\(name) goes with --authorize")
       }
     }
@@ -96,6 +106,15 @@ struct PayCommand: WalletCommand {
       } else {
         try Clock.now(context, zone: zone)
       }
+    if authorize && !future {
+      let now = try Clock.now(context, zone: zone)
+      if at > now {
+        throw ValidationError(
+          "the payment's time \(at.formatted(in: zone)) is after now "
+            + "(\(now.formatted(in: zone))); check --at or the request's time, or give --future "
+            + "to record it anyway")
+      }
+    }
 
     let cards: [Card]
     let holder: Identifier

@@ -136,6 +136,24 @@ struct PayCommandTests {
     #expect(other.stderr.contains("give this payment another id with --id"))
   }
 
+  /// A payment after now is usually a mistyped time: with --authorize it is refused unless
+  /// --future says it is meant, as `txn add` does; the sheet alone may be asked about any time.
+  @Test func aPaymentAfterNowIsRecordedOnlyWithFuture() throws {
+    let session = try StoreSession()
+    try session.importSample()
+    let later = ["pay", Self.unionPay, "--holder", "H003", "--at", "2027-01-05T10:00"]
+    try session.succeed(later)
+    let refused = try session.run(later + ["--authorize", "--id", "F1"])
+    #expect(refused.status == 64)
+    #expect(refused.stderr.contains("is after now"), "\(refused.stderr)")
+    #expect(refused.stderr.contains("--future"))
+    #expect(try session.run(["explain", "F1"]).status == 65, "nothing was recorded")
+    let meant = try session.succeed(later + ["--authorize", "--id", "F1", "--future"])
+    #expect(meant.stdout.contains("recorded transaction F1"))
+    let misplaced = try session.run(later + ["--future"])
+    #expect(misplaced.status == 64)
+  }
+
   @Test func aBrokenRequestNamesTheFileFieldAndPlace() throws {
     let session = try StoreSession()
     try session.importSample()
