@@ -77,8 +77,18 @@ public enum WalletCommandLine {
       ])
     let tree = CommandSpec.tree(
       root: root, commands: commands.map { ($0.path, $0.spec) }, groups: groups)
-    return CommandLineParser(root: tree, version: version)
+    var parser = CommandLineParser(root: tree, version: version)
+    parser.globalOptions = [(label: "\(languageOption) <language>", help: languageHelp)]
+    return parser
   }()
+
+  /// The option that chooses the language, read before the parser sees the arguments.
+  static let languageOption = "--lang"
+
+  /// The help of `--lang`, which ``run(_:context:)`` reads before the parser sees the arguments.
+  static let languageHelp =
+    "The language of what a person reads: en or zh-Hans (default: from LC_ALL, LC_MESSAGES or "
+    + "LANG)."
 
   /// Runs the program on the process's arguments and exits with its status.
   public static func main() -> Never {
@@ -105,7 +115,41 @@ public enum WalletCommandLine {
 
   /// Runs the program and returns its exit status: the command's own, or 74 when what it
   /// printed could not be written whole (a full disk, `/dev/full`, a closed descriptor).
+  ///
+  /// The language is chosen here, once per run: `--lang` anywhere before `--`, else the one a
+  /// command running this one (the demo) chose, else the environment's.
   static func run(_ argv: [String], context: CommandContext) -> Int32 {
+    // Completion reads `--lang` as one of the words typed, to complete it and its value.
+    if argv.first == Completion.command {
+      return complete(Array(argv.dropFirst()), context: context)
+    }
+    let language: Language
+    let arguments: [String]
+    do {
+      let (named, rest) = try Language.extract(from: argv)
+      language = named ?? Language.chosen ?? Language(environment: context.environment)
+      arguments = rest
+    } catch {
+      let language = Language.chosen ?? Language(environment: context.environment)
+      return Language.$chosen.withValue(language) {
+        context.console.message(parser.errorText(for: error))
+        return ExitStatus.usage.rawValue
+      }
+    }
+    return Language.$chosen.withValue(language) { runInLanguage(arguments, context: context) }
+  }
+
+  /// Answers the completion scripts: the candidates for the last word, one per line.
+  private static func complete(_ words: [String], context: CommandContext) -> Int32 {
+    var completion = Completion(root: parser.root, environment: context.environment)
+    completion.globalOptions = [languageOption: Language.allCases.map(\.rawValue).sorted()]
+    for word in completion.candidates(for: words) {
+      context.console.data(word + "\n")
+    }
+    return ExitStatus.success.rawValue
+  }
+
+  private static func runInLanguage(_ argv: [String], context: CommandContext) -> Int32 {
     let status = runCommand(argv, context: context)
     let console = context.console
     // An answer that did not reach its reader is no answer: a success, or a check's "no", that
@@ -116,20 +160,14 @@ public enum WalletCommandLine {
     else { return status }
     if failure.stream == .output && console.claimFailureReport() {
       console.message(
-        "Error: cannot write to \(failure.stream.name): \(String(cString: strerror(failure.code)))")
+        errorLine(
+          tr("cannot write to \(failure.stream.name): \(String(cString: strerror(failure.code)))")))
     }
     return ExitStatus.ioError.rawValue
   }
 
   private static func runCommand(_ argv: [String], context: CommandContext) -> Int32 {
     let console = context.console
-    if argv.first == Completion.command {
-      let completion = Completion(root: parser.root, environment: context.environment)
-      for word in completion.candidates(for: Array(argv.dropFirst())) {
-        console.data(word + "\n")
-      }
-      return ExitStatus.success.rawValue
-    }
     do {
       switch try parser.parse(argv) {
       case .help(let path):
@@ -149,42 +187,54 @@ public enum WalletCommandLine {
       // A card number typed in the wrong place (an unknown option, a stray argument, a time)
       // would be quoted back by the parser; it is never echoed.
       if let lastFour = CardNumberGuard.lastFourOfCardNumber(in: error.message) {
-        error.message =
-          "an argument looks like a full card number (ending \(lastFour)), which wallet "
-          + "never shows or stores; check the command line"
+        error.message = tr(
+          """
+          an argument looks like a full card number (ending \(lastFour)), which wallet \
+          never shows or stores; check the command line
+          """)
       }
       console.message(parser.errorText(for: error))
       return ExitStatus.usage.rawValue
     } catch let failure as CommandFailure {
-      console.message("Error: \(failure.message)")
+      console.message(errorLine(failure.message))
       return failure.status.rawValue
     } catch let failure as FileFailure {
-      console.message("Error: \(failure.message)")
+      console.message(errorLine(failure.message))
       return CommandFailure(failure).status.rawValue
     } catch let error as InputError {
-      console.message("Error: \(error.description)")
+      console.message(errorLine(error.description))
       return ExitStatus.dataError.rawValue
     } catch let error as StoreError {
-      console.message("Error: \(error.description)")
+      console.message(errorLine(error.description))
       if case .missingStore = error { return ExitStatus.noInput.rawValue }
       return ExitStatus.dataError.rawValue
     } catch let error as SQLiteError {
       if error.isBusy {
         console.message(
-          "Error: another wallet command kept the store busy for too long; try again when it "
-            + "has finished")
+          errorLine(
+            tr(
+              """
+              another wallet command kept the store busy for too long; try again when it \
+              has finished
+              """)))
         return ExitStatus.ioError.rawValue
       }
       if error.isCorrupt {
         // A damaged store is bad data, not a failed read or write.
-        console.message("Error: the store is damaged: \(error.message)")
+        console.message(errorLine(tr("the store is damaged: \(error.message)")))
         return ExitStatus.dataError.rawValue
       }
-      console.message("Error: the store could not be used: \(error.message)")
+      console.message(errorLine(tr("the store could not be used: \(error.message)")))
       return ExitStatus.ioError.rawValue
     } catch {
-      console.message("Error: \(error)")
+      console.message(errorLine("\(error)"))
       return ExitStatus.ioError.rawValue
     }
+  }
+
+  /// `Error: message` in English, `错误：消息` in Chinese: a message from anywhere (the store,
+  /// a file reader) is translated when the table knows its sentence.
+  static func errorLine(_ message: String) -> String {
+    tr("Error: \(Translations.translated(message: message))")
   }
 }

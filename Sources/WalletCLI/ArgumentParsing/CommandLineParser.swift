@@ -6,6 +6,9 @@ public struct CommandLineParser: Sendable {
   public let root: CommandSpec
   /// The version printed for `--version` at the root; without one, `--version` is an unknown option.
   public let version: String?
+  /// Options the program reads before parsing (wallet's `--lang`), listed in the root's help:
+  /// each a label and its help.
+  public var globalOptions: [(label: String, help: String)] = []
 
   /// Checks the declarations (a mistake there is a programmer error) and adds `help` to the root.
   public init(root: CommandSpec, version: String? = nil) {

@@ -20,8 +20,8 @@ extension CommandLineParser {
   /// The full help for the command at `path`, without a trailing newline, for stdout.
   public func helpText(for path: [String]) -> String {
     let command = self.command(at: path)
-    var lines = Self.wrap("OVERVIEW: \(command.abstract)", width: Self.width)
-    if let discussion = command.discussion {
+    var lines = Self.wrap(tr("OVERVIEW: \(tr(dynamic: command.abstract))"), width: Self.width)
+    if let discussion = command.discussion.map({ tr(dynamic: $0) }) {
       lines.append("")
       for line in discussion.split(separator: "\n", omittingEmptySubsequences: false) {
         // Lines keep their own indent, so indented examples in a discussion stay indented.
@@ -31,33 +31,36 @@ extension CommandLineParser {
         lines += wrapped.isEmpty ? [""] : wrapped.map { indent + $0 }
       }
     }
-    lines += ["", "USAGE: \(usageLine(for: path))"]
+    lines += ["", tr("USAGE: \(usageLine(for: path))")]
 
     let positionals = command.arguments.filter { $0.kind == .positional }
     if !positionals.isEmpty {
-      lines += ["", "ARGUMENTS:"]
+      lines += ["", tr("ARGUMENTS:")]
       for spec in positionals { lines += Self.entry(spec.label, Self.helpWithDefault(spec)) }
     }
 
-    lines += ["", "OPTIONS:"]
+    lines += ["", tr("OPTIONS:")]
     for spec in command.arguments where spec.kind != .positional {
       let label = spec.shortName.map { "-\($0), \(spec.label)" } ?? spec.label
       lines += Self.entry(label, Self.helpWithDefault(spec))
     }
-    if path.isEmpty && version != nil { lines += Self.entry("--version", "Show the version.") }
-    lines += Self.entry("-h, --help", "Show help information.")
+    if path.isEmpty {
+      for option in globalOptions { lines += Self.entry(option.label, tr(dynamic: option.help)) }
+    }
+    if path.isEmpty && version != nil { lines += Self.entry("--version", tr("Show the version.")) }
+    lines += Self.entry("-h, --help", tr("Show help information."))
 
     if !command.subcommands.isEmpty {
-      lines += ["", "SUBCOMMANDS:"]
+      lines += ["", tr("SUBCOMMANDS:")]
       for subcommand in command.subcommands {
-        lines += Self.entry(subcommand.name, subcommand.abstract)
+        lines += Self.entry(subcommand.name, tr(dynamic: subcommand.abstract))
       }
       for alias in command.aliases {
         let target = alias.target.joined(separator: " ")
-        lines += Self.entry(alias.name, "Alias for '\(target)'.")
+        lines += Self.entry(alias.name, tr("Alias for '\(target)'."))
       }
       let helpPath = (["help"] + path + ["<subcommand>"]).joined(separator: " ")
-      lines += ["", "  See '\(root.name) \(helpPath)' for detailed help."]
+      lines += ["", tr("  See '\(root.name) \(helpPath)' for detailed help.")]
     }
     return lines.joined(separator: "\n")
   }
@@ -79,11 +82,10 @@ extension CommandLineParser {
   /// `Error: …`, `Usage: …` and a hint naming the command's `--help`.
   public func errorText(for error: UsageError) -> String {
     let command = ([root.name] + error.commandPath).joined(separator: " ")
-    return """
-      Error: \(error.message)
-      Usage: \(usageLine(for: error.commandPath))
-        See '\(command) --help' for more information.
-      """
+    let message = Translations.translated(message: error.message)
+    let usage = usageLine(for: error.commandPath)
+    return tr("Error: \(message)") + "\n" + tr("Usage: \(usage)") + "\n"
+      + tr("  See '\(command) --help' for more information.")
   }
 
   /// Every command (root first, depth first, including `help`), then each command's aliases,
@@ -107,8 +109,9 @@ extension CommandLineParser {
   }
 
   private static func helpWithDefault(_ spec: ArgumentSpec) -> String {
-    guard let shown = spec.defaultDescription ?? spec.defaultValue else { return spec.help }
-    return spec.help.isEmpty ? "(default: \(shown))" : "\(spec.help) (default: \(shown))"
+    let help = spec.help.isEmpty ? "" : tr(dynamic: spec.help)
+    guard let shown = spec.defaultDescription ?? spec.defaultValue else { return help }
+    return help.isEmpty ? tr("(default: \(shown))") : tr("\(help) (default: \(shown))")
   }
 
   /// A label and its help: on one line when the label leaves room, else help on the next line;
@@ -126,20 +129,55 @@ extension CommandLineParser {
     return [labelText] + helpLines.map { hanging + $0 }
   }
 
-  /// Greedy word wrap; a word longer than the width gets a line of its own; no text, no lines.
+  /// Greedy word wrap by display width; a word longer than the width gets a line of its own;
+  /// no text, no lines. Chinese text, which has no spaces, may break between any two
+  /// characters, but never before its punctuation.
   private static func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     var line = ""
+    var lineWidth = 0
     for word in text.split(separator: " ") {
-      if line.isEmpty {
-        line = String(word)
-      } else if line.count + 1 + word.count <= width {
-        line += " \(word)"
-      } else {
-        lines.append(line)
-        line = String(word)
+      for (index, piece) in pieces(of: word).enumerated() {
+        let pieceWidth = DisplayWidth.of(piece)
+        let gap = index == 0 ? 1 : 0
+        if line.isEmpty {
+          line = piece
+          lineWidth = pieceWidth
+        } else if lineWidth + gap + pieceWidth <= width {
+          line += (gap == 1 ? " " : "") + piece
+          lineWidth += gap + pieceWidth
+        } else {
+          lines.append(line)
+          line = piece
+          lineWidth = pieceWidth
+        }
       }
     }
     return line.isEmpty ? lines : lines + [line]
+  }
+
+  /// A word cut where a line may break inside it: before and after each wide character, except
+  /// before wide punctuation (`，` `。` `）`), which stays with what it follows.
+  private static func pieces(of word: Substring) -> [String] {
+    var pieces: [String] = []
+    var current = ""
+    var previousWide = false
+    for character in word {
+      let wide = DisplayWidth.of(character) == 2
+      let punctuation =
+        character.unicodeScalars.first.map {
+          (0x3000...0x303F).contains($0.value) || (0xFF00...0xFF0F).contains($0.value)
+            || (0xFF1A...0xFF20).contains($0.value) || $0.value == 0xFF09
+        } ?? false
+      let breaks = !current.isEmpty && (wide || previousWide) && !punctuation
+      if breaks {
+        pieces.append(current)
+        current = ""
+      }
+      current.append(character)
+      previousWide = wide
+    }
+    if !current.isEmpty { pieces.append(current) }
+    return pieces
   }
 }

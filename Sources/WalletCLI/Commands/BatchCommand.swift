@@ -207,9 +207,14 @@ enum BatchReconciliation {
     let shown = ReconciliationStatus.allCases.compactMap { status in
       counts[status].map { "\(ProgressReporter.grouped($0)) \(status)" }
     }
-    return "reconciled as of \(reconciliation.asOf): "
-      + (shown.isEmpty ? "nothing owed or posted" : shown.joined(separator: ", "))
-      + ", \(ProgressReporter.grouped(reconciliation.adjustments.count)) adjustments"
+    let (asOf, adjustments) = (
+      reconciliation.asOf, ProgressReporter.grouped(reconciliation.adjustments.count)
+    )
+    guard !shown.isEmpty else {
+      return tr("reconciled as of \(asOf): nothing owed or posted, \(adjustments) adjustments")
+    }
+    let statuses = shown.joined(separator: ", ")
+    return tr("reconciled as of \(asOf): \(statuses), \(adjustments) adjustments")
   }
 }
 
@@ -223,23 +228,35 @@ struct BatchSummary {
   var text: String {
     let paid = decisions.paidByChannel(in: ledger)
     let rewarded = paid.values.reduce(0) { $0 + $1.rewards }
-    var lines = [
-      "\(Plural.count(ledger.transactionCount, .transaction)) read, "
-        + "\(ProgressReporter.grouped(rewarded)) rewarded, "
-        + "\(Plural.count(skippedRows, .invalidRow)) skipped"
-    ]
+    let read = Plural.count(ledger.transactionCount, .transaction)
+    let rewardedCount = ProgressReporter.grouped(rewarded)
+    let skipped = Plural.count(skippedRows, .invalidRow)
+    var lines: [String] = []
     // Under clawback, the places whose rewards were taken back, which pay nothing.
     if decisions.promotion.refunds == .clawback {
-      lines[0] += ", \(ProgressReporter.grouped(decisions.forfeitedCount())) forfeited"
+      let forfeited = ProgressReporter.grouped(decisions.forfeitedCount())
+      lines.append(
+        tr(
+          """
+          \(read) read, \(rewardedCount) rewarded, \(skipped) skipped, \(forfeited) forfeited
+          """))
+    } else {
+      lines.append(
+        tr("\(read) read, \(rewardedCount) rewarded, \(skipped) skipped"))
+    }
+    func label(_ text: String) -> String {
+      "  " + text + String(repeating: " ", count: max(0, 9 - DisplayWidth.of(text))) + " "
     }
     for channel in Channel.allCases {
-      lines.append(
-        "  \(channel.rawValue)\(String(repeating: " ", count: max(0, 9 - channel.rawValue.count)))"
-          + " \(Plural.count(paid[channel]?.rewards ?? 0, .reward)), "
-          + MoneyText.display(paid[channel]?.amount ?? .zero))
+      let (rewards, amount) = (
+        Plural.count(paid[channel]?.rewards ?? 0, .reward),
+        MoneyText.display(paid[channel]?.amount ?? .zero)
+      )
+      lines.append(label(channel.rawValue) + tr("\(rewards), \(amount)"))
     }
     let total = paid.values.reduce(Money.zero) { $0 + $1.amount }
-    lines.append("  total     \(Plural.count(rewarded, .reward)), \(MoneyText.display(total))")
+    let (rewards, amount) = (Plural.count(rewarded, .reward), MoneyText.display(total))
+    lines.append(label(tr("total")) + tr("\(rewards), \(amount)"))
     return lines.joined(separator: "\n")
   }
 }

@@ -48,9 +48,10 @@ struct CardAddCommand: WalletCommand {
           differences: ConflictText.differences(ConflictText.fields(stored, card))))
     }
     switch outcome {
-    case .inserted: context.console.message("Added card \(id) (holder \(holder)).")
-    case .replaced: context.console.message("Replaced card \(id) (holder \(holder)).")
-    case .unchanged: context.console.message("Card \(id) is already in the store; nothing changed.")
+    case .inserted: context.console.message(tr("Added card \(id) (holder \(holder))."))
+    case .replaced: context.console.message(tr("Replaced card \(id) (holder \(holder))."))
+    case .unchanged:
+      context.console.message(tr("Card \(id) is already in the store; nothing changed."))
     }
     return .success
   }

@@ -22,20 +22,34 @@ struct CardRemoveCommand: WalletCommand {
     let store = try storeOptions.open(context: context, access: .change)
     try KnownIDs.require(id, as: .card, store: store)
     let removal = try store.removeCard(id, force: force)
+    let holder = removal.card.holder
+    let (transactions, enrollments) = (
+      Self.counted(removal.transactions, "transaction"),
+      Self.counted(removal.enrollments, "enrollment")
+    )
     context.console.message(
-      "Removed card \(id) (holder \(removal.card.holder)) with "
-        + "\(Self.counted(removal.transactions, "transaction")) and "
-        + "\(Self.counted(removal.enrollments, "enrollment")).")
+      tr("Removed card \(id) (holder \(holder)) with \(transactions) and \(enrollments)."))
     if removal.unlinkedTransactions > 0 {
+      let unlinked = Self.counted(removal.unlinkedTransactions, "transaction")
       context.console.message(
-        "\(Self.counted(removal.unlinkedTransactions, "transaction")) on other cards named one of its "
-          + "enrollments and no longer do; their decisions were recomputed.")
+        tr(
+          """
+          \(unlinked) on other cards named one of its enrollments and no longer do; their \
+          decisions were recomputed.
+          """))
     }
     return .success
   }
 
   /// `1 transaction`, `2 transactions`.
   static func counted(_ count: Int, _ noun: String) -> String {
-    "\(ProgressReporter.grouped(count)) \(noun)\(count == 1 ? "" : "s")"
+    let shown = ProgressReporter.grouped(count)
+    switch (noun, count == 1) {
+    case ("transaction", true): return tr("1 transaction")
+    case ("transaction", false): return tr("\(shown) transactions")
+    case ("enrollment", true): return tr("1 enrollment")
+    case ("enrollment", false): return tr("\(shown) enrollments")
+    default: preconditionFailure("no words for counting \(noun)")
+    }
   }
 }

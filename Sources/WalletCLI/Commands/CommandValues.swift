@@ -379,18 +379,29 @@ enum DecisionReport {
     }
   }
 
+  /// A reward's line, paid or forfeited.
+  private static func rewardLine(_ promotion: Promotion, _ reward: Reward, forfeited: Bool)
+    -> String
+  {
+    let (id, amount) = (promotion.id, MoneyText.display(reward.amount, promotion.currency))
+    let (ordinal, channel) = (reward.ordinal, reward.channel)
+    return forfeited
+      ? tr(
+        "\(id): forfeited \(amount) (the holder's reward \(ordinal), \(channel), taken back on refund)"
+      )
+      : tr("\(id): rewarded \(amount) (the holder's reward \(ordinal), \(channel))")
+  }
+
   /// One promotion's decision: `bocom-applepay-monthly: rewarded ¥10.00 (the holder's reward
   /// 1, bank-app)`.
   static func line(_ outcome: Outcome, promotion: Promotion) -> String {
     switch outcome {
     case .rewarded(let reward):
-      "\(promotion.id): rewarded \(MoneyText.display(reward.amount, promotion.currency)) "
-        + "(the holder's reward \(reward.ordinal), \(reward.channel))"
+      rewardLine(promotion, reward, forfeited: false)
     case .forfeited(let reward):
-      "\(promotion.id): forfeited \(MoneyText.display(reward.amount, promotion.currency)) "
-        + "(the holder's reward \(reward.ordinal), \(reward.channel), taken back on refund)"
+      rewardLine(promotion, reward, forfeited: true)
     case .notRewarded(let reason):
-      "\(promotion.id): not rewarded (\(reason))"
+      tr("\(promotion.id): not rewarded (\(reason))")
     }
   }
 }

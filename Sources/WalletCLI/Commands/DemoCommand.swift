@@ -114,19 +114,21 @@ struct DemoCommand: WalletCommand {
     let console = context.console
     let style = Style(console: console, environment: context.environment)
     func lines(_ text: String) -> Int { text.split(separator: "\n").count - 1 }
+    let (cards, enrollments) = (lines(SampleData.cards), lines(SampleData.enrollments))
+    let (transactions, postings) = (lines(SampleData.transactions), lines(SampleData.postings))
     console.output(
-      """
-      wallet demo: the sample data (\(lines(SampleData.cards)) cards, \
-      \(lines(SampleData.enrollments)) Apple Pay bindings, \(lines(SampleData.transactions)) \
-      transactions,
-      \(lines(SampleData.postings)) postings) in a throw-away store, as of \(Self.now).
+      tr(
+        """
+        wallet demo: the sample data (\(cards) cards, \(enrollments) Apple Pay bindings, \
+        \(transactions) transactions,
+        \(postings) postings) in a throw-away store, as of \(Self.now).
 
-      """)
+        """))
     let shown = CommandContext(console: console, environment: environment)
     /// Shows one step; false when the output could not be written.
     func show(_ step: Step) throws -> Bool {
       console.output(
-        "\n" + style.heading("==> \(step.heading)") + "\n$ wallet "
+        "\n" + style.heading("==> \(tr(dynamic: step.heading))") + "\n$ wallet "
           + step.arguments.joined(separator: " ") + "\n\n", style: style)
       let arguments = step.arguments.map { $0 == Self.paymentRequestPath ? request : $0 }
       let status = WalletCommandLine.run(arguments + ["--db", database], context: shown)
@@ -152,12 +154,13 @@ struct DemoCommand: WalletCommand {
     }
     if try !show(Self.clawbackStep) { return .success }
     console.output(
-      """
+      tr(
+        """
 
-      The demo's store is gone. Build your own with 'wallet init' and 'wallet import'
-      (README.md; 'man -l man/wallet.1').
+        The demo's store is gone. Build your own with 'wallet init' and 'wallet import'
+        (README.md; 'man -l man/wallet.1').
 
-      """)
+        """))
     return .success
   }
 }

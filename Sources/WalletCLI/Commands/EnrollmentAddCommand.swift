@@ -45,7 +45,7 @@ struct EnrollmentAddCommand: WalletCommand {
       ?? Enrollment.defaultID(card: card, channel: channel, enrolledAtAsWritten: timeAsWritten)
     let enrollment = Enrollment(id: id, card: card, channel: channel, enrolledAt: enrolledAt)
 
-    let shown = "card \(card) in \(channel) at \(enrolledAt.formatted(in: zone)) (enrollment \(id))"
+    let time = enrolledAt.formatted(in: zone)
     let outcome: UpsertOutcome
     do {
       outcome = try store.addEnrollment(enrollment, replace: replace)
@@ -61,10 +61,14 @@ struct EnrollmentAddCommand: WalletCommand {
             ConflictText.fields(stored, enrollment, zone: zone))))
     }
     switch outcome {
-    case .inserted: context.console.message("Enrolled \(shown).")
-    case .replaced: context.console.message("Replaced the enrollment: \(shown).")
+    case .inserted:
+      context.console.message(
+        tr("Enrolled card \(card) in \(channel) at \(time) (enrollment \(id))."))
+    case .replaced:
+      context.console.message(
+        tr("Replaced the enrollment: card \(card) in \(channel) at \(time) (enrollment \(id))."))
     case .unchanged:
-      context.console.message("Enrollment \(id) is already in the store; nothing changed.")
+      context.console.message(tr("Enrollment \(id) is already in the store; nothing changed."))
     }
     return .success
   }

@@ -30,9 +30,8 @@ struct EnrollmentRemoveCommand: WalletCommand {
     let time = try Clock.instant(
       $at, context: context, zone: store.timeZone, allowingFuture: future)
     let enrollment = try store.removeEnrollment(id, at: time)
-    context.console.message(
-      "Enrollment \(id) of card \(enrollment.card) removed at "
-        + "\(time.formatted(in: store.timeZone)).")
+    let (card, shown) = (enrollment.card, time.formatted(in: store.timeZone))
+    context.console.message(tr("Enrollment \(id) of card \(card) removed at \(shown)."))
     return .success
   }
 }

@@ -105,8 +105,17 @@ struct ExportCommand: WalletCommand {
     }
     if let output {
       try output.commit()
-      context.console.message(
-        "Exported \(rows) \(file.noun)\(rows == 1 ? "" : "s") to \(output.shownPath).")
+      let path = output.shownPath
+      let counted: String =
+        switch (file, rows == 1) {
+        case (.rewards, true): tr("1 reward")
+        case (.rewards, false): tr("\(rows) rewards")
+        case (.decisions, true): tr("1 decision")
+        case (.decisions, false): tr("\(rows) decisions")
+        case (.transactions, true): tr("1 transaction")
+        case (.transactions, false): tr("\(rows) transactions")
+        }
+      context.console.message(tr("Exported \(counted) to \(path)."))
     }
     return .success
   }
@@ -161,15 +170,6 @@ enum ExportFile: String, CaseIterable, CustomStringConvertible, ExpressibleByArg
     case .rewards: RewardsFile.self
     case .decisions: DecisionsFile.self
     case .transactions: TransactionsFile.self
-    }
-  }
-
-  /// One row, for messages.
-  var noun: String {
-    switch self {
-    case .rewards: "reward"
-    case .decisions: "decision"
-    case .transactions: "transaction"
     }
   }
 

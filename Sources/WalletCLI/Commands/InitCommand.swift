@@ -32,8 +32,8 @@ struct InitCommand: WalletCommand {
     let store = try WalletStore.open(path: path, create: true)
     if !existed {
       try store.setTimeZone(zone ?? WalletStore.defaultTimeZone)
-      console.message(
-        "Created a new store at \(SafeText.path(path)) (time zone \(store.timeZone)).")
+      let (shown, zone) = (SafeText.path(path), store.timeZone)
+      console.message(tr("Created a new store at \(shown) (time zone \(zone))."))
       return .success
     }
     StoreOptions.warnIfReadableByOthers(path, console: console)
@@ -43,7 +43,8 @@ struct InitCommand: WalletCommand {
     if wanted == current {
       // A store made by another command has the default zone without having recorded it.
       if try !store.isInitialized { try store.setTimeZone(current) }
-      console.message("The store at \(SafeText.path(path)) is ready (time zone \(current)).")
+      let shown = SafeText.path(path)
+      console.message(tr("The store at \(shown) is ready (time zone \(current))."))
       return .success
     }
     // Instants are stored as UTC; those given without an offset were read in the old zone, and
@@ -56,9 +57,9 @@ struct InitCommand: WalletCommand {
           + "with --db")
     }
     try store.setTimeZone(wanted)
+    let shown = SafeText.path(path)
     console.message(
-      "The store at \(SafeText.path(path)) is ready; it now reads times in \(wanted) (it was \(current))."
-    )
+      tr("The store at \(shown) is ready; it now reads times in \(wanted) (it was \(current))."))
     return .success
   }
 }

@@ -109,10 +109,13 @@ struct PayCommand: WalletCommand {
     if authorize && !future {
       let now = try Clock.now(context, zone: zone)
       if at > now {
+        let (time, current) = (at.formatted(in: zone), now.formatted(in: zone))
         throw ValidationError(
-          "the payment's time \(at.formatted(in: zone)) is after now "
-            + "(\(now.formatted(in: zone))); check --at or the request's time, or give --future "
-            + "to record it anyway")
+          tr(
+            """
+            the payment's time \(time) is after now (\(current)); check --at or the request's \
+            time, or give --future to record it anyway
+            """))
       }
     }
 

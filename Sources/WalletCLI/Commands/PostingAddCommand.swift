@@ -47,19 +47,21 @@ struct PostingAddCommand: WalletCommand {
       transaction: transactionID, reverses: reverses, description: postingDescription?.text)
 
     let store = try storeOptions.open(context: context, access: .create)
-    let shown = "\(Self.summary(of: posting)) (posting \(id))"
+    let summary = Self.summary(of: posting)
     switch try store.addPosting(posting, replace: replace) {
-    case .inserted: context.console.message("Recorded \(shown).")
-    case .replaced: context.console.message("Replaced the posting: \(shown).")
+    case .inserted: context.console.message(tr("Recorded \(summary) (posting \(id))."))
+    case .replaced: context.console.message(tr("Replaced the posting: \(summary) (posting \(id))."))
     case .unchanged:
-      context.console.message("Posting \(id) is already in the store; nothing changed.")
+      context.console.message(tr("Posting \(id) is already in the store; nothing changed."))
     }
     return .success
   }
 
   /// `a credit of ¥20.00 to card C1 on 2026-01-05`, for messages.
   static func summary(of posting: Posting) -> String {
-    "a \(posting.kind) of \(MoneyText.display(posting.amount)) "
-      + "\(posting.kind == .credit ? "to" : "from") card \(posting.card) on \(posting.date)"
+    let (amount, card, date) = (MoneyText.display(posting.amount), posting.card, posting.date)
+    return posting.kind == .credit
+      ? tr("a credit of \(amount) to card \(card) on \(date)")
+      : tr("a clawback of \(amount) from card \(card) on \(date)")
   }
 }

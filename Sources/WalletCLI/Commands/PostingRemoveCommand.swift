@@ -22,8 +22,8 @@ struct PostingRemoveCommand: WalletCommand {
     guard let removed = try store.removePosting(id) else {
       throw CommandFailure(.dataError, "no posting \(Self.quoted(id)) in the store")
     }
-    context.console.message(
-      "Removed posting \(id): \(PostingAddCommand.summary(of: removed)).")
+    let summary = PostingAddCommand.summary(of: removed)
+    context.console.message(tr("Removed posting \(id): \(summary)."))
     return .success
   }
 

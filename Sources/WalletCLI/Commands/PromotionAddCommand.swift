@@ -34,15 +34,13 @@ struct PromotionAddCommand: WalletCommand {
     }
     switch try store.installPromotion(promotion, replace: replace) {
     case .inserted:
-      context.console.message(
-        "Installed promotion \(id) (\(DecisionText.shownName(promotion)))."
-      )
+      let name = DecisionText.shownName(promotion)
+      context.console.message(tr("Installed promotion \(id) (\(name))."))
     case .replaced:
-      context.console.message(
-        "Replaced promotion \(id) (\(DecisionText.shownName(promotion)))."
-      )
+      let name = DecisionText.shownName(promotion)
+      context.console.message(tr("Replaced promotion \(id) (\(name))."))
     case .unchanged:
-      context.console.message("Promotion \(id) is already installed; nothing changed.")
+      context.console.message(tr("Promotion \(id) is already installed; nothing changed."))
     }
     return .success
   }

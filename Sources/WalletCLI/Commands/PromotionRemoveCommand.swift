@@ -18,7 +18,7 @@ struct PromotionRemoveCommand: WalletCommand {
   func run(context: CommandContext) throws -> ExitStatus {
     let store = try storeOptions.open(context: context, access: .change)
     try store.removePromotion(id)
-    context.console.message("Removed promotion \(id).")
+    context.console.message(tr("Removed promotion \(id)."))
     return .success
   }
 }

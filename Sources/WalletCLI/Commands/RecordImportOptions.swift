@@ -69,13 +69,19 @@ struct RecordImportOptions: ParsableArguments {
       let later = rows.values.filter { $0.time > now }
       if let first = later.min(by: { ($0.time, $0.id) < ($1.time, $1.id) }) {
         let when = first.time.formatted(in: zone)
+        let (id, count) = (first.id, ProgressReporter.grouped(later.count))
         context.console.message(
           later.count == 1
-            ? "Warning: transaction \(first.id) is dated after now (\(when)); if that is a "
-              + "mistake, correct it with 'wallet txn remove' or --replace."
-            : "Warning: \(ProgressReporter.grouped(later.count)) transactions are dated after "
-              + "now, the first \(first.id) at \(when); if that is a mistake, correct them with "
-              + "'wallet txn remove' or --replace.")
+            ? tr(
+              """
+              Warning: transaction \(id) is dated after now (\(when)); if that is a mistake, \
+              correct it with 'wallet txn remove' or --replace.
+              """)
+            : tr(
+              """
+              Warning: \(count) transactions are dated after now, the first \(id) at \(when); if \
+              that is a mistake, correct them with 'wallet txn remove' or --replace.
+              """))
       }
     case .postings:
       let rows = try FileRows.postings(reader)
@@ -83,15 +89,19 @@ struct RecordImportOptions: ParsableArguments {
     }
 
     for error in outcome.skipped {
-      context.console.message("skipped \(error.description)")
+      context.console.message(tr("skipped \(Translations.translated(message: error.description))"))
     }
     if !quiet {
       let report = outcome.report
+      let (shown, new) = (SafeText.path(file.path), ProgressReporter.grouped(report.inserted))
+      let (present, replaced) = (
+        ProgressReporter.grouped(report.unchanged), ProgressReporter.grouped(report.replaced)
+      )
+      let invalid = ProgressReporter.grouped(outcome.skipped.count)
       context.console.message(
-        "\(SafeText.path(file.path)): \(ProgressReporter.grouped(report.inserted)) new, "
-          + "\(ProgressReporter.grouped(report.unchanged)) already present, "
-          + "\(ProgressReporter.grouped(report.replaced)) replaced, "
-          + "\(ProgressReporter.grouped(outcome.skipped.count)) invalid")
+        tr(
+          "\(shown): \(new) new, \(present) already present, \(replaced) replaced, \(invalid) invalid"
+        ))
       if report.appliedWaitingRefunds > 0 {
         let count = report.appliedWaitingRefunds
         context.console.message(

@@ -174,7 +174,7 @@ struct StatementPrinter {
           + Self.member("total", .string(total.description), indent: base + "  ") + "\n"
           + base + "}")
     } else if count == 0 {
-      console.output("No rewards.\n")
+      console.output(tr("No rewards.") + "\n")
     } else {
       console.output(
         Statement.totalLine(count: rewardCount, total: total, promotion: promotion),

@@ -52,8 +52,8 @@ struct StoreOptions: ParsableArguments {
     let store = try WalletStore.open(
       path: path, create: access == .create, readOnly: access == .read)
     if creates {
-      context.console.message(
-        "Created a new store at \(SafeText.path(path)) (time zone \(store.timeZone.identifier)).")
+      let (shown, zone) = (SafeText.path(path), store.timeZone.identifier)
+      context.console.message(tr("Created a new store at \(shown) (time zone \(zone))."))
     }
     Self.warnIfReadableByOthers(path, console: context.console)
     return store
@@ -84,9 +84,9 @@ struct StoreOptions: ParsableArguments {
     guard stat(path, &status) == 0 else { return }
     let mode = Int(status.st_mode) & 0o7777
     guard mode & 0o077 != 0 else { return }
+    let (shown, octal) = (SafeText.path(path), String(mode, radix: 8))
     console.message(
-      "Warning: \(SafeText.path(path)) can be read by other users (mode "
-        + "\(String(mode, radix: 8))); run 'chmod 600 \(SafeText.path(path))'.")
+      tr("Warning: \(shown) can be read by other users (mode \(octal)); run 'chmod 600 \(shown)'."))
   }
 }
 
@@ -132,9 +132,13 @@ enum Clock {
     let now = try now(context, zone: zone)
     guard let value = try at.convert({ try $0.instant(in: zone) }) else { return now }
     if value > now && !future {
+      let (given, current) = (value.formatted(in: zone), now.formatted(in: zone))
       throw ValidationError(
-        "--at \(value.formatted(in: zone)) is after now (\(now.formatted(in: zone))); check the "
-          + "date, or give --future to record it anyway")
+        tr(
+          """
+          --at \(given) is after now (\(current)); check the date, or give --future to record it \
+          anyway
+          """))
     }
     return value
   }

@@ -52,9 +52,8 @@ struct TxnAddCommand: WalletCommand {
       time: try Clock.instant($at, context: context, zone: zone, allowingFuture: future),
       amount: amount, currency: currency, method: method, status: status,
       enrollment: enrollment, merchant: merchant, mcc: mcc)
-    let shown =
-      "\(id): \(MoneyText.display(amount, transaction.currency)) on card \(card) at "
-      + transaction.time.formatted(in: zone)
+    let shownAmount = MoneyText.display(amount, transaction.currency)
+    let time = transaction.time.formatted(in: zone)
     let shift = try store.card(card).map { try RewardShift(holder: $0.holder, store: store) }
     let outcome: UpsertOutcome
     do {
@@ -71,10 +70,14 @@ struct TxnAddCommand: WalletCommand {
             ConflictText.fields(stored, transaction, zone: zone))))
     }
     switch outcome {
-    case .inserted: context.console.message("Recorded transaction \(shown).")
-    case .replaced: context.console.message("Replaced transaction \(shown).")
+    case .inserted:
+      context.console.message(
+        tr("Recorded transaction \(id): \(shownAmount) on card \(card) at \(time)."))
+    case .replaced:
+      context.console.message(
+        tr("Replaced transaction \(id): \(shownAmount) on card \(card) at \(time)."))
     case .unchanged:
-      context.console.message("Transaction \(id) is already in the store; nothing changed.")
+      context.console.message(tr("Transaction \(id) is already in the store; nothing changed."))
     }
     for line in try DecisionReport.lines(for: id, store: store) {
       context.console.message(line)

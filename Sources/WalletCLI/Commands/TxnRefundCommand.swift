@@ -37,18 +37,25 @@ struct TxnRefundCommand: WalletCommand {
     if time < purchase.time {
       throw CommandFailure(
         .dataError,
-        "a refund at \(time.formatted(in: store.timeZone)) would come before its purchase "
-          + "\(id) at \(purchase.time.formatted(in: store.timeZone)); check --at")
+        {
+          let (refund, bought) = (
+            time.formatted(in: store.timeZone), purchase.time.formatted(in: store.timeZone)
+          )
+          return tr(
+            "a refund at \(refund) would come before its purchase \(id) at \(bought); check --at")
+        }())
     }
     let shift = try store.card(purchase.card).map {
       try RewardShift(holder: $0.holder, store: store)
     }
     let transaction = try store.refund(id, amount: amount, at: time)
     let currency = transaction.currency
+    let (now, total) = (
+      MoneyText.display(amount, currency), MoneyText.display(transaction.refunded, currency)
+    )
+    let paid = MoneyText.display(transaction.amount, currency)
     context.console.message(
-      "Refunded \(MoneyText.display(amount, currency)) of transaction \(id); "
-        + "\(MoneyText.display(transaction.refunded, currency)) of "
-        + "\(MoneyText.display(transaction.amount, currency)) refunded in all.")
+      tr("Refunded \(now) of transaction \(id); \(total) of \(paid) refunded in all."))
     for line in try DecisionReport.lines(for: id, store: store) {
       context.console.message(line)
     }

@@ -26,14 +26,15 @@ struct TxnRemoveCommand: WalletCommand {
     let removal = try store.removeTransaction(id)
     let transaction = removal.transaction
     let zone = store.timeZone
-    let shown =
-      "\(MoneyText.display(transaction.amount, transaction.currency)) on card "
-      + "\(transaction.card) at \(transaction.time.formatted(in: zone))"
+    let amount = MoneyText.display(transaction.amount, transaction.currency)
+    let (card, time) = (transaction.card, transaction.time.formatted(in: zone))
     if removal.refunds == 0 {
-      context.console.message("Removed transaction \(id): \(shown).")
-    } else {
       context.console.message(
-        "Removed transaction \(id): \(shown), with \(Plural.count(removal.refunds, .refund)).")
+        tr("Removed transaction \(id): \(amount) on card \(card) at \(time)."))
+    } else {
+      let refunds = Plural.count(removal.refunds, .refund)
+      context.console.message(
+        tr("Removed transaction \(id): \(amount) on card \(card) at \(time), with \(refunds)."))
     }
     for line in try shift?.lines(excluding: id, store: store) ?? [] {
       context.console.message(line)

@@ -68,45 +68,49 @@ struct CardCheck {
     if readiness.canMakePayments {
       let channels = readiness.activeChannels
         .sorted(by: ReasonWording.canonicalOrder).map(\.rawValue).joined(separator: ", ")
-      return style.positive("\(card.id) can pay with Apple Pay at \(time) (\(channels)).")
+      return style.positive(tr("\(card.id) can pay with Apple Pay at \(time) (\(channels))."))
     }
     var problems: [String] = []
-    if !readiness.isEnrolled { problems.append("it has no active Apple Pay enrollment") }
+    if !readiness.isEnrolled { problems.append(tr("it has no active Apple Pay enrollment")) }
     if let networks, !readiness.matchesNetworks {
-      let asked = ReasonWording.list(networks.sorted(by: ReasonWording.canonicalOrder))
-      problems.append("its network is \(card.network), not \(asked)")
+      let asked = ReasonWording.list(
+        networks.sorted(by: ReasonWording.canonicalOrder).map(ReasonWording.name))
+      let network = ReasonWording.name(card.network)
+      problems.append(tr("its network is \(network), not \(asked)"))
     }
     if let capabilities, !readiness.matchesCapabilities {
-      let asked = ReasonWording.list(capabilities.sorted(by: ReasonWording.canonicalOrder))
-      problems.append("it is a \(card.type) card, not \(asked)")
+      let asked = ReasonWording.list(
+        capabilities.sorted(by: ReasonWording.canonicalOrder).map(ReasonWording.name))
+      let type = ReasonWording.name(card.type)
+      problems.append(tr("it is a \(type) card, not \(asked)"))
     }
-    return style.negative(
-      "\(card.id) cannot pay with Apple Pay at \(time): \(problems.joined(separator: "; ")).")
+    let all = problems.joined(separator: Language.current.clauseSeparator)
+    return style.negative(tr("\(card.id) cannot pay with Apple Pay at \(time): \(all)."))
   }
 
   /// The verdict, the card, its enrollments, and each promotion's answer.
   func table(style: Style) -> String {
     var sheet = FactSheet()
-    sheet.append("card", card.id.rawValue)
-    sheet.append("holder", card.holder.rawValue)
-    sheet.append("network", card.network.rawValue)
-    sheet.append("type", card.type.rawValue)
-    sheet.append("role", card.role.rawValue)
-    sheet.append("issuer", card.issuer ?? "")
-    sheet.append("number", card.last4.map { "•••• \($0)" } ?? "")
+    sheet.append(tr("card"), card.id.rawValue)
+    sheet.append(tr("holder"), card.holder.rawValue)
+    sheet.append(tr("network"), ReasonWording.name(card.network))
+    sheet.append(tr("type"), ReasonWording.name(card.type))
+    sheet.append(tr("role"), card.role == .primary ? tr("primary") : tr("supplementary"))
+    sheet.append(tr("issuer"), card.issuer ?? "")
+    sheet.append(tr("number"), card.last4.map { "•••• \($0)" } ?? "")
     var text = verdict(style: style) + "\n\n" + sheet.text() + "\n"
     if enrollments.isEmpty {
-      text += "No enrollments.\n"
+      text += tr("No enrollments.") + "\n"
     } else {
       var table = TextTable(header: [
-        "enrollment", "channel", "enrolled_at", "removed_at", "active",
+        tr("enrollment"), tr("channel"), tr("enrolled_at"), tr("removed_at"), tr("active"),
       ])
       for enrollment in enrollments {
         table.append([
           enrollment.id.rawValue, enrollment.channel.rawValue,
           enrollment.enrolledAt.formatted(in: zone),
           enrollment.removedAt?.formatted(in: zone) ?? "",
-          enrollment.isActive(at: at) ? "yes" : "no",
+          enrollment.isActive(at: at) ? tr("yes") : tr("no"),
         ])
       }
       text += table.text
@@ -124,56 +128,66 @@ struct CardCheck {
     let purchase = money(check.purchase.amount)
     switch check.decision.outcome {
     case .rewarded(let reward):
+      let maximum = promotion.maxRewardsPerHolder
       sheet.append(
-        "eligible",
-        "yes: a purchase of \(purchase) would earn \(money(reward.amount)) (reward "
-          + "\(reward.ordinal) of \(promotion.maxRewardsPerHolder), \(reward.channel))")
+        tr("eligible"),
+        tr(
+          """
+          yes: a purchase of \(purchase) would earn \(money(reward.amount)) (reward \
+          \(reward.ordinal) of \(maximum), \(reward.channel))
+          """))
     case .forfeited(let reward):
       // Only a refunded purchase forfeits; a checked one is not, but the wording is ready.
+      let maximum = promotion.maxRewardsPerHolder
       sheet.append(
-        "eligible",
-        "no: a purchase of \(purchase) would earn \(money(reward.amount)), then lose it to its "
-          + "refund (reward \(reward.ordinal) of \(promotion.maxRewardsPerHolder), \(reward.channel))"
-      )
-      sheet.append("why", ReasonWording.sentence(for: check.decision.outcome, check.facts))
+        tr("eligible"),
+        tr(
+          """
+          no: a purchase of \(purchase) would earn \(money(reward.amount)), then lose it to its \
+          refund (reward \(reward.ordinal) of \(maximum), \(reward.channel))
+          """))
+      sheet.append(tr("why"), ReasonWording.sentence(for: check.decision.outcome, check.facts))
     case .notRewarded(let reason):
-      sheet.append("eligible", "no: a purchase of \(purchase) would not earn (\(reason))")
-      sheet.append("why", ReasonWording.sentence(for: reason, check.facts))
+      sheet.append(tr("eligible"), tr("no: a purchase of \(purchase) would not earn (\(reason))"))
+      sheet.append(tr("why"), ReasonWording.sentence(for: reason, check.facts))
     }
     let allowance = check.allowance
-    sheet.append(
-      "rewards",
-      "\(allowance.used) used, \(allowance.left) left, of \(promotion.maxRewardsPerHolder), "
-        + "as of \(at.formatted(in: zone))")
-    sheet.append("next reward", nextRewardText(check, money: money))
+    let (used, left, maximum) = (allowance.used, allowance.left, promotion.maxRewardsPerHolder)
+    let asOf = at.formatted(in: zone)
+    sheet.append(tr("rewards"), tr("\(used) used, \(left) left, of \(maximum), as of \(asOf)"))
+    sheet.append(tr("next reward"), nextRewardText(check, money: money))
     let cycle = check.decision.cycle
     let paid = check.decision.cycleRewardsBefore
     let by = check.facts.cycleRewardedBy.map(\.rawValue).joined(separator: ", ")
+    let perCycle = promotion.rewardsPerCycle
+    let span = ReasonWording.span(cycle)
     let state =
-      paid >= promotion.rewardsPerCycle
-      ? "already rewarded (\(by))"
+      paid >= perCycle
+      ? tr("\(span), already rewarded (\(by))")
       : paid == 0
-        ? "not rewarded yet" : "\(paid) of \(promotion.rewardsPerCycle) rewards paid (\(by))"
-    sheet.append("this cycle", "\(ReasonWording.span(cycle)), \(state)")
-    sheet.append("next cycle", "starts \(cycle.next.start)")
+        ? tr("\(span), not rewarded yet")
+        : tr("\(span), \(paid) of \(perCycle) rewards paid (\(by))")
+    sheet.append(tr("this cycle"), state)
+    sheet.append(tr("next cycle"), tr("starts \(cycle.next.start)"))
     return sheet
   }
 
   private func nextRewardText(_ check: PromotionCheck, money: (Money) -> String) -> String {
     let allowance = check.allowance
     if !check.cardCanEarn, let reason = check.decision.outcome.reason {
-      return "none: this card can never earn under this promotion (\(reason))"
+      return tr("none: this card can never earn under this promotion (\(reason))")
     }
-    guard let ordinal = allowance.nextOrdinal else { return "none left" }
+    guard let ordinal = allowance.nextOrdinal else { return tr("none left") }
     if let channel = check.channel, let amount = allowance.nextReward(on: channel) {
-      return "\(money(amount)) (reward \(ordinal), \(channel))"
+      return tr("\(money(amount)) (reward \(ordinal), \(channel))")
     }
     let each = Channel.allCases.compactMap { channel in
       allowance.nextReward(on: channel).map {
-        "\(money($0)) through \(ReasonWording.place(channel))"
+        tr("\(money($0)) through \(ReasonWording.place(channel))")
       }
     }
-    return "reward \(ordinal): \(each.joined(separator: ", ")), once the card is bound"
+    let all = each.joined(separator: Language.current.listSeparator)
+    return tr("reward \(ordinal): \(all), once the card is bound")
   }
 
   /// The documented shape; see the manual's CHECK JSON.
@@ -229,7 +243,10 @@ struct CardCheck {
       ("eligible", .bool(check.decision.outcome.reward != nil)),
       ("cardCanEarn", .bool(check.cardCanEarn)),
       ("reason", .optional(check.decision.outcome.reason?.rawValue)),
-      ("explanation", .string(ReasonWording.sentence(for: check.decision.outcome, check.facts))),
+      (
+        "explanation",
+        .string(inEnglish { ReasonWording.sentence(for: check.decision.outcome, check.facts) })
+      ),
       ("rewardsUsed", .integer(allowance.used)),
       ("rewardsLeft", .integer(allowance.left)),
       ("maxRewardsPerHolder", .integer(promotion.maxRewardsPerHolder)),
@@ -295,38 +312,45 @@ struct WhatIf {
   /// `Pay with C1: it earns ¥10.00.` or `No card of H1 would earn.`
   func verdict(style: Style) -> String {
     guard let best = recommendation else {
-      return style.negative("No card of \(holder) would earn; see why below.")
+      return style.negative(tr("No card of \(holder) would earn; see why below."))
     }
-    var text = "Pay with \(best.card.id): it earns \(money(best.total))"
+    let (card, total) = (best.card.id, money(best.total))
     if !best.tiedWith.isEmpty {
       let others = best.tiedWith.map(\.rawValue).joined(separator: ", ")
-      text += ", as much as \(others), and was bound to Apple Pay first"
+      return style.positive(
+        tr(
+          "Pay with \(card): it earns \(total), as much as \(others), and was bound to Apple Pay first."
+        ))
     } else if best.earning > 1 {
-      text += ", the most of the \(best.earning) cards that would earn"
+      let earning = best.earning
+      return style.positive(
+        tr("Pay with \(card): it earns \(total), the most of the \(earning) cards that would earn.")
+      )
     }
-    return style.positive(text + ".")
+    return style.positive(tr("Pay with \(card): it earns \(total)."))
   }
 
   /// The question, the answer, and each promotion's decisions card by card.
   func table(style: Style) -> String {
+    let (shownAmount, time) = (money(amount), at.formatted(in: zone))
     var text =
-      "A purchase of \(money(amount)) by \(holder) at \(at.formatted(in: zone)):\n"
+      tr("A purchase of \(shownAmount) by \(holder) at \(time):") + "\n"
       + verdict(style: style) + "\n"
     for promotion in promotions {
       var table = TextTable(
-        header: ["card", "channel", "earns", "reward", "reason"],
+        header: [tr("card"), tr("channel"), tr("earns"), tr("reward"), tr("reason")],
         alignments: [.left, .left, .left, .right, .left])
       var sentences = FactSheet()
       for entry in promotion.cards {
         let outcome = entry.decision.outcome
         let earns =
           switch outcome {
-          case .rewarded: "yes"
-          case .forfeited: "taken back"
-          case .notRewarded: "no"
+          case .rewarded: tr("yes")
+          case .forfeited: tr("taken back")
+          case .notRewarded: tr("no")
           }
         table.append([
-          entry.card.id.rawValue, entry.channel?.rawValue ?? "none", earns,
+          entry.card.id.rawValue, entry.channel?.rawValue ?? tr("none"), earns,
           outcome.place.map { MoneyText.display($0.amount, promotion.promotion.currency) } ?? "",
           entry.decision.outcome.reason?.rawValue ?? "",
         ])
@@ -380,7 +404,10 @@ struct WhatIf {
       ("enrollment", .optional(entry.facts.enrollment.counted?.id.rawValue)),
       ("outcome", .string(DecisionText.outcome(entry.decision.outcome))),
       ("reason", .optional(entry.decision.outcome.reason?.rawValue)),
-      ("explanation", .string(ReasonWording.sentence(for: entry.decision.outcome, entry.facts))),
+      (
+        "explanation",
+        .string(inEnglish { ReasonWording.sentence(for: entry.decision.outcome, entry.facts) })
+      ),
       // A forfeited decision's reward is the one taken back, as in the decisions file.
       ("reward", DecisionText.json(entry.decision.outcome.place)),
     ])

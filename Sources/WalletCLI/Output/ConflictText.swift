@@ -21,14 +21,19 @@ enum ConflictText {
   /// ¥200.00 here; use --replace to overwrite`. `kind` and `id` come already quoted.
   static func message(kind: String, shownID: String, differences: [Difference]) -> String {
     let list = differences.map { difference in
-      "\(difference.field) is \(shown(difference.stored)) there, \(shown(difference.given)) here"
-    }.joined(separator: "; ")
-    return
-      "\(kind) \(shownID) is already in the store with other details (\(list)); use --replace "
-      + "to overwrite"
+      let field = tr(dynamic: difference.field)
+      let (stored, given) = (shown(difference.stored), shown(difference.given))
+      return tr("\(field) is \(stored) there, \(given) here")
+    }.joined(separator: Language.current.clauseSeparator)
+    let what = tr(dynamic: kind)
+    return tr(
+      """
+      \(what) \(shownID) is already in the store with other details (\(list)); use --replace \
+      to overwrite
+      """)
   }
 
-  private static func shown(_ text: String) -> String { text.isEmpty ? "empty" : text }
+  private static func shown(_ text: String) -> String { text.isEmpty ? tr("empty") : text }
 
   /// The fields of two transactions, as `txn add` shows them.
   static func fields(

@@ -6,18 +6,22 @@ enum DecisionText {
   /// `unionpay credit card, primary, issued by bocom, •••• 1234`: never more of the number than
   /// the last four digits, which is all a card keeps.
   static func card(_ card: Card) -> String {
-    var parts = ["\(card.network) \(card.type) card", card.role.rawValue]
-    if let issuer = card.issuer { parts.append("issued by \(issuer)") }
+    let (network, type) = (ReasonWording.name(card.network), ReasonWording.name(card.type))
+    let role = card.role == .primary ? tr("primary") : tr("supplementary")
+    var parts = [tr("\(network) \(type) card"), role]
+    if let issuer = card.issuer { parts.append(tr("issued by \(issuer)")) }
     if let last4 = card.last4 { parts.append("•••• \(last4)") }
-    return parts.joined(separator: ", ")
+    return parts.joined(separator: Language.current.listSeparator)
   }
 
   /// `E-LL-1, wallet, from 2026-06-01T08:00:00+08:00 to 2026-09-15T12:00:00+08:00`.
   static func enrollment(_ enrollment: Enrollment, zone: TimeZoneRules) -> String {
-    var text =
-      "\(enrollment.id), \(enrollment.channel), from \(enrollment.enrolledAt.formatted(in: zone))"
-    if let removed = enrollment.removedAt { text += " to \(removed.formatted(in: zone))" }
-    return text
+    let (id, channel) = (enrollment.id, enrollment.channel)
+    let enrolled = enrollment.enrolledAt.formatted(in: zone)
+    guard let removed = enrollment.removedAt?.formatted(in: zone) else {
+      return tr("\(id), \(channel), from \(enrolled)")
+    }
+    return tr("\(id), \(channel), from \(enrolled) to \(removed)")
   }
 
   /// The heading of a promotion's part of a report, as `wallet statement` writes it.

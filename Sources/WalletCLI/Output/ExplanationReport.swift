@@ -34,7 +34,7 @@ struct Explanation {
     guard decision.outcome.reason == .notApplePay,
       let words = origins.first?.methodDecidedBy
     else { return sentence }
-    return sentence + " The import decided its method: \(words)."
+    return sentence + tr(" The import decided its method: \(words).")
   }
 
   /// `T1001 earns ¥10.00.`, `T1007 earned ¥15.00, taken back: refunded.` (forfeited under
@@ -42,14 +42,14 @@ struct Explanation {
   func verdict(style: Style) -> String {
     switch decision.outcome {
     case .rewarded(let reward):
-      return style.positive(
-        "\(transaction.id) earns \(money(reward.amount, promotion.currency)).")
+      let (id, amount) = (transaction.id, money(reward.amount, promotion.currency))
+      return style.positive(tr("\(id) earns \(amount)."))
     case .forfeited(let reward):
-      return style.negative(
-        "\(transaction.id) earned \(money(reward.amount, promotion.currency)), "
-          + "taken back: refunded.")
+      let (id, amount) = (transaction.id, money(reward.amount, promotion.currency))
+      return style.negative(tr("\(id) earned \(amount), taken back: refunded."))
     case .notRewarded(let reason):
-      return style.negative("\(transaction.id) does not earn: \(reason).")
+      let id = transaction.id
+      return style.negative(tr("\(id) does not earn: \(reason)."))
     }
   }
 
@@ -62,89 +62,109 @@ struct Explanation {
   private var sheet: FactSheet {
     var sheet = FactSheet()
     let card = facts.card
-    sheet.append("time", transaction.time.formatted(in: zone))
-    sheet.append("card", "\(card.id): \(DecisionText.card(card))")
-    sheet.append("holder", decision.holder.rawValue)
+    sheet.append(tr("time"), transaction.time.formatted(in: zone))
+    sheet.append(tr("card"), "\(card.id): \(DecisionText.card(card))")
+    sheet.append(tr("holder"), decision.holder.rawValue)
     if transaction.merchant != nil || transaction.mcc != nil {
-      let mcc = transaction.mcc.map { "mcc \($0)" }
+      let mcc = transaction.mcc.map { tr("mcc \($0)") }
       sheet.append(
-        "merchant", [transaction.merchant, mcc].compactMap { $0 }.joined(separator: ", "))
+        tr("merchant"),
+        [transaction.merchant, mcc].compactMap { $0 }.joined(
+          separator: Language.current.listSeparator))
     }
-    sheet.append("status", transaction.status.rawValue)
-    sheet.append("method", transaction.method.rawValue)
+    sheet.append(tr("status"), ReasonWording.name(transaction.status))
+    sheet.append(tr("method"), ReasonWording.name(transaction.method))
     if let decidedBy = origins.first?.methodDecidedBy {
-      sheet.append("method decided by", decidedBy)
+      sheet.append(tr("method decided by"), decidedBy)
     }
     for (index, origin) in origins.enumerated() {
-      sheet.append(index == 0 ? "imported from" : "also seen in", Self.source(origin))
+      sheet.append(index == 0 ? tr("imported from") : tr("also seen in"), Self.source(origin))
     }
-    sheet.append("amount", money(transaction.amount))
-    sheet.append("refunded", money(transaction.refunded))
+    sheet.append(tr("amount"), money(transaction.amount))
+    sheet.append(tr("refunded"), money(transaction.refunded))
     if !refunds.isEmpty {
       sheet.append(
-        "refunds",
-        refunds.map { "\(money($0.amount)) at \($0.at.formatted(in: zone))" }
-          .joined(separator: "; "))
+        tr("refunds"),
+        refunds.map { refund in
+          let (amount, time) = (money(refund.amount), refund.at.formatted(in: zone))
+          return tr("\(amount) at \(time)")
+        }
+        .joined(separator: Language.current.clauseSeparator))
     }
-    sheet.append("net amount", money(transaction.netAmount))
-    sheet.append("enrollment", enrollmentText)
-    sheet.append("channel", facts.enrollment.counted?.channel.rawValue ?? "none")
-    sheet.append("cycle", ReasonWording.span(decision.cycle))
+    sheet.append(tr("net amount"), money(transaction.netAmount))
+    sheet.append(tr("enrollment"), enrollmentText)
+    sheet.append(tr("channel"), facts.enrollment.counted?.channel.rawValue ?? tr("none"))
+    sheet.append(tr("cycle"), ReasonWording.span(decision.cycle))
+    let (before, maximum) = (decision.holderRewardsBefore, promotion.maxRewardsPerHolder)
+    sheet.append(tr("rewards before"), tr("\(before) of \(maximum)"))
+    let (inCycleBefore, perCycle) = (decision.cycleRewardsBefore, promotion.rewardsPerCycle)
+    let by = facts.cycleRewardedBy.map(\.rawValue).joined(separator: ", ")
     sheet.append(
-      "rewards before", "\(decision.holderRewardsBefore) of \(promotion.maxRewardsPerHolder)")
-    var inCycle = "\(decision.cycleRewardsBefore) of \(promotion.rewardsPerCycle) before this one"
-    if !facts.cycleRewardedBy.isEmpty {
-      inCycle += " (\(facts.cycleRewardedBy.map(\.rawValue).joined(separator: ", ")))"
-    }
-    sheet.append("in this cycle", inCycle)
+      tr("in this cycle"),
+      by.isEmpty
+        ? tr("\(inCycleBefore) of \(perCycle) before this one")
+        : tr("\(inCycleBefore) of \(perCycle) before this one (\(by))"))
     if let quota = promotion.quota {
-      sheet.append("quota", "\(decision.quotaPaidBefore ?? 0) of \(quota) paid before this one")
+      let paid = decision.quotaPaidBefore ?? 0
+      sheet.append(tr("quota"), tr("\(paid) of \(quota) paid before this one"))
     }
     switch decision.outcome {
     case .rewarded(let reward):
+      let (amount, ordinal, channel) = (
+        money(reward.amount, promotion.currency), reward.ordinal, reward.channel
+      )
       sheet.append(
-        "reward",
-        "\(money(reward.amount, promotion.currency)): reward \(reward.ordinal) of "
-          + "\(promotion.maxRewardsPerHolder), \(reward.channel) schedule")
+        tr("reward"), tr("\(amount): reward \(ordinal) of \(maximum), \(channel) schedule"))
     case .forfeited(let reward):
+      let (amount, ordinal, channel) = (
+        money(reward.amount, promotion.currency), reward.ordinal, reward.channel
+      )
       sheet.append(
-        "taken back",
-        "\(money(reward.amount, promotion.currency)): reward \(reward.ordinal) of "
-          + "\(promotion.maxRewardsPerHolder), \(reward.channel) schedule; the place stays used")
-      sheet.append("refunds rule", "clawback (a refund takes the reward back)")
+        tr("taken back"),
+        tr("\(amount): reward \(ordinal) of \(maximum), \(channel) schedule; the place stays used"))
+      sheet.append(tr("refunds rule"), tr("clawback (a refund takes the reward back)"))
     case .notRewarded(let reason):
       appendRule(for: reason, to: &sheet)
     }
-    if let posted { sheet.append("posted", Self.postedText(posted)) }
+    if let posted { sheet.append(tr("posted"), Self.postedText(posted)) }
     return sheet
   }
 
   /// `P-2001, ¥5.00 on 2026-07-05 (paid)`, or `nothing (not-yet-due: due by 2027-01-20)`.
   static func postedText(_ row: ReconciliationRow) -> String {
     guard let posting = row.posting else {
-      return "nothing (\(row.status): due by \(row.due?.description ?? "?"))"
+      let (status, due) = (row.status, row.due?.description ?? "?")
+      return tr("nothing (\(status): due by \(due))")
     }
-    return "\(posting.id), \(MoneyText.display(posting.amount)) on \(posting.date) (\(row.status))"
+    let (id, amount, date, status) = (
+      posting.id, MoneyText.display(posting.amount), posting.date, row.status
+    )
+    return tr("\(id), \(amount) on \(date) (\(status))")
   }
 
   /// `alipay export alipay.csv, line 30 (row alipay:2026…)`.
   private static func source(_ origin: TransactionOrigin) -> String {
-    let kind = origin.sourceKind == .appExport ? "export" : "statement"
-    return "\(origin.format) \(kind) \(origin.file), line \(origin.line) (row \(origin.record))"
+    let (format, file, line, record) = (origin.format, origin.file, origin.line, origin.record)
+    return origin.sourceKind == .appExport
+      ? tr("\(format) export \(file), line \(line) (row \(record))")
+      : tr("\(format) statement \(file), line \(line) (row \(record))")
   }
 
   private var enrollmentText: String {
     switch facts.enrollment {
     case .counted(let enrollment, let named):
-      let how = named ? "named by the transaction" : "the card's earliest binding active then"
-      return DecisionText.enrollment(enrollment, zone: zone) + " (\(how))"
+      let binding = DecisionText.enrollment(enrollment, zone: zone)
+      return named
+        ? tr("\(binding) (named by the transaction)")
+        : tr("\(binding) (the card's earliest binding active then)")
     case .noneActive:
-      return "none active then"
+      return tr("none active then")
     case .namedForAnotherCard(let enrollment):
-      return "\(enrollment.id), named by the transaction, binds card \(enrollment.card)"
+      let (id, card) = (enrollment.id, enrollment.card)
+      return tr("\(id), named by the transaction, binds card \(card)")
     case .namedInactive(let enrollment):
-      return DecisionText.enrollment(enrollment, zone: zone)
-        + " (named by the transaction, not active then)"
+      let binding = DecisionText.enrollment(enrollment, zone: zone)
+      return tr("\(binding) (named by the transaction, not active then)")
     }
   }
 
@@ -153,38 +173,43 @@ struct Explanation {
     let card = facts.card
     switch reason {
     case .otherIssuer:
-      sheet.append(
-        "issuer", "\(card.issuer ?? "unknown") (the promotion's: \(promotion.issuer ?? "any"))")
+      let (issuer, wanted) = (card.issuer ?? tr("unknown"), promotion.issuer ?? tr("any"))
+      sheet.append(tr("issuer"), tr("\(issuer) (the promotion's: \(wanted))"))
     case .ineligibleCardType:
       let allowed = promotion.cardTypes.map {
         ReasonWording.list($0.sorted(by: ReasonWording.canonicalOrder))
       }
-      sheet.append("card type", "\(card.type) (the promotion's: \(allowed ?? "any"))")
+      let (type, wanted) = (card.type, allowed ?? tr("any"))
+      sheet.append(tr("card type"), tr("\(type) (the promotion's: \(wanted))"))
     case .ineligibleNetwork:
       let allowed = promotion.networks.map {
         ReasonWording.list($0.sorted(by: ReasonWording.canonicalOrder))
       }
-      sheet.append("network", "\(card.network) (the promotion's: \(allowed ?? "any"))")
+      let (network, wanted) = (card.network, allowed ?? tr("any"))
+      sheet.append(tr("network"), tr("\(network) (the promotion's: \(wanted))"))
     case .supplementaryCard:
-      sheet.append("role", "\(card.role) (the promotion excludes supplementary cards)")
+      let role = card.role
+      sheet.append(tr("role"), tr("\(role) (the promotion excludes supplementary cards)"))
     case .foreignCurrency:
-      sheet.append(
-        "currency", "\(transaction.currency) (the promotion's: \(promotion.currency))")
+      let (currency, wanted) = (transaction.currency, promotion.currency)
+      sheet.append(tr("currency"), tr("\(currency) (the promotion's: \(wanted))"))
     case .outsideCampaign:
-      sheet.append("campaign", ReasonWording.campaign(promotion))
+      sheet.append(tr("campaign"), ReasonWording.campaign(promotion))
     case .notEnrolled:
       let bindings = cardEnrollments.map { DecisionText.enrollment($0, zone: zone) }
       sheet.append(
-        "card's bindings", bindings.isEmpty ? "none recorded" : bindings.joined(separator: "; "))
+        tr("card's bindings"),
+        bindings.isEmpty
+          ? tr("none recorded") : bindings.joined(separator: Language.current.clauseSeparator))
     case .excludedMerchant:
       sheet.append(
-        "excluded mccs",
+        tr("excluded mccs"),
         promotion.excludedMCCs.sorted { $0.value < $1.value }.map(\.description)
           .joined(separator: ", "))
     case .belowMinimum:
-      sheet.append("minimum spend", money(promotion.minimumSpend, promotion.currency))
+      sheet.append(tr("minimum spend"), money(promotion.minimumSpend, promotion.currency))
       if promotion.refunds == .clawback {
-        sheet.append("refunds rule", "clawback (the amount before refunds is compared)")
+        sheet.append(tr("refunds rule"), tr("clawback (the amount before refunds is compared)"))
       }
     case .declined, .refunded, .notApplePay, .rewardCapReached, .cycleAlreadyRewarded,
       .quotaExhausted:
@@ -229,7 +254,7 @@ struct Explanation {
       ("promotion", DecisionText.json(promotion)),
       ("outcome", .string(DecisionText.outcome(decision.outcome))),
       ("reason", .optional(decision.outcome.reason?.rawValue)),
-      ("explanation", .string(sentence)),
+      ("explanation", .string(inEnglish { sentence })),
       // A forfeited decision's reward is the one taken back, as in the decisions file.
       ("reward", DecisionText.json(decision.outcome.place)),
       (

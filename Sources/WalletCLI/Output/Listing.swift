@@ -38,16 +38,18 @@ struct Listing {
   }
 
   /// Prints the listing on standard output; an empty table prints nothing there and says so on
-  /// standard error instead (`empty` is the message), so a pipe sees no stray text.
+  /// standard error instead (`empty` is the message), so a pipe sees no stray text. A table's
+  /// headings and `empty` are in the run's language; CSV's header and JSON's keys never change.
   func write(_ format: OutputFormat, empty: String, console: Console) throws(CommandFailure) {
     switch format {
     case .table:
       guard !rows.isEmpty else {
-        console.message(empty)
+        console.message(tr(dynamic: empty))
         return
       }
       var table = TextTable(
-        header: columns, alignments: rows[0].map { Listing.alignment(of: $0) })
+        header: columns.map { tr(dynamic: $0) },
+        alignments: rows[0].map { Listing.alignment(of: $0) })
       for row in rows { table.append(row.map(Listing.tableText)) }
       console.output(table.text)
     case .csv:
@@ -80,7 +82,7 @@ struct Listing {
     case .text(let text): text ?? ""
     case .integer(let value): String(value)
     case .money(let amount, let currency): MoneyText.display(amount, currency)
-    case .bool(let value): value ? "yes" : "no"
+    case .bool(let value): value ? tr("yes") : tr("no")
     }
   }
 

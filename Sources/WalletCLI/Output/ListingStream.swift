@@ -60,14 +60,14 @@ final class ListingStream {
     if count == 1 || buffer.utf8.count >= 1 << 16 { flushBuffer() }
   }
 
-  /// Ends the listing; with no rows, a table says `empty` on standard error, CSV is its header
-  /// and JSON an empty array.
+  /// Ends the listing; with no rows, a table says `empty` (in the run's language) on standard
+  /// error, CSV is its header and JSON an empty array.
   func finish(empty: String) throws(CommandFailure) {
     switch format {
     case .table:
       if widths == nil {
         if page.isEmpty {
-          console.message(empty)
+          console.message(tr(dynamic: empty))
           return
         }
         printPage()
@@ -94,7 +94,8 @@ final class ListingStream {
   }
 
   private func printPage() {
-    let texts = [columns] + page.map { $0.map(Listing.tableText) }
+    // The headings in the run's language; CSV's header and JSON's keys never change.
+    let texts = [columns.map { tr(dynamic: $0) }] + page.map { $0.map(Listing.tableText) }
     var widths = columns.map { _ in 0 }
     for row in texts {
       for (column, value) in row.enumerated() {

@@ -64,18 +64,19 @@ struct PaymentReport {
     var text = requestText() + "\n" + verdict(style: style) + "\n"
     if !offers.isEmpty {
       var table = TextTable(
-        header: ["card", "network", "type", "binding", "channel", "earns"],
+        header: [tr("card"), tr("network"), tr("type"), tr("binding"), tr("channel"), tr("earns")],
         alignments: [.left, .left, .left, .left, .left, .right])
       for offer in offers {
         let binding = offer.candidate.binding
         let isDefault = offer.card.id == defaultCard?.card.id
         table.append([
-          offer.card.id.rawValue + (isDefault ? " (default)" : ""), offer.card.network.rawValue,
-          offer.card.type.rawValue, binding?.id.rawValue ?? "", binding?.channel.rawValue ?? "",
+          isDefault ? tr("\(offer.card.id.rawValue) (default)") : offer.card.id.rawValue,
+          offer.card.network.rawValue, offer.card.type.rawValue, binding?.id.rawValue ?? "",
+          binding?.channel.rawValue ?? "",
           money(offer.total),
         ])
       }
-      text += "\nOffered:\n" + table.text
+      text += "\n" + tr("Offered:") + "\n" + table.text
       for offer in offers where !offer.earnings.isEmpty {
         var sheet = FactSheet()
         for earning in offer.earnings {
@@ -86,7 +87,7 @@ struct PaymentReport {
         text += "\n\(offer.card.id):\n" + sheet.text()
       }
       if request.total.amount == .zero {
-        text += "\nThe total is 0.00: nothing to earn.\n"
+        text += "\n" + tr("The total is 0.00: nothing to earn.") + "\n"
       }
     }
     let leftOut = sheet.leftOut
@@ -95,38 +96,39 @@ struct PaymentReport {
       for candidate in leftOut {
         sheet.append(candidate.card.id.rawValue + ":", leftOutSentence(candidate))
       }
-      text += "\nLeft out:\n" + sheet.text()
+      text += "\n" + tr("Left out:") + "\n" + sheet.text()
     }
     if let authorization {
       text += "\n" + authorizationText(authorization, style: style)
     } else if sheet.canMakePayments {
-      text += "\nNothing was recorded: add --authorize to pay.\n"
+      text += "\n" + tr("Nothing was recorded: add --authorize to pay.") + "\n"
     }
     return text
   }
 
   private func requestText() -> String {
     var sheet = FactSheet()
-    sheet.append("country", request.countryCode)
-    sheet.append("currency", currency.code)
-    sheet.append("networks", request.supportedNetworks.map(\.description).joined(separator: ", "))
+    sheet.append(tr("country"), request.countryCode)
+    sheet.append(tr("currency"), currency.code)
     sheet.append(
-      "capabilities",
+      tr("networks"), request.supportedNetworks.map(\.description).joined(separator: ", "))
+    sheet.append(
+      tr("capabilities"),
       request.merchantCapabilities.sorted(by: ReasonWording.canonicalOrder).map(\.rawValue)
         .joined(separator: ", "))
-    if let mcc = request.mcc { sheet.append("mcc", mcc.description) }
+    if let mcc = request.mcc { sheet.append(tr("mcc"), mcc.description) }
+    func line(_ label: String, _ amount: Money, pending: Bool) -> String {
+      let amount = money(amount)
+      return pending ? tr("\(label): \(amount) (pending)") : "\(label): \(amount)"
+    }
     for item in request.summaryItems.dropLast() {
-      sheet.append(
-        "item",
-        "\(item.label): \(money(item.amount))\(item.type == .pending ? " (pending)" : "")")
+      sheet.append(tr("item"), line(item.label, item.amount, pending: item.type == .pending))
     }
     let total = request.total
-    sheet.append(
-      "total", "\(total.label): \(money(total.amount))\(total.type == .pending ? " (pending)" : "")"
-    )
+    sheet.append(tr("total"), line(total.label, total.amount, pending: total.type == .pending))
     // The file is not named: the user named it, and the demo's lives in a temporary folder.
-    return "Payment request from \(request.merchantName) (\(request.merchantIdentifier)):\n"
-      + sheet.text()
+    let (merchant, identifier) = (request.merchantName, request.merchantIdentifier)
+    return tr("Payment request from \(merchant) (\(identifier)):") + "\n" + sheet.text()
   }
 
   /// `The sheet offers 2 of H003's 3 cards; default C1, which earns ¥10.00.` or why none.
@@ -134,23 +136,32 @@ struct PaymentReport {
     let time = at.formatted(in: zone)
     let asked = sheet.candidates.count
     let cards =
-      askedCard.map { "card \($0)" } ?? "\(asked) card\(asked == 1 ? "" : "s") of \(holder)"
+      askedCard.map { tr("card \($0)") }
+      ?? (asked == 1 ? tr("1 card of \(holder)") : tr("\(asked) cards of \(holder)"))
     guard let defaultCard else {
       return style.negative(
-        "No card can pay at \(time) (canMakePayments is false): the sheet offers none of the "
-          + "\(cards).")
+        tr(
+          "No card can pay at \(time) (canMakePayments is false): the sheet offers none of the \(cards)."
+        ))
     }
     let offer = offers.first { $0.card.id == defaultCard.card.id }
-    let earns = offer.map(\.total) ?? .zero
-    let why =
-      earns > .zero
-      ? "it earns \(money(earns)), "
-        + (offers.filter { $0.total > .zero }.count > 1
-          ? "the most of the offered cards" : "the only offered card that earns")
-      : "no offered card earns, and it was bound to Apple Pay first"
-    return style.positive(
-      "At \(time) the sheet offers \(offers.count) of the \(cards); default "
-        + "\(defaultCard.card.id): \(why).")
+    let earns = money(offer.map(\.total) ?? .zero)
+    let (offered, card) = (offers.count, defaultCard.card.id)
+    let verdict: String =
+      if offer.map(\.total) ?? .zero > .zero {
+        offers.filter { $0.total > .zero }.count > 1
+          ? tr(
+            "At \(time) the sheet offers \(offered) of the \(cards); default \(card): it earns \(earns), the most of the offered cards."
+          )
+          : tr(
+            "At \(time) the sheet offers \(offered) of the \(cards); default \(card): it earns \(earns), the only offered card that earns."
+          )
+      } else {
+        tr(
+          "At \(time) the sheet offers \(offered) of the \(cards); default \(card): no offered card earns, and it was bound to Apple Pay first."
+        )
+      }
+    return style.positive(verdict)
   }
 
   /// Why a card is left out, every reason in one sentence.
@@ -159,21 +170,30 @@ struct PaymentReport {
     let reasons = candidate.exclusions.map { exclusion -> String in
       switch exclusion {
       case .network:
-        "its network, \(card.network), is not among the request's supported networks "
-          + "(\(request.supportedNetworks.map(\.description).joined(separator: ", ")))"
+        let (network, supported) = (
+          ReasonWording.name(card.network),
+          request.supportedNetworks.map(\.description).joined(separator: ", ")
+        )
+        return tr(
+          "its network, \(network), is not among the request's supported networks (\(supported))")
       case .type:
-        "it is a \(card.type) card and the request accepts only "
-          + ReasonWording.list(
-            request.acceptedCardTypes.sorted(by: ReasonWording.canonicalOrder))
-          + " cards"
+        let (type, accepted) = (
+          ReasonWording.name(card.type),
+          ReasonWording.list(
+            request.acceptedCardTypes.sorted(by: ReasonWording.canonicalOrder).map(
+              ReasonWording.name))
+        )
+        return tr("it is a \(type) card and the request accepts only \(accepted) cards")
       case .capability:
-        "UnionPay cards authenticate with EMV and the request does not offer emv"
+        return tr("UnionPay cards authenticate with EMV and the request does not offer emv")
       case .noActiveBinding:
-        "no binding of it to Apple Pay is active at \(at.formatted(in: zone))"
+        let time = at.formatted(in: zone)
+        return tr("no binding of it to Apple Pay is active at \(time)")
       }
     }
     let codes = candidate.exclusions.map(\.rawValue).joined(separator: ", ")
-    return "left out (\(codes)): " + reasons.joined(separator: "; ") + "."
+    let all = reasons.joined(separator: Language.current.clauseSeparator)
+    return tr("left out (\(codes)): \(all).")
   }
 
   private func authorizationText(_ authorization: Authorization, style: Style) -> String {
@@ -181,24 +201,28 @@ struct PaymentReport {
     guard let transaction = authorization.transaction else {
       let why =
         switch result {
-        case .pinRequired: "the card asks for its PIN"
-        case .pinIncorrect: "the PIN was wrong"
-        default: "too many wrong PINs locked the card's PIN"
+        case .pinRequired: tr("the card asks for its PIN")
+        case .pinIncorrect: tr("the PIN was wrong")
+        default: tr("too many wrong PINs locked the card's PIN")
         }
-      return "Authorization: \(result.rawValue): \(why); the sheet stays open. "
-        + "Nothing was recorded.\n"
+      let code = result.rawValue
+      return tr("Authorization: \(code): \(why); the sheet stays open. Nothing was recorded.")
+        + "\n"
     }
-    let binding = transaction.enrollment.map { " through \($0)" } ?? ""
+    let (id, amount, merchant) = (transaction.id, money(transaction.amount), request.merchantName)
+    let (card, status) = (transaction.card, ReasonWording.name(transaction.status))
     let what =
-      "\(transaction.id): \(money(transaction.amount)) at \(request.merchantName) on card "
-      + "\(transaction.card)\(binding), \(transaction.status)"
+      transaction.enrollment.map { binding in
+        tr("\(id): \(amount) at \(merchant) on card \(card) through \(binding), \(status)")
+      } ?? tr("\(id): \(amount) at \(merchant) on card \(card), \(status)")
+    let code = result.rawValue
     var text =
       authorization.alreadyRecorded
-      ? "Authorization: \(result.rawValue); transaction \(what) was already recorded; nothing "
-        + "changed.\n"
+      ? tr("Authorization: \(code); transaction \(what) was already recorded; nothing changed.")
+        + "\n"
       : result == .success
-        ? style.positive("Authorization: success; recorded transaction \(what).") + "\n"
-        : style.negative("Authorization: failure; recorded declined transaction \(what).")
+        ? style.positive(tr("Authorization: success; recorded transaction \(what).")) + "\n"
+        : style.negative(tr("Authorization: failure; recorded declined transaction \(what)."))
           + "\n"
     for (promotion, decision) in authorization.decisions {
       text += "  " + DecisionReport.line(decision.outcome, promotion: promotion) + "\n"
@@ -238,7 +262,7 @@ struct PaymentReport {
               ("network", .string(candidate.card.network.rawValue)),
               ("type", .string(candidate.card.type.rawValue)),
               ("reasons", .array(candidate.exclusions.map { .string($0.rawValue) })),
-              ("explanation", .string(leftOutSentence(candidate))),
+              ("explanation", .string(inEnglish { leftOutSentence(candidate) })),
             ])
           })
       ),
@@ -297,7 +321,9 @@ struct PaymentReport {
               ("reward", rewardJSON(earning.decision.outcome.place)),
               (
                 "explanation",
-                .string(ReasonWording.sentence(for: earning.decision.outcome, earning.facts))
+                .string(
+                  inEnglish { ReasonWording.sentence(for: earning.decision.outcome, earning.facts) }
+                )
               ),
             ])
           })

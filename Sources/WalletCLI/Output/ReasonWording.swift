@@ -50,95 +50,161 @@ enum ReasonWording {
     let card = facts.card
     switch reason {
     case .declined:
-      return "The bank declined the payment, so there is no purchase to reward."
+      return tr("The bank declined the payment, so there is no purchase to reward.")
     case .refunded:
       switch facts.status {
-      case .refunded: return "The purchase was refunded, so it no longer counts."
-      case .reversed: return "The payment was reversed, so it no longer counts."
+      case .refunded: return tr("The purchase was refunded, so it no longer counts.")
+      case .reversed: return tr("The payment was reversed, so it no longer counts.")
       default:
-        return "All \(money(facts.amount, facts.currency)) of it has been refunded, so nothing "
-          + "is left to count."
+        let amount = money(facts.amount, facts.currency)
+        return tr("All \(amount) of it has been refunded, so nothing is left to count.")
       }
     case .notApplePay:
-      let how = facts.method == .card ? "with the card itself" : "another way"
-      return "It was paid \(how), not with Apple Pay; only Apple Pay purchases count."
+      return facts.method == .card
+        ? tr(
+          "It was paid with the card itself, not with Apple Pay; only Apple Pay purchases count.")
+        : tr("It was paid another way, not with Apple Pay; only Apple Pay purchases count.")
     case .otherIssuer:
-      let issuer = card.issuer.map { "issued by \($0)" } ?? "of an issuer wallet does not know"
-      return "The card is \(issuer); only \(promotion.issuer ?? "the promotion's") cards count."
+      switch (card.issuer, promotion.issuer) {
+      case (let issuer?, let wanted?):
+        return tr("The card is issued by \(issuer); only \(wanted) cards count.")
+      case (let issuer?, nil):
+        return tr("The card is issued by \(issuer); only the promotion's cards count.")
+      case (nil, let wanted?):
+        return tr("The card is of an issuer wallet does not know; only \(wanted) cards count.")
+      case (nil, nil):
+        return tr(
+          "The card is of an issuer wallet does not know; only the promotion's cards count.")
+      }
     case .ineligibleCardType:
-      let allowed = promotion.cardTypes.map { list($0.sorted(by: canonicalOrder)) }
-      return "It is a \(card.type) card; only \(allowed ?? "other") cards count."
+      let type = name(card.type)
+      guard let allowed = promotion.cardTypes.map({ list($0.sorted(by: canonicalOrder).map(name)) })
+      else {
+        return tr("It is a \(type) card; only other cards count.")
+      }
+      return tr("It is a \(type) card; only \(allowed) cards count.")
     case .ineligibleNetwork:
-      let allowed = promotion.networks.map { list($0.sorted(by: canonicalOrder)) }
-      return "It is a \(card.network) card; only \(allowed ?? "other") cards count."
+      let network = name(card.network)
+      guard let allowed = promotion.networks.map({ list($0.sorted(by: canonicalOrder).map(name)) })
+      else {
+        return tr("It is a \(network) card; only other cards count.")
+      }
+      return tr("It is a \(network) card; only \(allowed) cards count.")
     case .supplementaryCard:
-      return "It is a supplementary card, and this promotion leaves supplementary cards out."
+      return tr("It is a supplementary card, and this promotion leaves supplementary cards out.")
     case .foreignCurrency:
-      return "The purchase is in \(facts.currency); only purchases in \(promotion.currency) count."
+      let (currency, wanted) = (facts.currency, promotion.currency)
+      return tr("The purchase is in \(currency); only purchases in \(wanted) count.")
     case .outsideCampaign:
       return outsideCampaign(facts)
     case .notEnrolled:
       return notEnrolled(facts)
     case .excludedMerchant:
-      let category = facts.mcc.map { "category \($0)" } ?? "category"
-      return "The merchant's \(category) is excluded from this promotion."
+      guard let mcc = facts.mcc else {
+        return tr("The merchant's category is excluded from this promotion.")
+      }
+      return tr("The merchant's category \(mcc) is excluded from this promotion.")
     case .belowMinimum:
       let minimum = money(promotion.minimumSpend, promotion.currency)
       let net = money(facts.net, facts.currency)
       if promotion.refunds == .clawback {
         // Under clawback the purchase as made is judged; refunds only take a reward back.
-        return "It comes to \(money(facts.amount, facts.currency)); purchases must be at least "
-          + "\(minimum)."
+        let amount = money(facts.amount, facts.currency)
+        return tr("It comes to \(amount); purchases must be at least \(minimum).")
       }
       if facts.refunded > .zero {
-        return "It comes to \(net) after \(money(facts.refunded, facts.currency)) of refunds; "
-          + "purchases must be at least \(minimum)."
+        let refunded = money(facts.refunded, facts.currency)
+        return tr(
+          "It comes to \(net) after \(refunded) of refunds; purchases must be at least \(minimum).")
       }
-      return "It comes to \(net); purchases must be at least \(minimum)."
+      return tr("It comes to \(net); purchases must be at least \(minimum).")
     case .rewardCapReached:
       let count = promotion.maxRewardsPerHolder
-      return
-        "\(facts.holder) already has \(count == 1 ? "the one reward" : "all \(count) rewards") "
-        + "this promotion pays one cardholder."
+      let holder = facts.holder
+      return count == 1
+        ? tr("\(holder) already has the one reward this promotion pays one cardholder.")
+        : tr("\(holder) already has all \(count) rewards this promotion pays one cardholder.")
     case .cycleAlreadyRewarded:
-      let by =
-        facts.cycleRewardedBy.isEmpty
-        ? "" : " (by \(facts.cycleRewardedBy.map(\.rawValue).joined(separator: ", ")))"
+      let by = facts.cycleRewardedBy.map(\.rawValue).joined(separator: ", ")
       let perCycle = promotion.rewardsPerCycle
-      return "\(facts.holder) has already been rewarded in the billing cycle \(span(facts.cycle))"
-        + "\(by); the promotion pays \(perCycle == 1 ? "one reward" : "\(perCycle) rewards") "
-        + "per cycle."
+      let (holder, cycle) = (facts.holder, span(facts.cycle))
+      switch (by.isEmpty, perCycle == 1) {
+      case (true, true):
+        return tr(
+          """
+          \(holder) has already been rewarded in the billing cycle \(cycle); the promotion pays \
+          one reward per cycle.
+          """)
+      case (false, true):
+        return tr(
+          """
+          \(holder) has already been rewarded in the billing cycle \(cycle) (by \(by)); the \
+          promotion pays one reward per cycle.
+          """)
+      case (true, false):
+        return tr(
+          """
+          \(holder) has already been rewarded in the billing cycle \(cycle); the promotion pays \
+          \(perCycle) rewards per cycle.
+          """)
+      case (false, false):
+        return tr(
+          """
+          \(holder) has already been rewarded in the billing cycle \(cycle) (by \(by)); the \
+          promotion pays \(perCycle) rewards per cycle.
+          """)
+      }
     case .quotaExhausted:
-      let quota =
-        promotion.quota.map {
-          $0 == 1 ? "the one reward of its quota" : "all \($0) rewards of its quota"
-        }
-        ?? "its whole quota"
-      return "The promotion has already paid \(quota) (first come, first served)."
+      switch promotion.quota {
+      case 1:
+        return tr(
+          "The promotion has already paid the one reward of its quota (first come, first served).")
+      case let quota?:
+        return tr(
+          "The promotion has already paid all \(quota) rewards of its quota (first come, first served)."
+        )
+      case nil:
+        return tr("The promotion has already paid its whole quota (first come, first served).")
+      }
     }
   }
 
   /// What the purchase earns, and why that much.
   static func sentence(for reward: Reward, _ facts: ReasonFacts) -> String {
     let promotion = facts.promotion
-    return "It counts as \(facts.holder)'s reward \(reward.ordinal) of "
-      + "\(promotion.maxRewardsPerHolder) and, bound through \(place(reward.channel)) "
-      + "(\(reward.channel)), pays \(money(reward.amount, promotion.currency))."
+    let (holder, ordinal, maximum) = (facts.holder, reward.ordinal, promotion.maxRewardsPerHolder)
+    let (place, channel) = (place(reward.channel), reward.channel)
+    let amount = money(reward.amount, promotion.currency)
+    return tr(
+      """
+      It counts as \(holder)'s reward \(ordinal) of \(maximum) and, bound through \(place) \
+      (\(channel)), pays \(amount).
+      """)
   }
 
   /// What a forfeited reward was (`refunds: clawback`): paid, then taken back when the
   /// purchase was refunded, its place still used.
   static func sentence(forfeiting reward: Reward, _ facts: ReasonFacts) -> String {
     let promotion = facts.promotion
-    let why =
-      facts.status == .refunded || facts.refunded >= facts.amount
-      ? "it was refunded"
-      : "it was refunded to \(money(facts.net, facts.currency)), below the minimum of "
-        + "\(money(promotion.minimumSpend, promotion.currency))"
-    return "It counts as \(facts.holder)'s reward \(reward.ordinal) of "
-      + "\(promotion.maxRewardsPerHolder) and, bound through \(place(reward.channel)) "
-      + "(\(reward.channel)), was paid \(money(reward.amount, promotion.currency)), then taken "
-      + "back when \(why); the place stays used."
+    let (holder, ordinal, maximum) = (facts.holder, reward.ordinal, promotion.maxRewardsPerHolder)
+    let (place, channel) = (place(reward.channel), reward.channel)
+    let amount = money(reward.amount, promotion.currency)
+    if facts.status == .refunded || facts.refunded >= facts.amount {
+      return tr(
+        """
+        It counts as \(holder)'s reward \(ordinal) of \(maximum) and, bound through \(place) \
+        (\(channel)), was paid \(amount), then taken back when it was refunded; the place stays \
+        used.
+        """)
+    }
+    let net = money(facts.net, facts.currency)
+    let minimum = money(promotion.minimumSpend, promotion.currency)
+    return tr(
+      """
+      It counts as \(holder)'s reward \(ordinal) of \(maximum) and, bound through \(place) \
+      (\(channel)), was paid \(amount), then taken back when it was refunded to \(net), below \
+      the minimum of \(minimum); the place stays used.
+      """)
   }
 
   /// The sentence for an outcome: its reward, its forfeited reward, or its reason.
@@ -153,23 +219,68 @@ enum ReasonWording {
   /// Where a channel's binding is made, in words.
   static func place(_ channel: Channel) -> String {
     switch channel {
-    case .bankApp: "the bank's app"
-    case .wallet: "Apple Wallet"
+    case .bankApp: tr("the bank's app")
+    case .wallet: tr("Apple Wallet")
+    }
+  }
+
+  /// A card type in words; in English its code.
+  static func name(_ type: CardType) -> String {
+    switch type {
+    case .credit: tr("credit")
+    case .debit: tr("debit")
+    case .prepaid: tr("prepaid")
+    }
+  }
+
+  /// A card network in words; in English its code.
+  static func name(_ network: Network) -> String {
+    switch network {
+    case .unionpay: tr("unionpay")
+    case .visa: tr("visa")
+    case .mastercard: tr("mastercard")
+    case .amex: tr("amex")
+    case .discover: tr("discover")
+    case .jcb: tr("jcb")
+    case .interac: tr("interac")
+    case .maestro: tr("maestro")
+    case .eftpos: tr("eftpos")
+    case .privateLabel: tr("private-label")
+    }
+  }
+
+  /// A transaction's status in words; in English its code.
+  static func name(_ status: TransactionStatus) -> String {
+    switch status {
+    case .settled: tr("settled")
+    case .pending: tr("pending")
+    case .declined: tr("declined")
+    case .refunded: tr("refunded")
+    case .reversed: tr("reversed")
+    }
+  }
+
+  /// A payment method in words; in English its code.
+  static func name(_ method: PaymentMethod) -> String {
+    switch method {
+    case .applePay: tr("apple-pay")
+    case .card: tr("card")
+    case .other: tr("other")
     }
   }
 
   /// A cycle as its first and last day: `2026-11-22 to 2026-12-21`.
   static func span(_ cycle: BillingCycle) -> String {
-    "\(cycle.start) to \(cycle.end)"
+    tr("\(cycle.start) to \(cycle.end)")
   }
 
   /// The campaign's days, inclusive, either side possibly open.
   static func campaign(_ promotion: Promotion) -> String {
     switch (promotion.campaignStart, promotion.campaignEnd) {
-    case (let start?, let end?): "\(start) to \(end)"
-    case (let start?, nil): "from \(start) on"
-    case (nil, let end?): "until \(end)"
-    case (nil, nil): "no start or end"
+    case (let start?, let end?): tr("\(start) to \(end)")
+    case (let start?, nil): tr("from \(start) on")
+    case (nil, let end?): tr("until \(end)")
+    case (nil, nil): tr("no start or end")
     }
   }
 
@@ -183,7 +294,8 @@ enum ReasonWording {
   static func list<Value: CustomStringConvertible>(_ values: [Value]) -> String {
     let words = values.map(\.description)
     guard words.count > 1, let last = words.last else { return words.first ?? "" }
-    return words.dropLast().joined(separator: ", ") + " or " + last
+    let first = words.dropLast().joined(separator: Language.current.listSeparator)
+    return tr("\(first) or \(last)")
   }
 
   private static func money(_ amount: Money, _ currency: Currency) -> String {
@@ -194,12 +306,13 @@ enum ReasonWording {
     let promotion = facts.promotion
     let day = facts.time.localDate(in: promotion.timeZone)
     if let start = promotion.campaignStart, day < start {
-      return "It falls on \(day), before the campaign's first day, \(start)."
+      return tr("It falls on \(day), before the campaign's first day, \(start).")
     }
     if let end = promotion.campaignEnd, day > end {
-      return "It falls on \(day), after the campaign's last day, \(end)."
+      return tr("It falls on \(day), after the campaign's last day, \(end).")
     }
-    return "It falls on \(day), outside the campaign (\(campaign(promotion)))."
+    let campaign = campaign(promotion)
+    return tr("It falls on \(day), outside the campaign (\(campaign)).")
   }
 
   private static func notEnrolled(_ facts: ReasonFacts) -> String {
@@ -207,19 +320,33 @@ enum ReasonWording {
     let time = facts.time.formatted(in: zone)
     switch facts.enrollment {
     case .noneActive, .counted:
-      return "No Apple Pay binding of card \(facts.card.id) is active at \(time); only purchases "
-        + "through a card bound in the bank's app or in Apple Wallet count."
+      let card = facts.card.id
+      return tr(
+        """
+        No Apple Pay binding of card \(card) is active at \(time); only purchases through a card \
+        bound in the bank's app or in Apple Wallet count.
+        """)
     case .namedForAnotherCard(let enrollment):
-      return "It names the Apple Pay binding \(enrollment.id), which belongs to another card "
-        + "(\(enrollment.card)), not to \(facts.card.id)."
+      let (id, other, card) = (enrollment.id, enrollment.card, facts.card.id)
+      return tr(
+        "It names the Apple Pay binding \(id), which belongs to another card (\(other)), not to \(card)."
+      )
     case .namedInactive(let enrollment):
       if facts.time < enrollment.enrolledAt {
-        return "It names the Apple Pay binding \(enrollment.id), which was made only at "
-          + "\(enrollment.enrolledAt.formatted(in: zone)), after the purchase at \(time)."
+        let (id, made) = (enrollment.id, enrollment.enrolledAt.formatted(in: zone))
+        return tr(
+          "It names the Apple Pay binding \(id), which was made only at \(made), after the purchase at \(time)."
+        )
       }
-      let removed = enrollment.removedAt.map { " at \($0.formatted(in: zone))" } ?? ""
-      return "It names the Apple Pay binding \(enrollment.id), which was removed\(removed), "
-        + "before the purchase at \(time)."
+      let id = enrollment.id
+      guard let removed = enrollment.removedAt?.formatted(in: zone) else {
+        return tr(
+          "It names the Apple Pay binding \(id), which was removed, before the purchase at \(time)."
+        )
+      }
+      return tr(
+        "It names the Apple Pay binding \(id), which was removed at \(removed), before the purchase at \(time)."
+      )
     }
   }
 }

@@ -57,25 +57,39 @@ struct ReconciliationReport {
   static func sentence(for row: ReconciliationRow) -> String? {
     func money(_ amount: Money?) -> String { MoneyText.display(amount ?? .zero) }
     let posting = row.posting
-    let postingText = posting.map { "\($0.id) (\(money($0.amount)) on \($0.date))" } ?? ""
+    let postingText =
+      posting.map { posting in
+        let (id, amount, date) = (posting.id, money(posting.amount), posting.date)
+        return tr("\(id) (\(amount) on \(date))")
+      } ?? ""
+    let card = row.card
     switch (row.status, row.decision) {
     case (.missing, let owe?):
-      return "\(owe.transaction) earned \(money(owe.amount)) on \(owe.localDate); nothing of that "
-        + "amount was posted between \(owe.localDate) and \(owe.due)"
+      let (id, amount, date, due) = (owe.transaction, money(owe.amount), owe.localDate, owe.due)
+      return tr(
+        """
+        \(id) earned \(amount) on \(date); nothing of that amount was posted between \(date) \
+        and \(due)
+        """)
     case (.amountDiffers, let owe?):
-      return "\(owe.transaction) earned \(money(owe.amount)) on \(owe.localDate); "
-        + "\(postingText) was posted instead"
+      let (id, amount, date) = (owe.transaction, money(owe.amount), owe.localDate)
+      return tr("\(id) earned \(amount) on \(date); \(postingText) was posted instead")
     case (.clawedBack, let owe?):
-      return "\(owe.transaction) earned \(money(owe.amount)) on \(owe.localDate); it was paid by "
-        + "\(postingText) and then taken back"
+      let (id, amount, date) = (owe.transaction, money(owe.amount), owe.localDate)
+      return tr(
+        "\(id) earned \(amount) on \(date); it was paid by \(postingText) and then taken back")
     case (.notClawedBack, let owe?):
-      return "\(owe.transaction)'s reward of \(money(owe.amount)) was forfeited by a refund; "
-        + "\(postingText) paid it and nothing took it back"
+      let (id, amount) = (owe.transaction, money(owe.amount))
+      return tr(
+        """
+        \(id)'s reward of \(amount) was forfeited by a refund; \(postingText) paid it and \
+        nothing took it back
+        """)
     case (.unexpected, nil):
-      return "\(postingText) was credited to \(row.card); no reward explains it"
+      return tr("\(postingText) was credited to \(card); no reward explains it")
     case (.unmatchedClawback, nil):
-      return "\(postingText) was taken back from \(row.card); no credit was paid that it takes "
-        + "back"
+      return tr(
+        "\(postingText) was taken back from \(card); no credit was paid that it takes back")
     default:
       return nil
     }
@@ -95,24 +109,25 @@ struct ReconciliationReport {
 
   /// The table: a heading, then each holder's totals, rows and sentences.
   func table(style: Style) -> String {
-    var text = "Reconciliation as of \(reconciliation.asOf)\n\n"
+    let asOf = reconciliation.asOf
+    var text = tr("Reconciliation as of \(asOf)") + "\n\n"
     guard !reconciliation.rows.isEmpty else {
-      return text + "Nothing owed and nothing posted.\n"
+      return text + tr("Nothing owed and nothing posted.") + "\n"
     }
     var attention = 0
     for (holder, rows) in holders {
       text += style.heading(TextTable.printable(holder.rawValue)) + "\n"
       let totals = Self.totals(of: rows)
       var facts = FactSheet()
-      facts.append("owed", MoneyText.display(totals.owed))
-      facts.append("paid", MoneyText.display(totals.paid))
-      facts.append("missing", MoneyText.display(totals.missing))
-      facts.append("taken back", MoneyText.display(totals.takenBack))
+      facts.append(tr("owed"), MoneyText.display(totals.owed))
+      facts.append(tr("paid"), MoneyText.display(totals.paid))
+      facts.append(tr("missing"), MoneyText.display(totals.missing))
+      facts.append(tr("taken back"), MoneyText.display(totals.takenBack))
       text += facts.text()
       var table = TextTable(
         header: [
-          "transaction", "card", "cycle", "due", "expected", "status", "posting", "posted on",
-          "posted",
+          tr("transaction"), tr("card"), tr("cycle"), tr("due"), tr("expected"), tr("status"),
+          tr("posting"), tr("posted on"), tr("posted"),
         ], alignments: [.left, .left, .left, .left, .right, .left, .left, .left, .right])
       for row in rows { table.append(Self.cells(of: row)) }
       text += table.text.split(separator: "\n").map { "  \($0)\n" }.joined()
@@ -125,8 +140,9 @@ struct ReconciliationReport {
     }
     text +=
       attention == 0
-      ? "Everything owed is paid or not yet due.\n"
-      : "\(attention) \(attention == 1 ? "row needs" : "rows need") attention.\n"
+      ? tr("Everything owed is paid or not yet due.") + "\n"
+      : attention == 1
+        ? tr("1 row needs attention.") + "\n" : tr("\(attention) rows need attention.") + "\n"
     return text
   }
 
@@ -144,7 +160,7 @@ struct ReconciliationReport {
             let fields = ReconciliationFile.fields(of: row).map { $0.isEmpty ? nil : $0 }
             return .object(
               zip(columns, fields).map { ($0, JSONValue.optional($1)) }
-                + [("explanation", .optional(Self.sentence(for: row)))])
+                + [("explanation", .optional(inEnglish { Self.sentence(for: row) }))])
           })
       ),
     ])

@@ -50,19 +50,35 @@ struct RewardShift {
         let id = promotion.id
         switch (was, now) {
         case (nil, let now?):
+          let (reward, ordinal) = (money(now.reward), now.ordinal)
           lines.append(
-            "  \(id): transaction \(transaction) is now rewarded \(money(now.reward)) "
-              + "(the holder's reward \(now.ordinal)) in its place.")
+            "  "
+              + tr(
+                """
+                \(id): transaction \(transaction) is now rewarded \(reward) (the holder's reward \
+                \(ordinal)) in its place.
+                """))
         case (let was?, nil):
+          let (reward, ordinal) = (money(was.reward), was.ordinal)
           lines.append(
-            "  \(id): transaction \(transaction) is no longer rewarded "
-              + "(it was the holder's reward \(was.ordinal), \(money(was.reward))).")
+            "  "
+              + tr(
+                """
+                \(id): transaction \(transaction) is no longer rewarded (it was the holder's \
+                reward \(ordinal), \(reward)).
+                """))
         case (let was?, let now?)
         where was.ordinal != now.ordinal || was.reward != now.reward
           || was.forfeited != now.forfeited:
+          let (ordinal, reward) = (now.ordinal, money(now.reward))
+          let (oldOrdinal, oldReward) = (was.ordinal, money(was.reward))
           lines.append(
-            "  \(id): transaction \(transaction) is now the holder's reward \(now.ordinal), "
-              + "\(money(now.reward)) (it was reward \(was.ordinal), \(money(was.reward))).")
+            "  "
+              + tr(
+                """
+                \(id): transaction \(transaction) is now the holder's reward \(ordinal), \
+                \(reward) (it was reward \(oldOrdinal), \(oldReward)).
+                """))
         default:
           continue
         }

@@ -83,7 +83,10 @@ enum Statement {
 
   /// The last line of a table: `Total: 2 rewards, ¥25.00.`
   static func totalLine(count: Int, total: Money, promotion: Promotion) -> String {
-    "Total: \(Plural.count(count, .reward)), \(MoneyText.display(total, promotion.currency)).\n"
+    let (rewards, amount) = (
+      Plural.count(count, .reward), MoneyText.display(total, promotion.currency)
+    )
+    return tr("Total: \(rewards), \(amount).") + "\n"
   }
 
   /// One holder's part of the table.
@@ -94,15 +97,18 @@ enum Statement {
     let money = { (amount: Money) in MoneyText.display(amount, promotion.currency) }
     var text = style.heading(TextTable.printable(holder.holder.rawValue)) + "\n"
     if holder.rows.isEmpty {
-      text += "  No rewards.\n"
+      text += "  " + tr("No rewards.") + "\n"
     } else {
       var rewards = TextTable(
-        header: ["cycle", "date", "#", "transaction", "card", "channel", "amount", "reward"],
+        header: [
+          tr("cycle"), tr("date"), "#", tr("transaction"), tr("card"), tr("channel"),
+          tr("amount"), tr("reward"),
+        ],
         alignments: [.left, .left, .right, .left, .left, .left, .right, .right])
       for row in holder.rows {
         let reward =
           holder.forfeited.contains(row.transaction)
-          ? "\(money(row.reward)) taken back" : money(row.reward)
+          ? tr("\(money(row.reward)) taken back") : money(row.reward)
         rewards.append([
           row.cycleStart.description, row.time.localDate(in: zone).description,
           String(row.ordinal), row.transaction.rawValue, row.card.rawValue,
@@ -112,36 +118,48 @@ enum Statement {
       text += rewards.text.split(separator: "\n").map { "  \($0)\n" }.joined()
     }
     var facts = FactSheet()
-    facts.append("total", "\(money(holder.total)) (\(Plural.count(holder.paid.count, .reward)))")
+    let (total, rewards) = (money(holder.total), Plural.count(holder.paid.count, .reward))
+    facts.append(tr("total"), tr("\(total) (\(rewards))"))
     let takenBack = holder.takenBack
     if !takenBack.isEmpty {
       // Paid, then taken back when refunded: nothing kept, but each place stays used.
+      let amount = money(takenBack.reduce(.zero) { $0 + $1.reward })
+      let rewards = Plural.count(takenBack.count, .reward)
       facts.append(
-        "taken back",
-        "\(money(takenBack.reduce(.zero) { $0 + $1.reward })) "
-          + "(\(Plural.count(takenBack.count, .reward)), refunded; the places stay used)")
+        tr("taken back"), tr("\(amount) (\(rewards), refunded; the places stay used)"))
     }
     let asOf = now.formatted(in: zone)
-    let maximum = promotion.maxRewardsPerHolder
+    let (left, maximum) = (holder.rewardsLeft, promotion.maxRewardsPerHolder)
     switch holder.placesAfterNow {
     case 0:
-      facts.append("rewards left", "\(holder.rewardsLeft) of \(maximum), as of \(asOf)")
+      facts.append(tr("rewards left"), tr("\(left) of \(maximum), as of \(asOf)"))
     case 1:
       facts.append(
-        "rewards left",
-        "\(holder.rewardsLeft) of \(maximum), as of \(asOf) "
-          + "(1 more reward is recorded for a purchase after then)")
+        tr("rewards left"),
+        tr(
+          """
+          \(left) of \(maximum), as of \(asOf) (1 more reward is recorded for a purchase after \
+          then)
+          """))
     case let later:
       facts.append(
-        "rewards left",
-        "\(holder.rewardsLeft) of \(maximum), as of \(asOf) "
-          + "(\(later) more rewards are recorded for purchases after then)")
+        tr("rewards left"),
+        tr(
+          """
+          \(left) of \(maximum), as of \(asOf) (\(later) more rewards are recorded for \
+          purchases after then)
+          """))
     }
     let missed = holder.cyclesWithoutReward
     facts.append(
-      "cycles without a reward",
+      tr("cycles without a reward"),
       missed.isEmpty
-        ? "none" : "\(missed.count): " + missed.map(\.description).joined(separator: ", "))
+        ? tr("none")
+        : {
+          let days = missed.map(\.description).joined(separator: Language.current.listSeparator)
+          let count = missed.count
+          return tr("\(count): \(days)")
+        }())
     return text + facts.text() + "\n"
   }
 

@@ -27,35 +27,36 @@ enum StatementImportText {
 
   /// What became of one row.
   static func result(of row: StatementImportPlan.Row, _ report: StatementImportReport) -> String {
-    if let reason = row.leftOutBecause { return "left out: \(reason)" }
+    if let reason = row.leftOutBecause { return tr("left out: \(reason)") }
     switch row.entry {
     case .purchase(let index):
       switch report.purchases[index] {
-      case .inserted: return "new"
-      case .unchanged: return "already present"
-      case .replaced: return "replaced"
-      case .sameAs(let other): return "the same purchase as \(other.rawValue)"
+      case .inserted: return tr("new")
+      case .unchanged: return tr("already present")
+      case .replaced: return tr("replaced")
+      case .sameAs(let other): return tr("the same purchase as \(other.rawValue)")
       case .replacedStatementRow(let other):
-        return "takes the place of the statement's \(other.rawValue)"
-      case .alreadySeenAs(let other): return "already present as \(other.rawValue)"
-      case .needsMethod: return "no payment method"
+        return tr("takes the place of the statement's \(other.rawValue)")
+      case .alreadySeenAs(let other): return tr("already present as \(other.rawValue)")
+      case .needsMethod: return tr("no payment method")
       }
     case .refund(let index):
       switch report.refunds[index] {
-      case .applied(let target): return "refunds \(target.rawValue)"
-      case .alreadyApplied(let target): return "already refunded \(target.rawValue)"
-      case .waiting: return "waits for its purchase"
+      case .applied(let target): return tr("refunds \(target.rawValue)")
+      case .alreadyApplied(let target): return tr("already refunded \(target.rawValue)")
+      case .waiting: return tr("waits for its purchase")
       case .sameAs(let other, let target):
-        return "the same refund of \(target.rawValue) as \(other.rawValue)"
+        let (target, other) = (target.rawValue, other.rawValue)
+        return tr("the same refund of \(target) as \(other)")
       }
     case .posting(let index):
       switch report.postings[index] {
-      case .inserted: return "new"
-      case .unchanged: return "already present"
-      case .replaced: return "replaced"
+      case .inserted: return tr("new")
+      case .unchanged: return tr("already present")
+      case .replaced: return tr("replaced")
       }
     case nil:
-      return "no payment method"
+      return tr("no payment method")
     }
   }
 
@@ -93,11 +94,17 @@ enum StatementImportText {
     }
     var leftOut = Tally()
     for row in plan.rows { if let reason = row.leftOutBecause { leftOut.add(reason) } }
-    var lines = [
-      "\(ShownValue.path(path)): \(format.id)\(name), \(statement.encoding); "
-        + "\(ProgressReporter.grouped(plan.rows.count)) row\(plan.rows.count == 1 ? "" : "s")"
-        + (report.committed ? "" : " (nothing written)")
-    ]
+    let (shown, id, encoding) = (ShownValue.path(path), format.id, statement.encoding)
+    let rows = ProgressReporter.grouped(plan.rows.count)
+    let first: String =
+      switch (plan.rows.count == 1, report.committed) {
+      case (true, true): tr("\(shown): \(id)\(name), \(encoding); 1 row")
+      case (true, false): tr("\(shown): \(id)\(name), \(encoding); 1 row (nothing written)")
+      case (false, true): tr("\(shown): \(id)\(name), \(encoding); \(rows) rows")
+      case (false, false):
+        tr("\(shown): \(id)\(name), \(encoding); \(rows) rows (nothing written)")
+      }
+    var lines = [first]
     let categories: [(String, Tally)] = [
       ("purchases", purchases), ("refunds", refunds),
       ("rewards credited", postings[.credit] ?? Tally()),
@@ -107,30 +114,74 @@ enum StatementImportText {
       // Outcomes read count first ("3 new"); reasons, which are phrases, count last.
       let detail = tally.entries.map { entry in
         let count = ProgressReporter.grouped(entry.count)
-        return label == "left out" ? "\(entry.label): \(count)" : "\(count) \(entry.label)"
+        return label == "left out"
+          ? tr("\(entry.label): \(count)") : counted(count, entry.label)
       }
-      lines.append(
-        "  \(label): \(ProgressReporter.grouped(tally.total)) (\(detail.joined(separator: "; ")))")
+      let (shownLabel, total) = (categoryName(label), ProgressReporter.grouped(tally.total))
+      let details = detail.joined(separator: Language.current.clauseSeparator)
+      lines.append(tr("  \(shownLabel): \(total) (\(details))"))
     }
     for (refund, target) in report.appliedEarlierRefunds {
-      lines.append("  refund \(refund.rawValue), kept from an earlier import, refunds \(target)")
+      let refund = refund.rawValue
+      lines.append(tr("  refund \(refund), kept from an earlier import, refunds \(target)"))
     }
     // A long list would bury the counts; --dry-run shows every row of this file.
     let shownWaiting = 10
     for waiting in report.waitingRefunds.prefix(shownWaiting) {
-      lines.append(
-        "  refund \(waiting.id.rawValue) of \(MoneyText.display(waiting.amount)) on card "
-          + "\(waiting.card) (\(ShownValue.path(waiting.file)) line \(waiting.line), "
-          + "\(waiting.time.localDate(in: zone))"
-          + (waiting.merchant.map { ", \(ShownValue.escaped($0))" } ?? "")
-          + ") waits for its purchase")
+      let (id, amount, card) = (
+        waiting.id.rawValue, MoneyText.display(waiting.amount), waiting.card
+      )
+      let (file, line, date) = (
+        ShownValue.path(waiting.file), waiting.line, waiting.time.localDate(in: zone)
+      )
+      if let merchant = waiting.merchant.map({ ShownValue.escaped($0) }) {
+        lines.append(
+          tr(
+            """
+              refund \(id) of \(amount) on card \(card) (\(file) line \(line), \(date), \
+            \(merchant)) waits for its purchase
+            """))
+      } else {
+        lines.append(
+          tr(
+            """
+              refund \(id) of \(amount) on card \(card) (\(file) line \(line), \(date)) waits \
+            for its purchase
+            """))
+      }
     }
     if report.waitingRefunds.count > shownWaiting {
-      lines.append(
-        "  and \(ProgressReporter.grouped(report.waitingRefunds.count - shownWaiting)) more "
-          + "refunds wait for their purchases")
+      let more = ProgressReporter.grouped(report.waitingRefunds.count - shownWaiting)
+      lines.append(tr("  and \(more) more refunds wait for their purchases"))
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// A category of the summary in words.
+  private static func categoryName(_ label: String) -> String {
+    switch label {
+    case "purchases": tr("purchases")
+    case "refunds": tr("refunds")
+    case "rewards credited": tr("rewards credited")
+    case "rewards taken back": tr("rewards taken back")
+    case "left out": tr("left out")
+    default: label
+    }
+  }
+
+  /// An outcome with its count, count first in English (`3 new`).
+  private static func counted(_ count: String, _ label: String) -> String {
+    switch label {
+    case "new": tr("\(count) new")
+    case "already present": tr("\(count) already present")
+    case "replaced": tr("\(count) replaced")
+    case "the same as another export's": tr("\(count) the same as another export's")
+    case "without a payment method": tr("\(count) without a payment method")
+    case "applied": tr("\(count) applied")
+    case "already applied": tr("\(count) already applied")
+    case "waiting for their purchases": tr("\(count) waiting for their purchases")
+    default: "\(count) \(label)"
+    }
   }
 
   /// Counts by label, in the order labels first appear.

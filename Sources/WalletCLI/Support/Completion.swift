@@ -16,6 +16,9 @@ struct Completion {
 
   let root: CommandSpec
   let environment: [String: String]
+  /// The options the program takes before parsing, wherever they stand (wallet's `--lang`),
+  /// by spelling (`--lang`), with the values each takes.
+  var globalOptions: [String: [String]] = [:]
 
   /// The candidates for the last of `words` (the words after `wallet`, the last one being
   /// typed, possibly empty), one per line: those that start with it.
@@ -28,7 +31,18 @@ struct Completion {
     var positionals = 0
     var onlyPositionals = false
     var database: String?
+    var pendingGlobal: [String]?
+    var givenGlobal: Set<String> = []
     for word in words.dropLast() {
+      if pendingGlobal != nil {
+        pendingGlobal = nil
+        continue
+      }
+      if !onlyPositionals, let name = globalName(in: word) {
+        givenGlobal.insert(name)
+        if name == word { pendingGlobal = globalOptions[name] }
+        continue
+      }
       if let spec = pending {
         if spec.name == "db" { database = word }
         pending = nil
@@ -61,7 +75,11 @@ struct Completion {
       }
     }
     let words: [String]
-    if let spec = pending {
+    if let values = pendingGlobal {
+      words = values
+    } else if !onlyPositionals, let name = globalName(in: current), current.hasPrefix(name + "=") {
+      words = (globalOptions[name] ?? []).map { name + "=" + $0 }
+    } else if let spec = pending {
       words = values(for: spec, path: path, prefix: current, database: database)
     } else if current.hasPrefix("-") {
       var options =
@@ -69,6 +87,7 @@ struct Completion {
         .filter { $0.kind != .positional && ($0.isRepeatable || !given.contains($0.name)) }
         .map { "--\($0.name)" } + ["--help"]
       if path.isEmpty { options += ["--version", "-V"] }
+      options += globalOptions.keys.sorted().filter { !givenGlobal.contains($0) }
       words = options
     } else if !command.subcommands.isEmpty {
       words = command.subcommands.map(\.name) + command.aliases.map(\.name)
@@ -81,6 +100,12 @@ struct Completion {
     }
     if words == [Self.files] { return words }
     return words.filter { $0.hasPrefix(current) }
+  }
+
+  /// The global option `word` spells (`--lang`, `--lang=zh-Hans`), if any.
+  private func globalName(in word: String) -> String? {
+    let typed = String(word.prefix { $0 != "=" })
+    return globalOptions[typed] == nil ? nil : typed
   }
 
   private static func matches(_ typed: String, _ spec: ArgumentSpec) -> Bool {

@@ -34,18 +34,18 @@ enum KnownIDs {
     let shown = StoreError.shown(id, masks: kind != .transaction && kind != .posting)
     let missing =
       switch kind {
-      case .card: "no card \(shown) in the store"
-      case .holder: "no holder \(shown) in the store"
-      case .enrollment: "no enrollment \(shown) in the store"
-      case .transaction: "no transaction \(shown) in the store"
-      case .posting: "no posting \(shown) in the store"
+      case .card: tr("no card \(shown) in the store")
+      case .holder: tr("no holder \(shown) in the store")
+      case .enrollment: tr("no enrollment \(shown) in the store")
+      case .transaction: tr("no transaction \(shown) in the store")
+      case .posting: tr("no posting \(shown) in the store")
       }
     guard !near.isEmpty else { return missing }
     let list = near.map { StoreError.shown($0, masks: kind != .transaction && kind != .posting) }
-      .joined(separator: ", ")
+      .joined(separator: Language.current.listSeparator)
     return near.count == 1
-      ? "\(missing); the nearest id the store knows is \(list)"
-      : "\(missing); the nearest ids the store knows are \(list)"
+      ? tr("\(missing); the nearest id the store knows is \(list)")
+      : tr("\(missing); the nearest ids the store knows are \(list)")
   }
 
   /// Up to three ids closest to `id` in edits (the same id in another case first); nearest

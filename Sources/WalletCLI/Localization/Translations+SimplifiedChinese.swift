@@ -1,0 +1,1183 @@
+// The Simplified Chinese translations, written as a Chinese bank's app says it: 刷卡金 for a
+// reward, 结算周期 for a billing cycle, 主卡/附属卡, 买单吧 for the bank's app, Apple 钱包 for
+// Apple Wallet. Keys are the English sentences with `{0}`, `{1}`… for their values.
+
+extension Translations {
+  /// Every sentence of the program in Simplified Chinese.
+  static let simplifiedChinese: [String: String] = [
+    "\nThe demo's store is gone. Build your own with 'wallet init' and 'wallet import'\n(README.md; 'man -l man/wallet.1').\n":
+      "\n演示用的数据库已删除。用 'wallet init' 和 'wallet import' 建立您自己的钱包\n（见 README.md；'man -l man/wallet.1'）。\n",
+    "  See '{0} --help' for more information.":
+      "  更多信息请看 '{0} --help'。",
+    "  See '{0} {1}' for detailed help.":
+      "  详细帮助请看 '{0} {1}'。",
+    "  and {0} more refunds wait for their purchases":
+      "  另有 {0} 笔退款等待对应的消费",
+    "  refund {0} of {1} on card {2} ({3} line {4}, {5}) waits for its purchase":
+      "  卡片 {2} 的退款 {0}（{1}，{3} 第 {4} 行，{5}）等待对应的消费",
+    "  refund {0} of {1} on card {2} ({3} line {4}, {5}, {6}) waits for its purchase":
+      "  卡片 {2} 的退款 {0}（{1}，{3} 第 {4} 行，{5}，{6}）等待对应的消费",
+    "  refund {0}, kept from an earlier import, refunds {1}":
+      "  上次导入暂存的退款 {0} 已冲抵 {1}",
+    "  {0}: {1} ({2})":
+      "  {0}：{1}（{2}）",
+    " The import decided its method: {0}.":
+      "支付方式由导入时判定：{0}。",
+    "'transaction' is another name for 'txn'.":
+      "'transaction' 是 'txn' 的别名。",
+    "(default: {0})":
+      "（默认：{0}）",
+    "--at {0} is after now ({1}); check the date, or give --future to record it anyway":
+      "--at {0} 晚于现在（{1}）；请检查日期，或加 --future 照样记录",
+    "1 card":
+      "1 张卡",
+    "1 card of {0}":
+      "持卡人 {0} 的 1 张卡",
+    "1 cycle":
+      "1 个结算周期",
+    "1 decision":
+      "1 条判定结果",
+    "1 enrollment":
+      "1 条绑卡记录",
+    "1 holder":
+      "1 位持卡人",
+    "1 invalid row":
+      "1 行无效数据",
+    "1 posting":
+      "1 条入账记录",
+    "1 promotion":
+      "1 个活动",
+    "1 refund":
+      "1 笔退款",
+    "1 reward":
+      "1 笔刷卡金",
+    "1 row":
+      "1 行",
+    "1 row needs attention.":
+      "1 行需要留意。",
+    "1 transaction":
+      "1 笔交易",
+    "A posting is what the issuer actually posted to a card: a credit (a reward paid, 刷卡金返还) or a clawback (a reward taken back, 刷卡金扣回). Add them one by one here, or a whole file with 'import postings'.":
+      "入账记录是发卡行实际记到卡上的款项：返还（credit，刷卡金返还）或扣回（clawback，刷卡金扣回）。可以在这里逐笔添加，也可以用 'import postings' 导入整个文件。",
+    "A postings CSV file: what the issuer posted, to reconcile with the decisions.":
+      "入账 CSV 文件：发卡行实际入账的款项，用于与判定结果核对。",
+    "A promotion JSON file, or the id of a built-in promotion.":
+      "活动 JSON 文件，或内置活动的编号。",
+    "A purchase of {0} by {1} at {2}:":
+      "持卡人 {1} 于 {2} 消费 {0}：",
+    "A rules file deciding method, merchant and mcc by row.":
+      "按行判定支付方式、商户和 MCC 的规则文件。",
+    "ARGUMENTS:":
+      "参数：",
+    "Accept an --at after now (refused otherwise, as it is usually a typo).":
+      "接受晚于现在的 --at（否则会被拒绝，因为这通常是输入错误）。",
+    "Add a card.":
+      "添加一张卡片。",
+    "Add, list and remove cards.":
+      "添加、列出和删除卡片。",
+    "Added card {0} (holder {1}).":
+      "已添加卡片 {0}（持卡人 {1}）。",
+    "Adds a card and its holder. Adding the same card again changes nothing; a card with the same id and different details is refused unless --replace is given. A card number is never kept: give an id of your choosing and, if you like, the last four digits.":
+      "添加一张卡片及其持卡人。重复添加同一张卡不做改动；编号相同而内容不同的卡会被拒绝，除非加 --replace。wallet 从不保存卡号：请自取一个编号，愿意的话再给出卡号后四位。",
+    "Adds a refund to a transaction. Refunds accumulate; a refund that would take the total above the transaction's amount is refused (exit status 65). A purchase counts for the minimum spend with its refunds taken off, so rewards are decided again; when its reward moves to another of the holder's purchases, or another purchase loses or gains one, the command says so. A refund dated before its purchase is refused (exit status 65), and one after now needs --future.":
+      "给一笔交易添加退款。退款可累计；使累计退款超过交易金额的退款会被拒绝（退出状态 65）。计算最低消费时消费金额要扣除退款，所以刷卡金会重新判定；它的刷卡金转到持卡人的另一笔消费上，或另有消费因此失去或获得刷卡金时，命令会说明。日期早于其消费的退款会被拒绝（退出状态 65），晚于现在的需要加 --future。",
+    "Alias for '{0}'.":
+      "'{0}' 的别名。",
+    "All {0} of it has been refunded, so nothing is left to count.":
+      "{0} 已全额退款，没有可计入的金额。",
+    "An IANA time zone such as Asia/Shanghai or UTC.":
+      "IANA 时区名，如 Asia/Shanghai 或 UTC。",
+    "An ISO 4217 code.":
+      "ISO 4217 币种代码。",
+    "An enrollment is one binding of a card to Apple Pay, made in the bank's app (bank-app) or in Apple Wallet (wallet); the channel decides the reward schedule.":
+      "绑卡记录是一张卡片与 Apple Pay 的一次绑定，在银行 App（bank-app，即买单吧）或 Apple 钱包（wallet）中完成；绑卡渠道决定刷卡金档位。",
+    "An installed promotion's id; may be left out when only one is installed.":
+      "已安装活动的编号；只安装了一个活动时可省略。",
+    "An offline card wallet and Apple Pay reward calculator.":
+      "离线卡包与 Apple Pay 刷卡金计算器。",
+    "And H002's, already rewarded this cycle?":
+      "H002 本周期已获奖励，他的卡呢？",
+    "And if T2002's refund took its reward back (refunds: clawback)?":
+      "如果 T2002 退款时刷卡金被扣回（refunds: clawback）呢？",
+    "Apple Wallet":
+      "Apple 钱包",
+    "At most this many holders, in order of their ids.":
+      "最多列出这么多位持卡人，按编号顺序。",
+    "At most this many transactions, the earliest first.":
+      "最多列出这么多笔交易，最早的在前。",
+    "At {0} the sheet offers {1} of the {2}; default {3}: it earns {4}, the most of the offered cards.":
+      "{0} 付款页在{2}中提供 {1} 张；默认 {3}：可得刷卡金 {4}，在提供的卡中最多。",
+    "At {0} the sheet offers {1} of the {2}; default {3}: it earns {4}, the only offered card that earns.":
+      "{0} 付款页在{2}中提供 {1} 张；默认 {3}：可得刷卡金 {4}，是唯一能拿刷卡金的卡。",
+    "At {0} the sheet offers {1} of the {2}; default {3}: no offered card earns, and it was bound to Apple Pay first.":
+      "{0} 付款页在{2}中提供 {1} 张；默认 {3}：提供的卡都拿不到刷卡金，它最早绑定 Apple Pay。",
+    "Authorization: failure; recorded declined transaction {0}.":
+      "授权：失败；已记录被拒绝的交易 {0}。",
+    "Authorization: success; recorded transaction {0}.":
+      "授权：成功；已记录交易 {0}。",
+    "Authorization: {0}: {1}; the sheet stays open. Nothing was recorded.":
+      "授权：{0}：{1}；付款页保持打开。未记录任何内容。",
+    "Authorization: {0}; transaction {1} was already recorded; nothing changed.":
+      "授权：{0}；交易 {1} 已记录过，未做改动。",
+    "Builds a throw-away store from the sample cards, enrollments and transactions (compiled into wallet, so it works from any folder), with \"now\" fixed at 2026-11-28T12:00:00+08:00, and shows, each under a heading: a card's check, a purchase that would earn and one that would not, the statement, why a purchase earned nothing, whether a holder was paid what they are owed (the sample postings), a payment request played through Apple Pay's sheet and authorized (data/requests/unionpay-emv-cny.json), and, with a copy of the built-in promotion that takes rewards back on refund (refunds: clawback) installed, a refunded purchase whose reward was taken back. The store is removed afterwards; your own store ($WALLET_DB, --db) is never touched.":
+      "用示例卡片、绑卡记录和交易（编译在 wallet 中，所以在任何文件夹都能运行）建立一个临时数据库，把“现在”固定为 2026-11-28T12:00:00+08:00，并分别在各自的标题下演示：查询一张卡、一笔能拿刷卡金和一笔不能拿的消费、对账单、一笔消费为什么没有刷卡金、持卡人应得的刷卡金是否已到账（示例入账记录）、一个经 Apple Pay 付款页完成授权的付款请求（data/requests/unionpay-emv-cny.json），以及在安装了退款时扣回刷卡金（refunds: clawback）的内置活动副本后，一笔已退款消费的刷卡金如何被扣回。演示结束后删除该数据库；您自己的数据库（$WALLET_DB、--db）不会被动到。",
+    "Can this card earn now?":
+      "这张卡现在能拿刷卡金吗？",
+    "Card {0} is already in the store; nothing changed.":
+      "卡片 {0} 已在数据库中，未做改动。",
+    "Cards, enrollments, transactions and postings (the rewards an issuer posted) come in wallet's own CSV formats, described in wallet-files(5); 'import statement' reads what banks and payment apps give their customers (wallet-formats(5)). Each import is one SQLite transaction: all of a file or none of it, and importing a file twice changes nothing.":
+      "卡片、绑卡记录、交易和入账记录（发卡行入账的刷卡金）使用 wallet 自己的 CSV 格式，见 wallet-files(5)；'import statement' 读取银行和支付 App 提供给客户的文件（wallet-formats(5)）。每次导入都是一个 SQLite 事务：一个文件要么全部导入，要么全部不导入；同一个文件导入两次不会有任何改动。",
+    "Check a card's Apple Pay enrollment and eligibility, or what a purchase would earn.":
+      "查询卡片的 Apple Pay 绑卡与参与资格，或一笔消费能得多少刷卡金。",
+    "Checks the promotion file (every broken rule is reported with its field) and installs it; every transaction in the store is decided under it at once. The same promotion again changes nothing; other rules under the same id are refused unless --replace is given. Built-in promotions cannot be replaced.":
+      "检查活动文件（每条不合规的规则都连同字段报告）并安装；数据库中的每笔交易立即按它判定。再次安装同一活动不会有改动；同一编号下规则不同的会被拒绝，除非加 --replace。内置活动不能被替换。",
+    "Compare the rewards owed with what the issuer posted.":
+      "核对应返的刷卡金与发卡行实际入账。",
+    "Create the store, or check that it is ready.":
+      "创建数据库，或检查它是否可用。",
+    "Created a new store at {0} (time zone {1}).":
+      "已在 {0} 新建数据库（时区 {1}）。",
+    "Creates the store file (mode 0600, in a new folder of mode 0700) with its time zone, the zone in which times written without an offset are read. On an existing store it changes nothing and says the store is ready. A different --timezone is refused once the store holds cards, because the times already in it were read in its zone; a store without cards takes the new zone.":
+      "创建数据库文件（权限 0600，放在权限 0700 的新文件夹中）并设定时区：不带时区偏移的时间都按这个时区解读。数据库已存在时不做改动，只说明它已就绪。数据库里一旦有卡片，就不能再改成别的 --timezone，因为其中的时间已按原时区解读；没有卡片的数据库可以改用新时区。",
+    "Decide the rewards for cards, enrollments and transactions in CSV files.":
+      "为 CSV 文件中的卡片、绑卡记录和交易计算刷卡金。",
+    "Enrolled card {0} in {1} at {2} (enrollment {3}).":
+      "卡片 {0} 已于 {2} 经 {1} 渠道绑定（绑卡记录 {3}）。",
+    "Enrollment {0} is already in the store; nothing changed.":
+      "绑卡记录 {0} 已在数据库中，未做改动。",
+    "Enrollment {0} of card {1} removed at {2}.":
+      "卡片 {1} 的绑卡记录 {0} 已于 {2} 解绑。",
+    "Error: {0}":
+      "错误：{0}",
+    "Everything owed is paid or not yet due.":
+      "应返的刷卡金均已到账或尚未到期。",
+    "Export rewards, decisions or transactions as CSV.":
+      "把刷卡金、判定结果或交易导出为 CSV。",
+    "Exported {0} to {1}.":
+      "已导出 {0}，写入 {1}。",
+    "For a clawback, the credit it takes back; for a credit, the clawback it undoes.":
+      "扣回时，指它扣回的那笔返还；返还时，指它冲销的那笔扣回。",
+    "H003 pays 盒马鲜生's Apple Pay request: which card does the sheet offer?":
+      "H003 向盒马鲜生付款：Apple Pay 付款页会提供哪张卡？",
+    "How purchases no rule decides were paid: apple-pay, card or other.":
+      "没有规则判定的消费的支付方式：apple-pay、card 或 other。",
+    "Import a bank statement or an Alipay/WeChat Pay export into the store.":
+      "把银行对账单或支付宝/微信支付的导出文件导入数据库。",
+    "Import a cards CSV file into the store.":
+      "把卡片 CSV 文件导入数据库。",
+    "Import a postings CSV file: the rewards an issuer posted.":
+      "导入入账 CSV 文件：发卡行入账的刷卡金。",
+    "Import a transactions CSV file (wallet's own format) into the store.":
+      "把交易 CSV 文件（wallet 自己的格式）导入数据库。",
+    "Import an enrollments CSV file into the store.":
+      "把绑卡记录 CSV 文件导入数据库。",
+    "Import files into the store: wallet's own CSV, or real statements.":
+      "把文件导入数据库：wallet 自己的 CSV，或真实的对账单。",
+    "Install a promotion from a JSON file.":
+      "从 JSON 文件安装一个活动。",
+    "Install, list, show and remove promotions.":
+      "安装、列出、查看和删除活动。",
+    "Installed promotion {0} ({1}).":
+      "已安装活动 {0}（{1}）。",
+    "Instead of --holder: the one card the sheet may offer.":
+      "代替 --holder：付款页只可提供这一张卡。",
+    "Instead of a card: ask which of this holder's cards a purchase would earn with.":
+      "代替卡片：询问这位持卡人用哪张卡消费能拿到刷卡金。",
+    "It comes to {0} after {1} of refunds; purchases must be at least {2}.":
+      "退款 {1} 后实付 {0}；单笔消费须满 {2}。",
+    "It comes to {0}; purchases must be at least {1}.":
+      "实付 {0}；单笔消费须满 {1}。",
+    "It counts as {0}'s reward {1} of {2} and, bound through {3} ({4}), pays {5}.":
+      "计为持卡人 {0} 的第 {1} 次奖励（共 {2} 次）；绑卡渠道：{3}（{4}），返刷卡金 {5}。",
+    "It counts as {0}'s reward {1} of {2} and, bound through {3} ({4}), was paid {5}, then taken back when it was refunded to {6}, below the minimum of {7}; the place stays used.":
+      "计为持卡人 {0} 的第 {1} 次奖励（共 {2} 次）；绑卡渠道：{3}（{4}），已返刷卡金 {5}。退款后实付 {6}，低于最低消费 {7}，刷卡金已扣回，该次名额仍算已用。",
+    "It counts as {0}'s reward {1} of {2} and, bound through {3} ({4}), was paid {5}, then taken back when it was refunded; the place stays used.":
+      "计为持卡人 {0} 的第 {1} 次奖励（共 {2} 次）；绑卡渠道：{3}（{4}），已返刷卡金 {5}。因退款已扣回，该次名额仍算已用。",
+    "It falls on {0}, after the campaign's last day, {1}.":
+      "交易日 {0} 晚于活动最后一天 {1}。",
+    "It falls on {0}, before the campaign's first day, {1}.":
+      "交易日 {0} 早于活动第一天 {1}。",
+    "It falls on {0}, outside the campaign ({1}).":
+      "交易日 {0} 不在活动期内（{1}）。",
+    "It is a supplementary card, and this promotion leaves supplementary cards out.":
+      "这是附属卡，本活动不含附属卡。",
+    "It is a {0} card; only other cards count.":
+      "这是{0}卡；本活动只认其他卡。",
+    "It is a {0} card; only {1} cards count.":
+      "这是{0}卡；本活动只认{1}卡。",
+    "It names the Apple Pay binding {0}, which belongs to another card ({1}), not to {2}.":
+      "交易记录的 Apple Pay 绑卡 {0} 属于另一张卡（{1}），不是 {2}。",
+    "It names the Apple Pay binding {0}, which was made only at {1}, after the purchase at {2}.":
+      "交易记录的 Apple Pay 绑卡 {0} 在 {1} 才完成，晚于 {2} 的消费。",
+    "It names the Apple Pay binding {0}, which was removed at {1}, before the purchase at {2}.":
+      "交易记录的 Apple Pay 绑卡 {0} 已于 {1} 解绑，早于 {2} 的消费。",
+    "It names the Apple Pay binding {0}, which was removed, before the purchase at {1}.":
+      "交易记录的 Apple Pay 绑卡 {0} 已解绑，早于 {1} 的消费。",
+    "It was paid another way, not with Apple Pay; only Apple Pay purchases count.":
+      "该笔未使用 Apple Pay 支付；只有 Apple Pay 消费才计入。",
+    "It was paid with the card itself, not with Apple Pay; only Apple Pay purchases count.":
+      "该笔为实体卡支付，未使用 Apple Pay；只有 Apple Pay 消费才计入。",
+    "Keeps cards and their Apple Pay enrollments, decides which purchases earn under a promotion such as 交通银行's Apple Pay 月月返, and says why.":
+      "保管卡片及其 Apple Pay 绑卡记录，按活动（如交通银行的 Apple Pay 月月返）判断哪些消费能拿刷卡金，并说明原因。",
+    "Left out:":
+      "未提供：",
+    "List cards.":
+      "列出卡片。",
+    "List enrollments.":
+      "列出绑卡记录。",
+    "List every row and what it would become; write nothing.":
+      "列出每一行及其将变成什么；不写入任何内容。",
+    "List installed promotions.":
+      "列出已安装的活动。",
+    "List postings.":
+      "列出入账记录。",
+    "List transactions.":
+      "列出交易。",
+    "Lists the cards, of one holder or all, by id. CSV output has the columns of a cards file, so it can be imported into another store.":
+      "按编号列出某位持卡人或全部的卡片。CSV 输出的列与卡片文件相同，可导入另一个数据库。",
+    "Lists the enrollments, of one card or all, by card then time. Times are shown in the store's time zone. CSV output has the columns of an enrollments file.":
+      "按卡片、再按时间列出某张卡或全部的绑卡记录。时间按数据库的时区显示。CSV 输出的列与绑卡文件相同。",
+    "Lists the installed promotions, built-in ones first, then by id, with what a refund does to each one's rewards (refunds: net or clawback).":
+      "列出已安装的活动，内置的在前，其余按编号，并注明退款对各活动刷卡金的影响（refunds: net 或 clawback）。",
+    "Lists the postings, of one holder's cards, of one card or all, by date, then id. CSV output has the columns of a postings file, so it can be imported into another store.":
+      "按日期、再按编号列出某位持卡人的卡、某张卡或全部的入账记录。CSV 输出的列与入账文件相同，可导入另一个数据库。",
+    "Lists transactions in time order, then by id. --from and --to are whole days in the store's time zone, both included. --cycle DATE keeps the billing cycle containing DATE: that of --promotion, or of the installed promotions when they all use the same cycles. --since keeps those at or after a time; --limit stops after that many. Rows are printed as they are read, so the first appears at once however large the store; a table takes its column widths from its first 100 rows. Times are shown in the store's time zone. CSV output has the columns of a transactions file, so it can be imported into another store. An unknown --holder or --card is an error (exit status 65) naming the nearest known ids.":
+      "按时间、再按编号列出交易。--from 和 --to 是数据库时区中的整日，首尾都包含。--cycle DATE 只保留包含 DATE 的结算周期：按 --promotion 的周期，或在已安装的活动周期都相同时按它们的周期。--since 只保留该时间及之后的交易；--limit 列满这么多笔即停止。每读到一行就打印，所以无论数据库多大，第一行都立即出现；表格的列宽取自前 100 行。时间按数据库的时区显示。CSV 输出的列与交易文件相同，可导入另一个数据库。未知的 --holder 或 --card 会报错（退出状态 65），并列出最接近的已知编号。",
+    "Look for rows' cards among this holder's cards only.":
+      "只在这位持卡人的卡片中查找各行所属的卡。",
+    "Make the file safe to open in a spreadsheet (see above).":
+      "使文件可以安全地在电子表格中打开（见上文）。",
+    "Mark a pending transaction settled.":
+      "把一笔处理中的交易标为交易成功。",
+    "Marks a pending transaction (such as one 'wallet pay --authorize' recorded) settled. A pending purchase already counts like a settled one, so its decisions do not change; they are printed. A transaction that is not pending is refused (exit status 65).":
+      "把一笔处理中的交易（如 'wallet pay --authorize' 记录的）标为交易成功。处理中的消费本来就与已成功的一样计入，所以判定结果不变；结果会被打印出来。不是处理中的交易会被拒绝（退出状态 65）。",
+    "Matches the decisions that owe something (rewarded, forfeited) under each installed promotion (or the one --promotion names) with the store's postings, per holder, and gives each a status: paid, paid-late, not-yet-due, forfeited, missing, amount-differs, clawed-back, not-clawed-back; a credit no decision takes is unexpected, a clawback that takes back no credit unmatched-clawback. Only transactions and postings dated on or before the as-of date (today, or WALLET_NOW, or --as-of) take part. A reward is due by the last day of its billing cycle plus the promotion's posting days (30). The table gives each holder's money owed, paid, missing and taken back, the rows, and a sentence for each row that needs attention. CSV is the reconciliation rows of wallet-files(5); JSON an object with 'as_of', 'needs_attention' and 'rows'. Exits 1 when any row needs attention (missing, amount-differs, clawed-back, not-clawed-back, unexpected, unmatched-clawback), else 0.":
+      "把每个已安装的活动（或 --promotion 指定的那个）下应返刷卡金的判定结果（rewarded、forfeited）与数据库中的入账记录按持卡人逐一核对，并给每项一个状态：paid、paid-late、not-yet-due、forfeited、missing、amount-differs、clawed-back、not-clawed-back；没有判定结果对应的返还为 unexpected，没有可扣回返还的扣回为 unmatched-clawback。只有对账日（今天，或 WALLET_NOW，或 --as-of）当天及以前的交易和入账参与核对。刷卡金应在其结算周期最后一天加上活动规定的入账天数（30 天）之内返还。表格列出每位持卡人的应返、已到账、未到账和已扣回金额、各行明细，并为每一条需要留意的行写一句说明。CSV 是 wallet-files(5) 中的对账行；JSON 是一个含 'as_of'、'needs_attention' 和 'rows' 的对象。有任何需要留意的行（missing、amount-differs、clawed-back、not-clawed-back、unexpected、unmatched-clawback）时退出状态为 1，否则为 0。",
+    "No Apple Pay binding of card {0} is active at {1}; only purchases through a card bound in the bank's app or in Apple Wallet count.":
+      "卡片 {0} 在 {1} 没有有效的 Apple Pay 绑卡；只有在银行 App（买单吧）或 Apple 钱包中绑卡后的消费才计入。",
+    "No card can pay at {0} (canMakePayments is false): the sheet offers none of the {1}.":
+      "{0} 没有卡可以支付（canMakePayments 为 false）：付款页不提供{1}中的任何一张。",
+    "No card of {0} would earn; see why below.":
+      "持卡人 {0} 的卡都拿不到刷卡金；原因见下。",
+    "No cards.":
+      "没有卡片。",
+    "No enrollments.":
+      "没有绑卡记录。",
+    "No postings.":
+      "没有入账记录。",
+    "No promotions.":
+      "没有活动。",
+    "No rewards.":
+      "没有刷卡金。",
+    "No transactions.":
+      "没有交易。",
+    "Nothing owed and nothing posted.":
+      "没有应返的刷卡金，也没有入账。",
+    "Nothing was recorded: add --authorize to pay.":
+      "未记录任何内容：加 --authorize 才会支付。",
+    "OPTIONS:":
+      "选项：",
+    "OVERVIEW: {0}":
+      "概述：{0}",
+    "Offered:":
+      "付款页提供：",
+    "Only at or after this time: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).":
+      "只列该时间及之后的：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始）。",
+    "Only from this day on (YYYY-MM-DD), or this month's first (YYYY-MM).":
+      "只列从这一天起的（YYYY-MM-DD），或从该月第一天起的（YYYY-MM）。",
+    "Only rewards of purchases at or after this time: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).":
+      "只列该时间及之后的消费所得的刷卡金：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始）。",
+    "Only the billing cycle containing this date (YYYY-MM-DD), or starting in this month (YYYY-MM).":
+      "只列包含该日期的结算周期（YYYY-MM-DD），或在该月开始的结算周期（YYYY-MM）。",
+    "Only the decisions of this installed promotion (default: of each).":
+      "只核对这个已安装活动的判定结果（默认：每个活动）。",
+    "Only this card's enrollments.":
+      "只列这张卡的绑卡记录。",
+    "Only this card.":
+      "只列这张卡。",
+    "Only this holder's cards.":
+      "只列这位持卡人的卡片。",
+    "Only this holder's rewards and postings.":
+      "只核对这位持卡人的刷卡金和入账。",
+    "Only this holder's rewards.":
+      "只列这位持卡人的刷卡金。",
+    "Only transactions from this day on (YYYY-MM-DD), or from this month's first (YYYY-MM).":
+      "只含从这一天起的交易（YYYY-MM-DD），或从该月第一天起的交易（YYYY-MM）。",
+    "Only transactions up to this day, included (YYYY-MM-DD), or this month's last (YYYY-MM).":
+      "只含到这一天为止的交易，含当天（YYYY-MM-DD），或到该月最后一天为止的交易（YYYY-MM）。",
+    "Only under this installed promotion (default: under each).":
+      "只在这个已安装的活动下（默认：每个活动）。",
+    "Only up to this day, included (YYYY-MM-DD), or this month's last (YYYY-MM).":
+      "只列到这一天为止的，含当天（YYYY-MM-DD），或到该月最后一天为止的（YYYY-MM）。",
+    "Output format: table or json.":
+      "输出格式：table 或 json。",
+    "Output format: table, csv or json.":
+      "输出格式：table、csv 或 json。",
+    "Overwrite a card with the same id and different details.":
+      "覆盖编号相同而内容不同的卡片。",
+    "Overwrite a posting with the same id and other details.":
+      "覆盖编号相同而内容不同的入账记录。",
+    "Overwrite a transaction with the same id and other details.":
+      "覆盖编号相同而内容不同的交易。",
+    "Overwrite an enrollment with the same id and different details.":
+      "覆盖编号相同而内容不同的绑卡记录。",
+    "Overwrite records whose id is in the store with other details.":
+      "覆盖编号已在数据库中而内容不同的记录。",
+    "Pay with {0}: it earns {1}, as much as {2}, and was bound to Apple Pay first.":
+      "请用 {0} 支付：可得刷卡金 {1}，与 {2} 相同，但它更早绑定 Apple Pay。",
+    "Pay with {0}: it earns {1}, the most of the {2} cards that would earn.":
+      "请用 {0} 支付：可得刷卡金 {1}，是 {2} 张可返卡中最多的。",
+    "Pay with {0}: it earns {1}.":
+      "请用 {0} 支付：可得刷卡金 {1}。",
+    "Pay: record what the authorization result says.":
+      "支付：按授权结果记录。",
+    "Payment request from {0} ({1}):":
+      "来自 {0}（{1}）的付款请求：",
+    "Play an Apple Pay payment request against the store.":
+      "对数据库模拟一次 Apple Pay 付款请求。",
+    "Posting {0} is already in the store; nothing changed.":
+      "入账记录 {0} 已在数据库中，未做改动。",
+    "Print a shell completion script (bash, zsh or fish).":
+      "打印 shell 补全脚本（bash、zsh 或 fish）。",
+    "Print an installed promotion as JSON.":
+      "以 JSON 打印一个已安装的活动。",
+    "Print no progress or summary.":
+      "不显示进度和汇总。",
+    "Prints a script that completes wallet's subcommands, options and fixed values, and the card ids, holders, enrollment ids and promotion ids of the store in use (asked of wallet itself as you type, so they are always current). Install it with, for bash: wallet completion bash > ~/.local/share/bash-completion/completions/wallet; for zsh: wallet completion zsh > \"${fpath[1]}/_wallet\"; for fish: wallet completion fish > ~/.config/fish/completions/wallet.fish.":
+      "打印一个脚本，用于补全 wallet 的子命令、选项和固定取值，以及所用数据库中的卡片编号、持卡人、绑卡记录编号和活动编号（边输入边向 wallet 本身查询，所以总是最新的）。安装方法，bash：wallet completion bash > ~/.local/share/bash-completion/completions/wallet；zsh：wallet completion zsh > \"${fpath[1]}/_wallet\"；fish：wallet completion fish > ~/.config/fish/completions/wallet.fish。",
+    "Prints the promotion's rules as a promotion file, with every field spelled out, so it can be edited and installed under another id.":
+      "把活动规则按活动文件格式打印出来，每个字段都写全，便于修改后以另一个编号安装。",
+    "Prints the version, as 'wallet --version' and 'wallet -V' do.":
+      "打印版本号，与 'wallet --version' 和 'wallet -V' 相同。",
+    "Promotion {0} is already installed; nothing changed.":
+      "活动 {0} 已安装，未做改动。",
+    "Reads a payment request (JSON with PKPaymentRequest's field names, described in wallet-files(5)) and checks it as PassKit does: every broken rule is an error naming the field, with the file's line and column (exit status 65); a total that differs from the sum of the other final items is only a warning. Then shows what Apple Pay's payment sheet would offer at --at (default: the request's time, else now): of the holder's cards (or the one --card names), those with an active Apple Pay binding, on a network the request supports, of a type its capabilities allow (credit alone: credit cards; debit alone: debit and prepaid cards; neither or both: any), and a UnionPay card only when the request offers emv. Each offered card shows what the purchase (the total) would earn under every installed promotion, decided by the engine as 'wallet check --holder' decides, and why not; the default card is the one that earns most (ties: the card bound first). Each card left out says why: network, type, capability or no-active-binding. Exits 1 when no card can pay (PassKit's canMakePayments is false).\n\nNothing is written unless --authorize is given (--dry-run is the default). With --authorize the sheet pays with the default card: --result success (the default) records the purchase (merchant from merchantName, amount the total, method apple-pay, status pending, through the binding the sheet used) and prints its decisions; failure records it declined; pin-required, pin-incorrect and pin-lockout record nothing and the sheet stays open. Settle a recorded purchase with 'wallet txn settle', void it before it settles with 'wallet txn void', refund it afterwards with 'wallet txn refund'. A payment after now is not recorded unless --future is given: it is usually a mistyped time. JSON shapes are in the manual.\n\nA small request (more in data/requests/):\n  {\"merchantIdentifier\": \"merchant.cn.example\", \"merchantName\": \"盒马鲜生\",\n   \"countryCode\": \"CN\", \"currencyCode\": \"CNY\", \"supportedNetworks\": [\"chinaUnionPay\"],\n   \"merchantCapabilities\": [\"emv\", \"threeDSecure\"],\n   \"paymentSummaryItems\": [{\"label\": \"盒马鲜生\", \"amount\": \"128.00\"}]}":
+      "读取付款请求（使用 PKPaymentRequest 字段名的 JSON，见 wallet-files(5)），并像 PassKit 那样检查：每条不合规的规则都会报错，指出字段及文件中的行号和列号（退出状态 65）；总额与其余最终项目之和不符只是警告。然后显示 Apple Pay 付款页在 --at 时刻（默认：请求中的时间，否则为现在）会提供哪些卡：持卡人的卡（或 --card 指定的那张）中，有有效 Apple Pay 绑卡、卡组织受请求支持、卡类型为其能力所允许（只有 credit：信用卡；只有 debit：借记卡和预付卡；都没有或都有：不限），且银联卡只在请求支持 emv 时提供。每张提供的卡都显示这笔消费（总额）在每个已安装的活动下能得多少刷卡金——由引擎按 'wallet check --holder' 的方式判定——以及不能得的原因；默认卡是返得最多的那张（相同时选最早绑定的）。每张未提供的卡都说明原因：network、type、capability 或 no-active-binding。没有卡能支付时（PassKit 的 canMakePayments 为 false）退出状态为 1。\n\n不加 --authorize 时不写入任何内容（默认即 --dry-run）。加 --authorize 时付款页用默认卡支付：--result success（默认）记录这笔消费（商户取 merchantName，金额为总额，支付方式 apple-pay，状态 pending，经付款页所用的绑卡）并打印其判定结果；failure 记录为被拒绝；pin-required、pin-incorrect 和 pin-lockout 不记录任何内容，付款页保持打开。已记录的消费可用 'wallet txn settle' 结算，在结算前用 'wallet txn void' 撤销，之后用 'wallet txn refund' 退款。晚于现在的支付不会被记录，除非加 --future：这通常是时间输错了。JSON 结构见手册。\n\n一个简单的请求（更多见 data/requests/）：\n  {\"merchantIdentifier\": \"merchant.cn.example\", \"merchantName\": \"盒马鲜生\",\n   \"countryCode\": \"CN\", \"currencyCode\": \"CNY\", \"supportedNetworks\": [\"chinaUnionPay\"],\n   \"merchantCapabilities\": [\"emv\", \"threeDSecure\"],\n   \"paymentSummaryItems\": [{\"label\": \"盒马鲜生\", \"amount\": \"128.00\"}]}",
+    "Reads a postings file (wallet-files(5)): one row per reward paid (credit, 刷卡金返还) or taken back (clawback, 刷卡金扣回), on a card already in the store. A row without an id gets <card>:<date>:<kind>:<amount as written>:<k>, k counting from 1 the rows without an id of the same card, date, kind and amount in the file, so that importing the file again finds the same postings. The rows are added in one SQLite transaction: after any error nothing of the file is kept. A posting already in the store unchanged is left alone, so importing a file twice changes nothing; one whose id is in the store with different details is an error naming its file and line, unless --replace is given, and so is a card the store lacks. A file with its header alone means nothing was posted yet. A summary goes to standard error.":
+      "读取入账文件（wallet-files(5)）：每行一笔已返还（credit，刷卡金返还）或已扣回（clawback，刷卡金扣回）的刷卡金，所属卡片须已在数据库中。没有编号的行得到 <card>:<date>:<kind>:<按原写法的金额>:<k>，k 从 1 起，给文件中同一卡片、日期、类别和金额且没有编号的各行计数，这样再次导入时会找到相同的入账记录。各行在一个 SQLite 事务中添加：出现任何错误，该文件一行都不保留。数据库中已有且内容相同的入账记录保持不变，所以同一个文件导入两次不会有任何改动；编号已在数据库中而内容不同的会报错并指出文件和行号，除非加 --replace；数据库中没有的卡片同样报错。只有表头的文件表示尚无入账。汇总写到标准错误。",
+    "Reads the CSV file a bank or payment app gives its customers (built in: bocom-credit, cmb-credit, icbc-credit, alipay, wechat). The format is recognised from the header row, and the encoding detected (UTF-8, UTF-8 with a BOM, else GB18030, which reads GBK), unless --format names a built-in format or a format file of your own (see wallet-formats(5)). Every row becomes a purchase, a refund, a reward credited (刷卡金返还) or taken back (刷卡金扣回), or a row left out with its reason (repayments, instalments, closed trades); a row no rule explains is an error naming its line and column. A row's card is the store's card with the row's last four digits (of --holder's cards, when given); a statement of one card takes --card. Statements rarely say whether Apple Pay was used: a purchase through Alipay or WeChat Pay (支付宝-, 财付通-, or any row of their exports) or an App Store charge is 'other'; the rest take the method a rule of --rules FILE gives, else --method; an import that leaves a purchase without one stops and says so. Statements have dates, not times: a purchase takes 00:00 of its date in the store's time zone, and same-day purchases keep the file's order through their ids; an app's times are kept. A refund is applied to the purchase it refunds (the order id it names, else the latest purchase on its card with its merchant and enough left), or kept and listed until that purchase is imported. The same purchase in an app's export and on the card's statement (same card and amount, dates at most a day apart) is kept once, with the app's time and merchant. Importing a file again changes nothing. The import is one SQLite transaction; its counts, format and encoding go to standard error. --dry-run lists every row and what it would become, and writes nothing.\n\nA bank wallet does not ship needs no code, only a format file: a JSON object with an 'id', a 'kind' (card-statement or app-export), the 'header' column names that find the header row, 'footerPrefixes' that end the table, 'columns' (which column holds the date and its form such as yyyy-MM-dd or MM/dd, the description, the amount with its sign convention or separate in/out columns, the card's last four, the order id), and ordered 'classification' rules (a column's first word, prefix, contains, equals or regex, giving purchase, refund, credit, clawback, or ignore with a reason). The built-in ones in data/formats/ are examples to copy; wallet-formats(5) describes every field, and the rules file of --rules.":
+      "读取银行或支付 App 提供给客户的 CSV 文件（内置：bocom-credit、cmb-credit、icbc-credit、alipay、wechat）。格式由表头行识别，编码自动检测（UTF-8、带 BOM 的 UTF-8，否则按 GB18030，可读 GBK），除非用 --format 指定内置格式或您自己的格式文件（见 wallet-formats(5)）。每一行都会成为一笔消费、一笔退款、一笔刷卡金返还或刷卡金扣回，或者连同原因被略过（还款、分期、已关闭的交易）；没有规则能解释的行会报错并指出行号和列号。一行所属的卡片是数据库中后四位相同的卡（给出 --holder 时只在该持卡人的卡中找）；单卡对账单用 --card 指定。对账单很少注明是否使用了 Apple Pay：经支付宝或微信支付的消费（支付宝-、财付通-，或它们导出文件中的任何一行）以及 App Store 扣款算作 'other'；其余按 --rules FILE 中的规则确定支付方式，否则用 --method；若有消费无法确定支付方式，导入会停止并说明。对账单只有日期没有时间：消费取其日期在数据库时区的 00:00，同一天的消费按文件中的顺序编号；App 导出文件中的时间照原样保留。退款会冲抵它所退的那笔消费（按其注明的订单号，否则为同一张卡上同一商户、剩余金额足够的最近一笔消费），否则暂存并列出，直到那笔消费导入为止。同一笔消费同时出现在 App 导出文件和该卡对账单中（卡片和金额相同，日期相差不超过一天）时只保留一次，采用 App 的时间和商户。再次导入同一文件不会有任何改动。导入是一个 SQLite 事务；各类计数、格式和编码写到标准错误。--dry-run 列出每一行及其将变成什么，不写入任何内容。\n\nwallet 没有内置的银行格式无需写代码，只要一个格式文件：一个 JSON 对象，含 'id'、'kind'（card-statement 或 app-export）、用于找到表头行的 'header' 列名、表示表格结束的 'footerPrefixes'、'columns'（日期所在列及其写法如 yyyy-MM-dd 或 MM/dd、摘要、金额及其正负约定或分开的收入/支出列、卡号后四位、订单号），以及有序的 'classification' 规则（按某列的首个词、前缀、包含、等于或正则表达式，判为 purchase、refund、credit、clawback，或连同原因 ignore）。data/formats/ 中的内置格式可作范例复制；wallet-formats(5) 说明了每个字段以及 --rules 的规则文件。",
+    "Reads the file as batch does (the same columns and checks; times without an offset are read in the store's time zone) and adds its rows in one SQLite transaction: after any error nothing of the file is kept. A row already in the store unchanged is left alone, so importing a file twice changes nothing. A row whose id is in the store with different details is an error naming its file and line, unless --replace is given. Transactions dated after now are imported, with a warning. Import cards first, then enrollments, then transactions. A summary goes to standard error, and on a terminal progress too: rows read, then rows written and the indexes and decisions.":
+      "按 batch 的方式读取文件（列与检查相同；不带时区偏移的时间按数据库的时区解读），在一个 SQLite 事务中添加各行：出现任何错误，该文件一行都不保留。数据库中已有且内容相同的行保持不变，所以同一个文件导入两次不会有任何改动。编号已在数据库中而内容不同的行会报错并指出文件和行号，除非加 --replace。日期晚于现在的交易照样导入，但会给出警告。请先导入卡片，再导入绑卡记录，最后导入交易。汇总写到标准错误；在终端上还会显示进度：先是读取的行数，再是写入的行数以及索引和判定结果的更新。",
+    "Reads the three files, decides every transaction under the promotion and writes the rewards file (and, with --decisions, one decision per transaction). No store is used. Output files appear whole or not at all. Times written without an offset are read in the promotion's time zone. Any invalid row stops the run with exit status 65 and writes nothing, unless --skip-invalid is given: then each invalid row is reported on standard error and left out. An output may not be one of the inputs, however it is named (a usage error); a file replaced keeps its permissions.":
+      "读取三个文件，按活动判定每一笔交易，写出刷卡金文件（加 --decisions 时，另写每笔交易一行的判定结果）。不使用数据库。输出文件要么完整出现，要么完全不出现。不带时区偏移的时间按活动的时区解读。任何无效行都会使运行停止，退出状态 65，且不写入任何内容，除非加 --skip-invalid：那样每条无效行都在标准错误上报告并被略过。输出不能是输入之一，无论怎样命名（用法错误）；被替换的文件保留原有权限。",
+    "Reconcile as of this day (YYYY-MM-DD; default: today).":
+      "对账日（YYYY-MM-DD；默认：今天）。",
+    "Reconciliation as of {0}":
+      "对账（截至 {0}）",
+    "Record a refund of a transaction.":
+      "记录一笔交易的退款。",
+    "Record a reward an issuer posted (a credit) or took back (a clawback).":
+      "记录发卡行入账（返还）或扣回的一笔刷卡金。",
+    "Record a transaction.":
+      "记录一笔交易。",
+    "Record and list the cards' bindings to Apple Pay.":
+      "记录和列出卡片的 Apple Pay 绑卡。",
+    "Record nothing (the default without --authorize).":
+      "不记录任何内容（不加 --authorize 时的默认行为）。",
+    "Record that a card was bound to Apple Pay.":
+      "记录卡片已绑定 Apple Pay。",
+    "Record that a card was unbound from Apple Pay.":
+      "记录卡片已从 Apple Pay 解绑。",
+    "Record, list and remove the rewards an issuer posted.":
+      "记录、列出和删除发卡行入账的刷卡金。",
+    "Record, refund, settle, void, list and remove transactions.":
+      "记录、退款、结算、撤销、列出和删除交易。",
+    "Recorded transaction {0}: {1} on card {2} at {3}.":
+      "已记录交易 {0}：卡片 {2} 于 {3} 消费 {1}。",
+    "Recorded {0} (posting {1}).":
+      "已记录：{0}（入账记录 {1}）。",
+    "Records a purchase on a card in the store and says how each installed promotion decides it. The same transaction again changes nothing; one with the same id and other details is refused unless --replace is given, and the message names the fields that differ. Times without an offset are read in the store's time zone; a date alone is its start. A time after now is refused (exit status 64) unless --future is given: it is usually a mistyped year, and would take a reward's place. Record refunds with 'wallet txn refund'.":
+      "在数据库中的卡片上记录一笔消费，并说明每个已安装的活动如何判定它。再次记录同一笔交易不会有改动；编号相同而内容不同的会被拒绝，除非加 --replace，提示中会列出不同的字段。不带时区偏移的时间按数据库的时区解读；只给日期时取当天开始。晚于现在的时间会被拒绝（退出状态 64），除非加 --future：这通常是年份输错了，而且会占掉一次奖励名额。退款请用 'wallet txn refund' 记录。",
+    "Records one binding of a card to Apple Pay, in the bank's app (bank-app) or in Apple Wallet (wallet). Without --id, the id is <card>:<channel>:<time>, with the time of --at (or now) as wallet prints times, e.g. C1:bank-app:2026-11-02T10:00:00+08:00, whatever form --at was typed in. Times without an offset are read in the store's time zone.":
+      "记录一张卡片与 Apple Pay 的一次绑定，在银行 App（bank-app，即买单吧）或 Apple 钱包（wallet）中完成。不加 --id 时，编号为 <card>:<channel>:<time>，时间是 --at（或现在）按 wallet 显示时间的写法，如 C1:bank-app:2026-11-02T10:00:00+08:00，不论 --at 是怎样输入的。不带时区偏移的时间按数据库的时区解读。",
+    "Records one posting on a card already in the store, as a row of a postings file would (wallet-files(5)). Without --id, the id is <card>:<date>:<kind>:<amount>:1, with the amount exactly as given, the id a postings file gives the first such row without an id: so the same posting added again, or imported later from such a file, changes nothing. A second posting with the same card, date, kind and amount needs an --id of its own (such as the same id ending in :2). A posting with the same id and other details is refused unless --replace is given.":
+      "在数据库中已有的卡片上记录一笔入账，与入账文件中的一行相同（wallet-files(5)）。不加 --id 时，编号为 <card>:<date>:<kind>:<amount>:1，金额与给出的写法完全相同，即入账文件中第一条这样的无编号行得到的编号：所以再次添加同一笔入账，或以后从这样的文件导入，都不会有改动。同一卡片、日期、类别和金额的第二笔入账需要自己的 --id（如以 :2 结尾的相同编号）。编号相同而内容不同的入账会被拒绝，除非加 --replace。",
+    "Refunded {0} of transaction {1}; {2} of {3} refunded in all.":
+      "交易 {1} 已退款 {0}；累计退款 {2}（原消费 {3}）。",
+    "Remove a card.":
+      "删除一张卡片。",
+    "Remove a posting.":
+      "删除一条入账记录。",
+    "Remove a transaction recorded by mistake.":
+      "删除一笔误记的交易。",
+    "Remove the card even when it has transactions, and them with it.":
+      "即使卡片有交易也删除，连同这些交易。",
+    "Removed card {0} (holder {1}) with {2} and {3}.":
+      "已删除卡片 {0}（持卡人 {1}），连同 {2}和 {3}。",
+    "Removed posting {0}: {1}.":
+      "已删除入账记录 {0}：{1}。",
+    "Removed promotion {0}.":
+      "已删除活动 {0}。",
+    "Removed transaction {0}: {1} on card {2} at {3}, with {4}.":
+      "已删除交易 {0}：卡片 {2} 于 {3} 消费 {1}，连同 {4}。",
+    "Removed transaction {0}: {1} on card {2} at {3}.":
+      "已删除交易 {0}：卡片 {2} 于 {3} 消费 {1}。",
+    "Removes a card and its enrollments. A card with transactions is kept (exit status 65) unless --force is given: then its transactions go too, and the holder's rewards are decided again without them.":
+      "删除一张卡片及其绑卡记录。有交易的卡会保留（退出状态 65），除非加 --force：那样它的交易也一并删除，持卡人的刷卡金按剩下的交易重新判定。",
+    "Removes a transaction and its refunds from the store, and decides the holder's rewards again as if it had never been recorded: a reward it held goes to the purchase that now earns it, and the command says so. An unknown id is an error (exit status 65) that names the nearest ids in the store.":
+      "从数据库中删除一笔交易及其退款，并像它从未记录过一样重新判定持卡人的刷卡金：它占用的刷卡金转给现在能获得它的那笔消费，命令会说明。未知的编号会报错（退出状态 65），并列出数据库中最接近的编号。",
+    "Removes the posting with this id. An id the store does not hold is an error (exit status 65), as for the other records.":
+      "删除该编号的入账记录。数据库中没有的编号会报错（退出状态 65），与其他记录一样。",
+    "Removes the promotion and its decisions; cards, enrollments and transactions stay. Built-in promotions cannot be removed (exit status 65).":
+      "删除该活动及其判定结果；卡片、绑卡记录和交易保留。内置活动不能删除（退出状态 65）。",
+    "Replace an installed promotion with the same id.":
+      "替换编号相同的已安装活动。",
+    "Replaced card {0} (holder {1}).":
+      "已替换卡片 {0}（持卡人 {1}）。",
+    "Replaced promotion {0} ({1}).":
+      "已替换活动 {0}（{1}）。",
+    "Replaced the enrollment: card {0} in {1} at {2} (enrollment {3}).":
+      "已替换绑卡记录：卡片 {0} 于 {2} 经 {1} 渠道绑定（绑卡记录 {3}）。",
+    "Replaced the posting: {0} (posting {1}).":
+      "已替换入账记录：{0}（入账记录 {1}）。",
+    "Replaced transaction {0}: {1} on card {2} at {3}.":
+      "已替换交易 {0}：卡片 {2} 于 {3} 消费 {1}。",
+    "Report each invalid or conflicting row on standard error and import the others.":
+      "在标准错误上报告每一条无效或冲突的行，其余照常导入。",
+    "Report each row whose card is not in the store and import the others.":
+      "报告卡片不在数据库中的每一行，其余照常导入。",
+    "Report invalid rows on standard error and leave them out.":
+      "在标准错误上报告无效行并略过它们。",
+    "SUBCOMMANDS:":
+      "子命令：",
+    "Say why a transaction earns, or why it does not.":
+      "说明一笔交易为什么有或没有刷卡金。",
+    "Sets the enrollment's removal time; the enrollment stays, so purchases made while it was active still count. Purchases from that time on no longer count through it, and rewards are decided again.":
+      "设定绑卡记录的解绑时间；记录仍然保留，有效期内的消费照样计入。从该时间起的消费不再经由它计入，刷卡金重新判定。",
+    "Show help information.":
+      "显示帮助信息。",
+    "Show subcommand help information.":
+      "显示子命令的帮助信息。",
+    "Show the rewards earned, by holder.":
+      "按持卡人显示已获得的刷卡金。",
+    "Show the version.":
+      "显示版本号。",
+    "Show wallet at work on the built-in sample data.":
+      "用内置示例数据演示 wallet 的用法。",
+    "Shows the transaction's decision under each installed promotion (or the one --promotion names): what it earns, or its reason code and the reason in plain words, and the facts the decision rests on: the card, the Apple Pay binding and channel it counts under, the amount, its refunds and the net amount, the holder's rewards before it, the rewards already paid in its billing cycle, the quota, the rule that failed, and for a reward the posting that paid it (or its reconciliation status: see reconcile). Times are in the promotion's time zone. JSON is an object per promotion with 'transaction', 'promotion', 'outcome', 'reason', 'explanation', 'reward', 'posted', 'facts' and 'rules'; with several promotions, an array of them.":
+      "显示该交易在每个已安装的活动（或 --promotion 指定的那个）下的判定结果：能拿多少刷卡金，或原因代码及白话说明，以及判定所依据的事实：卡片、计入的 Apple Pay 绑卡和渠道、金额、退款及实付金额、此前持卡人已获的奖励、所在结算周期已返的奖励、名额、未通过的规则，以及对已获刷卡金的那笔入账（或其对账状态：见 reconcile）。时间按活动的时区显示。JSON 是每个活动一个对象，含 'transaction'、'promotion'、'outcome'、'reason'、'explanation'、'reward'、'posted'、'facts' 和 'rules'；有多个活动时，是它们的数组。",
+    "Shows, under each installed promotion (or the one --promotion names) and for each holder: the rewards by ordinal, their total, the rewards left, and the billing cycles without a reward, counted from the campaign's first cycle (or, without one, the cycle of the holder's first enrollment or transaction) through the current one (now, or WALLET_NOW) or the campaign's last. Times are in the promotion's time zone. CSV output is exactly the rewards file 'wallet batch' writes for the same data, and holds one promotion: with several installed, CSV needs --promotion. The rewards left are counted as of now: a purchase recorded for later (with --future) does not take its place until then, and the statement says how many such rewards there are. JSON is an object with 'promotion', 'asOf', 'holders' (each with 'holder', 'rewards', 'total', 'rewardsLeft' and 'cyclesWithoutReward') and 'total'; with several promotions, an array of such objects. An unknown --holder is an error (exit status 65) naming the nearest holders.":
+      "按每个已安装的活动（或 --promotion 指定的那个）、每位持卡人显示：按次序排列的刷卡金、合计、剩余奖励次数，以及未获奖励的结算周期——从活动的第一个周期（没有时，从持卡人首次绑卡或交易所在周期）数到当前周期（现在，或 WALLET_NOW）或活动的最后一个周期。时间按活动的时区显示。CSV 输出与 'wallet batch' 对相同数据写出的刷卡金文件完全一致，且只含一个活动：安装了多个活动时，CSV 需要 --promotion。剩余奖励次数按现在计算：记在以后的消费（用 --future 记录的）到那时才占用名额，账单会说明这样的刷卡金有几笔。JSON 是一个对象，含 'promotion'、'asOf'、'holders'（每项含 'holder'、'rewards'、'total'、'rewardsLeft' 和 'cyclesWithoutReward'）和 'total'；有多个活动时，是这类对象的数组。未知的 --holder 会报错（退出状态 65），并列出最接近的持卡人。",
+    "The CSV file ('-' for standard input).":
+      "CSV 文件（'-' 表示标准输入）。",
+    "The amount refunded (greater than zero).":
+      "退款金额（大于零）。",
+    "The amount, e.g. 100.50 (greater than zero).":
+      "金额，如 100.50（大于零）。",
+    "The amount, greater than zero, with at most two fraction digits.":
+      "金额，大于零，最多两位小数。",
+    "The bank declined the payment, so there is no purchase to reward.":
+      "银行拒绝了这笔支付，没有可奖励的消费。",
+    "The card is issued by {0}; only the promotion's cards count.":
+      "该卡由 {0} 发行；只有本活动发卡行的卡才计入。",
+    "The card is issued by {0}; only {1} cards count.":
+      "该卡由 {0} 发行；只有 {1} 的卡才计入。",
+    "The card is of an issuer wallet does not know; only the promotion's cards count.":
+      "该卡的发卡行未知；只有本活动发卡行的卡才计入。",
+    "The card is of an issuer wallet does not know; only {0} cards count.":
+      "该卡的发卡行未知；只有 {0} 的卡才计入。",
+    "The card it was paid with.":
+      "支付所用的卡片。",
+    "The card it was posted to.":
+      "入账的卡片。",
+    "The card of a statement that covers one card.":
+      "单卡对账单所属的卡片。",
+    "The card to check.":
+      "要查询的卡片。",
+    "The card types it must be (credit, debit, prepaid), comma-separated; may be repeated.":
+      "卡片须是的卡类型（credit、debit、prepaid），逗号分隔；可重复给出。",
+    "The card's id.":
+      "卡片编号。",
+    "The cards CSV file.":
+      "卡片 CSV 文件。",
+    "The enrollment it was paid through.":
+      "支付所经由的绑卡记录。",
+    "The enrollment's id.":
+      "绑卡记录编号。",
+    "The enrollments CSV file.":
+      "绑卡记录 CSV 文件。",
+    "The exported CSV file ('-' for standard input).":
+      "导出的 CSV 文件（'-' 表示标准输入）。",
+    "The file has no rows.":
+      "文件中没有数据行。",
+    "The installed promotion of rewards and decisions; may be left out when only one is installed.":
+      "刷卡金和判定结果所属的已安装活动；只安装了一个活动时可省略。",
+    "The issuing bank, e.g. bocom.":
+      "发卡行，如 bocom。",
+    "The language of what a person reads: en or zh-Hans (default: from LC_ALL, LC_MESSAGES or LANG).":
+      "给人看的文字所用的语言：en 或 zh-Hans（默认：取自 LC_ALL、LC_MESSAGES 或 LANG）。",
+    "The last four digits of the card number.":
+      "卡号后四位。",
+    "The merchant category code (four digits).":
+      "商户类别码 MCC（四位数字）。",
+    "The merchant's category is excluded from this promotion.":
+      "该商户类别不参加本活动。",
+    "The merchant's category {0} is excluded from this promotion.":
+      "该商户类别（MCC {0}）不参加本活动。",
+    "The merchant's name.":
+      "商户名称。",
+    "The networks the card must be on, comma-separated (aliases allowed); may be repeated.":
+      "卡片须属的卡组织，逗号分隔（可用别名）；可重复给出。",
+    "The payment request JSON file ('-' for standard input).":
+      "付款请求 JSON 文件（'-' 表示标准输入）。",
+    "The payment was reversed, so it no longer counts.":
+      "这笔支付已冲正，不再计入。",
+    "The posting date (YYYY-MM-DD).":
+      "入账日期（YYYY-MM-DD）。",
+    "The posting's id.":
+      "入账记录编号。",
+    "The primary holder whose account it is.":
+      "该卡所属账户的主卡持卡人。",
+    "The promotion JSON file ('-' for standard input).":
+      "活动 JSON 文件（'-' 表示标准输入）。",
+    "The promotion has already paid all {0} rewards of its quota (first come, first served).":
+      "本活动 {0} 个名额已全部发放（先到先得）。",
+    "The promotion has already paid its whole quota (first come, first served).":
+      "本活动名额已全部发放（先到先得）。",
+    "The promotion has already paid the one reward of its quota (first come, first served).":
+      "本活动唯一的名额已发放（先到先得）。",
+    "The promotion's id.":
+      "活动编号。",
+    "The purchase is in {0}; only purchases in {1} count.":
+      "该笔消费币种为 {0}；只有 {1} 消费才计入。",
+    "The purchase was refunded, so it no longer counts.":
+      "该笔消费已退款，不再计入。",
+    "The statement's format: a built-in id or a format file (default: recognised).":
+      "对账单格式：内置编号或格式文件（默认：自动识别）。",
+    "The statement's words for it.":
+      "对账单上的摘要。",
+    "The store at {0} is ready (time zone {1}).":
+      "{0} 的数据库已就绪（时区 {1}）。",
+    "The store at {0} is ready; it now reads times in {1} (it was {2}).":
+      "{0} 的数据库已就绪；时间现按 {1} 解读（原为 {2}）。",
+    "The store file (default: $WALLET_DB, else $XDG_DATA_HOME/wallet/wallet.sqlite, else ~/.local/share/wallet/wallet.sqlite).":
+      "数据库文件（默认：$WALLET_DB，其次 $XDG_DATA_HOME/wallet/wallet.sqlite，再次 ~/.local/share/wallet/wallet.sqlite）。",
+    "The subcommand to show help for.":
+      "要显示帮助的子命令。",
+    "The total is 0.00: nothing to earn.":
+      "总额为 0.00：没有可得的刷卡金。",
+    "The transaction whose reward it concerns.":
+      "该笔刷卡金所对应的交易。",
+    "The transaction's id.":
+      "交易编号。",
+    "The transactions CSV file.":
+      "交易 CSV 文件。",
+    "Total: {0}, {1}.":
+      "合计：{0}，{1}。",
+    "Transaction {0} is already in the store; nothing changed.":
+      "交易 {0} 已在数据库中，未做改动。",
+    "USAGE: {0}":
+      "用法：{0}",
+    "Uninstall a promotion.":
+      "卸载一个活动。",
+    "UnionPay cards authenticate with EMV and the request does not offer emv":
+      "银联卡须以 EMV 验证，而该请求不支持 emv",
+    "Usage: {0}":
+      "用法：{0}",
+    "Void (撤销) a transaction that has not settled.":
+      "撤销一笔尚未结算的交易。",
+    "Voids a pending transaction: its status becomes reversed, so it earns nothing, and the holder's rewards are decided again (a later purchase may take the reward it held). A settled transaction can no longer be voided; refund it with 'wallet txn refund' (退款) instead, as the message says (exit status 65).":
+      "撤销一笔处理中的交易：状态改为 reversed（已冲正），不再有刷卡金，持卡人的刷卡金重新判定（之后的消费可能拿到它原来占的那次奖励）。已结算的交易不能再撤销；请按提示改用 'wallet txn refund' 退款（退出状态 65）。",
+    "Warning: transaction {0} is dated after now ({1}); if that is a mistake, correct it with 'wallet txn remove' or --replace.":
+      "警告：交易 {0} 的日期晚于现在（{1}）；如有错误，请用 'wallet txn remove' 或 --replace 更正。",
+    "Warning: {0} can be read by other users (mode {1}); run 'chmod 600 {2}'.":
+      "警告：其他用户可以读取 {0}（权限 {1}）；请运行 'chmod 600 {2}'。",
+    "Warning: {0} transactions are dated after now, the first {1} at {2}; if that is a mistake, correct them with 'wallet txn remove' or --replace.":
+      "警告：有 {0} 笔交易的日期晚于现在，最早一笔是 {1}（{2}）；如有错误，请用 'wallet txn remove' 或 --replace 更正。",
+    "Was H002 paid?":
+      "H002 的刷卡金到账了吗？",
+    "What has each holder earned?":
+      "各位持卡人拿到了多少刷卡金？",
+    "When it was bound: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).":
+      "绑定时间：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始）。",
+    "When it was refunded: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).":
+      "退款时间：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始）。",
+    "When it was removed: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).":
+      "解绑时间：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始）。",
+    "When the payment is made (ISO 8601).":
+      "付款时间（ISO 8601）。",
+    "When: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).":
+      "时间：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始）。",
+    "Where to write one decision per transaction as CSV ('-' for standard output).":
+      "每笔交易一行的判定结果 CSV 写到哪里（'-' 表示标准输出）。",
+    "Where to write the file ('-' for standard output, the default).":
+      "写到哪里（'-' 表示标准输出，为默认值）。",
+    "Where to write the postings that settle the reconciliation ('-' for standard output).":
+      "了结对账差额的入账写到哪里（'-' 表示标准输出）。",
+    "Where to write the reconciliation rows as CSV ('-' for standard output).":
+      "对账行 CSV 写到哪里（'-' 表示标准输出）。",
+    "Where to write the rewards CSV ('-' for standard output).":
+      "刷卡金 CSV 写到哪里（'-' 表示标准输出）。",
+    "Which file: rewards, decisions or transactions.":
+      "导出哪种文件：rewards、decisions 或 transactions。",
+    "Which of H003's cards should pay ¥150?":
+      "H003 消费 ¥150，该用哪张卡？",
+    "Whose cards the sheet offers.":
+      "付款页提供哪位持卡人的卡。",
+    "Why did T2005 earn nothing?":
+      "T2005 为什么没有刷卡金？",
+    "With --authorize: record a payment after now (refused otherwise, as a typo).":
+      "与 --authorize 同用：记录晚于现在的支付（否则会被拒绝，视为输入错误）。",
+    "With --authorize: success, failure, pin-required, pin-incorrect or pin-lockout.":
+      "与 --authorize 同用：success、failure、pin-required、pin-incorrect 或 pin-lockout。",
+    "With --authorize: the id of the transaction recorded.":
+      "与 --authorize 同用：所记录交易的编号。",
+    "With --holder: the purchase to decide, e.g. 150 or 99.99.":
+      "与 --holder 同用：要判定的消费金额，如 150 或 99.99。",
+    "With --holder: the purchase's currency.":
+      "与 --holder 同用：消费的币种。",
+    "With CARD: shows the card, its Apple Pay enrollments and which are active, and for each installed promotion whether a purchase of exactly its minimum spend at --at would earn (or the reason it would not), the holder's rewards used and left, what the next reward would pay, whether the current billing cycle is already rewarded, and when the next one starts. The rewards used and left are those recorded before --at (as of that time); a card that can never earn under a promotion (another bank's, a debit card, another network, a supplementary card) shows no next reward. Exits 0 when the card is enrolled at --at and matches --networks and --capabilities, 1 when it does not. With --earn, the question is instead \"can this card earn?\": exits 0 when a purchase of some promotion's minimum spend at --at would earn, 1 when none would.\n\nWith --holder and --amount: decides a purchase of that amount at --at on each of the holder's cards under each installed promotion, says why each card that would not earn does not, and recommends the card that pays most (ties go to the card bound to Apple Pay earliest). Exits 0 when some card would earn, 1 when none would.\n\nNothing is written. JSON shapes are in the manual.":
+      "给出 CARD 时：显示卡片、它的 Apple Pay 绑卡记录及哪些有效，并对每个已安装的活动说明：在 --at 时刻恰好消费最低消费额能否拿到刷卡金（不能时说明原因）、持卡人已用和剩余的奖励次数、下一次奖励能返多少、当前结算周期是否已获奖励，以及下一个周期何时开始。已用和剩余的奖励次数是 --at 之前记录的（截至该时刻）；在某活动下永远无法获得刷卡金的卡（他行卡、借记卡、其他卡组织的卡、附属卡）不显示下次奖励。卡片在 --at 时刻已绑卡且符合 --networks 和 --capabilities 时退出状态为 0，否则为 1。加 --earn 时，问题变成“这张卡能拿刷卡金吗？”：在 --at 时刻消费某个活动的最低消费额能拿到刷卡金时退出状态为 0，都不能时为 1。\n\n给出 --holder 和 --amount 时：对持卡人的每张卡、在每个已安装的活动下判定在 --at 时刻消费该金额的结果，说明不能拿刷卡金的卡为什么不能，并推荐返得最多的卡（相同时选最早绑定 Apple Pay 的卡）。有卡能拿刷卡金时退出状态为 0，都不能时为 1。\n\n不写入任何内容。JSON 结构见手册。",
+    "With a card: exit 0 only when a purchase at --at would earn, else 1.":
+      "与卡片同用：仅当在 --at 时刻的消费能拿到刷卡金时退出状态为 0，否则为 1。",
+    "Writes a file of wallet-files(5) from the store. rewards: the rewards file, exactly as 'wallet batch' writes it (by holder, then ordinal). decisions: the decisions file, one row per transaction, in the order of the transactions' time, then id. transactions: a transactions file with every column, which 'wallet import transactions' reads back (times keep their fraction of a second). --from and --to are whole days, both included, in the promotion's time zone (rewards, decisions) or the store's (transactions), and select by the transaction's time. --excel makes a file for spreadsheets: a UTF-8 byte order mark, and text cells that begin with =, +, -, @, |, a tab, a carriage return or a line feed prefixed with an apostrophe so that they cannot run as formulas; numeric columns (amounts, ordinals, dates, times) are never changed. Such a file is for reading, not for importing again. --out may not name the store or its journal files, however it is spelt (a usage error); a file replaced keeps its permissions.":
+      "从数据库写出 wallet-files(5) 中的一种文件。rewards：刷卡金文件，与 'wallet batch' 写出的完全一致（按持卡人，再按次序）。decisions：判定结果文件，每笔交易一行，按交易时间、再按编号排序。transactions：含全部列的交易文件，'wallet import transactions' 可以读回（时间保留秒的小数部分）。--from 和 --to 是整日，首尾都包含，按活动的时区（rewards、decisions）或数据库的时区（transactions）计算，依交易时间筛选。--excel 生成适合电子表格的文件：带 UTF-8 字节顺序标记，以 =、+、-、@、|、制表符、回车或换行开头的文本单元格前加一个撇号，使其不会被当作公式执行；数值列（金额、次序、日期、时间）从不改动。这样的文件只供阅读，不宜再导入。--out 不能指向数据库或其日志文件，无论怎样书写（用法错误）；被替换的文件保留原有权限。",
+    "a clawback of {0} from card {1} on {2}":
+      "{2} 从卡片 {1} 扣回 {0}",
+    "a credit of {0} to card {1} on {2}":
+      "{2} 向卡片 {1} 返还 {0}",
+    "a refund at {0} would come before its purchase {1} at {2}; check --at":
+      "{0} 的退款将早于它所退的消费 {1}（{2}）；请检查 --at",
+    "active":
+      "有效",
+    "already present":
+      "已存在",
+    "already present as {0}":
+      "已作为 {0} 存在",
+    "already refunded {0}":
+      "已冲抵过 {0}",
+    "also seen in":
+      "亦见于",
+    "amex":
+      "美国运通",
+    "amount":
+      "金额",
+    "an argument looks like a full card number (ending {0}), which wallet never shows or stores; check the command line":
+      "有个参数像是完整卡号（尾号 {0}），wallet 从不显示或保存完整卡号；请检查命令行",
+    "another wallet command kept the store busy for too long; try again when it has finished":
+      "另一个 wallet 命令占用数据库太久；请等它结束后再试",
+    "any":
+      "不限",
+    "apple-pay":
+      "Apple Pay",
+    "apple-pay, card or other.":
+      "apple-pay、card 或 other。",
+    "bank-app or wallet.":
+      "bank-app 或 wallet。",
+    "bash, zsh or fish.":
+      "bash、zsh 或 fish。",
+    "binding":
+      "绑卡记录",
+    "built_in":
+      "内置",
+    "campaign":
+      "活动期",
+    "campaign_end":
+      "活动结束",
+    "campaign_start":
+      "活动开始",
+    "cannot write to {0}: {1}":
+      "无法写入{0}：{1}",
+    "capabilities":
+      "支持能力",
+    "card":
+      "卡片",
+    "card type":
+      "卡种",
+    "card {0}":
+      "卡片 {0}",
+    "card's bindings":
+      "该卡的绑卡",
+    "channel":
+      "渠道",
+    "clawback (a refund takes the reward back)":
+      "扣回（退款时扣回刷卡金）",
+    "clawback (the amount before refunds is compared)":
+      "扣回（按退款前金额判断）",
+    "country":
+      "国家/地区",
+    "credit":
+      "信用",
+    "credit (a reward paid) or clawback (a reward taken back).":
+      "credit（刷卡金返还）或 clawback（刷卡金扣回）。",
+    "credit, debit or prepaid.":
+      "credit、debit 或 prepaid。",
+    "currency":
+      "币种",
+    "cycle":
+      "结算周期",
+    "cycle_start_day":
+      "周期起始日",
+    "cycles without a reward":
+      "未获奖励的周期",
+    "date":
+      "日期",
+    "debit":
+      "借记",
+    "decided_by":
+      "判定依据",
+    "declined":
+      "已拒绝",
+    "description":
+      "说明",
+    "discover":
+      "Discover",
+    "due":
+      "到期日",
+    "earns":
+      "可返",
+    "eftpos":
+      "EFTPOS",
+    "eligible":
+      "符合条件",
+    "empty":
+      "空",
+    "enrolled_at":
+      "绑卡时间",
+    "enrollment":
+      "绑卡记录",
+    "excluded mccs":
+      "排除的 MCC",
+    "expected":
+      "应返金额",
+    "from {0} on":
+      "自 {0} 起",
+    "holder":
+      "持卡人",
+    "id":
+      "编号",
+    "imported from":
+      "导入自",
+    "in this cycle":
+      "本周期",
+    "interac":
+      "Interac",
+    "issued by {0}":
+      "{0} 发行",
+    "issuer":
+      "发卡行",
+    "it has no active Apple Pay enrollment":
+      "没有有效的 Apple Pay 绑卡",
+    "it is a {0} card and the request accepts only {1} cards":
+      "它是{0}卡，而该请求只接受{1}卡",
+    "it is a {0} card, not {1}":
+      "它是{0}卡，不是{1}卡",
+    "item":
+      "项目",
+    "its network is {0}, not {1}":
+      "卡组织是{0}，不是{1}",
+    "its network, {0}, is not among the request's supported networks ({1})":
+      "它的卡组织{0}不在该请求支持的卡组织（{1}）之中",
+    "jcb":
+      "JCB",
+    "kind":
+      "类别",
+    "last4":
+      "尾号",
+    "left out":
+      "略过",
+    "left out ({0}): {1}.":
+      "未提供（{0}）：{1}。",
+    "left out: {0}":
+      "略过：{0}",
+    "line":
+      "行号",
+    "maestro":
+      "Maestro",
+    "mastercard":
+      "万事达",
+    "mcc":
+      "MCC",
+    "mcc {0}":
+      "MCC {0}",
+    "merchant":
+      "商户",
+    "method":
+      "支付方式",
+    "method decided by":
+      "支付方式判定依据",
+    "minimum spend":
+      "最低消费",
+    "missing":
+      "未到账",
+    "name":
+      "名称",
+    "net amount":
+      "实付金额",
+    "network":
+      "卡组织",
+    "networks":
+      "卡组织",
+    "new":
+      "新增",
+    "next cycle":
+      "下个周期",
+    "next reward":
+      "下次奖励",
+    "no":
+      "否",
+    "no binding of it to Apple Pay is active at {0}":
+      "它在 {0} 没有有效的 Apple Pay 绑卡",
+    "no card {0} in the store":
+      "数据库中没有卡片 {0}",
+    "no enrollment {0} in the store":
+      "数据库中没有绑卡记录 {0}",
+    "no holder {0} in the store":
+      "数据库中没有持卡人 {0}",
+    "no payment method":
+      "缺少支付方式",
+    "no posting {0} in the store":
+      "数据库中没有入账记录 {0}",
+    "no start or end":
+      "不限起止",
+    "no transaction {0} in the store":
+      "数据库中没有交易 {0}",
+    "no: a purchase of {0} would earn {1}, then lose it to its refund (reward {2} of {3}, {4})":
+      "否：消费 {0} 可得 {1}，但会因退款被扣回（第 {2}/{3} 次奖励，{4}）",
+    "no: a purchase of {0} would not earn ({1})":
+      "否：消费 {0} 拿不到刷卡金（{1}）",
+    "none":
+      "无",
+    "none active then":
+      "当时无有效绑卡",
+    "none left":
+      "已无剩余",
+    "none recorded":
+      "没有记录",
+    "none: this card can never earn under this promotion ({0})":
+      "无：这张卡在本活动下无法获得刷卡金（{0}）",
+    "nothing ({0}: due by {1})":
+      "未入账（{0}：应于 {1} 前返还）",
+    "number":
+      "卡号",
+    "other":
+      "其他",
+    "owed":
+      "应返",
+    "paid":
+      "已到账",
+    "pending":
+      "处理中",
+    "posted":
+      "入账",
+    "posted on":
+      "入账日期",
+    "posting":
+      "入账记录",
+    "prepaid":
+      "预付",
+    "primary":
+      "主卡",
+    "primary or supplementary.":
+      "primary 或 supplementary。",
+    "private-label":
+      "自有品牌",
+    "purchases":
+      "消费",
+    "quota":
+      "名额",
+    "reason":
+      "原因",
+    "reconciled as of {0}: nothing owed or posted, {1} adjustments":
+      "对账截至 {0}：没有应返或入账，{1} 条调整",
+    "reconciled as of {0}: {1}, {2} adjustments":
+      "对账截至 {0}：{1}，{2} 条调整",
+    "refunded":
+      "已退款",
+    "refunds":
+      "退款",
+    "refunds rule":
+      "退款规则",
+    "refunds {0}":
+      "冲抵 {0}",
+    "removed_at":
+      "解绑时间",
+    "replaced":
+      "已替换",
+    "result":
+      "结果",
+    "reversed":
+      "已冲正",
+    "reverses":
+      "冲销",
+    "reward":
+      "刷卡金",
+    "reward {0}: {1}, once the card is bound":
+      "第 {0} 次奖励：{1}（须先绑卡）",
+    "rewards":
+      "奖励次数",
+    "rewards before":
+      "此前奖励",
+    "rewards credited":
+      "刷卡金返还",
+    "rewards left":
+      "剩余奖励",
+    "rewards taken back":
+      "刷卡金扣回",
+    "role":
+      "主附卡",
+    "settled":
+      "交易成功",
+    "settled, pending, declined, refunded or reversed.":
+      "settled、pending、declined、refunded 或 reversed。",
+    "skipped {0}":
+      "已跳过 {0}",
+    "starts {0}":
+      "{0} 开始",
+    "status":
+      "状态",
+    "supplementary":
+      "附属卡",
+    "taken back":
+      "已扣回",
+    "takes the place of the statement's {0}":
+      "取代对账单中的 {0}",
+    "the PIN was wrong":
+      "PIN 错误",
+    "the bank's app":
+      "买单吧",
+    "the card asks for its PIN":
+      "该卡要求输入 PIN",
+    "the payment's time {0} is after now ({1}); check --at or the request's time, or give --future to record it anyway":
+      "支付时间 {0} 晚于现在（{1}）；请检查 --at 或请求中的时间，或加 --future 照样记录",
+    "the same purchase as {0}":
+      "与 {0} 为同一笔消费",
+    "the same refund of {0} as {1}":
+      "与 {1} 为同一笔 {0} 的退款",
+    "the store could not be used: {0}":
+      "无法使用数据库：{0}",
+    "the store is damaged: {0}":
+      "数据库已损坏：{0}",
+    "this cycle":
+      "本周期",
+    "time":
+      "时间",
+    "timezone":
+      "时区",
+    "too many wrong PINs locked the card's PIN":
+      "PIN 错误次数过多，已被锁定",
+    "total":
+      "合计",
+    "transaction":
+      "交易",
+    "type":
+      "卡类型",
+    "unionpay":
+      "银联",
+    "unionpay, visa, mastercard, amex, discover, jcb, interac, maestro, eftpos or private-label.":
+      "unionpay、visa、mastercard、amex、discover、jcb、interac、maestro、eftpos 或 private-label。",
+    "unknown":
+      "未知",
+    "until {0}":
+      "至 {0} 止",
+    "visa":
+      "Visa",
+    "waits for its purchase":
+      "等待对应的消费",
+    "wallet demo: the sample data ({0} cards, {1} Apple Pay bindings, {2} transactions,\n{3} postings) in a throw-away store, as of {4}.\n":
+      "wallet 演示：示例数据（{0} 张卡、{1} 条 Apple Pay 绑卡记录、{2} 笔交易、\n{3} 条入账记录）放在一个临时数据库中，时间定在 {4}。\n",
+    "why":
+      "原因",
+    "yes":
+      "是",
+    "yes: a purchase of {0} would earn {1} (reward {2} of {3}, {4})":
+      "是：消费 {0} 可得刷卡金 {1}（第 {2}/{3} 次奖励，{4}）",
+    "{0} (default)":
+      "{0}（默认）",
+    "{0} (default: {1})":
+      "{0}（默认：{1}）",
+    "{0} (named by the transaction)":
+      "{0}（交易记录指定）",
+    "{0} (named by the transaction, not active then)":
+      "{0}（交易记录指定，当时无效）",
+    "{0} (reward {1}, {2})":
+      "{0}（第 {1} 次奖励，{2}）",
+    "{0} (the card's earliest binding active then)":
+      "{0}（该卡当时最早的有效绑卡）",
+    "{0} (the promotion excludes supplementary cards)":
+      "{0}（本活动不含附属卡）",
+    "{0} (the promotion's: {1})":
+      "{0}（本活动要求：{1}）",
+    "{0} ({1} on {2})":
+      "{0}（{2} 入账 {1}）",
+    "{0} ({1})":
+      "{0}（{1}）",
+    "{0} ({1}, refunded; the places stay used)":
+      "{0}（{1}，已退款；名额仍算已用）",
+    "{0} already applied":
+      "此前已冲抵 {0}",
+    "{0} already has all {1} rewards this promotion pays one cardholder.":
+      "持卡人 {0} 已领满本活动每位持卡人的全部 {1} 次奖励。",
+    "{0} already has the one reward this promotion pays one cardholder.":
+      "持卡人 {0} 已领过本活动每位持卡人仅有的 1 次奖励。",
+    "{0} already present":
+      "已存在 {0}",
+    "{0} applied":
+      "已冲抵 {0}",
+    "{0} at {1}":
+      "{1} 退款 {0}",
+    "{0} can pay with Apple Pay at {1} ({2}).":
+      "{0} 在 {1} 可以使用 Apple Pay 支付（{2}）。",
+    "{0} cannot pay with Apple Pay at {1}: {2}.":
+      "{0} 在 {1} 不能使用 Apple Pay 支付：{2}。",
+    "{0} cards":
+      "{0} 张卡",
+    "{0} cards of {1}":
+      "持卡人 {1} 的 {0} 张卡",
+    "{0} cycles":
+      "{0} 个结算周期",
+    "{0} decisions":
+      "{0} 条判定结果",
+    "{0} does not earn: {1}.":
+      "{0} 没有刷卡金：{1}。",
+    "{0} earned {1} on {2}; it was paid by {3} and then taken back":
+      "{0} 于 {2} 获得 {1}；已由 {3} 返还，随后又被扣回",
+    "{0} earned {1} on {2}; nothing of that amount was posted between {3} and {4}":
+      "{0} 于 {2} 获得 {1}；{3} 至 {4} 之间没有该金额入账",
+    "{0} earned {1} on {2}; {3} was posted instead":
+      "{0} 于 {2} 获得 {1}；实际入账的是 {3}",
+    "{0} earned {1}, taken back: refunded.":
+      "{0} 曾获刷卡金 {1}，已扣回：退款。",
+    "{0} earns {1}.":
+      "{0} 可得刷卡金 {1}。",
+    "{0} enrollments":
+      "{0} 条绑卡记录",
+    "{0} export {1}, line {2} (row {3})":
+      "{0} 导出文件 {1}，第 {2} 行（记录 {3}）",
+    "{0} has already been rewarded in the billing cycle {1} (by {2}); the promotion pays one reward per cycle.":
+      "持卡人 {0} 在结算周期 {1} 内已获奖励（{2}）；本活动每个周期只返 1 次。",
+    "{0} has already been rewarded in the billing cycle {1} (by {2}); the promotion pays {3} rewards per cycle.":
+      "持卡人 {0} 在结算周期 {1} 内已获奖励（{2}）；本活动每个周期最多返 {3} 次。",
+    "{0} has already been rewarded in the billing cycle {1}; the promotion pays one reward per cycle.":
+      "持卡人 {0} 在结算周期 {1} 内已获奖励；本活动每个周期只返 1 次。",
+    "{0} has already been rewarded in the billing cycle {1}; the promotion pays {2} rewards per cycle.":
+      "持卡人 {0} 在结算周期 {1} 内已获奖励；本活动每个周期最多返 {2} 次。",
+    "{0} holders":
+      "{0} 位持卡人",
+    "{0} invalid rows":
+      "{0} 行无效数据",
+    "{0} is {1} there, {2} here":
+      "{0}：数据库中为 {1}，本次为 {2}",
+    "{0} new":
+      "新增 {0}",
+    "{0} of {1}":
+      "{0}/{1}",
+    "{0} of {1} before this one":
+      "此前 {0}/{1}",
+    "{0} of {1} before this one ({2})":
+      "此前 {0}/{1}（{2}）",
+    "{0} of {1} paid before this one":
+      "此前已发 {0}/{1}",
+    "{0} of {1}, as of {2}":
+      "{0}/{1}（截至 {2}）",
+    "{0} of {1}, as of {2} (1 more reward is recorded for a purchase after then)":
+      "{0}/{1}（截至 {2}；另有 1 笔刷卡金记在此后的消费上）",
+    "{0} of {1}, as of {2} ({3} more rewards are recorded for purchases after then)":
+      "{0}/{1}（截至 {2}；另有 {3} 笔刷卡金记在此后的消费上）",
+    "{0} on other cards named one of its enrollments and no longer do; their decisions were recomputed.":
+      "其他卡片上有 {0}曾指定它的绑卡记录，现已解除；这些交易已重新判定。",
+    "{0} or {1}":
+      "{0}或{1}",
+    "{0} postings":
+      "{0} 条入账记录",
+    "{0} promotions":
+      "{0} 个活动",
+    "{0} read, {1} rewarded, {2} skipped":
+      "读取 {0}，{1} 笔获刷卡金，跳过 {2}",
+    "{0} read, {1} rewarded, {2} skipped, {3} forfeited":
+      "读取 {0}，{1} 笔获刷卡金，跳过 {2}，{3} 笔作废",
+    "{0} refunds":
+      "{0} 笔退款",
+    "{0} replaced":
+      "替换 {0}",
+    "{0} rewards":
+      "{0} 笔刷卡金",
+    "{0} rows":
+      "{0} 行",
+    "{0} rows need attention.":
+      "{0} 行需要留意。",
+    "{0} statement {1}, line {2} (row {3})":
+      "{0} 对账单 {1}，第 {2} 行（记录 {3}）",
+    "{0} taken back":
+      "{0} 已扣回",
+    "{0} the same as another export's":
+      "与另一导出文件重复 {0}",
+    "{0} through {1}":
+      "{1}绑卡 {0}",
+    "{0} to {1}":
+      "{0} 至 {1}",
+    "{0} transactions":
+      "{0} 笔交易",
+    "{0} used, {1} left, of {2}, as of {3}":
+      "已用 {0} 次，剩余 {1} 次，共 {2} 次（截至 {3}）",
+    "{0} waiting for their purchases":
+      "等待对应消费 {0}",
+    "{0} was credited to {1}; no reward explains it":
+      "{0}已入账到 {1}；没有对应的奖励",
+    "{0} was taken back from {1}; no credit was paid that it takes back":
+      "{0}已从 {1} 扣回；但没有可扣回的返还",
+    "{0} without a payment method":
+      "缺少支付方式 {0}",
+    "{0} {1} card":
+      "{0}{1}卡",
+    "{0} {1} is already in the store with other details ({2}); use --replace to overwrite":
+      "{0} {1} 已在数据库中，但内容不同（{2}）；如需覆盖请加 --replace",
+    "{0}'s reward of {1} was forfeited by a refund; {2} paid it and nothing took it back":
+      "{0} 的刷卡金 {1} 已因退款作废；但 {2} 已返还且未被扣回",
+    "{0}, already rewarded ({1})":
+      "{0}，已获奖励（{1}）",
+    "{0}, named by the transaction, binds card {1}":
+      "{0}（交易记录指定），绑定的是卡片 {1}",
+    "{0}, not rewarded yet":
+      "{0}，尚未获得奖励",
+    "{0}, {1}":
+      "{0}，{1}",
+    "{0}, {1} of {2} rewards paid ({3})":
+      "{0}，已返 {1}/{2} 次（{3}）",
+    "{0}, {1} on {2} ({3})":
+      "{0}，{2} 入账 {1}（{3}）",
+    "{0}, {1}, from {2}":
+      "{0}，{1}，自 {2} 起",
+    "{0}, {1}, from {2} to {3}":
+      "{0}，{1}，{2} 至 {3}",
+    "{0}: forfeited {1} (the holder's reward {2}, {3}, taken back on refund)":
+      "{0}：刷卡金 {1} 作废（持卡人的第 {2} 次奖励，{3}，退款时扣回）",
+    "{0}: not rewarded ({1})":
+      "{0}：没有刷卡金（{1}）",
+    "{0}: reward {1} of {2}, {3} schedule":
+      "{0}：第 {1}/{2} 次奖励，按 {3} 档",
+    "{0}: reward {1} of {2}, {3} schedule; the place stays used":
+      "{0}：第 {1}/{2} 次奖励，按 {3} 档；名额仍算已用",
+    "{0}: rewarded {1} (the holder's reward {2}, {3})":
+      "{0}：返刷卡金 {1}（持卡人的第 {2} 次奖励，{3}）",
+    "{0}: transaction {1} is no longer rewarded (it was the holder's reward {2}, {3}).":
+      "{0}：交易 {1} 不再获得刷卡金（原为持卡人的第 {2} 次奖励，{3}）。",
+    "{0}: transaction {1} is now rewarded {2} (the holder's reward {3}) in its place.":
+      "{0}：交易 {1} 顶替其位置，现获刷卡金 {2}（持卡人的第 {3} 次奖励）。",
+    "{0}: transaction {1} is now the holder's reward {2}, {3} (it was reward {4}, {5}).":
+      "{0}：交易 {1} 现为持卡人的第 {2} 次奖励，{3}（原为第 {4} 次，{5}）。",
+    "{0}: {1}":
+      "{0}：{1}",
+    "{0}: {1} (pending)":
+      "{0}：{1}（待定）",
+    "{0}: {1} at {2} on card {3} through {4}, {5}":
+      "{0}：卡片 {3} 经 {4} 在 {2} 消费 {1}，{5}",
+    "{0}: {1} at {2} on card {3}, {4}":
+      "{0}：卡片 {3} 在 {2} 消费 {1}，{4}",
+    "{0}: {1} new, {2} already present, {3} replaced, {4} invalid":
+      "{0}：新增 {1} 条，已存在 {2} 条，替换 {3} 条，无效 {4} 条",
+    "{0}: {1}{2}, {3}; 1 row":
+      "{0}：{1}{2}，{3}；1 行",
+    "{0}: {1}{2}, {3}; 1 row (nothing written)":
+      "{0}：{1}{2}，{3}；1 行（未写入）",
+    "{0}: {1}{2}, {3}; {4} rows":
+      "{0}：{1}{2}，{3}；{4} 行",
+    "{0}: {1}{2}, {3}; {4} rows (nothing written)":
+      "{0}：{1}{2}，{3}；{4} 行（未写入）",
+    "{0}; the nearest id the store knows is {1}":
+      "{0}；数据库中最接近的编号是 {1}",
+    "{0}; the nearest ids the store knows are {1}":
+      "{0}；数据库中最接近的编号有 {1}",
+  ]
+}

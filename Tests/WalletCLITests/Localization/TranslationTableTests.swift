@@ -1,0 +1,197 @@
+import Testing
+import WalletIngest
+
+@testable import WalletCLI
+
+/// Every sentence a person reads has its Simplified Chinese translation, and each translation
+/// names the same values as its English.
+struct TranslationTableTests {
+  /// The demo's headings, which reach `tr(dynamic:)`.
+  static var demoHeadings: [String] {
+    (DemoCommand.steps + [DemoCommand.clawbackStep]).map(\.heading)
+  }
+
+  /// Every text of help: each command's and group's abstract and discussion, and each
+  /// argument's help, walking the tree help is made from; and `--lang`'s.
+  static var helpTexts: [String] {
+    var texts = WalletCommandLine.parser.globalOptions.map(\.help)
+    func visit(_ command: CommandSpec) {
+      texts.append(command.abstract)
+      if let discussion = command.discussion { texts.append(discussion) }
+      texts += command.arguments.map(\.help).filter { !$0.isEmpty }
+      command.subcommands.forEach(visit)
+    }
+    visit(WalletCommandLine.parser.root)
+    return texts
+  }
+
+  /// A listing's table headings and its message when empty: the column names of the files
+  /// listed, and those written in the sources.
+  static func listingTexts() throws -> Set<String> {
+    let kinds: [InputKind] = [.cards, .enrollments, .transactions, .postings]
+    return try SentenceKeys.listingTexts().union(kinds.flatMap(\.columns))
+  }
+
+  @Test func listingsHeadingsAndEmptyMessagesAreTranslated() throws {
+    let texts = try Self.listingTexts()
+    #expect(texts.contains("No cards.") && texts.contains("decided_by") && texts.contains("last4"))
+    for text in texts.sorted() {
+      #expect(Translations.simplifiedChinese[text] != nil, "\(text)")
+    }
+  }
+
+  @Test func everySentenceInTheSourceHasATranslation() throws {
+    let keys = try SentenceKeys.inSources()
+    #expect(keys.count > 150, "the scan of the sources found too few sentences")
+    let table = Translations.simplifiedChinese
+    for (key, file) in keys.sorted(by: { $0.key < $1.key }) {
+      #expect(table[key] != nil, "no Chinese for \(String(reflecting: key)) (\(file))")
+    }
+  }
+
+  @Test func everyTranslationIsOfASentenceStillInUse() throws {
+    let used = Set(try SentenceKeys.inSources().keys).union(Self.demoHeadings)
+      .union(Self.helpTexts).union(try Self.listingTexts())
+    for key in Translations.simplifiedChinese.keys.sorted() {
+      let isUsed = used.contains(key)
+      #expect(isUsed, "a translation of a sentence nobody says: \(key)")
+    }
+  }
+
+  @Test func theDemosHeadingsAreTranslated() {
+    for heading in Self.demoHeadings {
+      #expect(Translations.simplifiedChinese[heading] != nil, "\(heading)")
+    }
+  }
+
+  @Test func everyTextOfHelpIsTranslated() {
+    #expect(Self.helpTexts.count > 150)
+    for text in Self.helpTexts {
+      #expect(Translations.simplifiedChinese[text] != nil, "\(text)")
+    }
+  }
+
+  @Test(arguments: [
+    ("the sentences", Translations.simplifiedChinese),
+    ("the messages from elsewhere", Translations.simplifiedChineseMessages),
+  ])
+  func translationsNameTheSameValues(table: String, translations: [String: String]) {
+    for (key, chinese) in translations {
+      let english = Sentence.placeholders(in: key)
+      // The English numbers its values in order, from 0; the Chinese uses each, in any order.
+      #expect(english == Array(english.indices), "\(table): \(key)")
+      #expect(Set(Sentence.placeholders(in: chinese)) == Set(english), "\(table): \(key)")
+      #expect(!chinese.isEmpty, "\(table): \(key)")
+    }
+  }
+
+  @Test func chineseSentencesUseChinesePunctuation() {
+    // A sentence translated is written in Chinese: it has Chinese characters, and it does not
+    // end with an English full stop.
+    for (key, chinese) in Translations.simplifiedChinese where key.hasSuffix(".") {
+      #expect(chinese.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }, "\(key)")
+      #expect(!chinese.hasSuffix("."), "\(key)")
+    }
+  }
+}
+
+/// A sentence's key, its values, and how a template puts them back.
+struct SentenceTests {
+  @Test func interpolationMakesNumberedPlaceholders() {
+    let holder = "H003"
+    let ordinal = 3
+    let sentence: Sentence = "It counts as \(holder)'s reward \(ordinal) of \(4)."
+    #expect(sentence.key == "It counts as {0}'s reward {1} of {2}.")
+    #expect(sentence.values == ["H003", "3", "4"])
+    #expect(sentence.text(in: .english) == "It counts as H003's reward 3 of 4.")
+  }
+
+  @Test func aTemplateMayReorderItsValues() {
+    #expect(Sentence.fill("{2} 次中的第 {1} 次（{0}）", with: ["H1", "3", "4"]) == "4 次中的第 3 次（H1）")
+    // Braces that are not placeholders stay as they are.
+    #expect(Sentence.fill("{x} {0} {9}", with: ["a"]) == "{x} a {9}")
+  }
+
+  @Test func theScannerReadsKeysAsTheCompilerBuildsThem() {
+    let source = #"""
+      let a = tr("Pay with \(best.card.id): it earns \(money(best.total, "x"))")
+      // tr("not this one")
+      let b = tr(
+        """
+        first \(one) \
+        second
+        """)
+      let c = attr("no")
+      """#
+    #expect(
+      SentenceKeys.keys(in: source) == ["Pay with {0}: it earns {1}", "first {0} second"])
+  }
+
+  @Test func everyMessageFromElsewhereIsRecognisedAsItself() {
+    // Each message, its values filled in, is translated by its own entry and no other.
+    for (key, chinese) in Translations.simplifiedChineseMessages {
+      let values = Sentence.placeholders(in: key).map { "V\($0)x" }
+      let english = Sentence.fill(key, with: values)
+      #expect(
+        Translations.translated(message: english, in: .simplifiedChinese)
+          == Sentence.fill(chinese, with: values), "\(key)")
+    }
+  }
+
+  @Test func aMessageFromElsewhereIsRecognisedByItsShape() {
+    #expect(
+      Translations.translated(message: "no card 'C9' in the store", in: .simplifiedChinese)
+        == "数据库中没有卡片 'C9'")
+    // The value is itself a message: translated too.
+    #expect(
+      Translations.translated(
+        message: "The value '2026-13-01' is invalid for '--at <time>': that date does not exist",
+        in: .simplifiedChinese) == "'--at <time>' 的取值 '2026-13-01' 无效：该日期不存在")
+    // A place in a file first, then its message.
+    #expect(
+      Translations.translated(
+        message: "cards.csv:2:7: amount must be greater than zero", in: .simplifiedChinese)
+        == "cards.csv:2:7：金额必须大于零")
+    // Unknown messages are shown as they are; English is never changed.
+    #expect(Translations.translated(message: "odd", in: .simplifiedChinese) == "odd")
+    #expect(
+      Translations.translated(message: "no card 'C9' in the store", in: .english)
+        == "no card 'C9' in the store")
+  }
+}
+
+/// The language is chosen as POSIX orders the locale variables, or by `--lang`.
+struct LanguageChoiceTests {
+  @Test(arguments: [
+    ("zh_CN", Language.simplifiedChinese), ("zh_CN.UTF-8", .simplifiedChinese),
+    ("zh-Hans", .simplifiedChinese), ("zh_SG", .simplifiedChinese), ("zh", .simplifiedChinese),
+    ("zh-Hans-CN", .simplifiedChinese), ("zh_CN.GB18030", .simplifiedChinese),
+    ("zh_TW.UTF-8", .english), ("zh-Hant", .english), ("zh_HK", .english),
+    ("en_US.UTF-8", .english), ("C", .english), ("POSIX", .english), ("fr_FR", .english),
+  ])
+  func localeNames(name: String, language: Language) {
+    #expect(Language(localeName: name) == language)
+  }
+
+  @Test(arguments: [
+    (["LANG": "zh_CN.UTF-8"], Language.simplifiedChinese),
+    (["LC_MESSAGES": "zh_CN.UTF-8", "LANG": "en_US.UTF-8"], .simplifiedChinese),
+    (["LC_ALL": "C", "LC_MESSAGES": "zh_CN.UTF-8", "LANG": "zh_CN.UTF-8"], .english),
+    (["LC_ALL": "zh_CN.UTF-8", "LANG": "C"], .simplifiedChinese),
+    // An empty variable counts as unset.
+    (["LC_ALL": "", "LANG": "zh_CN.UTF-8"], .simplifiedChinese),
+    ([:], .english),
+  ])
+  func environment(variables: [String: String], language: Language) {
+    #expect(Language(environment: variables) == language)
+  }
+
+  @Test func langIsTakenOutWhereverItStands() throws {
+    let (language, rest) = try Language.extract(
+      from: ["check", "--lang", "zh-Hans", "C1", "--lang=en", "--", "--lang", "x"])
+    #expect(language == .english)
+    #expect(rest == ["check", "C1", "--", "--lang", "x"])
+    #expect(throws: UsageError.self) { try Language.extract(from: ["check", "--lang"]) }
+    #expect(throws: UsageError.self) { try Language.extract(from: ["--lang="]) }
+  }
+}
