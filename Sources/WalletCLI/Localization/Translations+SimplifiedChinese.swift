@@ -5,6 +5,18 @@
 extension Translations {
   /// Every sentence of the program in Simplified Chinese.
   static let simplifiedChinese: [String: String] = [
+    "Print one SQL query that decides every transaction as 'wallet batch' does.":
+      "打印一条 SQL 查询，按 'wallet batch' 的方式判定每一笔交易。",
+    "The query reads tables (or views) named cards, enrollments and transactions whose columns are the CSV header names in lower case, every value a string, as a CSV file read without type inference gives them; an optional column left out of a file must still be there, all NULL. It returns the decisions rows (with --rewards, the rewards rows), every value written as batch writes it: decisions sorted by transaction id, rewards by holder and ordinal. Trimming, defaults, codes, network aliases, amounts and ISO-8601 times (with the promotion's time zone, carried in the query as a table of its offsets for --years) are all worked out inside the query. It assumes input that batch accepts: run the query printed with --validation first, which returns the rows batch would refuse (file, row id, column, problem), and decide only when it returns none. Checked on Spark 4.3.0, DuckDB 2.0.1 and SQLite 3.40.1 against batch's own decisions; see the README for how to run it on a cluster with spark-submit.":
+      "查询读取名为 cards、enrollments 和 transactions 的表（或视图），其列名为 CSV 表头名的小写形式，每个值都是字符串，就像不做类型推断读入的 CSV 文件那样；文件中省略的可选列也必须存在，值全为 NULL。它返回判定结果各行（加 --rewards 时返回刷卡金各行），每个值的写法都与 batch 相同：判定结果按交易编号排序，刷卡金按持卡人和序号排序。去除空白、默认值、代码、卡组织别名、金额和 ISO-8601 时间（按活动的时区，以 --years 范围内的时差表写在查询中）都在查询内完成。查询假定输入是 batch 会接受的：请先运行 --validation 打印的查询，它返回 batch 会拒绝的行（文件、行编号、列、问题），只有在它没有返回任何行时才进行判定。已在 Spark 4.3.0、DuckDB 2.0.1 和 SQLite 3.40.1 上与 batch 自身的判定结果核对；在集群上用 spark-submit 运行的方法见 README。",
+    "The SQL dialect to write.":
+      "要输出的 SQL 方言。",
+    "Return the rewards rows instead of the decisions rows.":
+      "返回刷卡金各行，而不是判定结果各行。",
+    "Print the query that returns the rows batch would refuse, with the reason.":
+      "打印返回 batch 会拒绝的行及其原因的查询。",
+    "The years whose daylight-saving changes the query carries (e.g. 2020-2030).":
+      "查询所包含夏令时变更的年份范围（例如 2020-2030）。",
     "\nThe demo's store is gone. Build your own with 'wallet init' and 'wallet import'\n(README.md; 'man -l man/wallet.1').\n":
       "\n演示用的数据库已删除。用 'wallet init' 和 'wallet import' 建立您自己的钱包\n（见 README.md；'man -l man/wallet.1'）。\n",
     "  See '{0} --help' for more information.":
