@@ -241,8 +241,9 @@ public struct CommandLineParser: Sendable {
     return scored.min(by: { $0.distance < $1.distance })?.name
   }
 
-  /// Levenshtein distance, by characters.
-  private static func editDistance(_ left: String, _ right: String) -> Int {
+  /// Levenshtein distance, by characters: how far a mistyped word is from a known one, for
+  /// suggestions here and for ids the store does not know (`KnownIDs`).
+  static func editDistance(_ left: String, _ right: String) -> Int {
     let right = Array(right)
     var previous = Array(0...right.count)
     for (row, leftCharacter) in left.enumerated() {

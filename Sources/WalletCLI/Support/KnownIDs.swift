@@ -56,24 +56,11 @@ enum KnownIDs {
     let scored = candidates.compactMap { candidate -> (Identifier, Int)? in
       guard seen.insert(candidate).inserted, candidate != id else { return nil }
       if candidate.rawValue.lowercased() == word.lowercased() { return (candidate, 0) }
-      return (candidate, editDistance(word, candidate.rawValue) + 1)
+      return (
+        candidate,
+        CommandLineParser.editDistance(word.lowercased(), candidate.rawValue.lowercased()) + 1
+      )
     }
     return scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map(\.0)
-  }
-
-  /// Levenshtein distance, by characters, ignoring case.
-  static func editDistance(_ left: String, _ right: String) -> Int {
-    let left = Array(left.lowercased())
-    let right = Array(right.lowercased())
-    var previous = Array(0...right.count)
-    for (row, leftCharacter) in left.enumerated() {
-      var current = [row + 1]
-      for (column, rightCharacter) in right.enumerated() {
-        let substitution = previous[column] + (leftCharacter == rightCharacter ? 0 : 1)
-        current.append(min(substitution, previous[column + 1] + 1, current[column] + 1))
-      }
-      previous = current
-    }
-    return previous[right.count]
   }
 }
