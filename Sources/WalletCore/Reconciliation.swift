@@ -422,28 +422,34 @@ private struct Matcher {
     var pool = CreditPool(matcher: self)
     // Each pass is one kind of decision, the credits it may take, and the status they give.
     typealias Pass = (
-      kind: OwedDecision.Kind, cancelled: Bool, sameAmount: Bool, late: Bool,
+      kind: OwedDecision.Kind, cancelled: Bool, sameAmount: Bool, late: Bool, pastDueOnly: Bool,
       status: ReconciliationStatus
     )
+    // Pass D is for rewards already due: before its due date the issuer may still pay a reward
+    // it took back, and a cancelled credit it leaves must not move to a later decision when an
+    // adjustment pays the earlier one late (adjustments would then never settle).
     let passes: [Pass] = [
-      (.rewarded, false, true, false, .paid),
-      (.forfeited, true, true, false, .forfeited),
-      (.forfeited, false, true, false, .notClawedBack),
-      (.rewarded, false, true, true, .paidLate),
-      (.rewarded, true, true, false, .clawedBack),
-      (.rewarded, false, false, false, .amountDiffers),
+      (.rewarded, false, true, false, false, .paid),
+      (.forfeited, true, true, false, false, .forfeited),
+      (.forfeited, false, true, false, false, .notClawedBack),
+      (.rewarded, false, true, true, false, .paidLate),
+      (.rewarded, true, true, false, true, .clawedBack),
+      (.rewarded, false, false, false, false, .amountDiffers),
     ]
     // Pass A treats both kinds in one walk: rewarded and forfeited decisions never compete for
     // a credit there (one takes only credits not cancelled, the other only cancelled ones).
     let walks: [[Pass]] = [
       [passes[0], passes[1]], [passes[2]], [passes[3]], [passes[4]], [passes[5]],
     ]
+    let asOfDay = asOf.daysSinceEpoch
     var waiting = decisionsByHolder.members
     for walk in walks {
       var stillWaiting = 0
       for decision in waiting {
         let kind = owed[decision].kind
-        guard let pass = walk.first(where: { $0.kind == kind }) else {
+        guard let pass = walk.first(where: { $0.kind == kind }),
+          !pass.pastDueOnly || asOfDay > dueDay[decision]
+        else {
           waiting[stillWaiting] = decision
           stillWaiting += 1
           continue
@@ -465,7 +471,6 @@ private struct Matcher {
       }
       waiting.removeLast(waiting.count - stillWaiting)
     }
-    let asOfDay = asOf.daysSinceEpoch
     for decision in waiting {
       switch owed[decision].kind {
       case .rewarded: status[decision] = asOfDay > dueDay[decision] ? .missing : .notYetDue

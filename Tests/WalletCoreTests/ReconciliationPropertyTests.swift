@@ -108,7 +108,9 @@ private struct PerturbedScenario {
           amount: owe.amount,
           reverses: !distinctAmounts || Bool.random(using: &random) ? paid.id : nil)
         postings += [paid, clawback]
-        status = paid.date > asOf ? dropped : clawback.date <= asOf ? .clawedBack : .paid
+        // Taken back before the due date, a reward may still be paid: not yet due until then.
+        let takenBack: ReconciliationStatus = dropped == .missing ? .clawedBack : .notYetDue
+        status = paid.date > asOf ? dropped : clawback.date <= asOf ? takenBack : .paid
       }
     case .forfeited:
       switch Int.random(in: 0..<3, using: &random) {

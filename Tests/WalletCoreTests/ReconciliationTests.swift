@@ -155,6 +155,36 @@ import Testing
     #expect(result.adjustments.first?.transaction?.rawValue == "T1")
   }
 
+  @Test(arguments: [
+    ("2027-01-20", "T1 not-yet-due -"), ("2027-01-21", "T1 clawed-back P1"),
+  ])
+  func aRewardTakenBackBeforeItsDueDateCanStillBePaid(asOf: String, expected: String) {
+    let result = Self.reconcile(
+      [Self.owe("T1", "2026-11-22T10:00", "20")],
+      [
+        Self.post("P1", "2026-12-01", .credit, "20"),
+        Self.post("K1", "2026-12-04", .clawback, "20"),
+      ], asOf: asOf)
+    #expect(Self.summary(result) == [expected])
+  }
+
+  /// The credit that pays T1 late must not free T1's cancelled credit for T2, which is not due
+  /// yet and whose window covers it: the adjustments would otherwise never settle.
+  @Test func aLatePaymentOfATakenBackRewardLeavesTheNextRewardNotYetDue() {
+    let owed = [
+      Self.owe("T1", "2026-10-22T10:00", "20"), Self.owe("T2", "2026-11-22T10:00", "20"),
+    ]
+    let postings = [
+      Self.post("P1", "2026-11-25", .credit, "20"),
+      Self.post("K1", "2026-11-26", .clawback, "20"),
+    ]
+    let first = Self.reconcile(owed, postings, asOf: "2026-12-25")
+    #expect(Self.summary(first) == ["T1 clawed-back P1", "T2 not-yet-due -"])
+    let again = Self.reconcile(owed, postings + first.adjustments, asOf: "2026-12-25")
+    #expect(Self.summary(again) == ["T1 paid-late adj:clawed-back:T1", "T2 not-yet-due -"])
+    #expect(!again.needsAttention)
+  }
+
   @Test func aClawbackUndoneByACreditIsSettledWithIt() {
     let result = Self.reconcile(
       [Self.owe("T1", "2026-11-22T10:00", "20")],
