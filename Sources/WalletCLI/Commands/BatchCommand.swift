@@ -97,10 +97,10 @@ struct BatchCommand: WalletCommand {
       naiveIn: promotion.timeZone, skipInvalid: skipInvalid,
       progress: {
         ProgressReporter.make(
-          console: context.console, quiet: quiet, label: "transactions", totalBytes: $0)
+          console: context.console, quiet: quiet, label: tr("transactions"), totalBytes: $0)
       })
     for error in input.skipped.errors {
-      context.console.message("skipped \(error.description)")
+      context.console.message(tr("skipped \(Translations.translated(message: error.description))"))
     }
 
     // Today is asked for only when reconciling: a bad WALLET_NOW does not stop a plain batch.
@@ -122,7 +122,8 @@ struct BatchCommand: WalletCommand {
     let reconciled = try postingsRead.map { read in
       let read = try read.get()
       for error in read.skipped.errors {
-        context.console.message("skipped \(error.description)")
+        context.console.message(
+          tr("skipped \(Translations.translated(message: error.description))"))
       }
       return decisions.reconcile(
         input.ledger, postings: read.values, postingCards: read.cards, asOf: asOfDay!)

@@ -82,10 +82,10 @@ struct ImportStatementCommand: WalletCommand {
     }
     // Reading, classifying and storing a large export takes a while; each stage says so.
     let stages = ProgressReporter.make(
-      console: context.console, quiet: progress.quiet, label: "statement",
+      console: context.console, quiet: progress.quiet, label: tr("statement"),
       totalBytes: bytes.count)
     defer { stages?.finish(rows: 0) }
-    stages?.show("reading \(ProgressReporter.grouped(bytes.count)) bytes")
+    stages?.show(tr("reading \(ProgressReporter.grouped(bytes.count)) bytes"))
     let statement = try StatementReader.read(
       bytes: bytes, file: input.path, format: chosenFormat, formats: StatementFormat.builtIn,
       rules: rules, defaultMethod: method)
@@ -93,9 +93,11 @@ struct ImportStatementCommand: WalletCommand {
       statement, path: input.path, cards: try store.cards(), zone: store.timeZone,
       choices: StatementChoices(
         card: chosenCard, holder: holder?.id, rulesFile: self.rules, skipInvalid: skipInvalid))
+    let rowCount = ProgressReporter.grouped(plan.rows.count)
     stages?.show(
-      "\(dryRun ? "checking" : "storing") \(ProgressReporter.grouped(plan.rows.count)) rows "
-        + "and deciding rewards")
+      dryRun
+        ? tr("checking \(rowCount) rows and deciding rewards")
+        : tr("storing \(rowCount) rows and deciding rewards"))
     let report: StatementImportReport
     do {
       report = try store.importStatement(plan.statement, replace: replace, dryRun: dryRun)
@@ -109,7 +111,9 @@ struct ImportStatementCommand: WalletCommand {
       try StatementImportText.listing(plan, report: report, zone: store.timeZone)
         .write(.table, empty: "The file has no rows.", console: console)
     }
-    for error in plan.skipped { console.message("skipped \(error.description)") }
+    for error in plan.skipped {
+      console.message(tr("skipped \(Translations.translated(message: error.description))"))
+    }
     if !progress.quiet {
       console.message(
         StatementImportText.summary(

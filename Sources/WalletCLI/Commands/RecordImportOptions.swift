@@ -36,7 +36,8 @@ struct RecordImportOptions: ParsableArguments {
     let reader = RowFileReader(
       kind: kind, file: file, skipInvalid: policy.skipInvalid,
       progress: ProgressReporter.make(
-        console: context.console, quiet: quiet, label: kind.rawValue, totalBytes: file.size)
+        console: context.console, quiet: quiet, label: ProgressReporter.label(for: kind),
+        totalBytes: file.size)
     )
 
     let outcome: ImportOutcome
@@ -51,7 +52,7 @@ struct RecordImportOptions: ParsableArguments {
       let rows = try FileRows.transactions(reader, naiveIn: zone)
       // Writing millions of rows and deciding them takes longer than reading them: its own line.
       let storing = ProgressReporter.make(
-        console: context.console, quiet: quiet, label: "storing transactions",
+        console: context.console, quiet: quiet, label: tr("storing transactions"),
         totalBytes: rows.values.count)
       // Cleared whatever happens, so that an error starts a line of its own.
       defer { storing?.finish(rows: rows.values.count) }
@@ -59,7 +60,7 @@ struct RecordImportOptions: ParsableArguments {
         try store.importTransactions(values, policy: policy) { progress in
           switch progress {
           case .writing(let written, _): storing?.update(rows: written, bytes: written)
-          case .updatingIndexesAndDecisions: storing?.show("updating indexes and decisions")
+          case .updatingIndexesAndDecisions: storing?.show(tr("updating indexes and decisions"))
           }
         }
       }
@@ -104,10 +105,11 @@ struct RecordImportOptions: ParsableArguments {
         ))
       if report.appliedWaitingRefunds > 0 {
         let count = report.appliedWaitingRefunds
+        let shown = ProgressReporter.grouped(count)
         context.console.message(
-          "\(ProgressReporter.grouped(count)) refund\(count == 1 ? "" : "s") kept from a "
-            + "statement now refund\(count == 1 ? "s" : "") \(count == 1 ? "its" : "their") "
-            + "purchase\(count == 1 ? "" : "s")")
+          count == 1
+            ? tr("1 refund kept from a statement now refunds its purchase")
+            : tr("\(shown) refunds kept from a statement now refund their purchases"))
       }
     }
     return .success

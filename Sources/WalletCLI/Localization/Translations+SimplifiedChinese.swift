@@ -5,6 +5,8 @@
 extension Translations {
   /// Every sentence of the program in Simplified Chinese.
   static let simplifiedChinese: [String: String] = [
+    "1 refund kept from a statement now refunds its purchase":
+      "对账单中暂存的 1 笔退款现已冲抵对应的消费",
     "Print one SQL query that decides every transaction as 'wallet batch' does.":
       "打印一条 SQL 查询，按 'wallet batch' 的方式判定每一笔交易。",
     "The query reads tables (or views) named cards, enrollments and transactions whose columns are the CSV header names in lower case, every value a string, as a CSV file read without type inference gives them; an optional column left out of a file must still be there, all NULL. It returns the decisions rows (with --rewards, the rewards rows), every value written as batch writes it: decisions sorted by transaction id, rewards by holder and ordinal. Trimming, defaults, codes, network aliases, amounts and ISO-8601 times (with the promotion's time zone, carried in the query as a table of its offsets for --years) are all worked out inside the query. It assumes input that batch accepts: run the query printed with --validation first, which returns the rows batch would refuse (file, row id, column, problem), and decide only when it returns none. Checked on Spark 4.3.0, DuckDB 2.0.1 and SQLite 3.40.1 against batch's own decisions; see the README for how to run it on a cluster with spark-submit.":
@@ -701,8 +703,12 @@ extension Translations {
       "卡片 {0}",
     "card's bindings":
       "该卡的绑卡",
+    "cards":
+      "卡片",
     "channel":
       "渠道",
+    "checking {0} rows and deciding rewards":
+      "正在核对 {0} 行并计算刷卡金",
     "clawback (a refund takes the reward back)":
       "扣回（退款时扣回刷卡金）",
     "clawback (the amount before refunds is compared)":
@@ -748,6 +754,8 @@ extension Translations {
     "enrolled_at":
       "绑卡时间",
     "enrollment":
+      "绑卡记录",
+    "enrollments":
       "绑卡记录",
     "excluded mccs":
       "排除的 MCC",
@@ -877,6 +885,8 @@ extension Translations {
       "入账日期",
     "posting":
       "入账记录",
+    "postings":
+      "入账记录",
     "prepaid":
       "预付",
     "primary":
@@ -889,6 +899,8 @@ extension Translations {
       "消费",
     "quota":
       "名额",
+    "reading {0} bytes":
+      "正在读取 {0} 字节",
     "reason":
       "原因",
     "reconciled as of {0}: nothing owed or posted, {1} adjustments":
@@ -935,10 +947,18 @@ extension Translations {
       "settled、pending、declined、refunded 或 reversed。",
     "skipped {0}":
       "已跳过 {0}",
+    "skipped: {0}":
+      "已跳过：{0}",
     "starts {0}":
       "{0} 开始",
+    "statement":
+      "对账单",
     "status":
       "状态",
+    "storing transactions":
+      "正在保存交易",
+    "storing {0} rows and deciding rewards":
+      "正在保存 {0} 行并计算刷卡金",
     "supplementary":
       "附属卡",
     "taken back":
@@ -973,6 +993,8 @@ extension Translations {
       "合计",
     "transaction":
       "交易",
+    "transactions":
+      "交易",
     "type":
       "卡类型",
     "unionpay":
@@ -983,6 +1005,8 @@ extension Translations {
       "未知",
     "until {0}":
       "至 {0} 止",
+    "updating indexes and decisions":
+      "正在更新索引和判定结果",
     "visa":
       "Visa",
     "waits for its purchase":
@@ -1101,6 +1125,8 @@ extension Translations {
       "读取 {0}，{1} 笔获刷卡金，跳过 {2}，{3} 笔作废",
     "{0} refunds":
       "{0} 笔退款",
+    "{0} refunds kept from a statement now refund their purchases":
+      "对账单中暂存的 {0} 笔退款现已冲抵对应的消费",
     "{0} replaced":
       "替换 {0}",
     "{0} rewards":
@@ -1179,6 +1205,10 @@ extension Translations {
       "{0}：卡片 {3} 在 {2} 消费 {1}，{4}",
     "{0}: {1} new, {2} already present, {3} replaced, {4} invalid":
       "{0}：新增 {1} 条，已存在 {2} 条，替换 {3} 条，无效 {4} 条",
+    "{0}: {1} rows, {2}/s":
+      "{0}：{1} 行，每秒 {2} 行",
+    "{0}: {1} rows, {2}/s, about {3} s left":
+      "{0}：{1} 行，每秒 {2} 行，约剩 {3} 秒",
     "{0}: {1}{2}, {3}; 1 row":
       "{0}：{1}{2}，{3}；1 行",
     "{0}: {1}{2}, {3}; 1 row (nothing written)":

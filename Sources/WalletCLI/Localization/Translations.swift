@@ -15,9 +15,15 @@ enum Translations {
   static func messages(for language: Language) -> [String: String] {
     switch language {
     case .english: [:]
-    case .simplifiedChinese: simplifiedChineseMessages
+    case .simplifiedChinese: allSimplifiedChineseMessages
     }
   }
+
+  /// Every message from elsewhere in Simplified Chinese: the argument parser's and the
+  /// commands' (``simplifiedChineseMessages``), and the readers', decoders' and store's
+  /// detailed ones (``simplifiedChineseErrorMessages``). The tables share no key.
+  static let allSimplifiedChineseMessages: [String: String] =
+    simplifiedChineseMessages.merging(simplifiedChineseErrorMessages) { first, _ in first }
 
   /// A message made elsewhere (the store, a file reader, the argument parser), translated when
   /// one of ``messages(for:)``'s sentences, its placeholders standing for any text, matches it
@@ -45,7 +51,7 @@ enum Translations {
   /// specific sentence wins.
   private static let patternKeys: [String] =
     [locationPattern]
-    + simplifiedChineseMessages.keys
+    + allSimplifiedChineseMessages.keys
     .filter { !Sentence.placeholders(in: $0).isEmpty && $0 != locationPattern }
     .sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
 

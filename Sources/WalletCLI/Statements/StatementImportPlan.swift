@@ -109,7 +109,8 @@ extension StatementImportPlan {
       } catch {
         guard choices.skipInvalid else { throw error }
         plan.skipped.append(error)
-        planned.leftOutBecause = "skipped: \(error.message)"
+        planned.leftOutBecause = tr(
+          "skipped: \(Translations.translated(message: error.message))")
         plan.rows.append(planned)
         continue
       }

@@ -44,22 +44,33 @@ final class ProgressReporter: ReadProgress {
     -> String
   {
     let elapsed = max(elapsed, 0.001)
-    var line = "\(label): \(grouped(rows)) rows, \(grouped(Int(Double(rows) / elapsed)))/s"
+    let (count, rate) = (grouped(rows), grouped(Int(Double(rows) / elapsed)))
     if totalBytes > 0, bytes > 0, bytes < totalBytes {
       let secondsLeft = Double(totalBytes - bytes) / (Double(bytes) / elapsed)
-      line += ", about \(grouped(Int(secondsLeft.rounded(.up)))) s left"
+      let left = grouped(Int(secondsLeft.rounded(.up)))
+      return tr("\(label): \(count) rows, \(rate)/s, about \(left) s left")
     }
-    return line
+    return tr("\(label): \(count) rows, \(rate)/s")
   }
 
   /// Replaces the line with `text` after the label, at once: a stage with no count to show.
   func show(_ text: String) {
-    console.progress("\(label): \(text)")
+    console.progress(tr("\(label): \(text)"))
   }
 
   /// Clears the line once the work is done.
   func finish(rows: Int) {
     console.progress("")
+  }
+
+  /// What a read of a file of `kind` is called on its progress line.
+  static func label(for kind: InputKind) -> String {
+    switch kind {
+    case .cards: tr("cards")
+    case .enrollments: tr("enrollments")
+    case .transactions: tr("transactions")
+    case .postings: tr("postings")
+    }
   }
 
   /// `1234567` as `1,234,567`.

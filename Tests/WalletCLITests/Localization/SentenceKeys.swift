@@ -62,6 +62,11 @@ enum SentenceKeys {
 
   /// The raw text between a literal's quotes, interpolations left as written.
   private static func literal(_ text: [Character], at start: Int) -> String? {
+    literalAndEnd(text, at: start)?.raw
+  }
+
+  /// The raw text between a literal's quotes, and the index just after its closing quotes.
+  static func literalAndEnd(_ text: [Character], at start: Int) -> (raw: String, end: Int)? {
     let isMultiLine = start + 2 < text.count && text[start + 1] == "\"" && text[start + 2] == "\""
     var cursor = isMultiLine ? start + 3 : start + 1
     if isMultiLine {
@@ -96,11 +101,12 @@ enum SentenceKeys {
           var lines = body.components(separatedBy: "\n")
           let indent = lines.last?.count ?? 0
           lines.removeLast()
-          return lines.map { String($0.dropFirst(min(indent, $0.count))) }
+          let raw = lines.map { String($0.dropFirst(min(indent, $0.count))) }
             .joined(separator: "\n").replacingOccurrences(of: "\\\n", with: "")
+          return (raw, cursor + 3)
         }
       } else if character == "\"" {
-        return String(text[bodyStart..<cursor])
+        return (String(text[bodyStart..<cursor]), cursor + 1)
       }
       cursor += 1
     }

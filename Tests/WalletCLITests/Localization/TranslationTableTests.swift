@@ -74,6 +74,7 @@ struct TranslationTableTests {
   @Test(arguments: [
     ("the sentences", Translations.simplifiedChinese),
     ("the messages from elsewhere", Translations.simplifiedChineseMessages),
+    ("the error messages", Translations.simplifiedChineseErrorMessages),
   ])
   func translationsNameTheSameValues(table: String, translations: [String: String]) {
     for (key, chinese) in translations {
@@ -129,7 +130,7 @@ struct SentenceTests {
 
   @Test func everyMessageFromElsewhereIsRecognisedAsItself() {
     // Each message, its values filled in, is translated by its own entry and no other.
-    for (key, chinese) in Translations.simplifiedChineseMessages {
+    for (key, chinese) in Translations.allSimplifiedChineseMessages {
       let values = Sentence.placeholders(in: key).map { "V\($0)x" }
       let english = Sentence.fill(key, with: values)
       #expect(

@@ -1,0 +1,294 @@
+// The detailed messages of the file readers (CSV rows, statements, formats and rules files),
+// of JSON, promotion and payment request decoding, of the domain's and the store's errors, and
+// of the commands' own usage checks, in Simplified Chinese. Like ``simplifiedChineseMessages``,
+// each key is the English message with `{0}`, `{1}`… where its values stand, and a value that
+// is itself one of these messages (a field's problem, a JSON value's kind) is translated too.
+// A message assembled from optional parts has one key per form it takes.
+
+extension Translations {
+  /// Error messages from the readers, the decoders, the domain and the store in Simplified
+  /// Chinese; see ``translated(message:in:)``.
+  static let simplifiedChineseErrorMessages: [String: String] = [
+    // The commands' own checks of their arguments.
+    "give --holder or --card: whose cards the sheet offers":
+      "请给出 --holder 或 --card：支付页面列出谁的卡",
+    "give --holder or --card, not both": "请给出 --holder 或 --card，二者只能选一",
+    "give --authorize or --dry-run, not both": "请给出 --authorize 或 --dry-run，二者只能选一",
+    "--{0} goes with --authorize": "--{0} 要配合 --authorize 使用",
+    "{0}: the total is 0.00; wallet records a purchase only once its amount is known":
+      "{0}：合计为 0.00；wallet 只在金额确定后才记录消费",
+    "transaction {0} is already in the store with other details; give this payment another id with --id":
+      "交易 {0} 已在数据库中，但内容不同；请用 --id 给这笔支付另取一个编号",
+    "--rewards and --validation cannot be used together": "--rewards 和 --validation 不能同时使用",
+    "several promotions are installed ({0}) and a rewards file holds one; choose it with --promotion":
+      "已安装多个活动（{0}），而一个刷卡金文件只能对应一个；请用 --promotion 选择",
+    "WALLET_NOW {0}: {1}": "WALLET_NOW {0}：{1}",
+    "Missing value for '--lang <language>'": "'--lang <language>' 缺少取值",
+    "Unexpected argument '--'": "多余的参数 '--'",
+    "{0} is {1}; writing there would destroy it, so choose another file":
+      "{0} 是{1}；写入会毁掉它，请另选一个文件",
+    "standard output": "标准输出",
+    "the store": "钱包数据库",
+    "the store's {0} file": "钱包数据库的 {0} 文件",
+    "the --{0} file": " --{0} 文件",
+    "{0} looks like a full card number (ending {1}); wallet never stores card numbers: a card is an id of your choosing, with at most its last four digits":
+      "{0} 看起来是完整的卡号（尾号 {1}）；wallet 从不保存卡号：卡片用您自己起的编号表示，最多记录卡号后四位",
+    "an argument looks like a full card number (ending {0}), which wallet never shows or stores; check the command line":
+      "有一个参数看起来是完整的卡号（尾号 {0}），wallet 从不显示或保存卡号；请检查命令行",
+    "the demo cannot make a temporary folder in {0}": "演示无法在 {0} 中建立临时文件夹",
+    "the demo cannot write {0}": "演示无法写入 {0}",
+    "the demo could not install {0}": "演示无法安装 {0}",
+    "the store at {0} reads times in {1} and already holds data read in that zone, so its zone stays {2}; to use {3}, create another store with --db":
+      "{0} 的数据库按 {1} 读取时间，且已有按该时区读入的数据，因此时区仍为 {2}；如要使用 {3}，请用 --db 另建一个数据库",
+    // Rows of a bank's statement.
+    "this row is for the card ending {0}, but --card {1} ends {2}":
+      "这一行属于尾号 {0} 的卡，但 --card {1} 的尾号是 {2}",
+    "the statement does not say which card it is for; name it with --card":
+      "对账单没有说明是哪张卡的；请用 --card 指明",
+    "no card ending {0} in the store; add it with 'wallet card add ID --last4 {1} …', or name the card with --card":
+      "数据库中没有尾号为 {0} 的卡；请用 'wallet card add ID --last4 {1} …' 添加，或用 --card 指明卡片",
+    "no card ending {0} of holder {1} in the store; add it with 'wallet card add ID --last4 {2} …', or name the card with --card":
+      "数据库中没有持卡人 {1} 尾号为 {0} 的卡；请用 'wallet card add ID --last4 {2} …' 添加，或用 --card 指明卡片",
+    "{0} cards end {1}: {2}; choose with --card or --holder":
+      "有 {0} 张卡尾号为 {1}：{2}；请用 --card 或 --holder 选择",
+    "{0} cards end {1} of holder {2}: {3}; choose with --card or --holder":
+      "持卡人 {2} 有 {0} 张卡尾号为 {1}：{3}；请用 --card 或 --holder 选择",
+    "this row has the id {0} of line {1}: an export lists an order once":
+      "这一行的编号 {0} 与第 {1} 行相同：导出文件中每笔订单只列一次",
+    "1 purchase has no payment method (line {0}): a statement rarely says whether Apple Pay was used, and wallet does not guess. Decide with --method apple-pay|card|other for the rest of the file, or with a rules file (--rules FILE, see wallet-formats(5)) by merchant, description, amount or date; --dry-run lists every row":
+      "1 笔消费没有支付方式（第 {0} 行）：对账单很少注明是否用了 Apple Pay，wallet 不会猜测。请用 --method apple-pay|card|other 决定文件中其余各行，或按商户、摘要、金额或日期用规则文件决定（--rules FILE，见 wallet-formats(5)）；--dry-run 会列出每一行",
+    "1 purchase has no payment method (line {0}): a statement rarely says whether Apple Pay was used, and wallet does not guess. Decide with --method apple-pay|card|other for the rest of the file, or with more rules by merchant, description, amount or date; --dry-run lists every row":
+      "1 笔消费没有支付方式（第 {0} 行）：对账单很少注明是否用了 Apple Pay，wallet 不会猜测。请用 --method apple-pay|card|other 决定文件中其余各行，或按商户、摘要、金额或日期补充规则；--dry-run 会列出每一行",
+    "{0} purchases have no payment method (lines {1}): a statement rarely says whether Apple Pay was used, and wallet does not guess. Decide with --method apple-pay|card|other for the rest of the file, or with a rules file (--rules FILE, see wallet-formats(5)) by merchant, description, amount or date; --dry-run lists every row":
+      "{0} 笔消费没有支付方式（第 {1} 行）：对账单很少注明是否用了 Apple Pay，wallet 不会猜测。请用 --method apple-pay|card|other 决定文件中其余各行，或按商户、摘要、金额或日期用规则文件决定（--rules FILE，见 wallet-formats(5)）；--dry-run 会列出每一行",
+    "{0} purchases have no payment method (lines {1}): a statement rarely says whether Apple Pay was used, and wallet does not guess. Decide with --method apple-pay|card|other for the rest of the file, or with more rules by merchant, description, amount or date; --dry-run lists every row":
+      "{0} 笔消费没有支付方式（第 {1} 行）：对账单很少注明是否用了 Apple Pay，wallet 不会猜测。请用 --method apple-pay|card|other 决定文件中其余各行，或按商户、摘要、金额或日期补充规则；--dry-run 会列出每一行",
+    "no header row of format '{0}' found: no line has the columns {1}":
+      "没有找到格式 '{0}' 的表头行：没有一行包含这些列：{1}",
+    "no known header row found; formats tried: {0}": "没有找到可识别的表头行；已尝试的格式：{0}",
+    "the header row fits several formats ({0}); formats tried: {1}; name the one to use with --format":
+      "表头行符合多个格式（{0}）；已尝试的格式：{1}；请用 --format 指定要用的格式",
+    "not well-formed CSV: {0}": "不是格式正确的 CSV：{0}",
+    "the file starts with a UTF-8 byte order mark but is not valid UTF-8":
+      "文件以 UTF-8 字节顺序标记开头，但不是有效的 UTF-8",
+    "the file is neither UTF-8 nor GB18030 (GBK) text": "文件既不是 UTF-8 也不是 GB18030（GBK）文本",
+    "the letters before the amount are not a currency code": "金额前的字母不是货币代码",
+    "the thousands separators are out of place": "千位分隔符位置不对",
+    "expected an amount such as CNY 123.18, ¥28.16 or -8,000.00":
+      "金额格式应如 CNY 123.18、¥28.16 或 -8,000.00",
+    "the amount is empty": "金额为空",
+    // Statement formats and rules files.
+    "a {0} file is a JSON object, not {1}": "{0}文件应是 JSON 对象，而不是{1}",
+    "format": "格式",
+    "rules": "规则",
+    "field '{0}': {1}": "字段 '{0}'：{1}",
+    "is not a {0} field": "不是{0}的字段",
+    "must be a string, not {0}": "必须是字符串，而不是{0}",
+    "must be true or false, not {0}": "必须是 true 或 false，而不是{0}",
+    "must be an object, not {0}": "必须是对象，而不是{0}",
+    "must be an array, not {0}": "必须是数组，而不是{0}",
+    "expected {0}, not {1}": "应为{0}，而不是 {1}",
+    "expected a date like 2024-01-31, not {0}": "日期格式应如 2024-01-31，而不是 {0}",
+    "is less than 'min'": "小于 'min'",
+    "is before 'from'": "早于 'from'",
+    "holds what looks like a full card number, which wallet never stores":
+      "包含看起来像完整卡号的内容，wallet 从不保存卡号",
+    "must not be blank": "不能为空白",
+    "must not be empty": "不能为空",
+    "must say why the rows are left out": "必须说明为什么略过这些行",
+    "must set method, merchant, mcc or skip": "必须设置 method、merchant、mcc 或 skip",
+    "must list the header row's column names": "必须列出表头行的列名",
+    "dates without a year need a periodPattern that gives the year":
+      "没有年份的日期需要一个能给出年份的 periodPattern",
+    "must list at least one rule": "必须至少列出一条规则",
+    "is required": "必填",
+    "names the column {0}, which 'header' does not list": "指定的列 {0} 不在 'header' 中",
+    "give either 'column' or 'in' and 'out', not both": "请给出 'column'，或给出 'in' 和 'out'，二者只能选一",
+    "cannot be told: the format's amounts are always positive": "无法区分：该格式的金额总是正数",
+    "a rule that ignores rows must say why": "略过行的规则必须说明原因",
+    "is not a valid regular expression": "不是有效的正则表达式",
+    "needs a group named '{0}', written (?<{1}>…)": "需要一个名为 '{0}' 的分组，写作 (?<{1}>…)",
+    "needs one of {0}": "需要以下之一：{0}",
+    "only one of {0} may be given": "{0} 只能给出其中一个",
+    // wallet's own CSV files.
+    "the file is empty; expected a header row: {0}": "文件为空；应有表头行：{0}",
+    "column {0} appears twice (first as column {1})": "列 {0} 出现了两次（第一次是第 {1} 列）",
+    "missing required column '{0}' in the header": "表头缺少必需的列 '{0}'",
+    "this row has {0} fields but the header has {1}": "这一行有 {0} 个字段，而表头有 {1} 个",
+    "{0} {1}: {2}": "{0} {1}：{2}",
+    "{0} {1} is listed twice (first on line {2})": "{0} {1} 出现了两次（第一次在第 {2} 行）",
+    "cannot read {0}: it is a directory": "无法读取 {0}：它是一个目录",
+    "cannot read standard input: {0}": "无法读取标准输入：{0}",
+    "cannot read {0}: {1}": "无法读取 {0}：{1}",
+    "{0}: the file is larger than {1} MiB": "{0}：文件大于 {1} MiB",
+    "the file has a header but no rows": "文件只有表头，没有数据行",
+    "refunded {0} is more than the amount {1}": "退款 {0} 超过金额 {1}",
+    "mcc {0} must be exactly four digits": "mcc {0} 必须恰好是四位数字",
+    "cannot write {0}: it is a directory": "无法写入 {0}：它是一个目录",
+    "{0} looks like a full card number (ending {1}); wallet never stores card numbers, use an id and the last four digits instead":
+      "{0} 看起来是完整的卡号（尾号 {1}）；wallet 从不保存卡号，请改用编号和卡号后四位",
+    "expected a date like 2026-11-22 (YYYY-MM-DD)": "日期格式应如 2026-11-22（YYYY-MM-DD）",
+    "line {0}, column {1}: {2}": "第 {0} 行第 {1} 列：{2}",
+    "unterminated quoted field": "引号内的字段没有结束",
+    "quote inside an unquoted field": "未加引号的字段中出现了引号",
+    "unexpected character after a closing quote": "右引号后出现了多余的字符",
+    "invalid UTF-8": "无效的 UTF-8",
+    "NUL byte in field": "字段中有 NUL 字节",
+    "field longer than {0} bytes": "字段长度超过 {0} 字节",
+    "read failed (errno {0})": "读取失败（errno {0}）",
+    // Codes of wallet's files and of promotion files.
+    "unknown {0}: expected one of {1}": "未知的{0}，应为以下之一：{1}",
+    "{0} is an unknown {1}: expected one of {2}": "{0} 不是已知的{1}，应为以下之一：{2}",
+    "{0} is an {1}": "{0} 是{1}",
+    "network": "卡组织",
+    "card type": "卡片类型",
+    "card role": "主附卡类型",
+    "channel": "渠道",
+    "payment method": "支付方式",
+    "transaction status": "交易状态",
+    "summary item type": "明细项类型",
+    "merchant capability": "商户支付能力",
+    "authorization result": "授权结果",
+    "posting kind": "入账类型",
+    "supplementaryCards policy": "附属卡规则",
+    "refunds policy": "退款规则",
+    "currency": "货币",
+    "an ISO 4217 code such as CNY": "ISO 4217 货币代码（如 CNY）",
+    // Amounts, dates and times.
+    "an amount is required": "必须给出金额",
+    "an amount cannot be negative": "金额不能为负数",
+    "write the amount in plain digits, not with an exponent": "请用普通数字写金额，不要用指数形式",
+    "write the amount without thousands separators": "金额中不要用千位分隔符",
+    "an amount has at most two digits after the point": "金额最多保留两位小数",
+    "the amount is too large (at most 10000000000000.00)": "金额太大（最多 10000000000000.00）",
+    "an amount is digits with an optional point and up to two decimals, e.g. 100.50":
+      "金额由数字组成，可带小数点和最多两位小数，如 100.50",
+    "the UTC offset must be between -18:00 and +18:00": "UTC 时差必须在 -18:00 到 +18:00 之间",
+    "that local time does not exist in {0} (clocks skip it)": "该本地时间在 {0} 不存在（时钟跳过了它）",
+    "the year must be between 1678 and 2261": "年份必须在 1678 到 2261 之间",
+    "unknown time zone {0}: use an IANA name such as Asia/Shanghai or UTC":
+      "未知的时区 {0}：请用 IANA 名称，如 Asia/Shanghai 或 UTC",
+    // JSON.
+    "not valid JSON: {0}": "不是有效的 JSON：{0}",
+    "the file is empty": "文件为空",
+    "the file ends inside the {0} that opens at {1}": "文件在{1}开始的{0}内部结束",
+    "line {0}, column {1}": "第 {0} 行第 {1} 列",
+    "object": "对象",
+    "array": "数组",
+    "{0}, found the end of the file": "{0}，却到了文件末尾",
+    "comments are not allowed in JSON": "JSON 中不允许注释",
+    "{0}, found {1}": "{0}，却遇到 {1}",
+    "invalid UTF-8 (byte 0x{0})": "无效的 UTF-8（字节 0x{0}）",
+    "arrays and objects are nested more than {0} deep": "数组和对象嵌套超过 {0} 层",
+    "the key {0} appears twice in this object (first at {1})":
+      "键 {0} 在该对象中出现了两次（第一次在{1}）",
+    "a trailing comma before '{0}' (JSON allows none)": "'{0}' 前有多余的逗号（JSON 不允许）",
+    "a number cannot start with 0 followed by more digits": "数字不能以 0 开头后接其他数字",
+    "a control character (U+{0}) must be escaped inside a string": "字符串中的控制字符（U+{0}）必须转义",
+    "'\\{0}' is not a JSON escape": "'\\{0}' 不是 JSON 转义序列",
+    "'\\u' needs four hex digits": "'\\u' 后需要四位十六进制数字",
+    "'\\u{0}' is half of a UTF-16 surrogate pair without its other half, not a character":
+      "'\\u{0}' 是缺了另一半的 UTF-16 代理对，不是一个字符",
+    "expected nothing after the end of the JSON value": "JSON 值结束后不应再有内容",
+    "expected a JSON value": "应为 JSON 值",
+    "expected ',' or ']' after an array element": "数组元素后应为 ',' 或 ']'",
+    "expected a key in double quotes": "应为双引号括起的键",
+    "expected ':' after the key {0}": "键 {0} 后应为 ':'",
+    "expected ',' or '}' after the value of {0}": "{0} 的值后应为 ',' 或 '}'",
+    "expected a digit after '-'": "'-' 后应为数字",
+    "expected a digit after the point": "小数点后应为数字",
+    "expected a digit in the exponent": "指数部分应为数字",
+    "expected '\"'": "应为 '\"'",
+    "expected an escape": "应为转义序列",
+    "the end of the file": "文件末尾",
+    "null": "null",
+    "the number {0}": "数字 {0}",
+    "the string {0}": "字符串 {0}",
+    "an array": "数组",
+    "an object": "对象",
+    // Promotion files.
+    "a promotion is a JSON object, not {0}": "活动文件应是 JSON 对象，而不是{0}",
+    "must not be blank, not {0}": "不能为空白，而这里是{0}",
+    "must not be empty; use null for any issuer": "不能为空；任何发卡行都可以时请用 null",
+    "is not a promotion field": "不是活动文件的字段",
+    "is required, not null": "必填，不能为 null",
+    "holds a full card number (ending {0}), which wallet never stores or shows":
+      "包含完整的卡号（尾号 {0}），wallet 从不保存或显示卡号",
+    "must be an amount written as a string, such as \"100.00\", not {0}":
+      "必须是写成字符串的金额，如 \"100.00\"，而不是{0}",
+    "must be a whole number, not {0}": "必须是整数，而不是{0}",
+    "must be {0}, not {1}": "必须{0}，而不是 {1}",
+    "at least {0}": "至少为 {0}",
+    "between {0} and {1}": "在 {0} 到 {1} 之间",
+    "is too large: must be at most {0}, not {1}": "太大：最多为 {0}，而不是 {1}",
+    "must be an array or null, not {0}": "必须是数组或 null，而不是{0}",
+    "must list at least one value; use null to allow any": "必须至少列出一个值；不加限制请用 null",
+    "{0} is not a four-digit merchant code": "{0} 不是四位数字的商户类别码",
+    "must be an object or null, not {0}": "必须是对象或 null，而不是{0}",
+    "{0} is not a date of the form YYYY-MM-DD": "{0} 不是 YYYY-MM-DD 格式的日期",
+    "{0} is before the campaign's start {1}": "{0} 早于活动开始日期 {1}",
+    "is not a channel: expected bank-app and wallet": "不是渠道：应为 bank-app 和 wallet",
+    "repeats the {0} channel (first at {1})": "重复了渠道 {0}（第一次在{1}）",
+    "must be an array of amounts, not {0}": "必须是金额数组，而不是{0}",
+    "has {0} amounts; maxRewardsPerHolder is {1}, so it needs {2}":
+      "有 {0} 个金额；maxRewardsPerHolder 为 {1}，因此需要 {2} 个",
+    "a reward is at most {0}, not {1}": "每笔刷卡金最多 {0}，而不是 {1}",
+    // Payment requests.
+    "a payment request is a JSON object, not {0}": "支付请求应是 JSON 对象，而不是{0}",
+    "payment request": "支付请求",
+    "summary item": "明细项",
+    "{0} is not an ISO 3166 country code such as CN or US": "{0} 不是 ISO 3166 国家代码（如 CN 或 US）",
+    "{0} is not an ISO 4217 currency code such as CNY": "{0} 不是 ISO 4217 货币代码（如 CNY）",
+    "{0} is not a currency one pays in (it has no minor unit)": "{0} 不是可用于支付的货币（没有辅币单位）",
+    "{0} is not a four-digit merchant category code": "{0} 不是四位数字的商户类别码（MCC）",
+    "the total {0} differs from the sum of the other final items, {1} (PassKit allows it; check the request)":
+      "合计 {0} 与其他确定明细项之和 {1} 不一致（PassKit 允许这样；请检查支付请求）",
+    "the other final items add up to more than any amount, so the total {0} is not their sum (PassKit allows it; check the request)":
+      "其他确定明细项之和超出任何金额，因此合计 {0} 不是它们的和（PassKit 允许这样；请检查支付请求）",
+    "must list at least one network": "必须至少列出一个卡组织",
+    "{0} is not a network of PassKit's list (e.g. {1})": "{0} 不是 PassKit 列出的卡组织（如 {1}）",
+    "must include threeDSecure or emv (how cards authenticate); PassKit requires one":
+      "必须包含 threeDSecure 或 emv（卡片的认证方式）；PassKit 要求至少一个",
+    "must have at least one item; the last is the total": "必须至少有一项；最后一项是合计",
+    "a pending item's amount must be 0, not {0}": "待定明细项的金额必须为 0，而不是 {0}",
+    "must be an amount written as a string, such as \"10.00\", not {0}":
+      "必须是写成字符串的金额，如 \"10.00\"，而不是{0}",
+    "the total (the last item) must not be negative, not {0}": "合计（最后一项）不能为负数，而不是 {0}",
+    "{0} has {1} decimal places; {2} has {3}": "{0} 的小数位数为 {1}；{2} 为 {3}",
+    "{0}: wallet keeps amounts to two decimal places, so the digits after the second must be 0":
+      "{0}：wallet 的金额保留两位小数，因此第二位之后的数字必须是 0",
+    "{0}: {1}": "{0}：{1}",
+    // The store.
+    "{0} is not a wallet store (not a SQLite database)": "{0} 不是钱包数据库（不是 SQLite 数据库）",
+    "{0} was written by a newer version of wallet; upgrade wallet to use it":
+      "{0} 由更新版本的 wallet 写入；请升级 wallet 后再使用",
+    "{0} was written by an older version of wallet and needs upgrading, which a command that only reads does not do; run one that writes to it, such as 'wallet init'":
+      "{0} 由旧版本的 wallet 写入，需要升级，而只读的命令不会升级它；请运行一个会写入的命令，如 'wallet init'",
+    "{0} transaction on other cards names an enrollment of card {1}; use --force to remove the card and unlink it":
+      "其他卡片上有 {0} 笔交易指向卡片 {1} 的绑卡记录；如要删除该卡并解除关联，请加 --force",
+    "{0} transactions on other cards name an enrollment of card {1}; use --force to remove the card and unlink them":
+      "其他卡片上有 {0} 笔交易指向卡片 {1} 的绑卡记录；如要删除该卡并解除关联，请加 --force",
+    "the store is damaged: table {0}, row {1}, column {2} holds {3}, which is not {4}":
+      "数据库已损坏：表 {0} 第 {1} 行的 {2} 列存的是 {3}，不是{4}",
+    "nothing (NULL)": "空值（NULL）",
+    "(a card number ending {0}, not shown)": "（尾号 {0} 的卡号，不显示）",
+    "transaction {0} is already settled": "交易 {0} 已经入账",
+    "transaction {0} is {1}, not pending; only a pending transaction settles":
+      "交易 {0} 的状态是 {1}，不是待入账；只有待入账的交易才能入账",
+    "transaction {0} is settled and can no longer be voided (撤销); refund it instead (退款): wallet txn refund {1} --amount {2}":
+      "交易 {0} 已入账，不能再撤销；请改为退款：wallet txn refund {1} --amount {2}",
+    "transaction {0} is already voided (reversed)": "交易 {0} 已经撤销（reversed）",
+    "transaction {0} is {1}; only a pending transaction can be voided":
+      "交易 {0} 的状态是 {1}；只有待入账的交易才能撤销",
+    "this store was written by a newer version of wallet (it has migrations this version does not know: {0}); upgrade wallet to use it":
+      "这个数据库由更新版本的 wallet 写入（其中有本版本不认识的迁移：{0}）；请升级 wallet 后再使用",
+    "this store was written by a newer version of wallet (schema version {0}; this version knows up to {1}); upgrade wallet to use it":
+      "这个数据库由更新版本的 wallet 写入（结构版本 {0}；本版本最多认识 {1}）；请升级 wallet 后再使用",
+    "the store's migration history does not match this version of wallet (applied: {0}; schema version {1})":
+      "数据库的迁移记录与本版本的 wallet 不符（已应用：{0}；结构版本 {1}）",
+    "the database has tables but no wallet migration history; it is not a wallet store":
+      "该数据库有表但没有 wallet 的迁移记录；它不是钱包数据库",
+    "cannot open {0}": "无法打开 {0}",
+    "attempt to write a readonly database: {0}": "试图写入只读数据库：{0}",
+  ]
+}

@@ -1,0 +1,206 @@
+import Testing
+import WalletCore
+import WalletIngest
+import WalletStore
+
+@testable import WalletCLI
+
+/// Every error message a cardholder can meet — a command's usage check, a file reader's, the
+/// promotion and payment request decoders', the domain's and the store's — reads in Chinese
+/// when the language is, its values (ids, paths, positions) kept as they are.
+struct ErrorMessageTranslationTests {
+  static let values = (0..<10).map { "V\($0)x" }
+
+  /// Whether `text` has a Chinese character.
+  static func isChinese(_ text: String) -> Bool {
+    text.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }
+  }
+
+  /// Whether a message has words to translate, besides its values: `{0}: {1}` has none.
+  static func hasWords(_ key: String) -> Bool {
+    var text = key
+    for number in Sentence.placeholders(in: key) { text = text.replacing("{\(number)}", with: "") }
+    return text.contains(/[a-z]{2}/)
+  }
+
+  /// Messages the scan finds that are never shown: the parser's signal that --help was given.
+  /// (A message put together from parts the scan cannot follow, such as a statement's rows
+  /// without a payment method, has one key per form it takes, which
+  /// `SentenceTests.everyMessageFromElsewhereIsRecognisedAsItself` checks.)
+  static let neverShown: Set<String> = ["help was asked for"]
+
+  @Test func theScanFindsTheMessages() throws {
+    let keys = try ErrorMessageKeys.inSources()
+    #expect(keys.count > 150, "the scan of the sources found too few messages")
+    for known in [
+      "give --holder or --card, not both", "must be an array or null, not {0}",
+      "this row has {0} fields but the header has {1}", "not valid JSON: {0}",
+      "no known header row found; formats tried: {0}",
+    ] {
+      #expect(keys[known] != nil, "\(known)")
+    }
+  }
+
+  @Test func everyErrorMessageInTheSourcesIsTranslated() throws {
+    let keys = try ErrorMessageKeys.inSources()
+    for (key, file) in keys.sorted(by: { $0.key < $1.key })
+    where Self.hasWords(key) && !Self.neverShown.contains(key) {
+      let english = Sentence.fill(key, with: Self.values)
+      let chinese = Translations.translated(message: english, in: .simplifiedChinese)
+      #expect(
+        Self.isChinese(chinese), "no Chinese for \(String(reflecting: key)) (\(file)): \(chinese)")
+      // The values are kept.
+      for number in Sentence.placeholders(in: key) {
+        #expect(chinese.contains(Self.values[number]), "\(key) loses {\(number)}: \(chinese)")
+      }
+    }
+  }
+
+  @Test func theMessagesNeverShownAreStillInTheSources() throws {
+    let keys = try ErrorMessageKeys.inSources()
+    for key in Self.neverShown { #expect(keys[key] != nil, "\(key)") }
+  }
+
+  /// One error of each kind the domain, the readers and the store throw, every case.
+  static var typedErrors: [any Error & CustomStringConvertible] {
+    let id = Identifier("C1")
+    let store: [StoreError] = [
+      .notAStore(path: "a.db"), .newerStore(path: "a.db"), .needsUpgrade(path: "a.db"),
+      .foreignDatabase(path: "a.db"), .missingStore(path: "a.db"), .unknownCard(id),
+      .unknownEnrollment(id), .unknownTransaction(id), .unknownPromotion(id),
+      .conflict(kind: "card", id: id), .conflict(kind: "transaction", id: id),
+      .conflict(kind: "enrollment", id: id), .conflict(kind: "posting", id: id),
+      .conflict(kind: "promotion", id: id),
+      .cardHasTransactions(id, count: 1), .cardHasTransactions(id, count: 2),
+      .refundExceedsAmount(id, refunded: Money(minorUnits: 500), amount: Money(minorUnits: 300)),
+      .cardEnrollmentsNamedElsewhere(id, count: 1), .cardEnrollmentsNamedElsewhere(id, count: 2),
+      .builtInPromotion(id), .enrollmentAlreadyRemoved(id, at: Instant(nanosecondsSinceEpoch: 0)),
+      .removalBeforeEnrollment(id),
+      .damagedRow(table: "cards", row: id, column: "network", value: "x", expected: "a network"),
+      .damagedRow(table: "cards", row: id, column: "network", value: nil, expected: "a network"),
+    ]
+    let status: [StatusChangeError] = [
+      .cannotSettle(id, .settled), .cannotSettle(id, .reversed),
+      .cannotVoid(id, .settled, amount: Money(minorUnits: 100), currency: .cny),
+      .cannotVoid(id, .reversed, amount: Money(minorUnits: 100), currency: .cny),
+    ]
+    let migration: [MigrationError] = [
+      .newerStore(unknownMigrations: ["x"], userVersion: 9, knownCount: 3),
+      .newerStore(unknownMigrations: [], userVersion: 9, knownCount: 3),
+      .historyMismatch(applied: ["a"], userVersion: 1), .unrecognizedSchema,
+    ]
+    let times: [TimeParseError] = [
+      .malformed, .noSuchDate, .noSuchTime, .invalidOffset, .skippedLocalTime(zone: "Europe/Paris"),
+      .outOfRange,
+    ]
+    let money: [MoneyError] = [
+      .empty, .negative, .exponent, .groupingSeparator, .tooManyFractionDigits, .outOfRange,
+      .malformed,
+    ]
+    let csv: [CSVSyntaxError.Kind] = [
+      .unterminatedQuote, .strayQuote, .garbageAfterClosingQuote, .invalidUTF8, .nulByte,
+      .fieldTooLong, .readFailed(errno: 5),
+    ]
+    let amounts: [StatementAmountError] = [
+      .unknownCurrency, .badGrouping, .malformed, .money(.empty), .money(.negative),
+    ]
+    var errors: [any Error & CustomStringConvertible] = store + status + migration + times + money
+    errors += csv.map { CSVSyntaxError(line: 2, column: 3, kind: $0) }
+    errors += amounts
+    errors += [TimeZoneError.unknown("Mars/Base")]
+    errors += [DateFormError(reason: .malformed), DateFormError(reason: .noSuchDate)]
+    errors += [
+      caught { () throws(CodeError) in _ = try Network.parse("x") },
+      caught { () throws(CodeError) in _ = try CardType.parse("x") },
+      caught { () throws(CodeError) in _ = try Channel.parse("x") },
+      caught { () throws(CodeError) in _ = try Currency.parse("x") },
+    ].compactMap { $0 }
+    return errors
+  }
+
+  /// Every case of the typed errors is in ``typedErrors``: the switch stops compiling when a
+  /// case is added, and the test below when a case is left out of the list.
+  static func caseName(_ error: StoreError) -> String {
+    switch error {
+    case .notAStore: "notAStore"
+    case .newerStore: "newerStore"
+    case .needsUpgrade: "needsUpgrade"
+    case .foreignDatabase: "foreignDatabase"
+    case .missingStore: "missingStore"
+    case .unknownCard: "unknownCard"
+    case .unknownEnrollment: "unknownEnrollment"
+    case .unknownTransaction: "unknownTransaction"
+    case .unknownPromotion: "unknownPromotion"
+    case .conflict: "conflict"
+    case .cardHasTransactions: "cardHasTransactions"
+    case .refundExceedsAmount: "refundExceedsAmount"
+    case .cardEnrollmentsNamedElsewhere: "cardEnrollmentsNamedElsewhere"
+    case .builtInPromotion: "builtInPromotion"
+    case .enrollmentAlreadyRemoved: "enrollmentAlreadyRemoved"
+    case .removalBeforeEnrollment: "removalBeforeEnrollment"
+    case .damagedRow: "damagedRow"
+    }
+  }
+
+  @Test func everyStoreErrorCaseIsListed() {
+    let listed = Set(Self.typedErrors.compactMap { $0 as? StoreError }.map(Self.caseName))
+    #expect(listed.count == 17)
+  }
+
+  @Test func everyTypedErrorIsTranslated() {
+    for error in Self.typedErrors {
+      let english = error.description
+      let chinese = Translations.translated(message: english, in: .simplifiedChinese)
+      #expect(Self.isChinese(chinese), "no Chinese for \(english)")
+      // In English, nothing changes.
+      #expect(Translations.translated(message: english, in: .english) == english)
+    }
+  }
+
+  /// The error `body` throws, if any.
+  static func caught<Failure: Error>(_ body: () throws(Failure) -> Void) -> Failure? {
+    do {
+      try body()
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func aPromotionErrorIsTranslatedWithItsPlace() throws {
+    var promotion = #"{"id": "P", "minimumSpend": 100}"#
+    var error = Self.caught { () throws(PromotionError) in
+      _ = try Promotion.decode(json: Array(promotion.utf8))
+    }
+    var message = try #require(error).located(in: "p.json")
+    // The place stays as it is, the sentence after it is translated.
+    var place = try #require(message.firstRange(of: ": ")).lowerBound
+    #expect(
+      Translations.translated(message: message, in: .simplifiedChinese)
+        == message[..<place] + "：字段 'minimumSpend'：必须是写成字符串的金额，如 \"100.00\"，而不是数字 100")
+    promotion = #"{"id": "P",}"#
+    error = Self.caught { () throws(PromotionError) in
+      _ = try Promotion.decode(json: Array(promotion.utf8))
+    }
+    message = try #require(error).located(in: "p.json")
+    place = try #require(message.firstRange(of: ": ")).lowerBound
+    #expect(
+      Translations.translated(message: message, in: .simplifiedChinese)
+        == message[..<place] + "：不是有效的 JSON：'}' 前有多余的逗号（JSON 不允许）")
+  }
+
+  @Test func theProgressLineIsTranslated() {
+    let line = Language.$chosen.withValue(.simplifiedChinese) {
+      ProgressReporter.line(
+        label: ProgressReporter.label(for: .transactions), rows: 1_000_000, bytes: 1,
+        totalBytes: 4, elapsed: 2)
+    }
+    #expect(line == "交易：1,000,000 行，每秒 500,000 行，约剩 6 秒")
+  }
+
+  @Test func theTablesShareNoKey() {
+    let shared = Set(Translations.simplifiedChineseMessages.keys)
+      .intersection(Translations.simplifiedChineseErrorMessages.keys)
+    #expect(shared.isEmpty, "\(shared.sorted())")
+  }
+}
