@@ -3,6 +3,9 @@
 except `duckdb`, which needs bench/.venv.
 
   tools.py duckdb SQLFILE RESULTS LABEL    run SQLFILE in the current folder, time it, append a result
+  tools.py duckdb-fetch SQLFILE RESULTS LABEL OUT
+                                          the same for a SELECT, timing it with fetching its rows;
+                                          then write them to OUT as CSV
   tools.py verify N NAME=FILE ...          same rewards from every engine? (exit 1 and a diff if not)
   tools.py decisions FILE N REWARDS        N decisions, as many rewarded as REWARDS has rows
   tools.py reasons FILE [--all]            count decisions by reason (--all: every reason code must occur)
@@ -47,6 +50,30 @@ def cmd_duckdb(sql_file, results, label):
     elapsed = time.perf_counter_ns() - started
     con.close()
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    append_result(results, label, elapsed, rss, "duckdb %s, %s threads" % (duckdb.__version__, threads))
+
+
+def cmd_duckdb_fetch(sql_file, results, label, out):
+    """Times the query and fetching its rows into Python (no COPY), then writes them to OUT."""
+    import csv
+    import duckdb
+
+    with open(sql_file, encoding="utf-8") as f:
+        sql = f.read()
+    con = duckdb.connect()
+    con.execute("SET enable_progress_bar = false")
+    threads = con.execute("SELECT current_setting('threads')").fetchone()[0]
+    started = time.perf_counter_ns()
+    cursor = con.execute(sql)
+    rows = cursor.fetchall()
+    elapsed = time.perf_counter_ns() - started
+    header = [column[0] for column in cursor.description]
+    con.close()
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    with open(out, "w", encoding="utf-8", newline="") as f:
+        writer = csv.writer(f, lineterminator="\n")
+        writer.writerow(header)
+        writer.writerows(rows)
     append_result(results, label, elapsed, rss, "duckdb %s, %s threads" % (duckdb.__version__, threads))
 
 
@@ -238,6 +265,7 @@ def cmd_report(results, transactions, holders, rewards_path, title):
     row("wallet batch --decisions", "wallet-batch-decisions")
     duck = notes.get("duckdb", "duckdb")
     row("DuckDB query + COPY (%s)" % duck, "duckdb", ["duckdb"])
+    row("DuckDB tight query, rows fetched", "duckdb-tight", ["duckdb-tight"])
     lite = notes.get("sqlite-query", "sqlite").replace("sqlite", "SQLite")
     row("%s .import of the 3 files + indexes" % lite, "sqlite-load")
     row("%s query (to CSV)" % lite, "sqlite-query", ["sqlite-query"])
@@ -286,6 +314,9 @@ def main(argv):
     cmd, args = argv[1], argv[2:]
     if cmd == "duckdb":
         cmd_duckdb(*args)
+        return 0
+    if cmd == "duckdb-fetch":
+        cmd_duckdb_fetch(*args)
         return 0
     if cmd == "verify":
         return cmd_verify(args[0], args[1:])
