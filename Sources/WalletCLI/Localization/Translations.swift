@@ -28,19 +28,45 @@ enum Translations {
   /// A message made elsewhere (the store, a file reader, the argument parser), translated when
   /// one of ``messages(for:)``'s sentences, its placeholders standing for any text, matches it
   /// whole; the message itself otherwise, so a message nobody translated is still shown. A
-  /// value it quotes is translated too when it is such a message (`file:1:2: that date …`).
+  /// value it holds is translated too when it is such a message (`file:1:2: that date …`),
+  /// unless the sentence quotes it (`column 'network'`): a quoted value is what the user must
+  /// type, a column name or an id, and stays as it is.
   static func translated(message: String, in language: Language = Language.current) -> String {
     let table = messages(for: language)
     guard !table.isEmpty else { return message }
     if let exact = table[message] { return exact }
     for key in patternKeys where key.count <= message.count + 3 * 9 {
-      guard let values = match(message[...], against: segments(of: key)[...]),
+      let keySegments = segments(of: key)
+      guard let values = match(message[...], against: keySegments[...]),
         let template = table[key]
       else { continue }
+      let quoted = quotedPlaceholders(in: keySegments)
       return Sentence.fill(
-        template, with: values.map { translated(message: $0, in: language) })
+        template,
+        with: values.enumerated().map { index, value in
+          quoted.contains(index) ? value : translated(message: value, in: language)
+        })
     }
     return message
+  }
+
+  /// The placeholders a key writes between quotes, by their order in the key.
+  private static func quotedPlaceholders(in segments: [Segment]) -> Set<Int> {
+    var quoted: Set<Int> = []
+    var order = 0
+    for (position, segment) in segments.enumerated() {
+      guard case .value = segment else { continue }
+      defer { order += 1 }
+      guard position > 0, position + 1 < segments.count,
+        case .literal(let before) = segments[position - 1],
+        case .literal(let after) = segments[position + 1],
+        let opening = before.last, let closing = after.first
+      else { continue }
+      if (opening == "'" && closing == "'") || (opening == "\"" && closing == "\"") {
+        quoted.insert(order)
+      }
+    }
+    return quoted
   }
 
   /// A place in a file (`file:line:column: message`), tried first: its message is then

@@ -189,6 +189,18 @@ struct ErrorMessageTranslationTests {
         == message[..<place] + "：不是有效的 JSON：'}' 前有多余的逗号（JSON 不允许）")
   }
 
+  /// A quoted value is what the user types: `network` is translated as a word of a sentence,
+  /// but as a column's name it must stay the name the file's header needs.
+  @Test(arguments: ["network", "card", "object"])
+  func aQuotedValueStaysAsItIs(word: String) {
+    let translatedWord = Translations.translated(message: word, in: .simplifiedChinese)
+    #expect(translatedWord != word)
+    let message = "cards.csv:1:1: missing required column '\(word)' in the header"
+    let chinese = Translations.translated(message: message, in: .simplifiedChinese)
+    #expect(chinese.contains("'\(word)'"))
+    #expect(!chinese.contains(translatedWord))
+  }
+
   @Test func theProgressLineIsTranslated() {
     let line = Language.$chosen.withValue(.simplifiedChinese) {
       ProgressReporter.line(
