@@ -47,7 +47,8 @@ public struct RewardEngine: Sendable {
   /// exhausted, whatever this ledger alone has paid. The decisions are those of the whole
   /// ledger for these holders' transactions, since nothing else of other holders bears on them.
   package func decide(_ ledger: Ledger, quotaSettled: QuotaSettlement) -> LedgerDecisions {
-    decide(ledger, recordingProgress: false, startingFrom: RewardProgress(), quotaSettled: quotaSettled)
+    decide(
+      ledger, recordingProgress: false, startingFrom: RewardProgress(), quotaSettled: quotaSettled)
   }
 
   private func decide(

@@ -95,15 +95,15 @@ struct PartitionedBatchTests {
       for parts in [1, 2, 3, 7] {
         let got = try Self.inParts(files, promotion: promotion, parts: parts)
         #expect(
-          got == expected, "seed \(seed), quota \(quota.map(String.init) ?? "none"), \(parts) parts")
+          got == expected, "seed \(seed), quota \(quota.map(String.init) ?? "none"), \(parts) parts"
+        )
       }
     }
     #expect(try Self.noWorkLeft(files))
   }
 
   /// A scenario whose rows are all valid, with rows added to it.
-  static func files(seed: UInt64, adding rows: [(at: Int, row: [String])]) throws -> ScenarioFiles
-  {
+  static func files(seed: UInt64, adding rows: [(at: Int, row: [String])]) throws -> ScenarioFiles {
     var scenario = SQLScenario(seed: seed, transactions: 120, zone: "Asia/Shanghai", refunds: .net)
     for (at, row) in rows.sorted(by: { $0.at > $1.at }) {
       scenario.transactions.rows.insert(row, at: at)

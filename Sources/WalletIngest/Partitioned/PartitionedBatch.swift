@@ -147,7 +147,8 @@ package struct PartitionedBatch {
       let ledger = try parts.ledger(part, base: base)
       let decided = engine.decide(ledger)
       for index in 0..<ledger.transactionCount where decided.ordinal[index] != 0 {
-        places.append((ledger.time[index], ledger.transactionIDs.withBytes(at: index) { Array($0) }))
+        places.append(
+          (ledger.time[index], ledger.transactionIDs.withBytes(at: index) { Array($0) }))
       }
       // Only the quota's earliest places can matter.
       if places.count > 2 * quota { places = QuotaSettlement.earliest(quota, of: places) }

@@ -207,8 +207,10 @@ final class WorkFileReader {
       let bytes = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
       var position = 0
       while position < bytes.count {
-        guard let found = memchr(bytes.baseAddress! + position, Int32(UInt8(ascii: "\n")),
-          bytes.count - position)
+        guard
+          let found = memchr(
+            bytes.baseAddress! + position, Int32(UInt8(ascii: "\n")),
+            bytes.count - position)
         else {
           quoted = quotes(in: bytes[position...], after: quoted)
           position = bytes.count
