@@ -37,12 +37,12 @@ struct MemoryLimit: ExpressibleByArgument {
 /// How much memory a batch would take, and what it is allowed.
 enum BatchMemory {
   /// The memory a batch reading every transaction at once takes per byte of the transactions
-  /// file, measured on `bench/`'s workload (about 95 bytes per transaction of 60 bytes, with
-  /// the outputs' buffers), with room to spare.
-  static let bytesPerTransactionByte = 2
+  /// file, in quarters: about 95 bytes per transaction of `bench/`'s 93-byte rows, with room to
+  /// spare.
+  static let quartersPerTransactionByte = 5
 
-  /// The same for the cards and enrollments files, which every part holds.
-  static let bytesPerCardByte = 4
+  /// The same for the cards and enrollments files, which every part holds, in bytes.
+  static let bytesPerCardByte = 3
 
   /// What the process takes before any input.
   static let fixedBytes = 48 << 20
@@ -70,7 +70,7 @@ enum BatchMemory {
   /// The memory a batch of every transaction at once would take.
   static func need(cardsBytes: Int, enrollmentsBytes: Int, transactionsBytes: Int) -> Int {
     shared(cardsBytes: cardsBytes, enrollmentsBytes: enrollmentsBytes)
-      + transactionsBytes * bytesPerTransactionByte
+      + transactionsBytes * quartersPerTransactionByte / 4
   }
 
   /// How many parts keep each one's transactions within what `limit` leaves beside the cards
@@ -80,7 +80,7 @@ enum BatchMemory {
   ) -> Int {
     let room = limit - shared(cardsBytes: cardsBytes, enrollmentsBytes: enrollmentsBytes)
     guard room > 1 << 20 else { return PartitionedBatch.maximumPartitions }
-    let parts = (transactionsBytes * bytesPerTransactionByte * 5 / 4 + room - 1) / room
+    let parts = (transactionsBytes * quartersPerTransactionByte * 5 / 16 + room - 1) / room
     return min(max(parts, 2), PartitionedBatch.maximumPartitions)
   }
 

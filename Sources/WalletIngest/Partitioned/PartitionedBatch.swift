@@ -330,6 +330,8 @@ extension PartitionedBatch {
       rowError = error
     }
     send()
+    // The lookups of card and enrollment ids are not needed again: tens of megabytes.
+    loader.forgetLookups()
     for writer in writers + buckets + [routing] { try writer.finish() }
 
     let repeats = try findRepeats(
