@@ -294,15 +294,19 @@ def cmd_scaling(results):
     print()
     print("wallet batch scaling (median of %d), machine: %s"
           % (max(len(v) for v in runs.values()), machine()))
-    print("%12s %10s %10s %10s %12s %10s" % ("transactions", "holders", "median s", "ns/row",
-                                             "ns/row/lg n", "peak RSS"))
-    for label in sorted(runs, key=lambda k: int(k.split(":")[1])):
+    print("%12s %10s %-16s %10s %10s %12s %10s" % ("transactions", "holders", "run", "median s",
+                                                   "ns/row", "ns/row/lg n", "peak RSS"))
+    for label in sorted(runs, key=lambda k: (int(k.split(":")[1]), k)):
         n, h = (int(x) for x in label.split(":")[1:3])
+        # --memory runs carry their limit as the note.
+        limit = notes.get(label, "")
+        run = "--memory " + limit if label.startswith("wallet-batch-memory") else "in memory"
         seconds = statistics.median(s for s, _ in runs[label])
         per_row = seconds * 1e9 / n
         per_log = per_row / math.log2(n)
-        print("%12s %10s %10.2f %10.0f %12.1f %10s" % (format(n, ","), format(h, ","), seconds, per_row,
-                                                       per_log, human_kb(max(r for _, r in runs[label]))))
+        print("%12s %10s %-16s %10.2f %10.0f %12.1f %10s" % (
+            format(n, ","), format(h, ","), run, seconds, per_row, per_log,
+            human_kb(max(r for _, r in runs[label]))))
     print("n log n growth keeps ns/row/lg n flat; linear growth keeps ns/row flat.")
     return 0
 

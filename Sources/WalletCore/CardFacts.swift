@@ -321,3 +321,12 @@ struct RemovalTree {
     return search(1, 0, size)
   }
 }
+
+extension Ledger {
+  /// Each card's holder as a rank among the holders' ids in byte order (the rewards file's
+  /// order, as the engine ranks them), and the number of holders.
+  package func holderRanks() -> (ofCard: [Int32], count: Int) {
+    let (holderOfCard, holderCards) = CardFacts.rankHolders(cards)
+    return (holderOfCard, holderCards.count)
+  }
+}

@@ -39,6 +39,22 @@ public struct RewardEngine: Sendable {
     _ ledger: Ledger, recordingProgress: Bool = false,
     startingFrom state: RewardProgress = RewardProgress()
   ) -> LedgerDecisions {
+    decide(ledger, recordingProgress: recordingProgress, startingFrom: state, quotaSettled: nil)
+  }
+
+  /// Decides the transactions of some holders where the quota, over every holder's, was settled
+  /// beforehand (`QuotaSettlement`): a transaction after the last place the quota had finds it
+  /// exhausted, whatever this ledger alone has paid. The decisions are those of the whole
+  /// ledger for these holders' transactions, since nothing else of other holders bears on them.
+  package func decide(_ ledger: Ledger, quotaSettled: QuotaSettlement) -> LedgerDecisions {
+    decide(
+      ledger, recordingProgress: false, startingFrom: RewardProgress(), quotaSettled: quotaSettled)
+  }
+
+  private func decide(
+    _ ledger: Ledger, recordingProgress: Bool, startingFrom state: RewardProgress,
+    quotaSettled: QuotaSettlement?
+  ) -> LedgerDecisions {
     let count = ledger.transactionCount
     let cardFacts = CardFacts(ledger: ledger, promotion: promotion)
     var result = LedgerDecisions(
@@ -111,7 +127,7 @@ public struct RewardEngine: Sendable {
         }
       }
     }
-    if promotion.quota == nil && !keepEveryKey {
+    if promotion.quota == nil && quotaSettled == nil && !keepEveryKey {
       // The chunks' keys are grouped by holder straight from the chunks, without joining them.
       decideEachHolderApart(
         chunkKeys, ledger: ledger, holders: cardFacts.holderCards.count, into: &result
@@ -148,7 +164,19 @@ public struct RewardEngine: Sendable {
         holders[holder] = holderState
         return
       }
-      let reason = holderState.settle(under: promotion, quotaLeft: quotaPaid < quota)
+      let quotaLeft =
+        switch quotaSettled {
+        case nil: quotaPaid < quota
+        case .notReached: true
+        case .exhaustedFromStart: false
+        case .exhaustedAfter(let time, let id):
+          key.time != time
+            ? key.time < time
+            : ledger.transactionIDs.withBytes(at: index) {
+              !id.lexicographicallyPrecedes($0)
+            }
+        }
+      let reason = holderState.settle(under: promotion, quotaLeft: quotaLeft)
       if reason == 0 {
         quotaPaid += 1
         result.ordinal[index] = Int32(holderState.rewards)
@@ -452,5 +480,39 @@ private struct HolderState {
     rewards += 1
     rewardsInCycle += 1
     return 0
+  }
+}
+
+/// How the promotion's quota ended over all holders' transactions, worked out before deciding
+/// some holders apart from the others: the quota is a count of places taken in order of time
+/// (ties by id bytes), so once the transaction that took its last place is known, whether any
+/// transaction finds places left depends on its time and id alone.
+package enum QuotaSettlement: Sendable, Equatable {
+  /// Fewer places were taken than the quota holds: none finds it exhausted.
+  case notReached
+  /// The quota holds no place at all.
+  case exhaustedFromStart
+  /// The last place went to the transaction with this time (nanoseconds) and id (UTF-8 bytes);
+  /// every transaction after it finds the quota exhausted.
+  case exhaustedAfter(time: Int64, id: [UInt8])
+
+  /// The settlement of a quota of `quota` places, given the times and ids of the places taken
+  /// when there is no quota, at least the `quota` earliest of them: the quota-th earliest is
+  /// the last place paid.
+  package static func settle(quota: Int, placesTaken: [(time: Int64, id: [UInt8])]) -> Self {
+    guard quota > 0 else { return .exhaustedFromStart }
+    guard placesTaken.count >= quota else { return .notReached }
+    let last = earliest(quota, of: placesTaken).last!
+    return .exhaustedAfter(time: last.time, id: last.id)
+  }
+
+  /// The `count` earliest places of `places`, in order (time, then id bytes).
+  package static func earliest(_ count: Int, of places: [(time: Int64, id: [UInt8])])
+    -> [(time: Int64, id: [UInt8])]
+  {
+    Array(
+      places.sorted {
+        $0.time != $1.time ? $0.time < $1.time : $0.id.lexicographicallyPrecedes($1.id)
+      }.prefix(count))
   }
 }

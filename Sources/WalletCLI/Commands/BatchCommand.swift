@@ -15,7 +15,11 @@ struct BatchCommand: WalletCommand {
       time zone. Any invalid row stops the run with exit status 65 and writes nothing, unless \
       --skip-invalid is given: then each invalid row is reported on standard error and left out. \
       An output may not be one of the inputs, however it is named (a usage error); a file \
-      replaced keeps its permissions.
+      replaced keeps its permissions. When the transactions would take more memory than \
+      --memory allows, they are split by holder into parts in a work directory beside the \
+      rewards file (or in TMPDIR when it goes to standard output), decided a part at a time and \
+      merged into the same files; the directory is removed afterwards. --postings needs every \
+      transaction in memory and is refused past the limit.
       """)
 
   @Option(valueName: "file", help: "The cards CSV file.") var cards: FileName
@@ -49,6 +53,11 @@ struct BatchCommand: WalletCommand {
     valueName: "date", help: "Reconcile as of this day (YYYY-MM-DD; default: today).")
   var asOf: CivilDate?
   @Flag(help: "Report invalid rows on standard error and leave them out.") var skipInvalid: Bool
+  @Option(
+    valueName: "bytes",
+    help: "The memory the transactions may take (512M, 4G); past it, batch works in parts on disk.",
+    defaultDescription: "half of the physical memory")
+  var memory: MemoryLimit?
   @OptionGroup var progress: QuietOption
 
   func run(context: CommandContext) throws -> ExitStatus {
@@ -90,8 +99,32 @@ struct BatchCommand: WalletCommand {
       try protected.check(output: output.path, option: output.option)
     }
     let quiet = progress.quiet
+    let (cardsBytes, enrollmentsBytes, transactionsBytes) = (
+      BatchMemory.size(of: cards.path), BatchMemory.size(of: enrollments.path),
+      BatchMemory.size(of: transactions.path)
+    )
+    let limit = memory?.bytes ?? BatchMemory.defaultLimit
+    // A test's way to force a number of parts, however small the files.
+    let forcedParts = context.environment["WALLET_BATCH_PARTITIONS"].flatMap { Int($0) }
+    let inParts =
+      forcedParts != nil
+      || BatchMemory.need(
+        cardsBytes: cardsBytes, enrollmentsBytes: enrollmentsBytes,
+        transactionsBytes: transactionsBytes) > limit
+    if inParts && postings != nil {
+      throw ValidationError(
+        "--postings needs every transaction in memory, more than --memory allows")
+    }
     LargeAllocations.returnToTheSystemWhenFreed()
     let promotion = try PromotionSource.resolve(self.promotion?.path)
+    if inParts {
+      let parts =
+        forcedParts
+        ?? BatchMemory.partitions(
+          cardsBytes: cardsBytes, enrollmentsBytes: enrollmentsBytes,
+          transactionsBytes: transactionsBytes, limit: limit)
+      return try runInParts(parts, promotion: promotion, context: context)
+    }
     let input = try BatchInput.load(
       cards: cards.path, enrollments: enrollments.path, transactions: transactions.path,
       naiveIn: promotion.timeZone, skipInvalid: skipInvalid,
@@ -199,6 +232,54 @@ struct BatchCommand: WalletCommand {
   }
 }
 
+extension BatchCommand {
+  /// The batch past the memory limit: the transactions split into `parts` parts by holder on
+  /// disk (`PartitionedBatch`), the same files written.
+  private func runInParts(_ parts: Int, promotion: Promotion, context: CommandContext) throws
+    -> ExitStatus
+  {
+    let quiet = progress.quiet
+    let rewardsFile = try AtomicOutputFile(path: out.path)
+    let decisionsFile = try decisions.map { (file) throws(FileFailure) in
+      try AtomicOutputFile(path: file.path)
+    }
+    func writer(_ file: AtomicOutputFile) -> CSVWriter {
+      file.path == "-" ? context.console.csvWriter() : file.csvWriter()
+    }
+    let batch = PartitionedBatch(
+      promotion: promotion, partitions: parts,
+      workParent: BatchMemory.workParent(output: out.path, environment: context.environment),
+      skipInvalid: skipInvalid)
+    let totals: PartitionedBatch.Totals
+    do {
+      totals = try batch.run(
+        cards: cards.path, enrollments: enrollments.path, transactions: transactions.path,
+        rewards: writer(rewardsFile), decisions: decisionsFile.map(writer),
+        readDone: { skipped in
+          for error in skipped.errors { context.console.message("skipped \(error.description)") }
+        },
+        progress: { phase, totalBytes in
+          ProgressReporter.make(
+            console: context.console, quiet: quiet, label: phase, totalBytes: totalBytes)
+        })
+    } catch let failure as PartitionedBatch.OutputFailure {
+      let file = failure.decisions ? decisionsFile ?? rewardsFile : rewardsFile
+      throw CommandFailure(.ioError, "cannot write \(file.shownPath): \(failure.underlying)")
+    }
+    try rewardsFile.commit()
+    try decisionsFile?.commit()
+    if !quiet {
+      context.console.message(
+        BatchSummary(
+          transactions: totals.transactions, paid: totals.paid,
+          forfeited: promotion.refunds == .clawback ? totals.forfeited : nil,
+          skippedRows: totals.skipped.count
+        ).text)
+    }
+    return .success
+  }
+}
+
 /// What `batch --postings` tells on standard error.
 enum BatchReconciliation {
   /// The counts of each status, for standard error.
@@ -222,20 +303,42 @@ enum BatchReconciliation {
 /// The totals `batch` reports on standard error: what was read, rewarded (and, under `refunds:
 /// clawback`, forfeited) and paid per channel.
 struct BatchSummary {
-  let decisions: LedgerDecisions
-  let ledger: Ledger
+  /// The transactions decided.
+  let transactions: Int
+  /// The rewards and their sum per channel.
+  let paid: [Channel: (rewards: Int, amount: Money)]
+  /// The rewards taken back, under `refunds: clawback` only.
+  let forfeited: Int?
+  /// The rows left out as invalid.
   let skippedRows: Int
 
+  /// The summary of `decisions` over `ledger`.
+  init(decisions: LedgerDecisions, ledger: Ledger, skippedRows: Int) {
+    self.init(
+      transactions: ledger.transactionCount, paid: decisions.paidByChannel(in: ledger),
+      forfeited: decisions.promotion.refunds == .clawback ? decisions.forfeitedCount() : nil,
+      skippedRows: skippedRows)
+  }
+
+  /// A summary of these totals.
+  init(
+    transactions: Int, paid: [Channel: (rewards: Int, amount: Money)], forfeited: Int?,
+    skippedRows: Int
+  ) {
+    self.transactions = transactions
+    self.paid = paid
+    self.forfeited = forfeited
+    self.skippedRows = skippedRows
+  }
+
   var text: String {
-    let paid = decisions.paidByChannel(in: ledger)
     let rewarded = paid.values.reduce(0) { $0 + $1.rewards }
-    let read = Plural.count(ledger.transactionCount, .transaction)
+    let read = Plural.count(transactions, .transaction)
     let rewardedCount = ProgressReporter.grouped(rewarded)
     let skipped = Plural.count(skippedRows, .invalidRow)
     var lines: [String] = []
     // Under clawback, the places whose rewards were taken back, which pay nothing.
-    if decisions.promotion.refunds == .clawback {
-      let forfeited = ProgressReporter.grouped(decisions.forfeitedCount())
+    if let forfeited = forfeited.map(ProgressReporter.grouped) {
       lines.append(
         tr(
           """

@@ -68,6 +68,9 @@ extension Translations {
     "--{0} and --{1} must name different files": "--{0} 和 --{1} 必须是不同的文件",
     "--adjustments and --reconciliation need --postings":
       "--adjustments 和 --reconciliation 需要 --postings",
+    "--postings needs every transaction in memory, more than --memory allows":
+      "--postings 需要全部交易都在内存中，超过了 --memory 允许的量",
+    "must be a number of bytes, such as 512M or 4G": "必须是字节数，如 512M 或 4G",
     "--postings needs --adjustments or --reconciliation":
       "--postings 需要 --adjustments 或 --reconciliation",
     "no built-in format {0} and no such file; built in: {1}": "没有内置格式 {0}，也没有这个文件；内置：{1}",

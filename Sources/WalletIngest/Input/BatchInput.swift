@@ -23,6 +23,36 @@ package struct BatchInput {
     transactions transactionsPath: String, naiveIn zone: TimeZoneRules, skipInvalid: Bool,
     progress: (_ totalBytes: Int) -> (any ReadProgress)?
   ) throws(FileFailure) -> BatchInput {
+    let (loaded, loader, transactionsFile) = try loadCardsAndEnrollments(
+      cards: cardsPath, enrollments: enrollmentsPath, transactions: transactionsPath,
+      naiveIn: zone, skipInvalid: skipInvalid)
+    var input = loaded
+    let progress = progress(transactionsFile.size)
+    if let whole = TransactionParts.load(
+      file: transactionsFile, reader: loader.transactionReader(columns:), ledger: input.ledger,
+      progress: progress, rowsRead: loader.forgetLookups)
+    {
+      input.ledger = whole
+      return input
+    }
+    loader.rememberLookups(of: input.ledger)
+    input.ledger.reserveTransactions(transactionsFile.size / 80, averageIDLength: 12)
+    try loader.readTransactions(
+      RowFileReader(
+        kind: .transactions, file: transactionsFile, skipInvalid: skipInvalid, progress: progress),
+      into: &input.ledger, skipped: &input.skipped)
+    return input
+  }
+}
+
+extension BatchInput {
+  /// Opens the three files and reads the cards and enrollments, as `load` does before the
+  /// transactions: the input so far, the loader that goes on to read transactions against
+  /// them, and the transactions file, open.
+  package static func loadCardsAndEnrollments(
+    cards cardsPath: String, enrollments enrollmentsPath: String,
+    transactions transactionsPath: String, naiveIn zone: TimeZoneRules, skipInvalid: Bool
+  ) throws(FileFailure) -> (BatchInput, LedgerLoader, InputFile) {
     // Open all three first, so that a missing file is reported before any work is done.
     let cardsFile = try InputFile(path: cardsPath)
     let enrollmentsFile = try InputFile(path: enrollmentsPath)
@@ -40,21 +70,7 @@ package struct BatchInput {
         RowFileReader(kind: .enrollments, file: enrollmentsFile, skipInvalid: skipInvalid),
         into: &input.ledger, skipped: &input.skipped)
     }
-    let progress = progress(transactionsFile.size)
-    if let whole = TransactionParts.load(
-      file: transactionsFile, reader: loader.transactionReader(columns:), ledger: input.ledger,
-      progress: progress, rowsRead: loader.forgetLookups)
-    {
-      input.ledger = whole
-      return input
-    }
-    loader.rememberLookups(of: input.ledger)
-    input.ledger.reserveTransactions(transactionsFile.size / 80, averageIDLength: 12)
-    try loader.readTransactions(
-      RowFileReader(
-        kind: .transactions, file: transactionsFile, skipInvalid: skipInvalid, progress: progress),
-      into: &input.ledger, skipped: &input.skipped)
-    return input
+    return (input, loader, transactionsFile)
   }
 }
 

@@ -33,11 +33,12 @@ package enum DecisionsFile: CSVFileFormat {
 
   /// The whole file straight from a batch's ledger and its decisions, one row per transaction
   /// in input order, without a `Decision` per row: `fields(of:)`'s fields, from text made once.
+  /// Without `header`, only the rows.
   package static func write(
     _ decisions: LedgerDecisions, ledger: Ledger, to writer: CSVWriter,
-    rowsPerHalfBlock: Int = LedgerRowBlocks.defaultRowsPerHalfBlock
+    rowsPerHalfBlock: Int = LedgerRowBlocks.defaultRowsPerHalfBlock, header: Bool = true
   ) throws {
-    try writer.writeRecord(columns)
+    if header { try writer.writeRecord(columns) }
     let names = RowNames(decisions: decisions, ledger: ledger)
     let reasonNames = [""] + ReasonCode.allCases.map(\.rawValue)
     try LedgerRowBlocks.write(

@@ -35,12 +35,13 @@ package enum RewardsFile: CSVFileFormat {
 
   /// The whole file straight from a batch's ledger and its decisions, without a value per
   /// reward: `fields(of:in:)`'s fields, formatted by the same functions into reused buffers,
-  /// from text made once per cycle, channel and tier (`RowNames`).
+  /// from text made once per cycle, channel and tier (`RowNames`). Without `header`, only the
+  /// rows: one part of a file written in parts.
   package static func write(
     _ decisions: LedgerDecisions, ledger: Ledger, promotion: Promotion, to writer: CSVWriter,
-    rowsPerHalfBlock: Int = LedgerRowBlocks.defaultRowsPerHalfBlock
+    rowsPerHalfBlock: Int = LedgerRowBlocks.defaultRowsPerHalfBlock, header: Bool = true
   ) throws {
-    try writer.writeRecord(columns)
+    if header { try writer.writeRecord(columns) }
     let names = RowNames(decisions: decisions, ledger: ledger)
     let order = decisions.statementOrder()
     try LedgerRowBlocks.write(rows: order.count, rowsPerHalfBlock: rowsPerHalfBlock, to: writer) {

@@ -1,0 +1,241 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A directory of work files made for one run and removed with everything in it afterwards:
+/// where a batch too large for memory keeps its partitions.
+final class TemporaryDirectory {
+  /// The directory's path.
+  let path: String
+
+  /// Makes a new directory, readable by its owner alone, inside `parent`.
+  init(in parent: String) throws(FileFailure) {
+    var template = Array((parent + "/.wallet-batch-XXXXXX").utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+    guard made != nil else {
+      throw FileFailure(
+        .readOrWriteFailed,
+        "cannot make a work directory in \(SafeText.path(parent)): "
+          + String(cString: strerror(errno)))
+    }
+    path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+  }
+
+  /// The path of the work file `name`.
+  func file(_ name: String) -> String { path + "/" + name }
+
+  /// Removes the directory and every file in it.
+  func remove() {
+    if let directory = opendir(path) {
+      while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+          String(cString: bytes.bindMemory(to: CChar.self).baseAddress!)
+        }
+        if name != "." && name != ".." { unlink(file(name)) }
+      }
+      closedir(directory)
+    }
+    rmdir(path)
+  }
+}
+
+/// Appends bytes to a work file through a buffer. A failed write is kept, and every later one
+/// does nothing, so that a reading loop that cannot throw it goes on and `close` reports it.
+final class WorkFileWriter {
+  private let descriptor: Int32
+  private let path: String
+  private var buffer: [UInt8] = []
+  private let capacity: Int
+  /// The first write that failed.
+  private(set) var failure: FileFailure?
+  /// The bytes written so far.
+  private(set) var size = 0
+
+  /// Creates (or empties) the file at `path`, buffering `capacity` bytes.
+  init(path: String, capacity: Int = 1 << 16) throws(FileFailure) {
+    descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw Self.failure(path) }
+    self.path = path
+    self.capacity = capacity
+    buffer.reserveCapacity(capacity)
+  }
+
+  deinit { if descriptor >= 0 { close(descriptor) } }
+
+  private static func failure(_ path: String) -> FileFailure {
+    FileFailure(
+      .readOrWriteFailed,
+      "cannot write the work file \(SafeText.path(path)): \(String(cString: strerror(errno)))")
+  }
+
+  /// Appends `bytes`.
+  func append(_ bytes: UnsafeRawBufferPointer) {
+    size += bytes.count
+    if buffer.count + bytes.count > capacity { drain() }
+    if bytes.count >= capacity {
+      send(bytes)
+    } else {
+      buffer.append(contentsOf: bytes)
+    }
+  }
+
+  /// Appends the bytes of a plain value.
+  func append<Value: BitwiseCopyable>(value: Value) {
+    withUnsafeBytes(of: value) { append($0) }
+  }
+
+  private func drain() {
+    buffer.withUnsafeBytes { send($0) }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  private func send(_ bytes: UnsafeRawBufferPointer) {
+    guard failure == nil, var start = bytes.baseAddress else { return }
+    var left = bytes.count
+    while left > 0 {
+      let written = write(descriptor, start, left)
+      if written < 0 {
+        if errno == EINTR { continue }
+        failure = Self.failure(path)
+        return
+      }
+      start += written
+      left -= written
+    }
+  }
+
+  /// Writes what is buffered and throws the first failure, if any.
+  func finish() throws(FileFailure) {
+    drain()
+    if let failure { throw failure }
+  }
+}
+
+/// Reads a work file from the start through a buffer.
+final class WorkFileReader {
+  private let descriptor: Int32
+  private let path: String
+  private var buffer: UnsafeMutableRawBufferPointer
+  private var start = 0
+  private var end = 0
+  private var atEnd = false
+
+  /// Opens the work file at `path`, reading `capacity` bytes at a time.
+  init(path: String, capacity: Int = 1 << 20) throws(FileFailure) {
+    descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw Self.failure(path) }
+    self.path = path
+    buffer = .allocate(byteCount: capacity, alignment: 16)
+  }
+
+  deinit {
+    buffer.deallocate()
+    if descriptor >= 0 { close(descriptor) }
+  }
+
+  private static func failure(_ path: String) -> FileFailure {
+    FileFailure(
+      .readOrWriteFailed,
+      "cannot read the work file \(SafeText.path(path)): \(String(cString: strerror(errno)))")
+  }
+
+  /// Reads more after what is left unread; false at the end of the file.
+  private func refill() throws(FileFailure) -> Bool {
+    guard !atEnd else { return false }
+    if start > 0 {
+      let left = end - start
+      if left > 0 {
+        buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: left)
+      }
+      start = 0
+      end = left
+    }
+    while true {
+      let count = read(descriptor, buffer.baseAddress! + end, buffer.count - end)
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw Self.failure(path)
+      }
+      if count == 0 { atEnd = true }
+      end += count
+      return count > 0
+    }
+  }
+
+  /// The next `count` bytes (valid until the next read), or nil at the end of the file.
+  func next(_ count: Int) throws(FileFailure) -> UnsafeRawBufferPointer? {
+    if count > buffer.count {
+      let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 16)
+      grown.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: end - start)
+      buffer.deallocate()
+      buffer = grown
+      end -= start
+      start = 0
+    }
+    while end - start < count {
+      guard try refill() else {
+        if end > start {
+          throw FileFailure(.readOrWriteFailed, "the work file \(path) ends part way")
+        }
+        return nil
+      }
+    }
+    defer { start += count }
+    return UnsafeRawBufferPointer(rebasing: buffer[start..<(start + count)])
+  }
+
+  /// The next plain value, or nil at the end of the file.
+  func next<Value: BitwiseCopyable>(_ type: Value.Type) throws(FileFailure) -> Value? {
+    try next(MemoryLayout<Value>.size)?.loadUnaligned(as: Value.self)
+  }
+
+  /// Hands the next CSV record, as `CSVWriter` wrote it (ended by a line break outside quotes),
+  /// to `body` a piece at a time; false at the end of the file.
+  func nextRecord(_ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+    var quoted = false
+    var any = false
+    while true {
+      if start == end {
+        guard try refill() else {
+          if any { throw FileFailure(.readOrWriteFailed, "the work file \(path) ends part way") }
+          return false
+        }
+      }
+      any = true
+      let bytes = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
+      var position = 0
+      while position < bytes.count {
+        guard
+          let found = memchr(
+            bytes.baseAddress! + position, Int32(UInt8(ascii: "\n")),
+            bytes.count - position)
+        else {
+          quoted = quotes(in: bytes[position...], after: quoted)
+          position = bytes.count
+          break
+        }
+        let lineEnd = found - UnsafeMutableRawPointer(mutating: bytes.baseAddress!) + 1
+        quoted = quotes(in: bytes[position..<lineEnd], after: quoted)
+        position = lineEnd
+        if !quoted {
+          try body(UnsafeRawBufferPointer(rebasing: bytes[0..<position]))
+          start += position
+          return true
+        }
+      }
+      try body(bytes)
+      start = end
+    }
+  }
+
+  /// Whether a record is inside quotes after `bytes`, having been so (`quoted`) before them.
+  private func quotes(in bytes: Slice<UnsafeRawBufferPointer>, after quoted: Bool) -> Bool {
+    let base = bytes.base.baseAddress! + bytes.startIndex
+    guard memchr(base, Int32(UInt8(ascii: "\"")), bytes.count) != nil else { return quoted }
+    var inside = quoted
+    for byte in bytes where byte == UInt8(ascii: "\"") { inside.toggle() }
+    return inside
+  }
+}

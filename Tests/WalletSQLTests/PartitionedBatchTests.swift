@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+import WalletCore
+import WalletIngest
+import WalletTestSupport
+
+/// `wallet batch` past its memory limit (`PartitionedBatch`) against the batch of everything in
+/// memory, on the random scenarios the SQL comparison uses: the same rewards and decisions files,
+/// byte for byte, in any number of parts, with quotas that bind at every place.
+struct PartitionedBatchTests {
+  /// The bytes of both outputs, and the summary's totals.
+  struct Written: Equatable {
+    var rewards: [UInt8]
+    var decisions: [UInt8]
+    var transactions: Int
+    var rewardCount: Int
+    var skipped: [String]
+  }
+
+  static func inMemory(_ files: ScenarioFiles, promotion: Promotion, skipInvalid: Bool = false)
+    throws -> Written
+  {
+    let input = try BatchInput.load(
+      cards: files.cards, enrollments: files.enrollments, transactions: files.transactions,
+      naiveIn: promotion.timeZone, skipInvalid: skipInvalid, progress: { _ in nil })
+    let decided = RewardEngine(promotion: promotion).decide(input.ledger)
+    return Written(
+      rewards: try bytes {
+        try RewardsFile.write(decided, ledger: input.ledger, promotion: promotion, to: $0)
+      },
+      decisions: try bytes { try DecisionsFile.write(decided, ledger: input.ledger, to: $0) },
+      transactions: input.ledger.transactionCount,
+      rewardCount: decided.paidByChannel(in: input.ledger).values.reduce(0) { $0 + $1.rewards },
+      skipped: input.skipped.errors.map(\.description))
+  }
+
+  static func inParts(
+    _ files: ScenarioFiles, promotion: Promotion, parts: Int, skipInvalid: Bool = false
+  ) throws -> Written {
+    var rewards: [UInt8] = []
+    var decisions: [UInt8] = []
+    let rewardsWriter = CSVWriter(chunkSize: 512) { rewards.append(contentsOf: $0) }
+    let decisionsWriter = CSVWriter(chunkSize: 512) { decisions.append(contentsOf: $0) }
+    let batch = PartitionedBatch(
+      promotion: promotion, partitions: parts, workParent: files.folder.url.path,
+      skipInvalid: skipInvalid)
+    var skippedBefore: [String] = []
+    let totals = try batch.run(
+      cards: files.cards, enrollments: files.enrollments, transactions: files.transactions,
+      rewards: rewardsWriter, decisions: decisionsWriter,
+      readDone: { skippedBefore = $0.errors.map(\.description) }, progress: { _, _ in nil })
+    try rewardsWriter.flush()
+    try decisionsWriter.flush()
+    #expect(skippedBefore == totals.skipped.errors.map(\.description))
+    return Written(
+      rewards: rewards, decisions: decisions, transactions: totals.transactions,
+      rewardCount: totals.paid.values.reduce(0) { $0 + $1.rewards },
+      skipped: totals.skipped.errors.map(\.description))
+  }
+
+  private static func bytes(_ write: (CSVWriter) throws -> Void) throws -> [UInt8] {
+    var bytes: [UInt8] = []
+    let writer = CSVWriter(chunkSize: 4096) { bytes.append(contentsOf: $0) }
+    try write(writer)
+    try writer.flush()
+    return bytes
+  }
+
+  /// Whether the work directory is gone from `files`' folder.
+  static func noWorkLeft(_ files: ScenarioFiles) throws -> Bool {
+    try !FileManager.default.contentsOfDirectory(atPath: files.folder.url.path)
+      .contains { $0.hasPrefix(".wallet-batch-") }
+  }
+
+  /// Every zone under both refund policies; the quota is set from the rewards a run without one
+  /// pays, so that it runs out part way (or at once, or never).
+  static let cases: [(UInt64, String, RefundPolicy)] = (1...24).map { seed in
+    (
+      seed, SQLScenario.zones[Int(seed) % SQLScenario.zones.count],
+      seed % 2 == 0 ? .net : .clawback
+    )
+  }
+
+  @Test(arguments: cases)
+  func partsWriteWhatMemoryWrites(seed: UInt64, zone: String, refunds: RefundPolicy) throws {
+    let scenario = SQLScenario(seed: seed, transactions: 240, zone: zone, refunds: refunds)
+    let files = try ScenarioFiles(scenario)
+    var promotion = scenario.promotion
+    promotion.quota = nil
+    let unlimited = try Self.inMemory(files, promotion: promotion).rewardCount
+    // The scenario's own quota, none, none at all, the last place, and some way through.
+    for quota in [scenario.promotion.quota, nil, 0, unlimited, unlimited / 2, unlimited / 3 + 1] {
+      promotion.quota = quota
+      let expected = try Self.inMemory(files, promotion: promotion)
+      for parts in [1, 2, 3, 7] {
+        let got = try Self.inParts(files, promotion: promotion, parts: parts)
+        #expect(
+          got == expected, "seed \(seed), quota \(quota.map(String.init) ?? "none"), \(parts) parts"
+        )
+      }
+    }
+    #expect(try Self.noWorkLeft(files))
+  }
+
+  /// A scenario whose rows are all valid, with rows added to it.
+  static func files(seed: UInt64, adding rows: [(at: Int, row: [String])]) throws -> ScenarioFiles {
+    var scenario = SQLScenario(seed: seed, transactions: 120, zone: "Asia/Shanghai", refunds: .net)
+    for (at, row) in rows.sorted(by: { $0.at > $1.at }) {
+      scenario.transactions.rows.insert(row, at: at)
+    }
+    return try ScenarioFiles(scenario)
+  }
+
+  /// Repeated ids and bad rows: the same error, at the same line and column, or (when skipping)
+  /// the same rows skipped, reported the same way, and the same outputs.
+  @Test(arguments: [
+    // A repeat alone; a repeat before a bad row (the repeat is reported); a bad row before a
+    // repeat (the bad row is).
+    [(30, 10, "repeat"), (90, 40, "repeat")],
+    [(30, 10, "repeat"), (60, 0, "bad")],
+    [(20, 0, "bad"), (60, 10, "repeat")],
+    [(70, 65, "repeat"), (71, 65, "repeat"), (100, 0, "bad")],
+  ])
+  func invalidRowsAreFoundAsInMemory(rows: [(at: Int, of: Int, kind: String)]) throws {
+    let base = SQLScenario(seed: 5, transactions: 120, zone: "Asia/Shanghai", refunds: .net)
+    let added = rows.map { row -> (at: Int, row: [String]) in
+      var copy = base.transactions.rows[row.of]
+      if row.kind == "bad" { copy[3] = "12.345.6" }
+      return (row.at, copy)
+    }
+    let files = try Self.files(seed: 5, adding: added)
+    var promotion = base.promotion
+    promotion.quota = 7
+    func failure(_ body: () throws -> Written) -> String? {
+      do {
+        _ = try body()
+        return nil
+      } catch {
+        return "\(error)"
+      }
+    }
+    let expected = failure { try Self.inMemory(files, promotion: promotion) }
+    #expect(expected != nil)
+    for parts in [1, 3] {
+      #expect(failure { try Self.inParts(files, promotion: promotion, parts: parts) } == expected)
+      let skipping = try Self.inParts(
+        files, promotion: promotion, parts: parts, skipInvalid: true)
+      #expect(skipping == (try Self.inMemory(files, promotion: promotion, skipInvalid: true)))
+      #expect(!skipping.skipped.isEmpty)
+    }
+    #expect(try Self.noWorkLeft(files))
+  }
+}
