@@ -90,11 +90,32 @@ struct BatchCommandTests {
     #expect(quiet.stdout == result.stdout)
   }
 
+  /// As `export` does: the rewards go to standard output unless `--out` names a file.
+  @Test func withoutOutTheRewardsGoToStandardOutput() throws {
+    let folder = try TemporaryFolder()
+    let named = try batch(in: folder)
+    let result = try WalletProcess.run(
+      [
+        "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
+        "transactions.csv", "--quiet",
+      ], directory: folder.url)
+    #expect(named.status == 0 && result.status == 0)
+    #expect(result.stdout == folder.read("rewards.csv"))
+    #expect(result.stdout.hasPrefix("holder,cycle_start,"))
+    let clash = try WalletProcess.run(
+      [
+        "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
+        "transactions.csv", "--decisions", "-",
+      ], directory: folder.url)
+    #expect(clash.status == 64)
+    #expect(clash.stderr.contains("without --out the rewards go to standard output"))
+  }
+
   @Test(
     "usage errors exit 64 with Error and Usage on standard error",
     arguments: [
       ["batch"], ["batch", "--cards"], ["batch", "--frobnicate"], ["frobnicate"],
-      ["batch", "--cards", "a", "--enrollments", "b", "--transactions", "c"],
+      ["batch", "--cards", "a", "--enrollments", "b", "--transactions", "c", "--decisions", "-"],
       ["batch", "--cards", "a", "--enrollments", "b", "--transactions", "c", "--out", "x", "y"],
       [
         "batch", "--cards", "a", "--enrollments", "b", "--transactions", "c", "--out", "x",

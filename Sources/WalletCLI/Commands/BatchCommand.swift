@@ -31,8 +31,9 @@ struct BatchCommand: WalletCommand {
   var promotion: FileName?
   @Option(
     short: "o", valueName: "file",
-    help: "Where to write the rewards CSV ('-' for standard output).")
-  var out: FileName
+    help: "Where to write the rewards CSV ('-' for standard output).",
+    defaultDescription: "standard output")
+  var out: FileName?
   @Option(
     valueName: "file",
     help: "Where to write one decision per transaction as CSV ('-' for standard output).")
@@ -60,8 +61,20 @@ struct BatchCommand: WalletCommand {
   var memory: MemoryLimit?
   @OptionGroup var progress: QuietOption
 
+  /// Where the rewards go: standard output unless `--out` names a file, as `export` does.
+  var rewardsOutput: FileName { out ?? FileName(standardOutput: ()) }
+
+  /// A phase of the batch done in parts, as the progress line names it.
+  static func phaseLabel(_ phase: String) -> String {
+    switch phase {
+    case "partitioning": tr("partitioning")
+    case "deciding": tr("deciding")
+    default: phase
+    }
+  }
+
   func run(context: CommandContext) throws -> ExitStatus {
-    let rewardsPath = out.path
+    let rewardsPath = rewardsOutput.path
     let decisionsPath = decisions?.path
     let outputs: [(option: String, path: String)] =
       [("out", rewardsPath)]
@@ -73,6 +86,11 @@ struct BatchCommand: WalletCommand {
       }
     for (index, output) in outputs.enumerated() {
       for earlier in outputs[..<index] where AtomicOutputFile.sameFile(earlier.path, output.path) {
+        if earlier.option == "out" && out == nil {
+          throw ValidationError(
+            "without --out the rewards go to standard output; give --out a file to write "
+              + "--\(output.option) there")
+        }
         throw ValidationError(
           "--\(earlier.option) and --\(output.option) must name different files")
       }
@@ -239,7 +257,7 @@ extension BatchCommand {
     -> ExitStatus
   {
     let quiet = progress.quiet
-    let rewardsFile = try AtomicOutputFile(path: out.path)
+    let rewardsFile = try AtomicOutputFile(path: rewardsOutput.path)
     let decisionsFile = try decisions.map { (file) throws(FileFailure) in
       try AtomicOutputFile(path: file.path)
     }
@@ -248,7 +266,8 @@ extension BatchCommand {
     }
     let batch = PartitionedBatch(
       promotion: promotion, partitions: parts,
-      workParent: BatchMemory.workParent(output: out.path, environment: context.environment),
+      workParent: BatchMemory.workParent(
+        output: rewardsOutput.path, environment: context.environment),
       skipInvalid: skipInvalid)
     let totals: PartitionedBatch.Totals
     do {
@@ -260,7 +279,8 @@ extension BatchCommand {
         },
         progress: { phase, totalBytes in
           ProgressReporter.make(
-            console: context.console, quiet: quiet, label: phase, totalBytes: totalBytes)
+            console: context.console, quiet: quiet, label: Self.phaseLabel(phase),
+            totalBytes: totalBytes)
         })
     } catch let failure as PartitionedBatch.OutputFailure {
       let file = failure.decisions ? decisionsFile ?? rewardsFile : rewardsFile

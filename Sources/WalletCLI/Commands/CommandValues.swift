@@ -147,6 +147,11 @@ struct FileName: ExpressibleByArgument {
     if argument.isEmpty { throw ArgumentValueError("needs a file name, not an empty string") }
     path = argument
   }
+
+  /// `-`, standard output (or input), where an option left out writes.
+  init(standardOutput: Void) {
+    path = "-"
+  }
 }
 
 /// A positive amount, as purchases and refunds have: greater than zero, with at most two

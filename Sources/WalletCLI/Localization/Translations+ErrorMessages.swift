@@ -10,6 +10,8 @@ extension Translations {
   /// Chinese; see ``translated(message:in:)``.
   static let simplifiedChineseErrorMessages: [String: String] = [
     // The commands' own checks of their arguments.
+    "without --out the rewards go to standard output; give --out a file to write --{0} there":
+      "不给 --out 时刷卡金写到标准输出；要让 --{0} 写到标准输出，请用 --out 指定一个文件",
     "give --holder or --card: whose cards the sheet offers":
       "请给出 --holder 或 --card：支付页面列出谁的卡",
     "give --holder or --card, not both": "请给出 --holder 或 --card，二者只能选一",
@@ -120,6 +122,12 @@ extension Translations {
     "cannot read {0}: it is a directory": "无法读取 {0}：它是一个目录",
     "cannot read standard input: {0}": "无法读取标准输入：{0}",
     "cannot read {0}: {1}": "无法读取 {0}：{1}",
+    // The work files of a batch done in parts.
+    "a work file ends part way": "有一个工作文件不完整",
+    "the work file {0} ends part way": "工作文件 {0} 不完整",
+    "cannot make a work directory in {0}: {1}": "无法在 {0} 中建立工作目录：{1}",
+    "cannot write the work file {0}: {1}": "无法写入工作文件 {0}：{1}",
+    "cannot read the work file {0}: {1}": "无法读取工作文件 {0}：{1}",
     "{0}: the file is larger than {1} MiB": "{0}：文件大于 {1} MiB",
     "the file has a header but no rows": "文件只有表头，没有数据行",
     "refunded {0} is more than the amount {1}": "退款 {0} 超过金额 {1}",

@@ -995,6 +995,8 @@ extension Translations {
       "合计",
     "transaction":
       "交易",
+    "partitioning": "分区",
+    "deciding": "判定",
     "transactions":
       "交易",
     "type":
