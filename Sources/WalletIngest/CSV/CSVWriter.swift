@@ -101,6 +101,16 @@ package final class CSVWriter {
     try append(field)
   }
 
+  /// Appends `count` fields (at least two) already encoded as this writer writes them, quoted
+  /// where they must be and joined by commas, to the current record.
+  func writeEncodedFields(_ fields: UnsafeBufferPointer<UInt8>, count: Int) throws {
+    precondition(count >= 2, "encoded fields are more than one")
+    if fieldsInRecord > 0 { try append(CSVByte.comma) }
+    fieldsInRecord += count
+    lastFieldWasEmpty = false
+    try append(fields)
+  }
+
   /// Writes all of `fields` as one record, then ends it.
   package func writeRecord(_ fields: some Sequence<String>) throws {
     for field in fields { try writeField(field) }

@@ -130,6 +130,8 @@ extension UnsafeRawBufferPointer {
   /// without looking further back: a few CJK characters counted as digits only send a row to
   /// the exact guard, while a full-width card number missed here would be stored.
   var hasTooFewDigitsForACardNumber: Bool {
+    // Each digit takes at least a byte: most merchants and ids are too short to look at.
+    if count < 13 { return true }
     var digits = 0
     var previous: UInt8 = 0
     for byte in self {

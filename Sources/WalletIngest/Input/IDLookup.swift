@@ -28,38 +28,65 @@ struct IDLookup: Sendable {
   }
 
   /// A lookup of the ids of `first` then `second`, numbered in that order, or nil when one
-  /// repeats (found as every repeated id is, by `RepeatedIDs`). Each half's keys are worked out
-  /// on its own core; only placing them in the table is sequential.
+  /// repeats (found as every repeated id is, by `RepeatedIDs`). Each half's keys and id bytes
+  /// are worked out on its own core; only placing the keys in the table is sequential, and it
+  /// reads nothing but them.
   init?<Element: Sendable>(
     uniqueIn first: [Element], _ second: [Element], id: @Sendable (Element) -> Identifier
   ) {
-    var keys: [[Key]] = [[], []]
-    keys.withUnsafeMutableBufferPointer { keys in
-      let shared = SendableKeys(keys)
+    var halves = [IDsAndKeys](repeating: IDsAndKeys(), count: 2)
+    halves.withUnsafeMutableBufferPointer { halves in
+      let shared = SendableHalves(halves)
       DispatchQueue.concurrentPerform(iterations: 2) { half in
-        shared.keys[half] = (half == 0 ? first : second).map { element in
+        let elements = half == 0 ? first : second
+        var made = IDsAndKeys()
+        made.keys.reserveCapacity(elements.count)
+        made.ids.reserveCapacity(elements.count, averageLength: 12)
+        for element in elements {
           var text = id(element).rawValue
-          return text.withUTF8 { Key(UnsafeRawBufferPointer($0)) }
+          text.withUTF8 { bytes in
+            let bytes = UnsafeRawBufferPointer(bytes)
+            made.keys.append(Key(bytes))
+            made.ids.append(bytes)
+          }
         }
+        shared.halves[half] = made
       }
     }
-    func element(_ position: Int) -> Element {
-      position < first.count ? first[position] : second[position - first.count]
-    }
-    let hashes = keys[0].map(\.hash) + keys[1].map(\.hash)
+    var hashes = [UInt64]()
+    hashes.reserveCapacity(halves[0].keys.count + halves[1].keys.count)
+    for half in halves { hashes.append(contentsOf: half.keys.lazy.map(\.hash)) }
+    let firstIDs = halves[0].ids
+    let secondIDs = halves[1].ids
     let repeats = hashes.withUnsafeBufferPointer {
-      RepeatedIDs.find(hashes: $0) { id(element($0)) == id(element($1)) }
+      RepeatedIDs.find(hashes: $0) { position, earlier in
+        func bytes<Result>(_ at: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+          at < firstIDs.count
+            ? firstIDs.withBytes(at: at) { body(UnsafeRawBufferPointer($0)) }
+            : secondIDs.withBytes(at: at - firstIDs.count) { body(UnsafeRawBufferPointer($0)) }
+        }
+        return bytes(position) { mine in bytes(earlier) { $0.elementsEqual(mine) } }
+      }
     }
     guard repeats.isEmpty else { return nil }
     slots = [Slot](repeating: Slot(), count: Self.tableSize(for: hashes.count))
-    ids.reserveCapacity(hashes.count, averageLength: 12)
-    for (half, elements) in [first, second].enumerated() {
-      for (position, key) in keys[half].enumerated() {
-        var text = id(elements[position]).rawValue
-        text.withUTF8 { ids.append(UnsafeRawBufferPointer($0)) }
-        place(key, entry: ids.count - 1)
+    ids = firstIDs
+    ids.append(contentsOf: secondIDs)
+    var entry = 0
+    slots.withUnsafeMutableBufferPointer { slots in
+      for half in halves {
+        for key in half.keys {
+          Self.place(key, entry: entry, in: slots)
+          entry += 1
+        }
       }
     }
+  }
+
+  /// One half's ids and their keys, in order.
+  private struct IDsAndKeys: Sendable {
+    var ids = IdentifierArena()
+    var keys: [Key] = []
   }
 
   /// How many probes `entries(of:keys:into:)` starts at once.
@@ -156,15 +183,14 @@ struct IDLookup: Sendable {
   }
 
   /// Puts entry `entry` in the first free slot of its probe; the table has room.
-  private mutating func place(_ key: Key, entry: Int) {
+  @inline(__always)
+  private static func place(_ key: Key, entry: Int, in slots: UnsafeMutableBufferPointer<Slot>) {
     precondition(entry < Int(UInt32.max - 1), "too many ids for one lookup")
-    slots.withUnsafeMutableBufferPointer { slots in
-      let mask = slots.count - 1
-      var position = key.slot(mask: mask)
-      while slots[position].entryPlusOne != 0 { position = (position + 1) & mask }
-      slots[position] = Slot(
-        head: key.head, tail: key.tail, length: key.length, entryPlusOne: UInt32(entry + 1))
-    }
+    let mask = slots.count - 1
+    var position = key.slot(mask: mask)
+    while slots[position].entryPlusOne != 0 { position = (position + 1) & mask }
+    slots[position] = Slot(
+      head: key.head, tail: key.tail, length: key.length, entryPlusOne: UInt32(entry + 1))
   }
 
   /// A power of two at least 1.5 times `count`: probes stay short (a second slot is usually in
@@ -204,8 +230,8 @@ struct IDLookup: Sendable {
   }
 }
 
-/// Lets the two threads working out keys each write their own half's array.
-private struct SendableKeys<Key>: @unchecked Sendable {
-  let keys: UnsafeMutableBufferPointer<[Key]>
-  init(_ keys: UnsafeMutableBufferPointer<[Key]>) { self.keys = keys }
+/// Lets the two threads working out keys each write their own half.
+private struct SendableHalves<Half>: @unchecked Sendable {
+  let halves: UnsafeMutableBufferPointer<Half>
+  init(_ halves: UnsafeMutableBufferPointer<Half>) { self.halves = halves }
 }

@@ -78,14 +78,17 @@ enum TransactionParts {
         guard let record = next else { break }
         guard record.count == width else { return nil }
         let plain = record.withRawFields { fields -> Bool in
-          guard let parsed = reader.plainTransaction(fields) else {
+          guard let parsed = reader.plainTransaction(fields, lookingUpEnrollment: false) else {
             return false
           }
-          pending.add(parsed, card: fields[tableColumns.card], id: fields[tableColumns.id])
+          pending.add(
+            parsed, card: fields[tableColumns.card],
+            enrollment: fields.nonEmpty(tableColumns.enrollment), id: fields[tableColumns.id])
           return true
         }
         if !plain || pending.isFull {
-          guard pending.flush(into: &ledger, cards: reader.cards) else { return nil }
+          guard pending.flush(into: &ledger, cards: reader.cards, enrollments: reader.enrollments)
+          else { return nil }
         }
         if !plain {
           try reader.read(CSVRow(record: record, columns: columns), append)
@@ -99,15 +102,17 @@ enum TransactionParts {
     } catch {
       return nil
     }
-    guard pending.flush(into: &ledger, cards: reader.cards) else { return nil }
+    guard pending.flush(into: &ledger, cards: reader.cards, enrollments: reader.enrollments) else {
+      return nil
+    }
     return ledger
   }
 
 }
 
-/// Plain rows read but not yet added to a ledger, so that their cards are looked up together
-/// (`IDLookup.entries(of:keys:into:)`): each lookup is a likely cache miss, and a batch of them
-/// overlaps. The batch is kept column by column in buffers of fixed size and appended to the
+/// Plain rows read but not yet added to a ledger, so that their cards and the enrollments they
+/// name are looked up together (`IDLookup.entries(of:keys:into:)`): each lookup is a likely
+/// cache miss, and a batch of them overlaps. The batch is kept column by column in buffers of fixed size and appended to the
 /// ledger a column at a time. Rows keep their order: a row that is not plain is read only after
 /// the batch is added.
 private struct PendingRows {
@@ -123,6 +128,12 @@ private struct PendingRows {
   private let refunded: UnsafeMutableBufferPointer<Int64>
   private let enrollments: UnsafeMutableBufferPointer<Int32>
   private let mcc: UnsafeMutableBufferPointer<Int16>
+  /// The rows that name an enrollment: how many, which, and the enrollments' ids and keys.
+  private var namingCount = 0
+  private let naming: UnsafeMutableBufferPointer<Int32>
+  private var enrollmentIDs = IdentifierArena()
+  private let enrollmentKeys: UnsafeMutableBufferPointer<IDLookup.Key>
+  private let namedEntries: UnsafeMutableBufferPointer<Int32>
 
   /// No rows, with room for a batch.
   init() {
@@ -133,6 +144,10 @@ private struct PendingRows {
     refunded = .allocate(capacity: capacity)
     enrollments = .allocate(capacity: capacity)
     mcc = .allocate(capacity: capacity)
+    naming = .allocate(capacity: capacity)
+    enrollmentKeys = .allocate(capacity: capacity)
+    namedEntries = .allocate(capacity: capacity)
+    enrollmentIDs.reserveCapacity(capacity, averageLength: 16)
     ids.reserveCapacity(capacity, averageLength: 16)
     cardIDs.reserveCapacity(capacity, averageLength: 16)
   }
@@ -150,23 +165,36 @@ private struct PendingRows {
     refunded.deallocate()
     enrollments.deallocate()
     mcc.deallocate()
+    naming.deallocate()
+    enrollmentKeys.deallocate()
+    namedEntries.deallocate()
   }
 
   /// Forgets the rows waiting, as when the part is given up.
   mutating func discard() {
     count = 0
+    namingCount = 0
     ids.removeAll()
     cardIDs.removeAll()
+    enrollmentIDs.removeAll()
   }
 
   /// Whether a batch's worth of rows is waiting.
   var isFull: Bool { count == capacity }
 
-  /// Keeps a row, its card id's bytes and its id's bytes until `flush`.
+  /// Keeps a row, its card id's bytes, the bytes of the enrollment id it names (if any) and its
+  /// id's bytes until `flush`.
   mutating func add(
-    _ row: PlainTransaction, card: UnsafeRawBufferPointer, id: UnsafeRawBufferPointer
+    _ row: PlainTransaction, card: UnsafeRawBufferPointer, enrollment: UnsafeRawBufferPointer?,
+    id: UnsafeRawBufferPointer
   ) {
     precondition(count < capacity, "a full batch")
+    if let enrollment {
+      naming[namingCount] = Int32(count)
+      enrollmentKeys.initializeElement(at: namingCount, to: IDLookup.Key(enrollment))
+      enrollmentIDs.append(enrollment)
+      namingCount += 1
+    }
     cardKeys.initializeElement(at: count, to: IDLookup.Key(card))
     times[count] = row.time
     amounts[count] = row.amount
@@ -178,18 +206,32 @@ private struct PendingRows {
     count += 1
   }
 
-  /// Looks up every row's card and appends the rows to `ledger`; false, with nothing appended,
-  /// when a card is unknown: the caller then gives up on this part.
-  mutating func flush(into ledger: inout Ledger, cards lookup: IDLookup) -> Bool {
+  /// Looks up every row's card and named enrollment and appends the rows to `ledger`; false,
+  /// with nothing appended, when one is unknown: the caller then gives up on this part.
+  mutating func flush(
+    into ledger: inout Ledger, cards lookup: IDLookup, enrollments enrollmentLookup: IDLookup
+  ) -> Bool {
     guard count > 0 else { return true }
     let rows = count
     let batch = cards.extracting(0..<rows)
     lookup.entries(
       of: cardIDs, keys: UnsafeBufferPointer(cardKeys.extracting(0..<rows)), into: batch)
+    let named = namingCount
+    if named > 0 {
+      let found = namedEntries.extracting(0..<named)
+      enrollmentLookup.entries(
+        of: enrollmentIDs, keys: UnsafeBufferPointer(enrollmentKeys.extracting(0..<named)),
+        into: found)
+      for position in 0..<named { enrollments[Int(naming[position])] = found[position] }
+    }
     count = 0
+    namingCount = 0
     cardIDs.removeAll()
+    enrollmentIDs.removeAll()
     defer { ids.removeAll() }
-    guard !batch.contains(-1) else { return false }
+    guard !batch.contains(-1), !namedEntries.extracting(0..<named).contains(-1) else {
+      return false
+    }
     ledger.appendTransactions(
       ids: ids, cards: UnsafeBufferPointer(batch),
       times: UnsafeBufferPointer(times.extracting(0..<rows)),

@@ -143,10 +143,14 @@ struct LedgerTransactionReader: Sendable {
   /// The row read straight from its bytes but for its card, which the caller looks up from
   /// `fields[rows.columns.card]`; nil as for `fastTransaction`. The card and enrollment are
   /// known ids, so they hide no card number.
-  func plainTransaction(_ fields: CSVRawFields) -> PlainTransaction? {
+  /// Without `lookingUpEnrollment`, the enrollment is left at -1 for the caller to look up
+  /// from `fields[rows.columns.enrollment]` too.
+  func plainTransaction(_ fields: CSVRawFields, lookingUpEnrollment: Bool = true)
+    -> PlainTransaction?
+  {
     guard let values = rows.plainValues(fields) else { return nil }
     var named: Int32 = -1
-    if let field = fields.nonEmpty(rows.columns.enrollment) {
+    if lookingUpEnrollment, let field = fields.nonEmpty(rows.columns.enrollment) {
       guard let found = enrollments.entry(of: field) else { return nil }
       named = found
     }

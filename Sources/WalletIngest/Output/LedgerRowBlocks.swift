@@ -1,34 +1,100 @@
 import Dispatch
+import Foundation
 import WalletCore
 
 /// Writes the rows of a file made from a batch's ledger in blocks, each block's two halves at
 /// once on two cores into memory, then in order to the file: formatting is the work, and a
-/// block bounds the memory it takes. `RewardsFile` and `DecisionsFile` write through it.
+/// block bounds the memory it takes. A block is written to the file on a thread of its own
+/// while the next one is formatted, so that the cores format while the system call copies (and
+/// waits on the writeback the output file starts). `RewardsFile` and `DecisionsFile` write
+/// through it.
 enum LedgerRowBlocks {
   /// Rows formatted per half-block by default.
   static let defaultRowsPerHalfBlock = 32_768
 
   /// Calls `format` for the rows `0..<rows`, a half-block at a time, two halves at once, each
   /// into its own writer in memory with its own scratch buffer; appends each block's bytes to
-  /// `writer` in row order, then flushes it.
+  /// `writer` in row order, then flushes it. The first error, of formatting or of writing,
+  /// ends the work and is thrown.
   static func write(
     rows: Int, rowsPerHalfBlock: Int, to writer: CSVWriter,
     _ format: @Sendable (Range<Int>, CSVWriter, UnsafeMutableBufferPointer<UInt8>) throws -> Void
   ) throws {
     precondition(rowsPerHalfBlock > 0, "blocks of no rows")
-    let halves = [MemoryHalf(), MemoryHalf()]
+    // Two blocks' halves: one is formatted into while the other is written out.
+    let blocks = [[MemoryHalf(), MemoryHalf()], [MemoryHalf(), MemoryHalf()]]
+    let drains = BlockDrains(writer)
     var start = 0
-    while start < rows {
+    var block = 0
+    while start < rows, !drains.failed {
+      let halves = blocks[block % 2]
+      // The block these halves held before, two back, must be written out first.
+      drains.waitUntilWritten(through: block - 2)
       let end = min(rows, start + 2 * rowsPerHalfBlock)
       let first = start..<(start + (end - start + 1) / 2)
       let second = first.upperBound..<end
       DispatchQueue.concurrentPerform(iterations: 2) { half in
         halves[half].format(half == 0 ? first : second, format)
       }
-      for half in halves { try half.drain(into: writer) }
+      drains.drain(halves, block: block)
       start = end
+      block += 1
     }
+    try drains.finish()
     try writer.flush()
+  }
+}
+
+/// The blocks handed to the thread that writes them, in order, and the first error met.
+private final class BlockDrains: @unchecked Sendable {
+  private let writer: CSVWriter
+  private let queue = DispatchQueue(label: "wallet.row-blocks")
+  private let condition = NSCondition()
+  /// Blocks written out (or skipped after an error) so far; guarded by `condition`.
+  private var drained = 0
+  /// The first error; guarded by `condition`.
+  private var failure: (any Error)?
+
+  init(_ writer: CSVWriter) { self.writer = writer }
+
+  /// Whether an error has ended the work.
+  var failed: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return failure != nil
+  }
+
+  /// Waits until every block up to and including `block` is written out.
+  func waitUntilWritten(through block: Int) {
+    condition.lock()
+    while drained <= block { condition.wait() }
+    condition.unlock()
+  }
+
+  /// Writes the halves of block `block` (the next in order) to the writer, on the writing
+  /// thread, unless an error came before.
+  func drain(_ halves: [MemoryHalf], block: Int) {
+    queue.async {
+      do {
+        if !self.failed {
+          for half in halves { try half.drain(into: self.writer) }
+        }
+      } catch {
+        self.condition.lock()
+        if self.failure == nil { self.failure = error }
+        self.condition.unlock()
+      }
+      self.condition.lock()
+      self.drained = block + 1
+      self.condition.broadcast()
+      self.condition.unlock()
+    }
+  }
+
+  /// Waits for every block handed over, then throws the first error, if any.
+  func finish() throws {
+    queue.sync {}
+    if let failure { throw failure }
   }
 }
 
