@@ -99,7 +99,8 @@ public enum WalletCommandLine {
     let status = run(
       Array(CommandLine.arguments.dropFirst()),
       context: CommandContext(
-        console: .standard, environment: ProcessInfo.processInfo.environment))
+        console: .standard, environment: ProcessInfo.processInfo.environment),
+      forTheWholeProcess: true)
     exit(status)
   }
 
@@ -118,7 +119,11 @@ public enum WalletCommandLine {
   ///
   /// The language is chosen here, once per run: `--lang` anywhere before `--`, else the one a
   /// command running this one (the demo) chose, else the environment's.
-  static func run(_ argv: [String], context: CommandContext) -> Int32 {
+  /// `forTheWholeProcess` (the program's entry point only) makes the language the process's
+  /// too, for the threads a command starts.
+  static func run(
+    _ argv: [String], context: CommandContext, forTheWholeProcess: Bool = false
+  ) -> Int32 {
     // Completion reads `--lang` as one of the words typed, to complete it and its value.
     if argv.first == Completion.command {
       return complete(Array(argv.dropFirst()), context: context)
@@ -136,6 +141,7 @@ public enum WalletCommandLine {
         return ExitStatus.usage.rawValue
       }
     }
+    if forTheWholeProcess { Language.ofTheProcess.withLock { $0 = language } }
     return Language.$chosen.withValue(language) { runInLanguage(arguments, context: context) }
   }
 

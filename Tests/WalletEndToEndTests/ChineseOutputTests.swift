@@ -105,6 +105,23 @@ struct ChineseOutputTests {
     }
   }
 
+  /// Batch writes its summary from a thread of its own, which does not inherit the language a
+  /// task chose: it came out in English about one run in two.
+  @Test func batchSummarisesInChineseEveryTime() throws {
+    let folder = try TemporaryFolder()
+    for _ in 0..<6 {
+      let result = try WalletProcess.run(
+        [
+          "batch", "--cards", WalletProcess.sample("cards.csv"), "--enrollments",
+          WalletProcess.sample("enrollments.csv"), "--transactions",
+          WalletProcess.sample("transactions.csv"), "--out", folder.path("rewards.csv"),
+        ], environment: Self.chinese)
+      #expect(result.status == 0)
+      #expect(!result.stderr.contains("transactions read"), "\(result.stderr)")
+      #expect(result.stderr.contains("笔交易"), "\(result.stderr)")
+    }
+  }
+
   @Test func helpHeadingsAndAbstractsAreInChinese() throws {
     let result = try WalletProcess.run(["--help"], environment: Self.chinese)
     #expect(result.status == 0)

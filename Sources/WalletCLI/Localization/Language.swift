@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The language every sentence a person reads is written in: English, or Simplified Chinese.
 ///
@@ -21,7 +22,12 @@ enum Language: String, Sendable, CaseIterable {
   case simplifiedChinese = "zh-Hans"
 
   /// The language of the running command; English outside a run.
-  static var current: Language { chosen ?? .english }
+  static var current: Language { chosen ?? ofTheProcess.withLock { $0 } ?? .english }
+
+  /// The language the program's entry point chose, for the threads a command starts (a batch
+  /// writes its summary and progress from them), which do not inherit ``chosen``. Tests that
+  /// run commands in process never set it, so each keeps its own language.
+  static let ofTheProcess = Mutex<Language?>(nil)
 
   /// The language chosen for this run, set by ``WalletCommandLine`` around each command.
   @TaskLocal static var chosen: Language?
