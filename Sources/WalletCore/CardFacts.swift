@@ -37,7 +37,7 @@ struct CardFacts: Sendable {
   /// transaction with a code asks.
   let excludedMCC: [Bool]
   /// Whether each of the ledger's currencies is the promotion's, by `currencyIndex`.
-  let currencyMatches: [Bool]
+  private(set) var currencyMatches: [Bool]
   /// Where each card's enrollments start in `sorted`, and (last) where they all end: card `c`
   /// owns `sorted[enrollmentStarts[c]..<enrollmentStarts[c + 1]]`. Only cards with more than
   /// one enrollment look here; their record holds the rest.
@@ -140,6 +140,14 @@ struct CardFacts: Sendable {
       }
       initialized = cards.count
     }
+  }
+
+  /// These facts for a ledger with the same cards and enrollments whose currencies are
+  /// `currencies` (by `currencyIndex`).
+  func with(currencies: [Currency], promotion: Promotion) -> CardFacts {
+    var facts = self
+    facts.currencyMatches = currencies.map { $0 == promotion.currency }
+    return facts
   }
 
   /// Each card's holder as a rank among the holders' ids in byte order, and a card of each

@@ -51,12 +51,26 @@ public struct RewardEngine: Sendable {
       ledger, recordingProgress: false, startingFrom: RewardProgress(), quotaSettled: quotaSettled)
   }
 
+  /// Decides the transactions of a ledger whose cards and enrollments are those `cards` was
+  /// prepared from (`PreparedCards`), under the quota settled beforehand when there is one
+  /// (`quotaSettled`): what the cards and enrollments alone decide is worked out once for every
+  /// part of a batch decided a part at a time, not once per part.
+  package func decide(
+    _ ledger: Ledger, cards: PreparedCards, quotaSettled: QuotaSettlement?
+  ) -> LedgerDecisions {
+    decide(
+      ledger, recordingProgress: false, startingFrom: RewardProgress(), quotaSettled: quotaSettled,
+      prepared: cards)
+  }
+
   private func decide(
     _ ledger: Ledger, recordingProgress: Bool, startingFrom state: RewardProgress,
-    quotaSettled: QuotaSettlement?
+    quotaSettled: QuotaSettlement?, prepared: PreparedCards? = nil
   ) -> LedgerDecisions {
     let count = ledger.transactionCount
-    let cardFacts = CardFacts(ledger: ledger, promotion: promotion)
+    let cardFacts =
+      prepared.map { $0.facts.with(currencies: ledger.currencies, promotion: promotion) }
+      ?? CardFacts(ledger: ledger, promotion: promotion)
     var result = LedgerDecisions(
       count: count, promotion: promotion, recordingProgress: recordingProgress,
       holderCards: cardFacts.holderCards, holderOfCard: cardFacts.holderOfCard)
@@ -480,6 +494,25 @@ private struct HolderState {
     rewards += 1
     rewardsInCycle += 1
     return 0
+  }
+}
+
+/// What the engine works out from a ledger's cards and enrollments alone, under one promotion:
+/// made once and handed to `RewardEngine.decide(_:cards:quotaSettled:)` for each of several
+/// ledgers that hold the same cards and enrollments (in the same order) and different
+/// transactions.
+package struct PreparedCards: Sendable {
+  fileprivate let facts: CardFacts
+
+  /// The facts of the cards and enrollments of `ledger` under `promotion`.
+  package init(_ ledger: Ledger, promotion: Promotion) {
+    facts = CardFacts(ledger: ledger, promotion: promotion)
+  }
+
+  /// Each card's holder as a rank among the holders' ids in byte order, as the engine ranks
+  /// them (the rewards file's order), and the number of holders.
+  package var holderRanks: (ofCard: [Int32], count: Int) {
+    (facts.holderOfCard, facts.holderCards.count)
   }
 }
 

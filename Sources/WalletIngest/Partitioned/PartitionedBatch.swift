@@ -1,25 +1,30 @@
+import Foundation
 import WalletCore
 
 /// A batch too large for memory, decided a part at a time: the same outputs, byte for byte, as
 /// reading everything into one ledger (`BatchInput`, `RewardEngine`, `RewardsFile`,
 /// `DecisionsFile`), with only the cards, the enrollments and one part's transactions in memory.
 ///
-/// 1. Partitioning: the transactions file is read row by row with the ledger reader's rules
-///    and messages (so the same row fails, at the same line and column), and each transaction
-///    goes, as a binary record, to the work file of its holder's part. Holders are split into
-///    `partitions` ranges of their ids in byte order, of about as many cards each, so that the
-///    parts' rewards files, one after the other, are the rewards file in its order. Each row's
-///    part is noted in a routing file (a byte a row) and its id's hash in a bucket file by
-///    hash, from which repeated ids are found as the ledger reader finds them.
+/// 1. Partitioning: each transaction goes, as a binary record, to the work file of its
+///    holder's part. Holders are split into `partitions` ranges of their ids in byte order, of
+///    about as many cards each, so that the parts' rewards files, one after the other, are the
+///    rewards file in its order. Each row's part is noted in a routing file (a byte a row) and
+///    its id's hash in a bucket file by hash, from which repeated ids are found as the ledger
+///    reader finds them. A large file is read in pieces at once, one per core at a time, each
+///    writing work files of its own (read back piece by piece, so rows keep the file's order);
+///    at any invalid row or repeated id it is read again row by row with the ledger reader's
+///    rules and messages (so the same row fails, at the same line and column).
 /// 2. The quota, when the promotion has one, is the only thing one holder's decisions take
 ///    from another's: it goes to the earliest places taken. Each part is decided without a quota
 ///    and the earliest places over all parts settle where it ran out (`QuotaSettlement`).
 /// 3. Deciding: each part is read back into a ledger (with every card and enrollment, so that
-///    holders keep their ranks), decided knowing the settlement, its rewards written straight
+///    holders keep their ranks; what they alone decide is worked out once, `PreparedCards`),
+///    decided knowing the settlement, its rewards written straight
 ///    to the rewards output and its decisions to a work file; the decisions output is then
 ///    merged from those in input order, as the routing file says.
 ///
-/// The work files live in a directory of their own, removed when the run ends, however it ends.
+/// The work files live in a directory of their own, removed when the run ends, however it ends
+/// (an interrupt or termination signal included).
 package struct PartitionedBatch {
   /// The promotion decided under.
   package let promotion: Promotion
@@ -76,10 +81,17 @@ package struct PartitionedBatch {
       cards: cards, enrollments: enrollments, transactions: transactions,
       naiveIn: promotion.timeZone, skipInvalid: skipInvalid)
     let directory = try TemporaryDirectory(in: workParent)
-    defer { directory.remove() }
+    let removal = directory.removedOnSignal()
+    defer {
+      removal.stop()
+      directory.remove()
+    }
     var totals = Totals()
+    // What the cards and enrollments alone decide, worked out once for every part.
+    let prepared = PreparedCards(base.ledger, promotion: promotion)
     let parts = try partition(
-      transactionsFile, base: base, loader: loader, in: directory,
+      transactionsFile, base: base, loader: loader,
+      partOfCard: Self.partOfCard(prepared, partitions: partitions), in: directory,
       progress: progress("partitioning", transactionsFile.size))
     totals.skipped = base.skipped
     totals.skipped.append(contentsOf: parts.skipped)
@@ -93,7 +105,8 @@ package struct PartitionedBatch {
       decided.bytes += parts.bytes[part]
       deciding?.update(rows: decided.rows, bytes: decided.bytes)
     }
-    let settlement = try settleQuota(parts, base: base.ledger, advance: advance)
+    let settlement = try settleQuota(
+      parts, base: base.ledger, cards: prepared, advance: advance)
 
     let engine = RewardEngine(promotion: promotion)
     do {
@@ -103,8 +116,7 @@ package struct PartitionedBatch {
     }
     for part in 0..<partitions {
       let ledger = try parts.ledger(part, base: base.ledger)
-      let decided =
-        settlement.map { engine.decide(ledger, quotaSettled: $0) } ?? engine.decide(ledger)
+      let decided = engine.decide(ledger, cards: prepared, quotaSettled: settlement)
       do {
         try RewardsFile.write(
           decided, ledger: ledger, promotion: promotion, to: rewards, header: false)
@@ -135,7 +147,7 @@ package struct PartitionedBatch {
   /// Decides each part without the quota and settles where the quota ran out over all of
   /// them; nil when the promotion has no quota.
   private func settleQuota(
-    _ parts: Parts, base: Ledger, advance: (Int, Int) -> Void
+    _ parts: Parts, base: Ledger, cards: PreparedCards, advance: (Int, Int) -> Void
   ) throws(FileFailure) -> QuotaSettlement? {
     guard let quota = promotion.quota else { return nil }
     guard quota > 0 else { return .exhaustedFromStart }
@@ -145,7 +157,7 @@ package struct PartitionedBatch {
     var places: [(time: Int64, id: [UInt8])] = []
     for part in 0..<partitions {
       let ledger = try parts.ledger(part, base: base)
-      let decided = engine.decide(ledger)
+      let decided = engine.decide(ledger, cards: cards, quotaSettled: nil)
       for index in 0..<ledger.transactionCount where decided.ordinal[index] != 0 {
         places.append(
           (ledger.time[index], ledger.transactionIDs.withBytes(at: index) { Array($0) }))
@@ -170,19 +182,21 @@ package struct PartitionedBatch {
     for part in 0..<partitions {
       readers.append(try WorkFileReader(path: directory.file("d\(part)"), capacity: 1 << 16))
     }
-    let routing = try WorkFileReader(path: directory.file("routing"))
     var position = 0
-    while let route = try routing.next(UInt8.self) {
-      defer { position += 1 }
-      if parts.leftOut.contains(position) { continue }
-      let found = try readers[Int(route)].nextRecord { bytes in
-        do {
-          try output.writeEncodedRecords(bytes.assumingMemoryBound(to: UInt8.self))
-        } catch {
-          throw OutputFailure(decisions: true, underlying: error)
+    for piece in parts.pieces {
+      let routing = try WorkFileReader(path: directory.file(piece.routingFile))
+      while let route = try routing.next(UInt8.self) {
+        defer { position += 1 }
+        if !parts.leftOut.isEmpty && parts.leftOut.contains(position) { continue }
+        let found = try readers[Int(route)].nextRecord { bytes in
+          do {
+            try output.writeEncodedRecords(bytes.assumingMemoryBound(to: UInt8.self))
+          } catch {
+            throw OutputFailure(decisions: true, underlying: error)
+          }
         }
+        precondition(found, "a part's decisions end before its transactions")
       }
-      precondition(found, "a part's decisions end before its transactions")
     }
     do {
       try output.flush()
@@ -192,16 +206,18 @@ package struct PartitionedBatch {
   }
 }
 
-/// The parts' work files, once the transactions are partitioned.
+/// The parts' work files, once the transactions are partitioned. The file was read in pieces
+/// (one, or several at once, in file order), and each piece wrote its own work files: part
+/// `part`'s transactions are its files in every piece, one piece after the other.
 private struct Parts {
   /// The work directory.
   let directory: TemporaryDirectory
+  /// The pieces, in file order.
+  let pieces: [Piece]
   /// Each part's transactions.
   let counts: [Int]
-  /// Each part's work file size in bytes.
+  /// Each part's work files' size in bytes.
   let bytes: [Int]
-  /// The currencies met, by the index the records give.
-  let currencies: [Currency]
   /// The positions of rows left out as repeats of an earlier row's id (when skipping them).
   let leftOut: Set<Int>
   /// The transaction rows skipped.
@@ -211,31 +227,164 @@ private struct Parts {
   func ledger(_ part: Int, base: Ledger) throws(FileFailure) -> Ledger {
     var ledger = base
     ledger.reserveTransactions(counts[part], averageIDLength: 12)
-    let reader = try WorkFileReader(path: directory.file("p\(part)"))
-    while let record = try reader.next(TransactionRecord.self) {
-      guard let id = try reader.next(Int(record.idLength)) else {
-        throw FileFailure(.readOrWriteFailed, "a work file ends part way")
+    let methods = PaymentMethod.allCases
+    let statuses = TransactionStatus.allCases
+    for piece in pieces {
+      let reader = try WorkFileReader(path: directory.file(piece.partFile(part)))
+      while let record = try reader.next(TransactionRecord.self) {
+        guard let id = try reader.next(Int(record.idLength)) else {
+          throw FileFailure(.readOrWriteFailed, "a work file ends part way")
+        }
+        if !leftOut.isEmpty && leftOut.contains(piece.firstPosition + Int(record.position)) {
+          continue
+        }
+        ledger.appendTransaction(
+          id: id, card: record.card, time: Instant(nanosecondsSinceEpoch: record.time),
+          amount: Money(minorUnits: record.amount),
+          currency: piece.currencies[Int(record.currency)], method: methods[Int(record.method)],
+          status: statuses[Int(record.status)], refunded: Money(minorUnits: record.refunded),
+          enrollment: record.enrollment,
+          mcc: record.mcc < 0 ? nil : MerchantCategoryCode(value: record.mcc))
       }
-      if leftOut.contains(Int(record.position)) { continue }
-      ledger.appendTransaction(
-        id: id, card: record.card, time: Instant(nanosecondsSinceEpoch: record.time),
-        amount: Money(minorUnits: record.amount), currency: currencies[Int(record.currency)],
-        method: PaymentMethod.allCases[Int(record.method)],
-        status: TransactionStatus.allCases[Int(record.status)],
-        refunded: Money(minorUnits: record.refunded), enrollment: record.enrollment,
-        mcc: record.mcc < 0 ? nil : MerchantCategoryCode(value: record.mcc))
     }
     return ledger
   }
 }
 
+/// One piece of the transactions file as partitioned: its work files are named by `tag`.
+private struct Piece: Sendable {
+  /// What its work files' names end with.
+  var tag: Int
+  /// The position of its first row among all the rows read.
+  var firstPosition = 0
+  /// Its rows.
+  var rows = 0
+  /// Its rows in each part.
+  var counts: [Int]
+  /// Its bytes in each part's work file.
+  var bytes: [Int]
+  /// The currencies its records name, by their index.
+  var currencies: [Currency]
+
+  /// The work file of its transactions of part `part`.
+  func partFile(_ part: Int) -> String { "p\(part).\(tag)" }
+  /// The work file of its ids' hashes in bucket `bucket`.
+  func bucketFile(_ bucket: Int) -> String { "b\(bucket).\(tag)" }
+  /// The work file of its rows' parts, a byte a row.
+  var routingFile: String { "r\(tag)" }
+}
+
+/// The work files a piece of the transactions file is written to as it is read.
+private final class PieceFiles {
+  private let writers: [WorkFileWriter]
+  private let buckets: [WorkFileWriter]
+  private let routing: WorkFileWriter
+  private var piece: Piece
+  private let methods = PaymentMethod.allCases
+  private let statuses = TransactionStatus.allCases
+
+  /// Files for piece `tag` of `partitions` parts in `directory`.
+  init(directory: String, tag: Int, partitions: Int) throws(FileFailure) {
+    let bucketCount = PartitionedBatch.buckets(partitions: partitions)
+    piece = Piece(
+      tag: tag, counts: [Int](repeating: 0, count: partitions),
+      bytes: [Int](repeating: 0, count: partitions), currencies: [])
+    var writers: [WorkFileWriter] = []
+    var buckets: [WorkFileWriter] = []
+    for index in 0..<partitions {
+      writers.append(
+        try WorkFileWriter(path: directory + "/" + piece.partFile(index), capacity: 1 << 16))
+    }
+    for index in 0..<bucketCount {
+      buckets.append(
+        try WorkFileWriter(path: directory + "/" + piece.bucketFile(index), capacity: 1 << 15))
+    }
+    self.writers = writers
+    self.buckets = buckets
+    routing = try WorkFileWriter(path: directory + "/" + piece.routingFile)
+  }
+
+  /// The rows added so far.
+  var rows: Int { piece.rows }
+
+  /// The index of `currency` in the piece's list.
+  func currencyIndex(_ currency: Currency) -> UInt16 {
+    if let known = piece.currencies.firstIndex(of: currency) { return UInt16(known) }
+    piece.currencies.append(currency)
+    return UInt16(piece.currencies.count - 1)
+  }
+
+  /// Adds the next row's transaction, with `id`, to part `part`.
+  func add(_ record: TransactionRecord, id: UnsafeRawBufferPointer, part: Int) {
+    var record = record
+    record.position = Int64(piece.rows)
+    record.idLength = Int32(id.count)
+    writers[part].append(value: record)
+    writers[part].append(id)
+    let hash = IDHash.of(id)
+    buckets[Int(hash % UInt64(buckets.count))].append(
+      value: IDRecord(hash: hash, position: Int64(piece.rows)))
+    routing.append(value: UInt8(part))
+    piece.counts[part] += 1
+    piece.rows += 1
+  }
+
+  /// Adds a transaction read by the row reader.
+  func add(_ parsed: ParsedTransaction, id: UnsafeRawBufferPointer, part: Int, lines: (Int, Int)) {
+    add(
+      TransactionRecord(
+        position: 0, rowLine: Int64(lines.0), idLine: Int64(lines.1),
+        time: parsed.time.nanosecondsSinceEpoch, amount: parsed.amount.minorUnits,
+        refunded: parsed.refunded.minorUnits, card: parsed.card, enrollment: parsed.enrollment,
+        idLength: 0, currency: currencyIndex(parsed.currency), mcc: parsed.mcc?.value ?? -1,
+        method: UInt8(methods.firstIndex(of: parsed.method)!),
+        status: UInt8(statuses.firstIndex(of: parsed.status)!)),
+      id: id, part: part)
+  }
+
+  /// Writes what is buffered; the piece as written, or the first failure.
+  func finish() throws(FileFailure) -> Piece {
+    for writer in writers + buckets + [routing] { try writer.finish() }
+    piece.bytes = writers.map(\.size)
+    return piece
+  }
+}
+
+/// The rows and bytes the pieces read at once have read, on one progress line.
+private final class PiecesProgress: @unchecked Sendable {
+  private let reporter: (any ReadProgress)?
+  private let lock = NSLock()
+  private var rows = 0
+  private var bytes = 0
+  private var tags = 0
+
+  init(_ reporter: (any ReadProgress)?) { self.reporter = reporter }
+
+  /// A tag no other piece has.
+  func nextTag() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    tags += 1
+    return tags
+  }
+
+  func add(rows count: Int, bytes read: Int) {
+    guard let reporter else { return }
+    lock.lock()
+    defer { lock.unlock() }
+    rows += count
+    bytes += read
+    reporter.update(rows: rows, bytes: bytes)
+  }
+}
+
 /// A transaction as a part's work file holds it, followed by its id's bytes.
 private struct TransactionRecord: BitwiseCopyable {
-  /// Its row's position among the rows read (the ledger's index, were it read whole).
+  /// Its row's position among its piece's rows.
   var position: Int64
-  /// The line its row starts on.
+  /// The line its row starts on (read row by row only).
   var rowLine: Int64
-  /// The line of its id field.
+  /// The line of its id field (read row by row only).
   var idLine: Int64
   var time: Int64
   var amount: Int64
@@ -256,86 +405,141 @@ private struct IDRecord: BitwiseCopyable {
 }
 
 extension PartitionedBatch {
-  /// Reads the transactions file into the parts' work files.
+  /// Pieces a large transactions file is partitioned in, as many at once as there are cores:
+  /// several per core, so that a core slowed down takes fewer of them.
+  private static let pieceCount = 4
+
+  /// The files the ids' hashes are spread over: a bucket's records, 24 bytes a row as they are
+  /// checked, take a quarter of the memory a part's transactions take (some 95 bytes a row).
+  /// Fewer files than parts, as every piece makes its own, and making files is not free.
+  static func buckets(partitions: Int) -> Int { (partitions + 3) / 4 }
+
+  /// Reads the transactions file into the parts' work files: in pieces at once when it is large
+  /// and every row is valid, else (or when an id repeats) row by row, which reports exactly what
+  /// is wrong, as the ledger reader does.
   private func partition(
-    _ file: InputFile, base: BatchInput, loader: LedgerLoader,
+    _ file: InputFile, base: BatchInput, loader: LedgerLoader, partOfCard: [UInt8],
     in directory: TemporaryDirectory, progress: (any ReadProgress)?
   ) throws(FileFailure) -> Parts {
     loader.rememberLookups(of: base.ledger)
-    let partOfCard = Self.partOfCard(base.ledger, partitions: partitions)
-    var writers: [WorkFileWriter] = []
-    var buckets: [WorkFileWriter] = []
-    for part in 0..<partitions {
-      writers.append(try WorkFileWriter(path: directory.file("p\(part)")))
-      buckets.append(try WorkFileWriter(path: directory.file("b\(part)")))
+    // The lookups of card and enrollment ids are not needed once read: tens of megabytes.
+    defer { loader.forgetLookups() }
+    if let pieces = partitionInPieces(
+      file, loader: loader, partOfCard: partOfCard, in: directory, progress: progress)
+    {
+      if try findRepeats(pieces, in: directory).isEmpty {
+        return Parts(
+          directory: directory, pieces: pieces, counts: Self.sums(pieces.map(\.counts)),
+          bytes: Self.sums(pieces.map(\.bytes)), leftOut: [], skipped: SkippedRows())
+      }
     }
-    let routing = try WorkFileWriter(path: directory.file("routing"))
-    var counts = [Int](repeating: 0, count: partitions)
-    var currencies: [Currency] = []
+    directory.removeFiles()
+    return try partitionRowByRow(
+      file, loader: loader, partOfCard: partOfCard, in: directory, progress: progress)
+  }
+
+  /// The sums of arrays of the same length, element by element.
+  private static func sums(_ arrays: [[Int]]) -> [Int] {
+    var total = [Int](repeating: 0, count: arrays.first?.count ?? 0)
+    for array in arrays {
+      for index in array.indices { total[index] += array[index] }
+    }
+    return total
+  }
+
+  /// The pieces of a large transactions file, each read and written to its own work files at
+  /// once (`FileParts`), in file order; nil when the file is small or any row is not valid.
+  private func partitionInPieces(
+    _ file: InputFile, loader: LedgerLoader, partOfCard: [UInt8],
+    in directory: TemporaryDirectory, progress: (any ReadProgress)?
+  ) -> [Piece]? {
+    guard file.size >= FileParts.minimumFileSize,
+      let columns = try? CSVColumns(
+        reader: CSVReader(
+          fileDescriptor: file.descriptor, range: 0..<file.size, chunkSize: 1 << 16),
+        file: file.path, known: InputKind.transactions.columns,
+        required: InputKind.transactions.requiredColumns)
+    else { return nil }
+    let reader = loader.transactionReader(columns: columns)
+    let counter = PiecesProgress(progress)
+    let (path, partitions) = (directory.path, self.partitions)
+    guard
+      var pieces = FileParts.read(
+        file, kind: .transactions, parts: Self.pieceCount,
+        { csv, columns, _ -> Piece? in
+          Self.readPiece(
+            csv, columns: columns, reader: reader, partOfCard: partOfCard,
+            files: try? PieceFiles(directory: path, tag: counter.nextTag(), partitions: partitions),
+            progress: counter)
+        })
+    else { return nil }
+    var first = 0
+    for index in pieces.indices {
+      pieces[index].firstPosition = first
+      first += pieces[index].rows
+    }
+    return pieces
+  }
+
+  /// Reads the rows of one piece into `files`; nil at the first problem of any kind.
+  private static func readPiece(
+    _ csv: CSVReader, columns: CSVColumns, reader: LedgerTransactionReader,
+    partOfCard: [UInt8], files: PieceFiles?, progress: PiecesProgress
+  ) -> Piece? {
+    guard let files else { return nil }
+    let width = columns.width
+    var reportedBytes = 0
+    func add(_ parsed: ParsedTransaction, id: UnsafeRawBufferPointer) {
+      files.add(parsed, id: id, part: Int(partOfCard[Int(parsed.card)]), lines: (0, 0))
+    }
+    do throws(InputError) {
+      while true {
+        let next: CSVRecord?
+        do { next = try csv.next() } catch { return nil }
+        guard let record = next else { break }
+        guard record.count == width else { return nil }
+        if try !reader.readPlain(record, add) {
+          try reader.read(CSVRow(record: record, columns: columns), add)
+        }
+        if files.rows & 0xFFFF == 0 {
+          progress.add(rows: 0x10000, bytes: csv.bytesRead - reportedBytes)
+          reportedBytes = csv.bytesRead
+        }
+      }
+    } catch {
+      return nil
+    }
+    progress.add(rows: files.rows & 0xFFFF, bytes: csv.bytesRead - reportedBytes)
+    return try? files.finish()
+  }
+
+  /// Reads the transactions file row by row into the parts' work files, with the ledger
+  /// reader's rules and messages: the same row fails, at the same line and column.
+  private func partitionRowByRow(
+    _ file: InputFile, loader: LedgerLoader, partOfCard: [UInt8],
+    in directory: TemporaryDirectory, progress: (any ReadProgress)?
+  ) throws(FileFailure) -> Parts {
+    let files = try PieceFiles(directory: directory.path, tag: 0, partitions: partitions)
     let reader = RowFileReader(
       kind: .transactions, file: file, skipInvalid: skipInvalid, progress: progress)
-
-    // Rows are read into a ledger a chunk at a time, then sent to their parts.
-    var chunk = base.ledger
-    var rowLines: [Int] = []
-    var idLines: [Int] = []
-    var written = 0
     var idColumn: Int?
-    func send() {
-      let currencyIndex = chunk.currencies.map { currency -> UInt16 in
-        if let known = currencies.firstIndex(of: currency) { return UInt16(known) }
-        currencies.append(currency)
-        return UInt16(currencies.count - 1)
-      }
-      let methods = PaymentMethod.allCases
-      let statuses = TransactionStatus.allCases
-      for index in 0..<chunk.transactionCount {
-        let part = Int(partOfCard[Int(chunk.transactionCard[index])])
-        chunk.transactionIDs.withBytes(at: index) { id in
-          let record = TransactionRecord(
-            position: Int64(written), rowLine: Int64(rowLines[index]),
-            idLine: Int64(idLines[index]), time: chunk.time[index], amount: chunk.amount[index],
-            refunded: chunk.refunded[index], card: chunk.transactionCard[index],
-            enrollment: chunk.namedEnrollment[index], idLength: Int32(id.count),
-            currency: currencyIndex[Int(chunk.currencyIndex[index])], mcc: chunk.mcc[index],
-            method: UInt8(methods.firstIndex(of: chunk.method[index])!),
-            status: UInt8(statuses.firstIndex(of: chunk.status[index])!))
-          writers[part].append(value: record)
-          writers[part].append(UnsafeRawBufferPointer(id))
-          let hash = IDHash.of(UnsafeRawBufferPointer(id))
-          buckets[Int(hash % UInt64(partitions))].append(
-            value: IDRecord(hash: hash, position: Int64(written)))
-        }
-        routing.append(value: UInt8(part))
-        counts[part] += 1
-        written += 1
-      }
-      chunk = base.ledger
-      rowLines.removeAll(keepingCapacity: true)
-      idLines.removeAll(keepingCapacity: true)
-    }
-
     var skipped = SkippedRows()
     var rowError: FileFailure?
     do throws(FileFailure) {
       try reader.forEachRow(skipped: &skipped) { (row) throws(InputError) in
-        try loader.addTransaction(row, to: &chunk)
         let column = idColumn ?? row.columns.index(of: InputKind.transactions.idColumn) ?? -1
         idColumn = column
-        rowLines.append(row.line)
-        idLines.append(column >= 0 ? row.record[column].line : row.line)
-        if chunk.transactionCount >= Self.chunkRows { send() }
+        let lines = (row.line, column >= 0 ? row.record[column].line : row.line)
+        try loader.transactionReader(columns: row.columns).read(row) { parsed, id in
+          files.add(parsed, id: id, part: Int(partOfCard[Int(parsed.card)]), lines: lines)
+        }
       }
     } catch {
       rowError = error
     }
-    send()
-    // The lookups of card and enrollment ids are not needed again: tens of megabytes.
-    loader.forgetLookups()
-    for writer in writers + buckets + [routing] { try writer.finish() }
+    let pieces = [try files.finish()]
 
-    let repeats = try findRepeats(
-      directory: directory, buckets: partitions, parts: partitions)
+    let repeats = try findRepeats(pieces, in: directory)
     let idColumnNumber = max(idColumn ?? -1, 0) + 1
     func refusal(_ repeated: RepeatFound) -> InputError {
       let kind = InputKind.transactions
@@ -356,26 +560,22 @@ extension PartitionedBatch {
     }
     for repeated in repeats { skipped.skip(refusal(repeated)) }
     if !repeats.isEmpty { skipped.sortByPosition() }
-    let bytes = writers.map(\.size)
     return Parts(
-      directory: directory, counts: counts, bytes: bytes, currencies: currencies,
+      directory: directory, pieces: pieces, counts: pieces[0].counts, bytes: pieces[0].bytes,
       leftOut: Set(repeats.map(\.position)), skipped: skipped)
   }
 
-  /// Rows read before a chunk goes to the parts.
-  private static let chunkRows = 1 << 16
-
   /// Each card's part: holders, in the order of their ids' bytes, are split into ranges of
   /// about as many cards each.
-  private static func partOfCard(_ ledger: Ledger, partitions: Int) -> [UInt8] {
-    let (holderOfCard, holderCount) = ledger.holderRanks()
+  private static func partOfCard(_ cards: PreparedCards, partitions: Int) -> [UInt8] {
+    let (holderOfCard, holderCount) = cards.holderRanks
     var cardsOfHolder = [Int](repeating: 0, count: holderCount)
     for holder in holderOfCard { cardsOfHolder[Int(holder)] += 1 }
     var partOfHolder = [UInt8](repeating: 0, count: holderCount)
     var before = 0
-    let cards = max(ledger.cards.count, 1)
+    let cardCount = max(holderOfCard.count, 1)
     for holder in 0..<holderCount {
-      partOfHolder[holder] = UInt8(min(partitions - 1, before * partitions / cards))
+      partOfHolder[holder] = UInt8(min(partitions - 1, before * partitions / cardCount))
       before += cardsOfHolder[holder]
     }
     return holderOfCard.map { partOfHolder[Int($0)] }
@@ -392,33 +592,43 @@ extension PartitionedBatch {
   /// Every row whose id an earlier row has, in order: the ids whose hashes repeat within a
   /// bucket (almost always none) are read back from the parts and compared byte by byte.
   private func findRepeats(
-    directory: TemporaryDirectory, buckets: Int, parts: Int
+    _ pieces: [Piece], in directory: TemporaryDirectory
   ) throws(FileFailure) -> [RepeatFound] {
     var suspects = Set<Int>()
-    for bucket in 0..<buckets {
-      let reader = try WorkFileReader(path: directory.file("b\(bucket)"))
-      var records: [IDRecord] = []
-      while let record = try reader.next(IDRecord.self) { records.append(record) }
-      records.sort { $0.hash < $1.hash }
-      var start = 0
-      while start < records.count {
-        var end = start + 1
-        while end < records.count && records[end].hash == records[start].hash { end += 1 }
-        if end - start > 1 {
-          for record in records[start..<end] { suspects.insert(Int(record.position)) }
+    var records: [IDRecord] = []
+    var hashes: [UInt64] = []
+    for bucket in 0..<Self.buckets(partitions: partitions) {
+      records.removeAll(keepingCapacity: true)
+      for piece in pieces {
+        let reader = try WorkFileReader(path: directory.file(piece.bucketFile(bucket)))
+        while var record = try reader.next(IDRecord.self) {
+          record.position += Int64(piece.firstPosition)
+          records.append(record)
         }
-        start = end
+      }
+      // Plain integers sort fast; the records of a hash that repeats are looked for after.
+      hashes = records.map(\.hash)
+      hashes.sort()
+      var repeated = Set<UInt64>()
+      for index in hashes.indices.dropFirst() where hashes[index] == hashes[index - 1] {
+        repeated.insert(hashes[index])
+      }
+      guard !repeated.isEmpty else { continue }
+      for record in records where repeated.contains(record.hash) {
+        suspects.insert(Int(record.position))
       }
     }
     guard !suspects.isEmpty else { return [] }
     var found: [(position: Int, id: [UInt8], rowLine: Int, idLine: Int)] = []
-    for part in 0..<parts {
-      let reader = try WorkFileReader(path: directory.file("p\(part)"))
-      while let record = try reader.next(TransactionRecord.self) {
-        guard let id = try reader.next(Int(record.idLength)) else { break }
-        if suspects.contains(Int(record.position)) {
-          found.append(
-            (Int(record.position), Array(id), Int(record.rowLine), Int(record.idLine)))
+    for part in 0..<partitions {
+      for piece in pieces {
+        let reader = try WorkFileReader(path: directory.file(piece.partFile(part)))
+        while let record = try reader.next(TransactionRecord.self) {
+          guard let id = try reader.next(Int(record.idLength)) else { break }
+          let position = piece.firstPosition + Int(record.position)
+          if suspects.contains(position) {
+            found.append((position, Array(id), Int(record.rowLine), Int(record.idLine)))
+          }
         }
       }
     }
