@@ -73,6 +73,8 @@ enum SampleData {
     P-1005,C-WF-SUPP,2026-09-05,credit,15.00,,,刷卡金返还 (附属卡)
     P-1007,C-WF-CREDIT,2026-10-28,credit,20.00,T1007,,刷卡金返还
     P-2001,C-LL-VISA,2026-07-05,credit,5.00,,,刷卡金返还
+    P-2002,C-LL-VISA,2026-08-05,credit,10.00,T2002,,刷卡金返还
+    P-2002-BACK,C-LL-VISA,2026-08-12,clawback,10.00,T2002,P-2002,刷卡金扣回 (部分退货)
     P-2004,C-LL-VISA,2026-09-05,credit,10.00,T2004,,刷卡金返还
     P-2004-BACK,C-LL-VISA,2026-09-12,clawback,10.00,T2004,P-2004,刷卡金扣回 (退货)
     P-2007,C-LL-VISA,2026-11-05,credit,10.00,,,刷卡金返还
