@@ -287,6 +287,8 @@ extension Translations {
       "没有交易。",
     "Nothing owed and nothing posted.":
       "没有应返的刷卡金，也没有入账。",
+    "Nothing was recorded: no card can pay.":
+      "未记录任何内容：没有可以支付的卡。",
     "Nothing was recorded: add --authorize to pay.":
       "未记录任何内容：加 --authorize 才会支付。",
     "OPTIONS:":
@@ -461,6 +463,8 @@ extension Translations {
       "说明一笔交易为什么有或没有刷卡金。",
     "Sets the enrollment's removal time; the enrollment stays, so purchases made while it was active still count. Purchases from that time on no longer count through it, and rewards are decided again.":
       "设定绑卡记录的解绑时间；记录仍然保留，有效期内的消费照样计入。从该时间起的消费不再经由它计入，刷卡金重新判定。",
+    "Settled transaction {0}: {1} on card {2}.":
+      "交易 {0} 已入账：卡片 {2} 消费 {1}。",
     "Show help information.":
       "显示帮助信息。",
     "Show subcommand help information.":
@@ -591,10 +595,14 @@ extension Translations {
       "银联卡须以 EMV 验证，而该请求不支持 emv",
     "Usage: {0}":
       "用法：{0}",
+    "Voided transaction {0}: {1} on card {2}, now reversed.":
+      "交易 {0} 已撤销：卡片 {2} 消费 {1}，状态现为已撤销（reversed）。",
     "Void (撤销) a transaction that has not settled.":
       "撤销一笔尚未结算的交易。",
     "Voids a pending transaction: its status becomes reversed, so it earns nothing, and the holder's rewards are decided again (a later purchase may take the reward it held). A settled transaction can no longer be voided; refund it with 'wallet txn refund' (退款) instead, as the message says (exit status 65).":
       "撤销一笔处理中的交易：状态改为 reversed（已冲正），不再有刷卡金，持卡人的刷卡金重新判定（之后的消费可能拿到它原来占的那次奖励）。已结算的交易不能再撤销；请按提示改用 'wallet txn refund' 退款（退出状态 65）。",
+    "Warning: {0}":
+      "警告：{0}",
     "Warning: transaction {0} is dated after now ({1}); if that is a mistake, correct it with 'wallet txn remove' or --replace.":
       "警告：交易 {0} 的日期晚于现在（{1}）；如有错误，请用 'wallet txn remove' 或 --replace 更正。",
     "Warning: {0} can be read by other users (mode {1}); run 'chmod 600 {2}'.":
@@ -797,6 +805,52 @@ extension Translations {
       "类别",
     "last4":
       "尾号",
+    "--method on the command line":
+      "命令行的 --method",
+    "a currency purchase to repay a foreign-currency balance":
+      "购汇还款（偿还外币欠款）",
+    "a repayment (红包还款)":
+      "还款（红包还款）",
+    "a repayment of a foreign-currency balance":
+      "外币欠款还款",
+    "a repayment":
+      "还款",
+    "a transfer, neither in nor out":
+      "转账，不计收支",
+    "an App Store purchase through Alipay, not an Apple Pay payment":
+      "经支付宝的 App Store 消费，不是 Apple Pay 支付",
+    "an App Store purchase through WeChat Pay, not an Apple Pay payment":
+      "经微信支付的 App Store 消费，不是 Apple Pay 支付",
+    "an App Store purchase, not an Apple Pay payment":
+      "App Store 消费，不是 Apple Pay 支付",
+    "an annual fee, not a purchase":
+      "年费，不是消费",
+    "an instalment charge, not a purchase":
+      "分期扣款，不是消费",
+    "interest, not a purchase":
+      "利息，不是消费",
+    "money received, not a purchase":
+      "收款，不是消费",
+    "paid through Alipay":
+      "通过支付宝付款",
+    "paid through WeChat Pay (财付通)":
+      "通过微信支付（财付通）付款",
+    "paid through WeChat Pay":
+      "通过微信支付付款",
+    "the trade was closed, no money moved":
+      "交易已关闭，没有资金变动",
+    "paid without a card (from WeChat 零钱 or 零钱通)":
+      "未用银行卡付款（用微信零钱或零钱通）",
+    "paid without a card (from the Alipay balance, 余额宝 or 花呗)":
+      "未用银行卡付款（用支付宝余额、余额宝或花呗）",
+    "left out by the format":
+      "按格式略过",
+    "{0} (rule {1} of format {2})":
+      "{0}（格式 {2} 的第 {1} 条规则）",
+    "rule {0} ({1}) of the rules file {2}":
+      "规则文件 {2} 的第 {0} 条规则（{1}）",
+    "rule {0} of the rules file {1}":
+      "规则文件 {1} 的第 {0} 条规则",
     "left out":
       "略过",
     "left out ({0}): {1}.":
