@@ -265,8 +265,8 @@ extension Translations {
       "把一笔处理中的交易标为交易成功。",
     "Marks a pending transaction (such as one 'wallet pay --authorize' recorded) settled. A pending purchase already counts like a settled one, so its decisions do not change; they are printed. A transaction that is not pending is refused (exit status 65).":
       "把一笔处理中的交易（如 'wallet pay --authorize' 记录的）标为交易成功。处理中的消费本来就与已成功的一样计入，所以判定结果不变；结果会被打印出来。不是处理中的交易会被拒绝（退出状态 65）。",
-    "Matches the decisions that owe something (rewarded, forfeited) under each installed promotion (or the one --promotion names) with the store's postings, per holder, and gives each a status: paid, paid-late, not-yet-due, forfeited, missing, amount-differs, clawed-back, not-clawed-back; a credit no decision takes is unexpected, a clawback that takes back no credit unmatched-clawback. Only transactions and postings dated on or before the as-of date (today, or WALLET_NOW, or --as-of) take part. A reward is due by the last day of its billing cycle plus the promotion's posting days (30). The table gives each holder's money owed, paid, missing and taken back, the rows, and a sentence for each row that needs attention. CSV is the reconciliation rows of wallet-files(5); JSON an object with 'as_of', 'needs_attention' and 'rows'. Exits 1 when any row needs attention (missing, amount-differs, clawed-back, not-clawed-back, unexpected, unmatched-clawback), else 0.":
-      "把每个已安装的活动（或 --promotion 指定的那个）下应返刷卡金的判定结果（rewarded、forfeited）与数据库中的入账记录按持卡人逐一核对，并给每项一个状态：paid、paid-late、not-yet-due、forfeited、missing、amount-differs、clawed-back、not-clawed-back；没有判定结果对应的返还为 unexpected，没有可扣回返还的扣回为 unmatched-clawback。只有对账日（今天，或 WALLET_NOW，或 --as-of）当天及以前的交易和入账参与核对。刷卡金应在其结算周期最后一天加上活动规定的入账天数（30 天）之内返还。表格列出每位持卡人的应返、已到账、未到账和已扣回金额、各行明细，并为每一条需要留意的行写一句说明。CSV 是 wallet-files(5) 中的对账行；JSON 是一个含 'as_of'、'needs_attention' 和 'rows' 的对象。有任何需要留意的行（missing、amount-differs、clawed-back、not-clawed-back、unexpected、unmatched-clawback）时退出状态为 1，否则为 0。",
+    "Matches the decisions that owe something (rewarded, forfeited) under each installed promotion (or the one --promotion names) with the store's postings, per holder, and gives each a status: paid, paid-late, not-yet-due, forfeited, missing, amount-differs, clawed-back, not-clawed-back; a credit no decision takes is unexpected, a clawback that takes back no credit unmatched-clawback. Only transactions and postings dated on or before the as-of date (today, or WALLET_NOW, or --as-of) take part. A reward is due by the last day of its billing cycle plus the promotion's posting days (30). The table gives each holder's money owed, paid, missing and taken back, the rows, and a sentence for each row that needs attention. CSV is the reconciliation rows of wallet-files(5); JSON an object with 'asOf', 'needsAttention' and 'rows'. Exits 1 when any row needs attention (missing, amount-differs, clawed-back, not-clawed-back, unexpected, unmatched-clawback), else 0.":
+      "把每个已安装的活动（或 --promotion 指定的那个）下应返刷卡金的判定结果（rewarded、forfeited）与数据库中的入账记录按持卡人逐一核对，并给每项一个状态：paid、paid-late、not-yet-due、forfeited、missing、amount-differs、clawed-back、not-clawed-back；没有判定结果对应的返还为 unexpected，没有可扣回返还的扣回为 unmatched-clawback。只有对账日（今天，或 WALLET_NOW，或 --as-of）当天及以前的交易和入账参与核对。刷卡金应在其结算周期最后一天加上活动规定的入账天数（30 天）之内返还。表格列出每位持卡人的应返、已到账、未到账和已扣回金额、各行明细，并为每一条需要留意的行写一句说明。CSV 是 wallet-files(5) 中的对账行；JSON 是一个含 'asOf'、'needsAttention' 和 'rows' 的对象。有任何需要留意的行（missing、amount-differs、clawed-back、not-clawed-back、unexpected、unmatched-clawback）时退出状态为 1，否则为 0。",
     "No Apple Pay binding of card {0} is active at {1}; only purchases through a card bound in the bank's app or in Apple Wallet count.":
       "卡片 {0} 在 {1} 没有有效的 Apple Pay 绑卡；只有在银行 App（买单吧）或 Apple 钱包中绑卡后的消费才计入。",
     "No card can pay at {0} (canMakePayments is false): the sheet offers none of the {1}.":
@@ -701,8 +701,8 @@ extension Translations {
       "活动结束",
     "campaign_start":
       "活动开始",
-    "cannot write to {0}: {1}":
-      "无法写入{0}：{1}",
+    "cannot write to standard output: {0}":
+      "无法写入标准输出：{0}",
     "capabilities":
       "支持能力",
     "card":
@@ -851,6 +851,18 @@ extension Translations {
       "规则文件 {2} 的第 {0} 条规则（{1}）",
     "rule {0} of the rules file {1}":
       "规则文件 {1} 的第 {0} 条规则",
+    "now":
+      "现在",
+    "made up":
+      "自动生成",
+    "standard output":
+      "标准输出",
+    "half of the physical memory":
+      "物理内存的一半",
+    "the request's time, else now":
+      "请求中的时间，否则为现在",
+    "Asia/Shanghai, or the store's own":
+      "Asia/Shanghai，或数据库自己的时区",
     "left out":
       "略过",
     "left out ({0}): {1}.":

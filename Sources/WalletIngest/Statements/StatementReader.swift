@@ -226,7 +226,7 @@ struct StatementTable {
     }
     switch rule.kind {
     case .ignore:
-      row.kind = .leftOut(reason: rule.reason ?? Self.defaultIgnoreReason)
+      row.kind = .leftOut(reason: rule.reason ?? StatementReader.defaultIgnoreReason)
       return row
     case .credit:
       row.kind = .credit
