@@ -165,9 +165,8 @@ public enum WalletCommandLine {
       status == ExitStatus.success.rawValue || status == ExitStatus.no.rawValue
     else { return status }
     if failure.stream == .output && console.claimFailureReport() {
-      console.message(
-        errorLine(
-          tr("cannot write to \(failure.stream.name): \(String(cString: strerror(failure.code)))")))
+      let reason = String(cString: strerror(failure.code))
+      console.message(errorLine(tr("cannot write to standard output: \(reason)")))
     }
     return ExitStatus.ioError.rawValue
   }

@@ -110,7 +110,10 @@ extension CommandLineParser {
 
   private static func helpWithDefault(_ spec: ArgumentSpec) -> String {
     let help = spec.help.isEmpty ? "" : tr(dynamic: spec.help)
-    guard let shown = spec.defaultDescription ?? spec.defaultValue else { return help }
+    // A described default is words (`now`, `made up`) unless it is a value the user types
+    // (`success`), which has no translation and stays as it is; a default value never changes.
+    guard let shown = spec.defaultDescription.map({ tr(dynamic: $0) }) ?? spec.defaultValue
+    else { return help }
     return help.isEmpty ? tr("(default: \(shown))") : tr("\(help) (default: \(shown))")
   }
 

@@ -95,7 +95,8 @@ struct PayCommand: WalletCommand {
       throw CommandFailure(.dataError, error.located(in: shownFile))
     }
     for warning in decoded.warnings {
-      context.console.message("Warning: \(warning.located(in: shownFile))")
+      let shown = Translations.translated(message: warning.located(in: shownFile))
+      context.console.message(tr("Warning: \(shown)"))
     }
     let request = decoded.request
     let at =
@@ -181,7 +182,7 @@ struct PayCommand: WalletCommand {
       console.output(report.table(style: style), style: style)
     }
     if authorize && defaultCard == nil {
-      console.message("Nothing was recorded: no card can pay.")
+      console.message(tr("Nothing was recorded: no card can pay."))
     }
     return sheet.canMakePayments ? .success : .no
   }

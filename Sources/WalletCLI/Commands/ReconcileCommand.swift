@@ -19,7 +19,7 @@ struct ReconcileCommand: WalletCommand {
       the last day of its billing cycle plus the promotion's posting days (30). The table \
       gives each holder's money owed, paid, missing and taken back, the rows, and a sentence \
       for each row that needs attention. CSV is the reconciliation rows of wallet-files(5); \
-      JSON an object with 'as_of', 'needs_attention' and 'rows'. Exits 1 when any row needs \
+      JSON an object with 'asOf', 'needsAttention' and 'rows'. Exits 1 when any row needs \
       attention (missing, amount-differs, clawed-back, not-clawed-back, unexpected, \
       unmatched-clawback), else 0.
       """)

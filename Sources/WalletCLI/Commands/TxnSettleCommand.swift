@@ -25,9 +25,8 @@ struct TxnSettleCommand: WalletCommand {
     } catch let error as StatusChangeError {
       throw CommandFailure(.dataError, error.description)
     }
-    context.console.message(
-      "Settled transaction \(id): \(MoneyText.display(transaction.amount, transaction.currency)) "
-        + "on card \(transaction.card).")
+    let amount = MoneyText.display(transaction.amount, transaction.currency)
+    context.console.message(tr("Settled transaction \(id): \(amount) on card \(transaction.card)."))
     for line in try DecisionReport.lines(for: id, store: store) {
       context.console.message(line)
     }

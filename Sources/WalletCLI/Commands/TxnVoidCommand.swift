@@ -26,9 +26,9 @@ struct TxnVoidCommand: WalletCommand {
     } catch let error as StatusChangeError {
       throw CommandFailure(.dataError, error.description)
     }
+    let amount = MoneyText.display(transaction.amount, transaction.currency)
     context.console.message(
-      "Voided transaction \(id): \(MoneyText.display(transaction.amount, transaction.currency)) "
-        + "on card \(transaction.card), now reversed.")
+      tr("Voided transaction \(id): \(amount) on card \(transaction.card), now reversed."))
     for line in try DecisionReport.lines(for: id, store: store) {
       context.console.message(line)
     }

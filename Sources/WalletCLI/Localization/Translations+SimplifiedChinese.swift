@@ -265,8 +265,8 @@ extension Translations {
       "把一笔处理中的交易标为交易成功。",
     "Marks a pending transaction (such as one 'wallet pay --authorize' recorded) settled. A pending purchase already counts like a settled one, so its decisions do not change; they are printed. A transaction that is not pending is refused (exit status 65).":
       "把一笔处理中的交易（如 'wallet pay --authorize' 记录的）标为交易成功。处理中的消费本来就与已成功的一样计入，所以判定结果不变；结果会被打印出来。不是处理中的交易会被拒绝（退出状态 65）。",
-    "Matches the decisions that owe something (rewarded, forfeited) under each installed promotion (or the one --promotion names) with the store's postings, per holder, and gives each a status: paid, paid-late, not-yet-due, forfeited, missing, amount-differs, clawed-back, not-clawed-back; a credit no decision takes is unexpected, a clawback that takes back no credit unmatched-clawback. Only transactions and postings dated on or before the as-of date (today, or WALLET_NOW, or --as-of) take part. A reward is due by the last day of its billing cycle plus the promotion's posting days (30). The table gives each holder's money owed, paid, missing and taken back, the rows, and a sentence for each row that needs attention. CSV is the reconciliation rows of wallet-files(5); JSON an object with 'as_of', 'needs_attention' and 'rows'. Exits 1 when any row needs attention (missing, amount-differs, clawed-back, not-clawed-back, unexpected, unmatched-clawback), else 0.":
-      "把每个已安装的活动（或 --promotion 指定的那个）下应返刷卡金的判定结果（rewarded、forfeited）与数据库中的入账记录按持卡人逐一核对，并给每项一个状态：paid、paid-late、not-yet-due、forfeited、missing、amount-differs、clawed-back、not-clawed-back；没有判定结果对应的返还为 unexpected，没有可扣回返还的扣回为 unmatched-clawback。只有对账日（今天，或 WALLET_NOW，或 --as-of）当天及以前的交易和入账参与核对。刷卡金应在其结算周期最后一天加上活动规定的入账天数（30 天）之内返还。表格列出每位持卡人的应返、已到账、未到账和已扣回金额、各行明细，并为每一条需要留意的行写一句说明。CSV 是 wallet-files(5) 中的对账行；JSON 是一个含 'as_of'、'needs_attention' 和 'rows' 的对象。有任何需要留意的行（missing、amount-differs、clawed-back、not-clawed-back、unexpected、unmatched-clawback）时退出状态为 1，否则为 0。",
+    "Matches the decisions that owe something (rewarded, forfeited) under each installed promotion (or the one --promotion names) with the store's postings, per holder, and gives each a status: paid, paid-late, not-yet-due, forfeited, missing, amount-differs, clawed-back, not-clawed-back; a credit no decision takes is unexpected, a clawback that takes back no credit unmatched-clawback. Only transactions and postings dated on or before the as-of date (today, or WALLET_NOW, or --as-of) take part. A reward is due by the last day of its billing cycle plus the promotion's posting days (30). The table gives each holder's money owed, paid, missing and taken back, the rows, and a sentence for each row that needs attention. CSV is the reconciliation rows of wallet-files(5); JSON an object with 'asOf', 'needsAttention' and 'rows'. Exits 1 when any row needs attention (missing, amount-differs, clawed-back, not-clawed-back, unexpected, unmatched-clawback), else 0.":
+      "把每个已安装的活动（或 --promotion 指定的那个）下应返刷卡金的判定结果（rewarded、forfeited）与数据库中的入账记录按持卡人逐一核对，并给每项一个状态：paid、paid-late、not-yet-due、forfeited、missing、amount-differs、clawed-back、not-clawed-back；没有判定结果对应的返还为 unexpected，没有可扣回返还的扣回为 unmatched-clawback。只有对账日（今天，或 WALLET_NOW，或 --as-of）当天及以前的交易和入账参与核对。刷卡金应在其结算周期最后一天加上活动规定的入账天数（30 天）之内返还。表格列出每位持卡人的应返、已到账、未到账和已扣回金额、各行明细，并为每一条需要留意的行写一句说明。CSV 是 wallet-files(5) 中的对账行；JSON 是一个含 'asOf'、'needsAttention' 和 'rows' 的对象。有任何需要留意的行（missing、amount-differs、clawed-back、not-clawed-back、unexpected、unmatched-clawback）时退出状态为 1，否则为 0。",
     "No Apple Pay binding of card {0} is active at {1}; only purchases through a card bound in the bank's app or in Apple Wallet count.":
       "卡片 {0} 在 {1} 没有有效的 Apple Pay 绑卡；只有在银行 App（买单吧）或 Apple 钱包中绑卡后的消费才计入。",
     "No card can pay at {0} (canMakePayments is false): the sheet offers none of the {1}.":
@@ -287,6 +287,8 @@ extension Translations {
       "没有交易。",
     "Nothing owed and nothing posted.":
       "没有应返的刷卡金，也没有入账。",
+    "Nothing was recorded: no card can pay.":
+      "未记录任何内容：没有可以支付的卡。",
     "Nothing was recorded: add --authorize to pay.":
       "未记录任何内容：加 --authorize 才会支付。",
     "OPTIONS:":
@@ -461,6 +463,8 @@ extension Translations {
       "说明一笔交易为什么有或没有刷卡金。",
     "Sets the enrollment's removal time; the enrollment stays, so purchases made while it was active still count. Purchases from that time on no longer count through it, and rewards are decided again.":
       "设定绑卡记录的解绑时间；记录仍然保留，有效期内的消费照样计入。从该时间起的消费不再经由它计入，刷卡金重新判定。",
+    "Settled transaction {0}: {1} on card {2}.":
+      "交易 {0} 已入账：卡片 {2} 消费 {1}。",
     "Show help information.":
       "显示帮助信息。",
     "Show subcommand help information.":
@@ -591,10 +595,14 @@ extension Translations {
       "银联卡须以 EMV 验证，而该请求不支持 emv",
     "Usage: {0}":
       "用法：{0}",
+    "Voided transaction {0}: {1} on card {2}, now reversed.":
+      "交易 {0} 已撤销：卡片 {2} 消费 {1}，状态现为已撤销（reversed）。",
     "Void (撤销) a transaction that has not settled.":
       "撤销一笔尚未结算的交易。",
     "Voids a pending transaction: its status becomes reversed, so it earns nothing, and the holder's rewards are decided again (a later purchase may take the reward it held). A settled transaction can no longer be voided; refund it with 'wallet txn refund' (退款) instead, as the message says (exit status 65).":
       "撤销一笔处理中的交易：状态改为 reversed（已冲正），不再有刷卡金，持卡人的刷卡金重新判定（之后的消费可能拿到它原来占的那次奖励）。已结算的交易不能再撤销；请按提示改用 'wallet txn refund' 退款（退出状态 65）。",
+    "Warning: {0}":
+      "警告：{0}",
     "Warning: transaction {0} is dated after now ({1}); if that is a mistake, correct it with 'wallet txn remove' or --replace.":
       "警告：交易 {0} 的日期晚于现在（{1}）；如有错误，请用 'wallet txn remove' 或 --replace 更正。",
     "Warning: {0} can be read by other users (mode {1}); run 'chmod 600 {2}'.":
@@ -693,8 +701,8 @@ extension Translations {
       "活动结束",
     "campaign_start":
       "活动开始",
-    "cannot write to {0}: {1}":
-      "无法写入{0}：{1}",
+    "cannot write to standard output: {0}":
+      "无法写入标准输出：{0}",
     "capabilities":
       "支持能力",
     "card":
@@ -797,6 +805,64 @@ extension Translations {
       "类别",
     "last4":
       "尾号",
+    "--method on the command line":
+      "命令行的 --method",
+    "a currency purchase to repay a foreign-currency balance":
+      "购汇还款（偿还外币欠款）",
+    "a repayment (红包还款)":
+      "还款（红包还款）",
+    "a repayment of a foreign-currency balance":
+      "外币欠款还款",
+    "a repayment":
+      "还款",
+    "a transfer, neither in nor out":
+      "转账，不计收支",
+    "an App Store purchase through Alipay, not an Apple Pay payment":
+      "经支付宝的 App Store 消费，不是 Apple Pay 支付",
+    "an App Store purchase through WeChat Pay, not an Apple Pay payment":
+      "经微信支付的 App Store 消费，不是 Apple Pay 支付",
+    "an App Store purchase, not an Apple Pay payment":
+      "App Store 消费，不是 Apple Pay 支付",
+    "an annual fee, not a purchase":
+      "年费，不是消费",
+    "an instalment charge, not a purchase":
+      "分期扣款，不是消费",
+    "interest, not a purchase":
+      "利息，不是消费",
+    "money received, not a purchase":
+      "收款，不是消费",
+    "paid through Alipay":
+      "通过支付宝付款",
+    "paid through WeChat Pay (财付通)":
+      "通过微信支付（财付通）付款",
+    "paid through WeChat Pay":
+      "通过微信支付付款",
+    "the trade was closed, no money moved":
+      "交易已关闭，没有资金变动",
+    "paid without a card (from WeChat 零钱 or 零钱通)":
+      "未用银行卡付款（用微信零钱或零钱通）",
+    "paid without a card (from the Alipay balance, 余额宝 or 花呗)":
+      "未用银行卡付款（用支付宝余额、余额宝或花呗）",
+    "left out by the format":
+      "按格式略过",
+    "{0} (rule {1} of format {2})":
+      "{0}（格式 {2} 的第 {1} 条规则）",
+    "rule {0} ({1}) of the rules file {2}":
+      "规则文件 {2} 的第 {0} 条规则（{1}）",
+    "rule {0} of the rules file {1}":
+      "规则文件 {1} 的第 {0} 条规则",
+    "now":
+      "现在",
+    "made up":
+      "自动生成",
+    "standard output":
+      "标准输出",
+    "half of the physical memory":
+      "物理内存的一半",
+    "the request's time, else now":
+      "请求中的时间，否则为现在",
+    "Asia/Shanghai, or the store's own":
+      "Asia/Shanghai，或数据库自己的时区",
     "left out":
       "略过",
     "left out ({0}): {1}.":

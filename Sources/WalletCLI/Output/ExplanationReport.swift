@@ -32,7 +32,7 @@ struct Explanation {
     // An imported statement says why a purchase was not Apple Pay; the reader deserves those
     // words rather than a bare "another way".
     guard decision.outcome.reason == .notApplePay,
-      let words = origins.first?.methodDecidedBy
+      let words = origins.first?.methodDecidedBy.map(StatementImportText.shownDecidedBy)
     else { return sentence }
     return sentence + tr(" The import decided its method: \(words).")
   }
@@ -75,7 +75,7 @@ struct Explanation {
     sheet.append(tr("status"), ReasonWording.name(transaction.status))
     sheet.append(tr("method"), ReasonWording.name(transaction.method))
     if let decidedBy = origins.first?.methodDecidedBy {
-      sheet.append(tr("method decided by"), decidedBy)
+      sheet.append(tr("method decided by"), StatementImportText.shownDecidedBy(decidedBy))
     }
     for (index, origin) in origins.enumerated() {
       sheet.append(index == 0 ? tr("imported from") : tr("also seen in"), Self.source(origin))

@@ -138,12 +138,18 @@ struct ReconciliationReport {
       }
       text += "\n"
     }
-    text +=
-      attention == 0
-      ? tr("Everything owed is paid or not yet due.") + "\n"
-      : attention == 1
-        ? tr("1 row needs attention.") + "\n" : tr("\(attention) rows need attention.") + "\n"
-    return text
+    return text + Self.closing(attention: attention) + "\n"
+  }
+
+  /// The table's last sentence: how many rows need attention, the count grouped as every
+  /// count is (`158,087 rows need attention.`).
+  static func closing(attention: Int) -> String {
+    let rows = ProgressReporter.grouped(attention)
+    return switch attention {
+    case 0: tr("Everything owed is paid or not yet due.")
+    case 1: tr("1 row needs attention.")
+    default: tr("\(rows) rows need attention.")
+    }
   }
 
   /// JSON: an object with `asOf`, `needsAttention` and `rows`, each row with the columns of the

@@ -117,7 +117,10 @@ extension StatementImportPlan {
       planned.card = card.id
       let origin = ImportOrigin(
         format: format.id, sourceKind: sourceKind, file: fileName, line: row.line,
-        methodDecidedBy: row.methodSource.map { Self.words($0, rulesFile: choices.rulesFile) })
+        methodDecidedBy: row.methodSource.map { source in
+          // Stored, and shown by explain: always in English, as the store's data is.
+          inEnglish { Self.words(source, rulesFile: choices.rulesFile) }
+        })
       let day = "\(format.id):\(card.id.rawValue):\(row.date)"
 
       switch row.kind {
@@ -130,7 +133,9 @@ extension StatementImportPlan {
         planned.time = time
         planned.id = id
         planned.method = row.method
-        planned.methodDecidedBy = origin.methodDecidedBy
+        planned.methodDecidedBy = row.methodSource.map {
+          Self.words($0, rulesFile: choices.rulesFile)
+        }
         planned.descriptionColumn = row.columns.description
         planned.entry = .purchase(plan.statement.purchases.count)
         // A purchase nothing decided goes in all the same: the store takes it only as a second
@@ -268,16 +273,19 @@ extension StatementImportPlan {
     }
   }
 
-  /// How a method was decided, as `explain` says it.
+  /// How a method was decided, as `explain` says it, in the run's language (the store keeps
+  /// it in English: see ``inEnglish(_:)``).
   static func words(_ source: MethodSource, rulesFile: String?) -> String {
     switch source {
     case .format(let formatID, let rule, let reason):
-      "\(reason) (rule \(rule + 1) of format \(formatID))"
+      let (reason, number) = (StatementImportText.shownReason(reason), rule + 1)
+      return tr("\(reason) (rule \(number) of format \(formatID))")
     case .userRule(let index, let name):
-      "rule \(index + 1)\(name.map { " (\($0))" } ?? "") of the rules file "
-        + (rulesFile.map { ShownValue.path($0) } ?? "")
+      let (number, file) = (index + 1, rulesFile.map { ShownValue.path($0) } ?? "")
+      if let name { return tr("rule \(number) (\(name)) of the rules file \(file)") }
+      return tr("rule \(number) of the rules file \(file)")
     case .commandLine:
-      "--method on the command line"
+      return tr("--method on the command line")
     }
   }
 

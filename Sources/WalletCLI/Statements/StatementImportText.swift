@@ -15,7 +15,7 @@ enum StatementImportText {
     ])
     for row in plan.rows {
       listing.append([
-        .integer(row.line), .text(row.kind),
+        .integer(row.line), .text(row.kind == "left out" ? tr("left out") : row.kind),
         .text(row.time.map { $0.formatted(in: zone) } ?? row.date.description),
         .money(row.amount, row.currency), .text(row.card?.rawValue), .text(row.merchant),
         .text(row.method?.rawValue ?? (row.kind == "purchase" ? "?" : nil)),
@@ -27,7 +27,7 @@ enum StatementImportText {
 
   /// What became of one row.
   static func result(of row: StatementImportPlan.Row, _ report: StatementImportReport) -> String {
-    if let reason = row.leftOutBecause { return tr("left out: \(reason)") }
+    if let reason = row.leftOutBecause.map(shownReason) { return tr("left out: \(reason)") }
     switch row.entry {
     case .purchase(let index):
       switch report.purchases[index] {
@@ -93,7 +93,9 @@ enum StatementImportText {
         outcome == .inserted ? "new" : outcome == .unchanged ? "already present" : "replaced")
     }
     var leftOut = Tally()
-    for row in plan.rows { if let reason = row.leftOutBecause { leftOut.add(reason) } }
+    for row in plan.rows {
+      if let reason = row.leftOutBecause.map(shownReason) { leftOut.add(reason) }
+    }
     let (shown, id, encoding) = (ShownValue.path(path), format.id, statement.encoding)
     let rows = ProgressReporter.grouped(plan.rows.count)
     let first: String =
@@ -155,6 +157,40 @@ enum StatementImportText {
       lines.append(tr("  and \(more) more refunds wait for their purchases"))
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// A reason a statement format gives, in words (`a repayment`), in the run's language: the
+  /// built-in formats' reasons are translated (see ``builtInReasons``); a format file's own
+  /// reason is shown as it is written.
+  static func shownReason(_ reason: String) -> String {
+    tr(dynamic: reason)
+  }
+
+  /// How a method was decided, as the store keeps it (always in English, see
+  /// ``StatementImportPlan/words(_:rulesFile:)``), in the run's language: the command line, or
+  /// a format's rule and its reason. A rule of the user's rules file is shown as it is stored.
+  static func shownDecidedBy(_ stored: String) -> String {
+    let commandLine = "--method on the command line"
+    if stored == commandLine { return tr("--method on the command line") }
+    guard stored.hasSuffix(")"), let open = stored.range(of: " (rule ", options: .backwards),
+      let of = stored.range(of: " of format ", range: open.upperBound..<stored.endIndex)
+    else { return stored }
+    let reason = shownReason(String(stored[..<open.lowerBound]))
+    let number = String(stored[open.upperBound..<of.lowerBound])
+    let format = String(stored[of.upperBound..<stored.index(before: stored.endIndex)])
+    return tr("\(reason) (rule \(number) of format \(format))")
+  }
+
+  /// Every reason the built-in formats give, for a row left out, a row paid without a card, or
+  /// a payment method; each has a translation.
+  static var builtInReasons: Set<String> {
+    var reasons: Set<String> = [StatementReader.defaultIgnoreReason]
+    for format in StatementFormat.builtIn {
+      reasons.formUnion(format.classification.compactMap(\.reason))
+      reasons.formUnion(format.methodRules.map(\.reason))
+      if let reason = format.withoutCardReason { reasons.insert(reason) }
+    }
+    return reasons
   }
 
   /// A category of the summary in words.

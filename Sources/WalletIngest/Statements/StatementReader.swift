@@ -4,6 +4,9 @@ import WalletCore
 /// statement`): every row becomes a purchase, a refund, a reward credit, a reward clawback, or
 /// a row left out with its reason; a row that no rule of the format explains is an error.
 package enum StatementReader {
+  /// Why a row is left out when the `ignore` rule that matched it gives no reason.
+  package static let defaultIgnoreReason = "left out by the format"
+
   /// Reads `bytes`, the contents of `file`.
   ///
   /// - Parameters:
@@ -223,7 +226,7 @@ struct StatementTable {
     }
     switch rule.kind {
     case .ignore:
-      row.kind = .leftOut(reason: rule.reason ?? "left out by the format")
+      row.kind = .leftOut(reason: rule.reason ?? StatementReader.defaultIgnoreReason)
       return row
     case .credit:
       row.kind = .credit

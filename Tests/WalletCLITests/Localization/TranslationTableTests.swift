@@ -11,14 +11,28 @@ struct TranslationTableTests {
     (DemoCommand.steps + [DemoCommand.clawbackStep]).map(\.heading)
   }
 
+  /// The described defaults that are a value as the user would type it, shown as they are: a
+  /// currency code, a result, a promotion id, and the id `pay --authorize` makes, by its
+  /// pattern. Any other described default is words, and is translated.
+  static let defaultsShownAsTyped: Set<String> = [
+    "CNY", "success", "bocom-applepay-monthly", "pay:merchantIdentifier:time",
+  ]
+
   /// Every text of help: each command's and group's abstract and discussion, and each
-  /// argument's help, walking the tree help is made from; and `--lang`'s.
+  /// argument's help and described default (`now`, `made up`; not a value the option takes),
+  /// walking the tree help is made from; and `--lang`'s.
   static var helpTexts: [String] {
     var texts = WalletCommandLine.parser.globalOptions.map(\.help)
     func visit(_ command: CommandSpec) {
       texts.append(command.abstract)
       if let discussion = command.discussion { texts.append(discussion) }
       texts += command.arguments.map(\.help).filter { !$0.isEmpty }
+      for argument in command.arguments {
+        guard let shown = argument.defaultDescription,
+          !argument.allowedValues.contains(shown), !defaultsShownAsTyped.contains(shown)
+        else { continue }
+        texts.append(shown)
+      }
       command.subcommands.forEach(visit)
     }
     visit(WalletCommandLine.parser.root)
@@ -52,9 +66,18 @@ struct TranslationTableTests {
   @Test func everyTranslationIsOfASentenceStillInUse() throws {
     let used = Set(try SentenceKeys.inSources().keys).union(Self.demoHeadings)
       .union(Self.helpTexts).union(try Self.listingTexts())
+      .union(StatementImportText.builtInReasons)
     for key in Translations.simplifiedChinese.keys.sorted() {
       let isUsed = used.contains(key)
       #expect(isUsed, "a translation of a sentence nobody says: \(key)")
+    }
+  }
+
+  @Test func theBuiltInFormatsReasonsAreTranslated() {
+    let reasons = StatementImportText.builtInReasons
+    #expect(reasons.contains("a repayment") && reasons.contains("paid through Alipay"))
+    for reason in reasons.sorted() {
+      #expect(Translations.simplifiedChinese[reason] != nil, "\(reason)")
     }
   }
 
@@ -66,6 +89,7 @@ struct TranslationTableTests {
 
   @Test func everyTextOfHelpIsTranslated() {
     #expect(Self.helpTexts.count > 150)
+    #expect(Self.helpTexts.contains("now") && Self.helpTexts.contains("made up"))
     for text in Self.helpTexts {
       #expect(Translations.simplifiedChinese[text] != nil, "\(text)")
     }
