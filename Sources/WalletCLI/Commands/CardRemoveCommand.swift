@@ -27,8 +27,17 @@ struct CardRemoveCommand: WalletCommand {
       Self.counted(removal.transactions, "transaction"),
       Self.counted(removal.enrollments, "enrollment")
     )
-    context.console.message(
-      tr("Removed card \(id) (holder \(holder)) with \(transactions) and \(enrollments)."))
+    if removal.postings == 0 {
+      context.console.message(
+        tr("Removed card \(id) (holder \(holder)) with \(transactions) and \(enrollments)."))
+    } else {
+      // The postings go with the card (SPEC: nothing dropped silently), so they are counted.
+      let postings = Self.counted(removal.postings, "posting")
+      context.console.message(
+        tr(
+          "Removed card \(id) (holder \(holder)) with \(transactions), \(enrollments) and \(postings)."
+        ))
+    }
     if removal.unlinkedTransactions > 0 {
       let unlinked = Self.counted(removal.unlinkedTransactions, "transaction")
       context.console.message(
@@ -49,6 +58,8 @@ struct CardRemoveCommand: WalletCommand {
     case ("transaction", false): return tr("\(shown) transactions")
     case ("enrollment", true): return tr("1 enrollment")
     case ("enrollment", false): return tr("\(shown) enrollments")
+    case ("posting", true): return tr("1 posting")
+    case ("posting", false): return tr("\(shown) postings")
     default: preconditionFailure("no words for counting \(noun)")
     }
   }

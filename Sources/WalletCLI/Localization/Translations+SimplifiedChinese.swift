@@ -419,6 +419,8 @@ extension Translations {
       "即使卡片有交易也删除，连同这些交易。",
     "Removed card {0} (holder {1}) with {2} and {3}.":
       "已删除卡片 {0}（持卡人 {1}），连同 {2}和 {3}。",
+    "Removed card {0} (holder {1}) with {2}, {3} and {4}.":
+      "已删除卡片 {0}（持卡人 {1}），连同 {2}、{3}和 {4}。",
     "Removed posting {0}: {1}.":
       "已删除入账记录 {0}：{1}。",
     "Removed promotion {0}.":
@@ -847,6 +849,8 @@ extension Translations {
       "数据库中没有绑卡记录 {0}",
     "no holder {0} in the store":
       "数据库中没有持卡人 {0}",
+    "no promotion {0} is installed":
+      "没有安装活动 {0}",
     "no payment method":
       "缺少支付方式",
     "no posting {0} in the store":
