@@ -8,9 +8,9 @@ struct CardRemoveCommand: WalletCommand {
   static let configuration = CommandConfiguration(
     abstract: "Remove a card.",
     discussion: """
-      Removes a card and its enrollments. A card with transactions is kept (exit status 65) \
-      unless --force is given: then its transactions go too, and the holder's rewards are \
-      decided again without them.
+      Removes a card with its enrollments and postings, and says how many went. A card with \
+      transactions is kept (exit status 65) unless --force is given: then its transactions go \
+      too, and the holder's rewards are decided again without them.
       """)
 
   @Argument(help: "The card's id.") var card: CardSafeID
