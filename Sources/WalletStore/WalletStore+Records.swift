@@ -57,17 +57,20 @@ extension WalletStore {
     public var transactions: Int
     /// Its enrollments, removed with it.
     public var enrollments: Int
+    /// Its postings (rewards the issuer posted to it), removed with it.
+    public var postings: Int = 0
     /// Transactions on other cards that named one of its enrollments, and no longer do.
     public var unlinkedTransactions: Int
   }
 
   /// Removes a card. A card with transactions is kept unless `force` is set; then its
-  /// transactions and enrollments go too, and the holder's decisions are recomputed.
+  /// transactions, enrollments and postings go too, and the holder's decisions are recomputed.
   public func removeCard(_ id: Identifier, force: Bool) throws -> CardRemoval {
     try write {
       guard let card = try card(id) else { throw StoreError.unknownCard(id) }
       let transactions = try count("SELECT COUNT(*) FROM transactions WHERE card = ?", id)
       let enrollments = try count("SELECT COUNT(*) FROM enrollments WHERE card = ?", id)
+      let postings = try count("SELECT COUNT(*) FROM postings WHERE card = ?", id)
       if transactions > 0 && !force {
         throw StoreError.cardHasTransactions(id, count: transactions)
       }
@@ -99,7 +102,7 @@ extension WalletStore {
       try db.execute("DELETE FROM cards WHERE id = ?", [id.rawValue])
       try rematerialize(changes)
       return CardRemoval(
-        card: card, transactions: transactions, enrollments: enrollments,
+        card: card, transactions: transactions, enrollments: enrollments, postings: postings,
         unlinkedTransactions: linked.count)
     }
   }

@@ -8,9 +8,9 @@ struct CardRemoveCommand: WalletCommand {
   static let configuration = CommandConfiguration(
     abstract: "Remove a card.",
     discussion: """
-      Removes a card and its enrollments. A card with transactions is kept (exit status 65) \
-      unless --force is given: then its transactions go too, and the holder's rewards are \
-      decided again without them.
+      Removes a card with its enrollments and postings, and says how many went. A card with \
+      transactions is kept (exit status 65) unless --force is given: then its transactions go \
+      too, and the holder's rewards are decided again without them.
       """)
 
   @Argument(help: "The card's id.") var card: CardSafeID
@@ -27,8 +27,17 @@ struct CardRemoveCommand: WalletCommand {
       Self.counted(removal.transactions, "transaction"),
       Self.counted(removal.enrollments, "enrollment")
     )
-    context.console.message(
-      tr("Removed card \(id) (holder \(holder)) with \(transactions) and \(enrollments)."))
+    if removal.postings == 0 {
+      context.console.message(
+        tr("Removed card \(id) (holder \(holder)) with \(transactions) and \(enrollments)."))
+    } else {
+      // The postings go with the card (SPEC: nothing dropped silently), so they are counted.
+      let postings = Self.counted(removal.postings, "posting")
+      context.console.message(
+        tr(
+          "Removed card \(id) (holder \(holder)) with \(transactions), \(enrollments) and \(postings)."
+        ))
+    }
     if removal.unlinkedTransactions > 0 {
       let unlinked = Self.counted(removal.unlinkedTransactions, "transaction")
       context.console.message(
@@ -49,6 +58,8 @@ struct CardRemoveCommand: WalletCommand {
     case ("transaction", false): return tr("\(shown) transactions")
     case ("enrollment", true): return tr("1 enrollment")
     case ("enrollment", false): return tr("\(shown) enrollments")
+    case ("posting", true): return tr("1 posting")
+    case ("posting", false): return tr("\(shown) postings")
     default: preconditionFailure("no words for counting \(noun)")
     }
   }

@@ -346,8 +346,7 @@ struct PromotionChoice: ParsableArguments {
   /// declare `--promotion` with help of their own.
   static func selected(_ id: Identifier?, store: WalletStore) throws -> [Promotion] {
     if let id {
-      guard let installed = try store.installed(id) else { throw StoreError.unknownPromotion(id) }
-      return [installed.promotion]
+      return [try KnownIDs.promotion(id, store: store).promotion]
     }
     return try store.promotions().map(\.promotion)
   }

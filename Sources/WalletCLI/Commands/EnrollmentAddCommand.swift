@@ -38,6 +38,7 @@ struct EnrollmentAddCommand: WalletCommand {
     // `2026-11-02 10:00`, `2026-11-02T10:00` and `2026-11-02T10:00:00+08:00` name one binding.
     let typed = try Clock.instant($at, context: context, zone: zone, allowingFuture: future)
     let timeAsWritten = typed.formatted(in: zone)
+    try KnownIDs.require(card, as: .card, store: store)
     // To the second, so that the made-up id and the stored time say the same thing.
     let enrolledAt = try Instant.parse(timeAsWritten, naiveIn: zone)
     let id =

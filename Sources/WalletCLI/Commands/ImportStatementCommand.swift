@@ -74,12 +74,11 @@ struct ImportStatementCommand: WalletCommand {
     let store = try storeOptions.open(context: context, access: dryRun ? .change : .create)
     var chosenCard: Card?
     if let id = card?.id {
-      guard let found = try store.card(id) else { throw StoreError.unknownCard(id) }
-      chosenCard = found
+      try KnownIDs.require(id, as: .card, store: store)
+      chosenCard = try store.card(id)
     }
-    if let holder = holder?.id, try store.cards(holder: holder).isEmpty {
-      throw ValidationError("no cards of holder \(holder) in the store")
-    }
+    // An id the store has never seen is an error (65) naming the nearest ones, as elsewhere.
+    try KnownIDs.require(holder?.id, as: .holder, store: store)
     // Reading, classifying and storing a large export takes a while; each stage says so.
     let stages = ProgressReporter.make(
       console: context.console, quiet: progress.quiet, label: tr("statement"),

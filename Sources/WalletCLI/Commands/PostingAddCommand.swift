@@ -47,8 +47,18 @@ struct PostingAddCommand: WalletCommand {
       transaction: transactionID, reverses: reverses, description: postingDescription?.text)
 
     let store = try storeOptions.open(context: context, access: .create)
+    try KnownIDs.require(card, as: .card, store: store)
     let summary = Self.summary(of: posting)
-    switch try store.addPosting(posting, replace: replace) {
+    let outcome: UpsertOutcome
+    do {
+      outcome = try store.addPosting(posting, replace: replace)
+    } catch StoreError.conflict(let kind, let conflicting) {
+      guard let message = try ConflictText.message(conflictingWith: posting, store: store) else {
+        throw StoreError.conflict(kind: kind, id: conflicting)
+      }
+      throw CommandFailure(.dataError, message)
+    }
+    switch outcome {
     case .inserted: context.console.message(tr("Recorded \(summary) (posting \(id))."))
     case .replaced: context.console.message(tr("Replaced the posting: \(summary) (posting \(id))."))
     case .unchanged:

@@ -17,6 +17,7 @@ struct PromotionRemoveCommand: WalletCommand {
 
   func run(context: CommandContext) throws -> ExitStatus {
     let store = try storeOptions.open(context: context, access: .change)
+    _ = try KnownIDs.promotion(id, store: store)
     try store.removePromotion(id)
     context.console.message(tr("Removed promotion \(id)."))
     return .success

@@ -17,7 +17,7 @@ struct PromotionShowCommand: WalletCommand {
 
   func run(context: CommandContext) throws -> ExitStatus {
     let store = try storeOptions.open(context: context, access: .read)
-    guard let installed = try store.installed(id) else { throw StoreError.unknownPromotion(id) }
+    let installed = try KnownIDs.promotion(id, store: store)
     let text = installed.promotion.jsonText
     context.console.data(text.hasSuffix("\n") ? text : text + "\n")
     return .success

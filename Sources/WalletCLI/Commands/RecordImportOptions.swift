@@ -44,10 +44,14 @@ struct RecordImportOptions: ParsableArguments {
     switch kind {
     case .cards:
       let rows = try FileRows.cards(reader)
-      outcome = try rows.store { try store.importCards($0, policy: policy) }
+      outcome = try rows.store(
+        { try store.importCards($0, policy: policy) },
+        conflict: { try ConflictText.message(conflictingWith: $0, store: store) })
     case .enrollments:
       let rows = try FileRows.enrollments(reader, naiveIn: zone)
-      outcome = try rows.store { try store.importEnrollments($0, policy: policy) }
+      outcome = try rows.store(
+        { try store.importEnrollments($0, policy: policy) },
+        conflict: { try ConflictText.message(conflictingWith: $0, store: store) })
     case .transactions:
       let rows = try FileRows.transactions(reader, naiveIn: zone)
       // Writing millions of rows and deciding them takes longer than reading them: its own line.
@@ -56,14 +60,16 @@ struct RecordImportOptions: ParsableArguments {
         totalBytes: rows.values.count)
       // Cleared whatever happens, so that an error starts a line of its own.
       defer { storing?.finish(rows: rows.values.count) }
-      outcome = try rows.store { values in
-        try store.importTransactions(values, policy: policy) { progress in
-          switch progress {
-          case .writing(let written, _): storing?.update(rows: written, bytes: written)
-          case .updatingIndexesAndDecisions: storing?.show(tr("updating indexes and decisions"))
+      outcome = try rows.store(
+        { values in
+          try store.importTransactions(values, policy: policy) { progress in
+            switch progress {
+            case .writing(let written, _): storing?.update(rows: written, bytes: written)
+            case .updatingIndexesAndDecisions: storing?.show(tr("updating indexes and decisions"))
+            }
           }
-        }
-      }
+        },
+        conflict: { try ConflictText.message(conflictingWith: $0, store: store) })
       // A file is taken as it is (a bank's file is what it is), but a purchase dated after
       // now is usually a typo, as `txn add` refuses one without --future: it is said.
       let now = try Clock.now(context, zone: zone)
@@ -86,7 +92,9 @@ struct RecordImportOptions: ParsableArguments {
       }
     case .postings:
       let rows = try FileRows.postings(reader)
-      outcome = try rows.store { try store.importPostings($0, policy: policy) }
+      outcome = try rows.store(
+        { try store.importPostings($0, policy: policy) },
+        conflict: { try ConflictText.message(conflictingWith: $0, store: store) })
     }
 
     for error in outcome.skipped {
@@ -125,14 +133,27 @@ struct ImportOutcome {
 extension FileRows {
   /// Hands the rows to the store and locates what it refuses: a refusal stops the import
   /// (nothing is kept) unless the policy skips invalid rows; skipped rows come back by line.
-  func store(_ importRows: ([Value]) throws -> ImportReport) throws -> ImportOutcome {
+  /// `conflict` words a conflict about a row: which fields differ from the record the store
+  /// holds (nil keeps the store's own sentence).
+  func store(
+    _ importRows: ([Value]) throws -> ImportReport,
+    conflict: (Value) throws -> String? = { _ in nil }
+  ) throws -> ImportOutcome {
+    func message(_ error: StoreError, index: Int) throws -> String {
+      guard case .conflict = error else { return error.description }
+      return try conflict(values[index]) ?? error.description
+    }
     let report: ImportReport
     do {
       report = try importRows(values)
     } catch let rejection as ImportRejection {
-      throw located(rejection.error, index: rejection.index)
+      throw located(
+        rejection.error, index: rejection.index,
+        message: try message(rejection.error, index: rejection.index))
     }
-    let refused = report.rejected.map { located($0.error, index: $0.index) }
+    let refused = try report.rejected.map {
+      located($0.error, index: $0.index, message: try message($0.error, index: $0.index))
+    }
     let skipped = (self.skipped.errors + refused).sorted {
       ($0.line, $0.column) < ($1.line, $1.column)
     }
@@ -140,7 +161,7 @@ extension FileRows {
   }
 
   /// The store's error at the row's line and at the field it is about.
-  private func located(_ error: StoreError, index: Int) -> InputError {
+  private func located(_ error: StoreError, index: Int, message: String) -> InputError {
     let name: String
     switch error {
     case .unknownCard: name = "card"
@@ -150,6 +171,6 @@ extension FileRows {
     }
     let column = columns?.index(of: name).map { $0 + 1 } ?? 1
     return InputError(
-      file: columns?.file ?? "", line: lines[index], column: column, message: error.description)
+      file: columns?.file ?? "", line: lines[index], column: column, message: message)
   }
 }

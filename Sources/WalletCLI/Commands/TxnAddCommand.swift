@@ -52,6 +52,8 @@ struct TxnAddCommand: WalletCommand {
       time: try Clock.instant($at, context: context, zone: zone, allowingFuture: future),
       amount: amount, currency: currency, method: method, status: status,
       enrollment: enrollment, merchant: merchant, mcc: mcc)
+    try KnownIDs.require(card, as: .card, store: store)
+    try KnownIDs.require(enrollment, as: .enrollment, store: store)
     let shownAmount = MoneyText.display(amount, transaction.currency)
     let time = transaction.time.formatted(in: zone)
     let shift = try store.card(card).map { try RewardShift(holder: $0.holder, store: store) }

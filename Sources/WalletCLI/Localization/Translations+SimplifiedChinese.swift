@@ -421,6 +421,8 @@ extension Translations {
       "即使卡片有交易也删除，连同这些交易。",
     "Removed card {0} (holder {1}) with {2} and {3}.":
       "已删除卡片 {0}（持卡人 {1}），连同 {2}和 {3}。",
+    "Removed card {0} (holder {1}) with {2}, {3} and {4}.":
+      "已删除卡片 {0}（持卡人 {1}），连同 {2}、{3}和 {4}。",
     "Removed posting {0}: {1}.":
       "已删除入账记录 {0}：{1}。",
     "Removed promotion {0}.":
@@ -429,8 +431,8 @@ extension Translations {
       "已删除交易 {0}：卡片 {2} 于 {3} 消费 {1}，连同 {4}。",
     "Removed transaction {0}: {1} on card {2} at {3}.":
       "已删除交易 {0}：卡片 {2} 于 {3} 消费 {1}。",
-    "Removes a card and its enrollments. A card with transactions is kept (exit status 65) unless --force is given: then its transactions go too, and the holder's rewards are decided again without them.":
-      "删除一张卡片及其绑卡记录。有交易的卡会保留（退出状态 65），除非加 --force：那样它的交易也一并删除，持卡人的刷卡金按剩下的交易重新判定。",
+    "Removes a card with its enrollments and postings, and says how many went. A card with transactions is kept (exit status 65) unless --force is given: then its transactions go too, and the holder's rewards are decided again without them.":
+      "删除一张卡片及其绑卡记录和入账记录，并说明各删除了多少。有交易的卡会保留（退出状态 65），除非加 --force：那样它的交易也一并删除，持卡人的刷卡金按剩下的交易重新判定。",
     "Removes a transaction and its refunds from the store, and decides the holder's rewards again as if it had never been recorded: a reward it held goes to the purchase that now earns it, and the command says so. An unknown id is an error (exit status 65) that names the nearest ids in the store.":
       "从数据库中删除一笔交易及其退款，并像它从未记录过一样重新判定持卡人的刷卡金：它占用的刷卡金转给现在能获得它的那笔消费，命令会说明。未知的编号会报错（退出状态 65），并列出数据库中最接近的编号。",
     "Removes the posting with this id. An id the store does not hold is an error (exit status 65), as for the other records.":
@@ -913,6 +915,8 @@ extension Translations {
       "数据库中没有绑卡记录 {0}",
     "no holder {0} in the store":
       "数据库中没有持卡人 {0}",
+    "no promotion {0} is installed":
+      "没有安装活动 {0}",
     "no payment method":
       "缺少支付方式",
     "no posting {0} in the store":

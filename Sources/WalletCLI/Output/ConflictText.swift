@@ -85,4 +85,56 @@ enum ConflictText {
       ),
     ]
   }
+
+  /// The fields of two postings, as `posting add` shows them.
+  static func fields(_ stored: Posting, _ given: Posting) -> [(String, String, String)] {
+    [
+      ("card", stored.card.rawValue, given.card.rawValue),
+      ("date", stored.date.description, given.date.description),
+      ("kind", stored.kind.rawValue, given.kind.rawValue),
+      ("amount", MoneyText.display(stored.amount), MoneyText.display(given.amount)),
+      ("transaction", stored.transaction?.rawValue ?? "", given.transaction?.rawValue ?? ""),
+      ("reverses", stored.reverses?.rawValue ?? "", given.reverses?.rawValue ?? ""),
+      ("description", stored.description ?? "", given.description ?? ""),
+    ]
+  }
+
+  /// The message for a conflict the store raised about `given`, naming the fields that differ
+  /// from the record the store holds; nil when the store no longer holds one to compare.
+  static func message(
+    conflictingWith given: Posting, store: WalletStore
+  ) throws -> String? {
+    guard let stored = try store.posting(given.id) else { return nil }
+    return message(
+      kind: "posting", shownID: StoreError.shown(given.id, masks: false),
+      differences: differences(fields(stored, given)))
+  }
+
+  /// As for a posting, for a transaction.
+  static func message(
+    conflictingWith given: Transaction, store: WalletStore
+  ) throws -> String? {
+    guard let stored = try store.transaction(given.id) else { return nil }
+    return message(
+      kind: "transaction", shownID: StoreError.shown(given.id, masks: false),
+      differences: differences(fields(stored, given, zone: store.timeZone)))
+  }
+
+  /// As for a posting, for a card.
+  static func message(conflictingWith given: Card, store: WalletStore) throws -> String? {
+    guard let stored = try store.card(given.id) else { return nil }
+    return message(
+      kind: "card", shownID: StoreError.shown(given.id),
+      differences: differences(fields(stored, given)))
+  }
+
+  /// As for a posting, for an enrollment.
+  static func message(
+    conflictingWith given: Enrollment, store: WalletStore
+  ) throws -> String? {
+    guard let stored = try store.enrollment(given.id) else { return nil }
+    return message(
+      kind: "enrollment", shownID: StoreError.shown(given.id),
+      differences: differences(fields(stored, given, zone: store.timeZone)))
+  }
 }

@@ -40,8 +40,27 @@ enum KnownIDs {
       case .transaction: tr("no transaction \(shown) in the store")
       case .posting: tr("no posting \(shown) in the store")
       }
+    return suggesting(
+      near, after: missing, masks: kind != .transaction && kind != .posting)
+  }
+
+  /// The installed promotion `id`; unless the store has it, an error (exit status 65) that names
+  /// the nearest installed promotions' ids, as for the store's other ids.
+  static func promotion(_ id: Identifier, store: WalletStore) throws -> InstalledPromotion {
+    if let installed = try store.installed(id) { return installed }
+    let candidates = try store.promotions().map(\.promotion.id)
+    let missing = tr("no promotion \(StoreError.shown(id)) is installed")
+    throw CommandFailure(
+      .dataError,
+      suggesting(nearest(to: id, among: candidates), after: missing, masks: true))
+  }
+
+  /// `missing`, then the nearest known ids when there are any.
+  private static func suggesting(
+    _ near: [Identifier], after missing: String, masks: Bool
+  ) -> String {
     guard !near.isEmpty else { return missing }
-    let list = near.map { StoreError.shown($0, masks: kind != .transaction && kind != .posting) }
+    let list = near.map { StoreError.shown($0, masks: masks) }
       .joined(separator: Language.current.listSeparator)
     return near.count == 1
       ? tr("\(missing); the nearest id the store knows is \(list)")

@@ -266,7 +266,10 @@ struct ExplainCommandTests {
     #expect(unknown.stderr.hasPrefix("Error: no transaction 'T9999' in the store; the nearest ids"))
     let promotion = try session.run(["explain", "T1001", "--promotion", "nope"])
     #expect(promotion.status == 65)
-    #expect(promotion.stderr == "Error: no promotion 'nope' is installed\n")
+    #expect(
+      promotion.stderr
+        == "Error: no promotion 'nope' is installed; the nearest id the store knows is "
+        + "'bocom-applepay-monthly'\n")
     let missing = try session.run(["explain"])
     #expect(missing.status == 64)
     let csv = try session.run(["explain", "T1001", "--format", "csv"])

@@ -138,6 +138,28 @@ struct CardCommandTests {
     #expect(try session.succeed(["statement", "--format", "csv"]).stdout.lines.count == 1)
   }
 
+  /// The card's postings go with it, and the message counts them: nothing is dropped silently.
+  @Test func removingACardCountsThePostingsRemovedWithIt() throws {
+    let session = try StoreSession()
+    try session.smallWallet()
+    try session.succeed([
+      "txn", "add", "--id", "T1", "--card", "C1", "--amount", "150", "--at",
+      "2026-02-01T10:00:00+08:00",
+    ])
+    for (id, kind) in [("P1", "credit"), ("P2", "clawback")] {
+      try session.succeed([
+        "posting", "add", "--card", "C1", "--date", "2026-03-10", "--kind", kind, "--amount",
+        "10", "--id", id,
+      ])
+    }
+    let forced = try session.run(["card", "remove", "C1", "--force"])
+    #expect(forced.status == 0)
+    #expect(
+      forced.stderr
+        == "Removed card C1 (holder H1) with 1 transaction, 1 enrollment and 2 postings.\n")
+    #expect(try session.succeed(["posting", "list"]).stderr == "No postings.\n")
+  }
+
   @Test func removingACardWithoutTransactionsTakesItsEnrollments() throws {
     let session = try StoreSession()
     try session.smallWallet()

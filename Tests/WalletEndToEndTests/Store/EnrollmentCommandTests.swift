@@ -66,7 +66,8 @@ struct EnrollmentCommandTests {
     let session = try cardOnly()
     let result = try session.run(["enroll", "C9", "--channel", "wallet"])
     #expect(result.status == 65)
-    #expect(result.stderr == "Error: no card 'C9' in the store\n")
+    #expect(
+      result.stderr == "Error: no card 'C9' in the store; the nearest id the store knows is 'C1'\n")
   }
 
   @Test(arguments: [

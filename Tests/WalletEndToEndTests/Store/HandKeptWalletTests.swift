@@ -219,6 +219,45 @@ struct HandKeptWalletTests {
     (["txn", "settle", "T3"], "no transaction 'T3' in the store", "'T1'"),
     (["txn", "void", "T3"], "no transaction 'T3' in the store", "'T1'"),
     (
+      ["txn", "add", "--id", "T9", "--card", "C2", "--amount", "10", "--at", "2026-02-01"],
+      "no card 'C2' in the store", "'C1'"
+    ),
+    (
+      [
+        "posting", "add", "--card", "C2", "--date", "2026-02-01", "--kind", "credit", "--amount",
+        "1",
+      ],
+      "no card 'C2' in the store", "'C1'"
+    ),
+    (
+      ["enroll", "C2", "--channel", "wallet", "--at", "2026-02-01"], "no card 'C2' in the store",
+      "'C1'"
+    ),
+    (
+      ["import", "statement", WalletProcess.sample("transactions.csv"), "--holder", "H2"],
+      "no holder 'H2' in the store", "'H1'"
+    ),
+    (
+      ["statement", "--promotion", "bocom-applepay-montly"],
+      "no promotion 'bocom-applepay-montly' is installed", "'bocom-applepay-monthly'"
+    ),
+    (
+      ["reconcile", "--promotion", "nope"], "no promotion 'nope' is installed",
+      "'bocom-applepay-monthly'"
+    ),
+    (
+      ["export", "rewards", "--promotion", "nope"], "no promotion 'nope' is installed",
+      "'bocom-applepay-monthly'"
+    ),
+    (
+      ["promotion", "show", "nope"], "no promotion 'nope' is installed",
+      "'bocom-applepay-monthly'"
+    ),
+    (
+      ["promotion", "remove", "nope"], "no promotion 'nope' is installed",
+      "'bocom-applepay-monthly'"
+    ),
+    (
       [
         "pay",
         WalletProcess.packageRoot.appendingPathComponent("data/requests/unionpay-emv-cny.json")

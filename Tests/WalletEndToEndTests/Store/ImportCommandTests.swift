@@ -56,6 +56,30 @@ struct ImportCommandTests {
     #expect(try session.succeed(["statement", "--format", "csv"]).stdout == rewards)
   }
 
+  /// A row that differs from the stored transaction in its amount alone says so, with both
+  /// amounts, whether it stops the import or is skipped.
+  @Test func aConflictingTransactionNamesTheFieldThatDiffers() throws {
+    let session = try StoreSession()
+    try session.importSample()
+    let sample = try String(
+      contentsOfFile: WalletProcess.sample("transactions.csv"), encoding: .utf8)
+    let row = try #require(sample.lines.firstIndex { $0.hasPrefix("T1001,") })
+    var lines = sample.lines
+    #expect(lines[row].contains(",268.00,"))
+    lines[row] = lines[row].replacingOccurrences(of: ",268.00,", with: ",269.00,")
+    try session.write("chg.csv", lines.joined(separator: "\n") + "\n")
+    let message =
+      "chg.csv:\(row + 1):1: transaction 'T1001' is already in the store with other details "
+      + "(amount is ¥268.00 there, ¥269.00 here); use --replace to overwrite\n"
+
+    let refused = try session.run(["import", "transactions", "chg.csv"])
+    #expect(refused.status == 65)
+    #expect(refused.stderr == "Error: " + message)
+    let skipped = try session.run(["import", "transactions", "chg.csv", "--skip-invalid"])
+    #expect(skipped.status == 0)
+    #expect(skipped.stderr.hasPrefix("skipped " + message))
+  }
+
   @Test func aConflictNamesFileAndLineAndImportsNothing() throws {
     let session = try Self.storeWithCardC1()
     try session.write("more.csv", Self.cards + "C2,H2,visa,credit,,,\n\nC1,H1,visa,debit,,,\n")
@@ -64,8 +88,8 @@ struct ImportCommandTests {
     #expect(result.stdout.isEmpty)
     #expect(
       result.stderr
-        == "Error: more.csv:4:1: card 'C1' is already in the store with different details; "
-        + "use --replace to overwrite\n")
+        == "Error: more.csv:4:1: card 'C1' is already in the store with other details (type "
+        + "is credit there, debit here); use --replace to overwrite\n")
     // All of the file or none: C2, on the line before, did not get in either.
     #expect(
       try session.succeed(["card", "list", "--format", "csv"]).stdout

@@ -128,11 +128,17 @@ struct PostingCommandTests {
     try session.succeed(add + ["--kind", "credit", "--amount", "20"])
     let conflict = try session.run(add + ["--kind", "credit", "--amount", "25"])
     #expect(conflict.status == 65)
-    #expect(conflict.stderr.contains("posting 'P1' is already in the store with different details"))
+    #expect(
+      conflict.stderr
+        == "Error: posting 'P1' is already in the store with other details (amount is ¥20.00 "
+        + "there, ¥25.00 here); use --replace to overwrite\n")
     try session.write("p.csv", "id,card,date,kind,amount\nP1,C1,2026-01-25,credit,30\n")
     let imported = try session.run(["import", "postings", "p.csv"])
     #expect(imported.status == 65)
-    #expect(imported.stderr.hasPrefix("Error: p.csv:2:1: posting 'P1' is already in the store"))
+    #expect(
+      imported.stderr
+        == "Error: p.csv:2:1: posting 'P1' is already in the store with other details (amount "
+        + "is ¥20.00 there, ¥30.00 here); use --replace to overwrite\n")
     try session.succeed(["import", "postings", "p.csv", "--replace"])
     #expect(try session.succeed(["posting", "list", "--format", "csv"]).stdout.contains(",30.00,"))
   }

@@ -309,7 +309,10 @@ struct StatementCommandTests {
 
     let unknown = try session.run(["statement", "--promotion", "nope"])
     #expect(unknown.status == 65)
-    #expect(unknown.stderr == "Error: no promotion 'nope' is installed\n")
+    #expect(
+      unknown.stderr
+        == "Error: no promotion 'nope' is installed; the nearest ids the store knows are "
+        + "'test-monthly', 'bocom-applepay-monthly'\n")
   }
 
   @Test(arguments: [

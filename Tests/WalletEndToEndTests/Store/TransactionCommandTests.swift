@@ -65,12 +65,15 @@ struct TransactionCommandTests {
     try session.smallWallet()
     let card = try session.run(["txn", "add", "--id", "T1", "--card", "C9", "--amount", "10"])
     #expect(card.status == 65)
-    #expect(card.stderr == "Error: no card 'C9' in the store\n")
+    #expect(
+      card.stderr == "Error: no card 'C9' in the store; the nearest id the store knows is 'C1'\n")
     let enrollment = try session.run([
       "txn", "add", "--id", "T1", "--card", "C1", "--amount", "10", "--enrollment", "E9",
     ])
     #expect(enrollment.status == 65)
-    #expect(enrollment.stderr == "Error: no enrollment 'E9' in the store\n")
+    #expect(
+      enrollment.stderr
+        == "Error: no enrollment 'E9' in the store; the nearest id the store knows is 'E1'\n")
   }
 
   @Test func refundsAccumulateUpToTheAmount() throws {
