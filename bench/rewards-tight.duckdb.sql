@@ -1,5 +1,6 @@
 -- The built-in promotion as the tightest query an analyst who knows the --restricted workload
--- would write: the rewards rows, unordered, fetched by the caller (tools.py duckdb-fetch).
+-- would write: the rewards rows, unordered, kept in a table for the caller (tools.py
+-- duckdb-fetch times `CREATE TEMP TABLE result AS` this query).
 -- Beyond what rewards.duckdb.sql takes for granted, it relies on bench/generate.py --restricted:
 --   * every transaction is settled, CNY, apple-pay (checks 1-3 and 8 cannot fail);
 --   * every time, enrolled_at and removed_at is written YYYY-MM-DDTHH:MM:SS[.f]+08:00, so times

@@ -4,8 +4,8 @@ except `duckdb`, which needs bench/.venv.
 
   tools.py duckdb SQLFILE RESULTS LABEL    run SQLFILE in the current folder, time it, append a result
   tools.py duckdb-fetch SQLFILE RESULTS LABEL OUT
-                                          the same for a SELECT, timing it with fetching its rows;
-                                          then write them to OUT as CSV
+                                          the same for a SELECT, its rows kept in a DuckDB table;
+                                          then (untimed) write them to OUT as CSV
   tools.py verify N NAME=FILE ...          same rewards from every engine? (exit 1 and a diff if not)
   tools.py decisions FILE N REWARDS        N decisions, as many rewarded as REWARDS has rows
   tools.py reasons FILE [--all]            count decisions by reason (--all: every reason code must occur)
@@ -54,7 +54,8 @@ def cmd_duckdb(sql_file, results, label):
 
 
 def cmd_duckdb_fetch(sql_file, results, label, out):
-    """Times the query and fetching its rows into Python (no COPY), then writes them to OUT."""
+    """Times the query with its rows kept in a DuckDB table (no COPY, no conversion to Python
+    objects, which took another 0.8 s at 2M), then writes them to OUT, untimed."""
     import csv
     import duckdb
 
@@ -64,9 +65,10 @@ def cmd_duckdb_fetch(sql_file, results, label, out):
     con.execute("SET enable_progress_bar = false")
     threads = con.execute("SELECT current_setting('threads')").fetchone()[0]
     started = time.perf_counter_ns()
-    cursor = con.execute(sql)
-    rows = cursor.fetchall()
+    con.execute("CREATE TEMP TABLE result AS " + sql)
     elapsed = time.perf_counter_ns() - started
+    cursor = con.execute("SELECT * FROM result")
+    rows = cursor.fetchall()
     header = [column[0] for column in cursor.description]
     con.close()
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -265,7 +267,7 @@ def cmd_report(results, transactions, holders, rewards_path, title):
     row("wallet batch --decisions", "wallet-batch-decisions")
     duck = notes.get("duckdb", "duckdb")
     row("DuckDB query + COPY (%s)" % duck, "duckdb", ["duckdb"])
-    row("DuckDB tight query, rows fetched", "duckdb-tight", ["duckdb-tight"])
+    row("DuckDB tight query, rows kept in a table", "duckdb-tight", ["duckdb-tight"])
     lite = notes.get("sqlite-query", "sqlite").replace("sqlite", "SQLite")
     row("%s .import of the 3 files + indexes" % lite, "sqlite-load")
     row("%s query (to CSV)" % lite, "sqlite-query", ["sqlite-query"])
