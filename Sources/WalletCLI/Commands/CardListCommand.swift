@@ -22,15 +22,18 @@ struct CardListCommand: WalletCommand {
     let format = output.format
     let store = try storeOptions.open(context: context, access: .read)
     try KnownIDs.require(holder, as: .holder, store: store)
-    var listing = Listing(columns: InputKind.cards.columns)
+    // Streamed: a store of a bank's cards prints its first line at once.
+    let listing = ListingStream(
+      columns: InputKind.cards.columns, format: format, console: context.console)
     for card in try store.cards(holder: holder) {
-      listing.append([
+      guard listing.wantsMore else { break }
+      try listing.append([
         .text(card.id.rawValue), .text(card.holder.rawValue), .text(card.network.rawValue),
         .text(card.type.rawValue), .text(card.role.rawValue), .text(card.issuer),
         .text(card.last4),
       ])
     }
-    try listing.write(format, empty: "No cards.", console: context.console)
+    try listing.finish(empty: "No cards.")
     return .success
   }
 }

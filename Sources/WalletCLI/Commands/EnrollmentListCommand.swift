@@ -23,15 +23,18 @@ struct EnrollmentListCommand: WalletCommand {
     let store = try storeOptions.open(context: context, access: .read)
     try KnownIDs.require(card, as: .card, store: store)
     let zone = store.timeZone
-    var listing = Listing(columns: InputKind.enrollments.columns)
+    // Streamed: a store of a bank's cards prints its first line at once.
+    let listing = ListingStream(
+      columns: InputKind.enrollments.columns, format: format, console: context.console)
     for enrollment in try store.enrollments(card: card) {
-      listing.append([
+      guard listing.wantsMore else { break }
+      try listing.append([
         .text(enrollment.id.rawValue), .text(enrollment.card.rawValue),
         .text(enrollment.channel.rawValue), .text(enrollment.enrolledAt.formatted(in: zone)),
         .text(enrollment.removedAt?.formatted(in: zone)),
       ])
     }
-    try listing.write(format, empty: "No enrollments.", console: context.console)
+    try listing.finish(empty: "No enrollments.")
     return .success
   }
 }
