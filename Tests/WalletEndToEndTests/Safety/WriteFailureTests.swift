@@ -70,6 +70,22 @@ struct WriteFailureTests {
     #expect(batch.status == 74)
   }
 
+  /// Without `--out` the rewards go to standard output; in parts (`--memory 1K`) they are
+  /// written by another path: a full disk is exit 74 on both.
+  @Test(arguments: [[], ["--memory", "1K"], ["--out", "-", "--memory", "1K"]])
+  func batchToStandardOutputExit74OnAFullDiskWhicheverPath(extra: [String]) throws {
+    let command =
+      [
+        "batch", "--cards", WalletProcess.sample("cards.csv"), "--enrollments",
+        WalletProcess.sample("enrollments.csv"), "--transactions",
+        WalletProcess.sample("transactions.csv"), "--quiet",
+      ] + extra
+    let full = try WalletProcess.run(command, outputTo: "/dev/full")
+    #expect(full.status == 74, "\(extra): \(full.stderr)")
+    let written = try WalletProcess.run(command)
+    #expect(written.status == 0 && written.stdout.hasPrefix("holder,cycle_start,"))
+  }
+
   @Test(arguments: ["--adjustments", "--reconciliation"])
   func aReconciliationOutputThatCannotBeWrittenIsNamed(option: String) throws {
     let folder = try TemporaryFolder()
