@@ -35,15 +35,18 @@ struct PartitionedBatchTests {
   }
 
   static func inParts(
-    _ files: ScenarioFiles, promotion: Promotion, parts: Int, skipInvalid: Bool = false
+    _ files: ScenarioFiles, promotion: Promotion, parts: Int, skipInvalid: Bool = false,
+    inPieces: Bool = false
   ) throws -> Written {
     var rewards: [UInt8] = []
     var decisions: [UInt8] = []
     let rewardsWriter = CSVWriter(chunkSize: 512) { rewards.append(contentsOf: $0) }
     let decisionsWriter = CSVWriter(chunkSize: 512) { decisions.append(contentsOf: $0) }
-    let batch = PartitionedBatch(
+    var batch = PartitionedBatch(
       promotion: promotion, partitions: parts, workParent: files.folder.url.path,
       skipInvalid: skipInvalid)
+    // Any file is large enough to be read in pieces at once, in batches of plain rows.
+    if inPieces { batch.smallestFileInPieces = 1 }
     var skippedBefore: [String] = []
     let totals = try batch.run(
       cards: files.cards, enrollments: files.enrollments, transactions: files.transactions,
@@ -92,11 +95,15 @@ struct PartitionedBatchTests {
     for quota in [scenario.promotion.quota, nil, 0, unlimited, unlimited / 2, unlimited / 3 + 1] {
       promotion.quota = quota
       let expected = try Self.inMemory(files, promotion: promotion)
-      for parts in [1, 2, 3, 7] {
-        let got = try Self.inParts(files, promotion: promotion, parts: parts)
+      for (parts, inPieces) in [
+        (1, false), (2, false), (3, false), (7, false), (2, true), (7, true),
+      ] {
+        let got = try Self.inParts(
+          files, promotion: promotion, parts: parts, inPieces: inPieces)
+        let how = inPieces ? "in pieces" : "row by row"
         #expect(
-          got == expected, "seed \(seed), quota \(quota.map(String.init) ?? "none"), \(parts) parts"
-        )
+          got == expected,
+          "seed \(seed), quota \(quota.map(String.init) ?? "none"), \(parts) parts, \(how)")
       }
     }
     #expect(try Self.noWorkLeft(files))
@@ -141,10 +148,12 @@ struct PartitionedBatchTests {
     }
     let expected = failure { try Self.inMemory(files, promotion: promotion) }
     #expect(expected != nil)
-    for parts in [1, 3] {
-      #expect(failure { try Self.inParts(files, promotion: promotion, parts: parts) } == expected)
+    for (parts, inPieces) in [(1, false), (3, false), (3, true)] {
+      #expect(
+        failure { try Self.inParts(files, promotion: promotion, parts: parts, inPieces: inPieces) }
+          == expected)
       let skipping = try Self.inParts(
-        files, promotion: promotion, parts: parts, skipInvalid: true)
+        files, promotion: promotion, parts: parts, skipInvalid: true, inPieces: inPieces)
       #expect(skipping == (try Self.inMemory(files, promotion: promotion, skipInvalid: true)))
       #expect(!skipping.skipped.isEmpty)
     }

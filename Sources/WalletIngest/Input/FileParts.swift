@@ -46,14 +46,15 @@ enum FileParts {
   /// are handed to the cores as they free up (as many at once as there are cores), so with
   /// more parts than cores a core that is slowed down (by another process, or by slower pages)
   /// takes fewer of them instead of keeping the other waiting. `readPart` is called as for
-  /// `read(_:kind:_:)`, with room for the whole file in the first part.
+  /// `read(_:kind:_:)`, with room for the whole file in the first part. A file smaller than
+  /// `smallest` bytes is not cut.
   static func read<Part: Sendable>(
-    _ file: InputFile, kind: InputKind, parts count: Int,
+    _ file: InputFile, kind: InputKind, parts count: Int, smallest: Int = minimumFileSize,
     _ readPart: @escaping @Sendable (CSVReader, CSVColumns, _ roomForBytes: Int) -> Part?
   ) -> [Part]? {
     precondition(count >= 2, "a file read in fewer than two parts")
     let size = file.size
-    guard size >= minimumFileSize,
+    guard size >= smallest,
       let columns = try? CSVColumns(
         reader: CSVReader(fileDescriptor: file.descriptor, range: 0..<size, chunkSize: 1 << 16),
         file: file.path, known: kind.columns, required: kind.requiredColumns)

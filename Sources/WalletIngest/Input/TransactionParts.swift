@@ -56,27 +56,49 @@ enum TransactionParts {
   ) -> Ledger? {
     var ledger = ledger
     ledger.reserveTransactions(expectedRows, averageIDLength: 12)
+    let read = readRows(
+      csv, columns: columns, reader: reader,
+      progress: { progress.add(rows: $0, bytes: $1) },
+      batch: { rows in
+        ledger.appendTransactions(
+          ids: rows.ids, cards: rows.cards, times: rows.times, amounts: rows.amounts,
+          refunded: rows.refunded, enrollments: rows.enrollments, mcc: rows.mcc,
+          currency: .cny, method: .applePay, status: .settled)
+      },
+      row: { parsed, id in
+        ledger.appendTransaction(
+          id: id, card: parsed.card, time: parsed.time, amount: parsed.amount,
+          currency: parsed.currency, method: parsed.method, status: parsed.status,
+          refunded: parsed.refunded, enrollment: parsed.enrollment, mcc: parsed.mcc)
+      })
+    return read ? ledger : nil
+  }
+
+  /// Reads the rows of one part of a transactions file in order: plain rows a batch at a time
+  /// (`PendingRows`, so that their cards are looked up together) given to `batch`, any other
+  /// row read by the ordinary parser and given to `row`, after the batch before it. `progress`
+  /// is told the rows and bytes read every 65,536 rows and at the end. False at the first
+  /// problem of any kind: the caller then reads the file the ordinary way.
+  static func readRows(
+    _ csv: CSVReader, columns: CSVColumns, reader: LedgerTransactionReader,
+    progress: (_ rows: Int, _ bytes: Int) -> Void, batch: (PendingRows.Batch) -> Void,
+    row: (ParsedTransaction, UnsafeRawBufferPointer) -> Void
+  ) -> Bool {
     var bytesReported = 0
     var pending = PendingRows()
     defer {
       pending.discard()
       pending.deallocate()
     }
+    var rows = 0
     do throws(InputError) {
-      var rows = 0
       let width = columns.width
-      func append(_ parsed: ParsedTransaction, id: UnsafeRawBufferPointer) {
-        ledger.appendTransaction(
-          id: id, card: parsed.card, time: parsed.time, amount: parsed.amount,
-          currency: parsed.currency, method: parsed.method, status: parsed.status,
-          refunded: parsed.refunded, enrollment: parsed.enrollment, mcc: parsed.mcc)
-      }
       let tableColumns = reader.rows.columns
       while true {
         let next: CSVRecord?
-        do { next = try csv.next() } catch { return nil }
+        do { next = try csv.next() } catch { return false }
         guard let record = next else { break }
-        guard record.count == width else { return nil }
+        guard record.count == width else { return false }
         let plain = record.withRawFields { fields -> Bool in
           guard let parsed = reader.plainTransaction(fields, lookingUpEnrollment: false) else {
             return false
@@ -87,35 +109,54 @@ enum TransactionParts {
           return true
         }
         if !plain || pending.isFull {
-          guard pending.flush(into: &ledger, cards: reader.cards, enrollments: reader.enrollments)
-          else { return nil }
+          guard pending.flush(cards: reader.cards, enrollments: reader.enrollments, batch)
+          else { return false }
         }
         if !plain {
-          try reader.read(CSVRow(record: record, columns: columns), append)
+          try reader.read(CSVRow(record: record, columns: columns), row)
         }
         rows += 1
         if rows & 0xFFFF == 0 {
-          progress.add(rows: 0x10000, bytes: csv.bytesRead - bytesReported)
+          progress(0x10000, csv.bytesRead - bytesReported)
           bytesReported = csv.bytesRead
         }
       }
     } catch {
-      return nil
+      return false
     }
-    guard pending.flush(into: &ledger, cards: reader.cards, enrollments: reader.enrollments) else {
-      return nil
+    guard pending.flush(cards: reader.cards, enrollments: reader.enrollments, batch) else {
+      return false
     }
-    return ledger
+    progress(rows & 0xFFFF, csv.bytesRead - bytesReported)
+    return true
   }
-
 }
 
-/// Plain rows read but not yet added to a ledger, so that their cards and the enrollments they
-/// name are looked up together (`IDLookup.entries(of:keys:into:)`): each lookup is a likely
-/// cache miss, and a batch of them overlaps. The batch is kept column by column in buffers of fixed size and appended to the
-/// ledger a column at a time. Rows keep their order: a row that is not plain is read only after
-/// the batch is added.
-private struct PendingRows {
+/// Plain rows read but not yet handed on, so that their cards and the enrollments they name are
+/// looked up together (`IDLookup.entries(of:keys:into:)`): each lookup is a likely cache miss,
+/// and a batch of them overlaps. The batch is kept column by column in buffers of fixed size
+/// and handed on a column at a time. Rows keep their order: a row that is not plain is read
+/// only after the batch is handed on.
+struct PendingRows {
+  /// A batch of plain rows with their cards and named enrollments looked up, column by column:
+  /// valid only while it is handed on. Every row is in CNY, paid with Apple Pay and settled.
+  struct Batch {
+    /// The rows' ids.
+    let ids: IdentifierArena
+    /// Each row's card entry.
+    let cards: UnsafeBufferPointer<Int32>
+    /// Each row's time, nanoseconds since the epoch.
+    let times: UnsafeBufferPointer<Int64>
+    /// Each row's amount in minor units.
+    let amounts: UnsafeBufferPointer<Int64>
+    /// Each row's amount refunded in minor units.
+    let refunded: UnsafeBufferPointer<Int64>
+    /// Each row's named enrollment entry, or -1.
+    let enrollments: UnsafeBufferPointer<Int32>
+    /// Each row's merchant category code, or -1.
+    let mcc: UnsafeBufferPointer<Int16>
+  }
+
   private let capacity = IDLookup.batchSize
   /// Rows waiting.
   private(set) var count = 0
@@ -206,10 +247,10 @@ private struct PendingRows {
     count += 1
   }
 
-  /// Looks up every row's card and named enrollment and appends the rows to `ledger`; false,
-  /// with nothing appended, when one is unknown: the caller then gives up on this part.
+  /// Looks up every row's card and named enrollment and hands the rows to `body`; false, with
+  /// nothing handed on, when one is unknown: the caller then gives up on this part.
   mutating func flush(
-    into ledger: inout Ledger, cards lookup: IDLookup, enrollments enrollmentLookup: IDLookup
+    cards lookup: IDLookup, enrollments enrollmentLookup: IDLookup, _ body: (Batch) -> Void
   ) -> Bool {
     guard count > 0 else { return true }
     let rows = count
@@ -232,14 +273,14 @@ private struct PendingRows {
     guard !batch.contains(-1), !namedEntries.extracting(0..<named).contains(-1) else {
       return false
     }
-    ledger.appendTransactions(
-      ids: ids, cards: UnsafeBufferPointer(batch),
-      times: UnsafeBufferPointer(times.extracting(0..<rows)),
-      amounts: UnsafeBufferPointer(amounts.extracting(0..<rows)),
-      refunded: UnsafeBufferPointer(refunded.extracting(0..<rows)),
-      enrollments: UnsafeBufferPointer(enrollments.extracting(0..<rows)),
-      mcc: UnsafeBufferPointer(mcc.extracting(0..<rows)),
-      currency: .cny, method: .applePay, status: .settled)
+    body(
+      Batch(
+        ids: ids, cards: UnsafeBufferPointer(batch),
+        times: UnsafeBufferPointer(times.extracting(0..<rows)),
+        amounts: UnsafeBufferPointer(amounts.extracting(0..<rows)),
+        refunded: UnsafeBufferPointer(refunded.extracting(0..<rows)),
+        enrollments: UnsafeBufferPointer(enrollments.extracting(0..<rows)),
+        mcc: UnsafeBufferPointer(mcc.extracting(0..<rows))))
     return true
   }
 }

@@ -35,6 +35,10 @@ package struct PartitionedBatch {
   /// Whether invalid rows are skipped and reported rather than the end of the run.
   package let skipInvalid: Bool
 
+  /// The smallest transactions file read in pieces at once (`FileParts.minimumFileSize`
+  /// unless a test lowers it).
+  package var smallestFileInPieces: Int = FileParts.minimumFileSize
+
   /// The most parts: each one holds two work files open while partitioning.
   package static let maximumPartitions = 128
 
@@ -275,58 +279,104 @@ private struct Piece: Sendable {
 }
 
 /// The work files a piece of the transactions file is written to as it is read.
+///
+/// `add` runs for every transaction: the parts' and buckets' writers are reached through
+/// unretained references and the counts through plain memory, so that it counts no references
+/// and checks no exclusive access (a fifth of the partitioning's time when it did).
 private final class PieceFiles {
-  private let writers: [WorkFileWriter]
-  private let buckets: [WorkFileWriter]
+  private let writers: UnsafeMutableBufferPointer<Unmanaged<WorkFileWriter>>
+  private let buckets: UnsafeMutableBufferPointer<Unmanaged<WorkFileWriter>>
   private let routing: WorkFileWriter
-  private var piece: Piece
+  private let counts: UnsafeMutableBufferPointer<Int>
+  private let tag: Int
+  private var currencies: [Currency] = []
   private let methods = PaymentMethod.allCases
   private let statuses = TransactionStatus.allCases
+
+  /// The rows added so far.
+  private(set) var rows = 0
 
   /// Files for piece `tag` of `partitions` parts in `directory`.
   init(directory: String, tag: Int, partitions: Int) throws(FileFailure) {
     let bucketCount = PartitionedBatch.buckets(partitions: partitions)
-    piece = Piece(
-      tag: tag, counts: [Int](repeating: 0, count: partitions),
-      bytes: [Int](repeating: 0, count: partitions), currencies: [])
+    let names = Piece(tag: tag, counts: [], bytes: [], currencies: [])
     var writers: [WorkFileWriter] = []
     var buckets: [WorkFileWriter] = []
     for index in 0..<partitions {
       writers.append(
-        try WorkFileWriter(path: directory + "/" + piece.partFile(index), capacity: 1 << 16))
+        try WorkFileWriter(path: directory + "/" + names.partFile(index), capacity: 1 << 16))
     }
     for index in 0..<bucketCount {
       buckets.append(
-        try WorkFileWriter(path: directory + "/" + piece.bucketFile(index), capacity: 1 << 15))
+        try WorkFileWriter(path: directory + "/" + names.bucketFile(index), capacity: 1 << 15))
     }
-    self.writers = writers
-    self.buckets = buckets
-    routing = try WorkFileWriter(path: directory + "/" + piece.routingFile)
+    routing = try WorkFileWriter(path: directory + "/" + names.routingFile)
+    self.tag = tag
+    self.writers = .allocate(capacity: partitions)
+    _ = self.writers.initialize(from: writers.map { Unmanaged.passRetained($0) })
+    self.buckets = .allocate(capacity: bucketCount)
+    _ = self.buckets.initialize(from: buckets.map { Unmanaged.passRetained($0) })
+    counts = .allocate(capacity: partitions)
+    counts.initialize(repeating: 0)
   }
 
-  /// The rows added so far.
-  var rows: Int { piece.rows }
+  deinit {
+    for writer in writers { writer.release() }
+    for bucket in buckets { bucket.release() }
+    writers.deallocate()
+    buckets.deallocate()
+    counts.deallocate()
+  }
 
   /// The index of `currency` in the piece's list.
   func currencyIndex(_ currency: Currency) -> UInt16 {
-    if let known = piece.currencies.firstIndex(of: currency) { return UInt16(known) }
-    piece.currencies.append(currency)
-    return UInt16(piece.currencies.count - 1)
+    if let known = currencies.firstIndex(of: currency) { return UInt16(known) }
+    currencies.append(currency)
+    return UInt16(currencies.count - 1)
   }
 
   /// Adds the next row's transaction, with `id`, to part `part`.
+  @inline(__always)
   func add(_ record: TransactionRecord, id: UnsafeRawBufferPointer, part: Int) {
     var record = record
-    record.position = Int64(piece.rows)
+    let position = rows
+    record.position = Int64(position)
     record.idLength = Int32(id.count)
-    writers[part].append(value: record)
-    writers[part].append(id)
+    writers[part]._withUnsafeGuaranteedRef { writer in
+      writer.append(value: record)
+      writer.append(id)
+    }
     let hash = IDHash.of(id)
-    buckets[Int(hash % UInt64(buckets.count))].append(
-      value: IDRecord(hash: hash, position: Int64(piece.rows)))
+    buckets[Int(hash % UInt64(buckets.count))]._withUnsafeGuaranteedRef {
+      $0.append(value: IDRecord(hash: hash, position: Int64(position)))
+    }
     routing.append(value: UInt8(part))
-    piece.counts[part] += 1
-    piece.rows += 1
+    counts[part] += 1
+    rows = position + 1
+  }
+
+  /// Adds a batch of plain rows, each to its card's part.
+  func add(_ batch: PendingRows.Batch, partOfCard: UnsafeBufferPointer<UInt8>) {
+    let currency = currencyIndex(.cny)
+    let method = UInt8(methods.firstIndex(of: .applePay)!)
+    let status = UInt8(statuses.firstIndex(of: .settled)!)
+    batch.ids.bytes.withUnsafeBytes { bytes in
+      batch.ids.ends.withUnsafeBufferPointer { ends in
+        var start = 0
+        for row in 0..<batch.cards.count {
+          let card = batch.cards[row]
+          add(
+            TransactionRecord(
+              position: 0, rowLine: 0, idLine: 0, time: batch.times[row],
+              amount: batch.amounts[row], refunded: batch.refunded[row], card: card,
+              enrollment: batch.enrollments[row], idLength: 0, currency: currency,
+              mcc: batch.mcc[row], method: method, status: status),
+            id: UnsafeRawBufferPointer(rebasing: bytes[start..<ends[row]]),
+            part: Int(partOfCard[Int(card)]))
+          start = ends[row]
+        }
+      }
+    }
   }
 
   /// Adds a transaction read by the row reader.
@@ -344,9 +394,12 @@ private final class PieceFiles {
 
   /// Writes what is buffered; the piece as written, or the first failure.
   func finish() throws(FileFailure) -> Piece {
-    for writer in writers + buckets + [routing] { try writer.finish() }
-    piece.bytes = writers.map(\.size)
-    return piece
+    for writer in writers { try writer.takeUnretainedValue().finish() }
+    for bucket in buckets { try bucket.takeUnretainedValue().finish() }
+    try routing.finish()
+    return Piece(
+      tag: tag, rows: rows, counts: Array(counts),
+      bytes: writers.map { $0.takeUnretainedValue().size }, currencies: currencies)
   }
 }
 
@@ -453,7 +506,7 @@ extension PartitionedBatch {
     _ file: InputFile, loader: LedgerLoader, partOfCard: [UInt8],
     in directory: TemporaryDirectory, progress: (any ReadProgress)?
   ) -> [Piece]? {
-    guard file.size >= FileParts.minimumFileSize,
+    guard file.size >= smallestFileInPieces,
       let columns = try? CSVColumns(
         reader: CSVReader(
           fileDescriptor: file.descriptor, range: 0..<file.size, chunkSize: 1 << 16),
@@ -465,7 +518,7 @@ extension PartitionedBatch {
     let (path, partitions) = (directory.path, self.partitions)
     guard
       var pieces = FileParts.read(
-        file, kind: .transactions, parts: Self.pieceCount,
+        file, kind: .transactions, parts: Self.pieceCount, smallest: smallestFileInPieces,
         { csv, columns, _ -> Piece? in
           Self.readPiece(
             csv, columns: columns, reader: reader, partOfCard: partOfCard,
@@ -487,30 +540,15 @@ extension PartitionedBatch {
     partOfCard: [UInt8], files: PieceFiles?, progress: PiecesProgress
   ) -> Piece? {
     guard let files else { return nil }
-    let width = columns.width
-    var reportedBytes = 0
-    func add(_ parsed: ParsedTransaction, id: UnsafeRawBufferPointer) {
-      files.add(parsed, id: id, part: Int(partOfCard[Int(parsed.card)]), lines: (0, 0))
+    let read = partOfCard.withUnsafeBufferPointer { partOfCard in
+      TransactionParts.readRows(
+        csv, columns: columns, reader: reader, progress: { progress.add(rows: $0, bytes: $1) },
+        batch: { files.add($0, partOfCard: partOfCard) },
+        row: { parsed, id in
+          files.add(parsed, id: id, part: Int(partOfCard[Int(parsed.card)]), lines: (0, 0))
+        })
     }
-    do throws(InputError) {
-      while true {
-        let next: CSVRecord?
-        do { next = try csv.next() } catch { return nil }
-        guard let record = next else { break }
-        guard record.count == width else { return nil }
-        if try !reader.readPlain(record, add) {
-          try reader.read(CSVRow(record: record, columns: columns), add)
-        }
-        if files.rows & 0xFFFF == 0 {
-          progress.add(rows: 0x10000, bytes: csv.bytesRead - reportedBytes)
-          reportedBytes = csv.bytesRead
-        }
-      }
-    } catch {
-      return nil
-    }
-    progress.add(rows: files.rows & 0xFFFF, bytes: csv.bytesRead - reportedBytes)
-    return try? files.finish()
+    return read ? try? files.finish() : nil
   }
 
   /// Reads the transactions file row by row into the parts' work files, with the ledger
@@ -606,13 +644,11 @@ extension PartitionedBatch {
           records.append(record)
         }
       }
-      // Plain integers sort fast; the records of a hash that repeats are looked for after.
-      hashes = records.map(\.hash)
-      hashes.sort()
-      var repeated = Set<UInt64>()
-      for index in hashes.indices.dropFirst() where hashes[index] == hashes[index - 1] {
-        repeated.insert(hashes[index])
-      }
+      // The hashes alone, side by side, are grouped and checked on both cores; the records of
+      // a hash that repeats are looked for after.
+      hashes.removeAll(keepingCapacity: true)
+      hashes.append(contentsOf: records.lazy.map(\.hash))
+      let repeated = hashes.withUnsafeBufferPointer { RepeatedHashes.find(in: $0) }
       guard !repeated.isEmpty else { continue }
       for record in records where repeated.contains(record.hash) {
         suspects.insert(Int(record.position))

@@ -99,26 +99,40 @@ final class SignalRemoval {
 
 /// Appends bytes to a work file through a buffer. A failed write is kept, and every later one
 /// does nothing, so that a reading loop that cannot throw it goes on and `close` reports it.
+///
+/// Partitioning appends two or three small values per transaction, millions of times, so the
+/// buffer is plain memory and an append that fits is a copy and an addition.
 final class WorkFileWriter {
   private let descriptor: Int32
   private let path: String
-  private var buffer: [UInt8] = []
+  private let buffer: UnsafeMutableRawPointer
   private let capacity: Int
+  /// The bytes in `buffer`.
+  private var buffered = 0
+  /// The bytes handed to the file (or lost to a failed write).
+  private var sent = 0
   /// The first write that failed.
   private(set) var failure: FileFailure?
+
   /// The bytes written so far.
-  private(set) var size = 0
+  var size: Int { sent + buffered }
+
+  /// Room for the largest plain value appended at once (`append(value:)`).
+  private static let smallestCapacity = 256
 
   /// Creates (or empties) the file at `path`, buffering `capacity` bytes.
   init(path: String, capacity: Int = 1 << 16) throws(FileFailure) {
     descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw Self.failure(path) }
     self.path = path
-    self.capacity = capacity
-    buffer.reserveCapacity(capacity)
+    self.capacity = max(capacity, Self.smallestCapacity)
+    buffer = .allocate(byteCount: self.capacity, alignment: 16)
   }
 
-  deinit { if descriptor >= 0 { close(descriptor) } }
+  deinit {
+    buffer.deallocate()
+    if descriptor >= 0 { close(descriptor) }
+  }
 
   private static func failure(_ path: String) -> FileFailure {
     FileFailure(
@@ -127,27 +141,42 @@ final class WorkFileWriter {
   }
 
   /// Appends `bytes`.
+  @inline(__always)
   func append(_ bytes: UnsafeRawBufferPointer) {
-    size += bytes.count
-    if buffer.count + bytes.count > capacity { drain() }
-    if bytes.count >= capacity {
-      send(bytes)
-    } else {
-      buffer.append(contentsOf: bytes)
+    let count = bytes.count
+    guard buffered + count <= capacity else { return appendPastTheBuffer(bytes) }
+    if count > 0 {
+      (buffer + buffered).copyMemory(from: bytes.baseAddress!, byteCount: count)
     }
+    buffered += count
   }
 
   /// Appends the bytes of a plain value.
+  @inline(__always)
   func append<Value: BitwiseCopyable>(value: Value) {
-    withUnsafeBytes(of: value) { append($0) }
+    let count = MemoryLayout<Value>.size
+    precondition(count <= Self.smallestCapacity, "a value larger than a work file's buffer")
+    if buffered + count > capacity { drain() }
+    buffer.storeBytes(of: value, toByteOffset: buffered, as: Value.self)
+    buffered += count
+  }
+
+  private func appendPastTheBuffer(_ bytes: UnsafeRawBufferPointer) {
+    drain()
+    if bytes.count >= capacity {
+      send(bytes)
+    } else {
+      append(bytes)
+    }
   }
 
   private func drain() {
-    buffer.withUnsafeBytes { send($0) }
-    buffer.removeAll(keepingCapacity: true)
+    send(UnsafeRawBufferPointer(start: buffer, count: buffered))
+    buffered = 0
   }
 
   private func send(_ bytes: UnsafeRawBufferPointer) {
+    sent += bytes.count
     guard failure == nil, var start = bytes.baseAddress else { return }
     var left = bytes.count
     while left > 0 {
