@@ -141,6 +141,14 @@ struct BatchCommand: WalletCommand {
         ?? BatchMemory.partitions(
           cardsBytes: cardsBytes, enrollmentsBytes: enrollmentsBytes,
           transactionsBytes: transactionsBytes, limit: limit)
+      let shared = BatchMemory.shared(cardsBytes: cardsBytes, enrollmentsBytes: enrollmentsBytes)
+      if shared >= limit {
+        // The limit cannot be kept: every part holds all the cards and enrollments.
+        context.console.message(
+          tr(
+            "Warning: the program with the cards and enrollments alone takes about \((shared + (1 << 20) - 1) >> 20) MiB, more than --memory allows; the transactions go in \(parts) parts, the most there can be."
+          ))
+      }
       return try runInParts(parts, promotion: promotion, context: context)
     }
     let input = try BatchInput.load(
@@ -275,7 +283,10 @@ extension BatchCommand {
         cards: cards.path, enrollments: enrollments.path, transactions: transactions.path,
         rewards: writer(rewardsFile), decisions: decisionsFile.map(writer),
         readDone: { skipped in
-          for error in skipped.errors { context.console.message("skipped \(error.description)") }
+          for error in skipped.errors {
+            context.console.message(
+              tr("skipped \(Translations.translated(message: error.description))"))
+          }
         },
         progress: { phase, totalBytes in
           ProgressReporter.make(

@@ -605,6 +605,8 @@ extension Translations {
       "撤销一笔处理中的交易：状态改为 reversed（已冲正），不再有刷卡金，持卡人的刷卡金重新判定（之后的消费可能拿到它原来占的那次奖励）。已结算的交易不能再撤销；请按提示改用 'wallet txn refund' 退款（退出状态 65）。",
     "Warning: {0}":
       "警告：{0}",
+    "Warning: the program with the cards and enrollments alone takes about {0} MiB, more than --memory allows; the transactions go in {1} parts, the most there can be.":
+      "警告：程序连同卡片和绑定就约占 {0} MiB，超过 --memory 的限制；交易分成 {1} 份处理，已是最多份数。",
     "Warning: transaction {0} is dated after now ({1}); if that is a mistake, correct it with 'wallet txn remove' or --replace.":
       "警告：交易 {0} 的日期晚于现在（{1}）；如有错误，请用 'wallet txn remove' 或 --replace 更正。",
     "Warning: {0} can be read by other users (mode {1}); run 'chmod 600 {2}'.":
