@@ -291,25 +291,55 @@ def cmd_report(results, transactions, holders, rewards_path, title):
     return 0
 
 
+def limit_kib(text):
+    """A --memory value (512M, 4G, 1048576) in KiB."""
+    units = {"K": 1, "M": 1 << 10, "G": 1 << 20, "T": 1 << 30}
+    text = text.strip().upper().rstrip("B")
+    if text and text[-1] in units:
+        return int(text[:-1]) * units[text[-1]]
+    return int(text) / 1024
+
+
 def cmd_scaling(results):
     runs, notes = load_results(results)
     print()
     print("wallet batch scaling (median of %d), machine: %s"
           % (max(len(v) for v in runs.values()), machine()))
-    print("%12s %10s %-16s %10s %10s %12s %10s" % ("transactions", "holders", "run", "median s",
-                                                   "ns/row", "ns/row/lg n", "peak RSS"))
+    print("%12s %10s %-16s %10s %10s %12s %10s  %s" % (
+        "transactions", "holders", "run", "median s", "ns/row", "ns/row/lg n", "peak RSS",
+        "against in memory"))
+    failed = False
+    in_memory = {}
+    for label in runs:
+        if label.startswith("wallet-batch:"):
+            n = int(label.split(":")[1])
+            in_memory[n] = (statistics.median(s for s, _ in runs[label]),
+                            max(r for _, r in runs[label]))
     for label in sorted(runs, key=lambda k: (int(k.split(":")[1]), k)):
         n, h = (int(x) for x in label.split(":")[1:3])
         # --memory runs carry their limit as the note.
         limit = notes.get(label, "")
-        run = "--memory " + limit if label.startswith("wallet-batch-memory") else "in memory"
+        memory_run = label.startswith("wallet-batch-memory")
+        run = "--memory " + limit if memory_run else "in memory"
         seconds = statistics.median(s for s, _ in runs[label])
         per_row = seconds * 1e9 / n
         per_log = per_row / math.log2(n)
-        print("%12s %10s %-16s %10.2f %10.0f %12.1f %10s" % (
-            format(n, ","), format(h, ","), run, seconds, per_row, per_log,
-            human_kb(max(r for _, r in runs[label]))))
+        peak = max(r for _, r in runs[label])
+        against = ""
+        if memory_run and n in in_memory:
+            base_seconds, base_peak = in_memory[n]
+            kib = limit_kib(limit)
+            under = peak <= kib
+            failed |= not under
+            against = "time x%.2f; in memory needs %.1f x the limit; peak %s the limit" % (
+                seconds / base_seconds, base_peak / kib, "under" if under else "OVER")
+        print("%12s %10s %-16s %10.2f %10.0f %12.1f %10s  %s" % (
+            format(n, ","), format(h, ","), run, seconds, per_row, per_log, human_kb(peak),
+            against))
     print("n log n growth keeps ns/row/lg n flat; linear growth keeps ns/row flat.")
+    if failed:
+        print("a --memory run's peak resident memory went over its limit", file=sys.stderr)
+        return 1
     return 0
 
 
