@@ -3,29 +3,35 @@ import Dispatch
 /// Runs `first` and `second` at the same time, one per core, and returns both results: for two
 /// pieces of work that touch nothing in common but what they only read, such as flushing the
 /// output to disk while the summary is counted, or copying two sets of columns.
+///
+/// `first` runs on the calling thread and `second` on a thread of a queue made for it, rather
+/// than both inside `DispatchQueue.concurrentPerform`: libdispatch runs a `concurrentPerform`
+/// nested in another one on a single thread (it shares the cores out among the outer
+/// iterations), and the engine's parallel loops run inside `first` (batch decides while it
+/// reads postings). A queue of its own also always gets a thread, however busy the shared pool
+/// is, so two calls waiting on each other cannot starve.
 public func bothAtOnce<First, Second>(_ first: () -> First, _ second: () -> Second) -> (
   First, Second
 ) {
-  var firstResult: First?
   var secondResult: Second?
-  withoutActuallyEscaping(first) { first in
-    withoutActuallyEscaping(second) { second in
-      withUnsafeMutablePointer(to: &firstResult) { firstResult in
-        withUnsafeMutablePointer(to: &secondResult) { secondResult in
-          // Each thread calls its own closure and writes its own result, and nothing else.
-          let work = UnsafeSendable((first, second, firstResult, secondResult))
-          DispatchQueue.concurrentPerform(iterations: 2) { part in
-            let (first, second, firstResult, secondResult) = work.value
-            if part == 0 {
-              firstResult.pointee = first()
-            } else {
-              secondResult.pointee = second()
-            }
-          }
+  let firstResult = withoutActuallyEscaping(second) { second in
+    withUnsafePointer(to: second) { second in
+      withUnsafeMutablePointer(to: &secondResult) { secondResult in
+        let done = DispatchSemaphore(value: 0)
+        // The other thread reaches the closure and its result through pointers alone, so
+        // nothing of the closure outlives this call; it writes only its own result.
+        let work = UnsafeSendable((second, secondResult))
+        DispatchQueue(label: "wallet.both-at-once").async {
+          let (second, secondResult) = work.value
+          secondResult.pointee = second.pointee()
+          done.signal()
         }
+        let result = first()
+        done.wait()
+        return result
       }
     }
   }
-  guard let firstResult, let secondResult else { preconditionFailure("a part did not run") }
+  guard let secondResult else { preconditionFailure("the second part did not run") }
   return (firstResult, secondResult)
 }
