@@ -73,4 +73,29 @@ struct BatchMemoryPiecesTests {
     #expect(folder.read("decisions.csv") == decisions)
     #expect(inMemory.status == (extra.isEmpty ? 65 : 0))
   }
+
+  /// In Chinese, rows skipped in parts are reported as in memory, in Chinese, and the warning
+  /// that the tiny limit cannot be kept is in Chinese too.
+  @Test func skippedRowsInChineseAsInMemory() throws {
+    let folder = try TemporaryFolder()
+    let file = try sample(folder) { lines in
+      lines[12] = lines[12].replacingOccurrences(of: "CNY", with: "C#Y")
+    }
+    func run(_ extra: [String]) throws -> WalletProcess.Result {
+      try WalletProcess.run(
+        [
+          "batch", "--cards", WalletProcess.sample("cards.csv"), "--enrollments",
+          WalletProcess.sample("enrollments.csv"), "--transactions", file, "--out",
+          "rewards.csv", "--skip-invalid",
+        ] + extra, environment: Self.split.merging(["LANG": "zh_CN.UTF-8"]) { $1 },
+        directory: folder.url)
+    }
+    let inMemory = try run([])
+    let inParts = try run(["--memory", "1K"])
+    #expect(inMemory.status == 0 && inParts.status == 0)
+    #expect(inMemory.stderr.contains("已跳过"))
+    let (rest, warned) = BatchMemoryTests.withoutLimitWarning(inParts.stderr)
+    #expect(rest == inMemory.stderr)
+    #expect(warned && inParts.stderr.hasPrefix("警告："), "\(inParts.stderr)")
+  }
 }

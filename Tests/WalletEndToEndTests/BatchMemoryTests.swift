@@ -17,12 +17,14 @@ struct BatchMemoryTests {
       ] + extra)
   }
 
-  /// Standard error without the warning that a limit below what the cards and enrollments
-  /// alone take cannot be kept, and whether it was there (once).
+  /// Standard error without the warning that a limit below what the program with the cards
+  /// and enrollments takes cannot be kept (in English or Chinese), and whether it was there
+  /// (once).
   static func withoutLimitWarning(_ stderr: String) -> (rest: String, warned: Bool) {
     let lines = stderr.split(separator: "\n", omittingEmptySubsequences: false)
     let kept = lines.filter {
       !$0.hasPrefix("Warning: the program with the cards and enrollments alone takes")
+        && !$0.hasPrefix("警告：程序连同卡片和绑定就约占")
     }
     return (kept.joined(separator: "\n"), lines.count - kept.count == 1)
   }
@@ -72,6 +74,8 @@ struct BatchMemoryTests {
     #expect(inMemory.status == 65)
     #expect(inParts.status == 65)
     #expect(Self.withoutLimitWarning(inParts.stderr).rest == inMemory.stderr)
+    // The warning comes only once the inputs are read and found valid.
+    #expect(!Self.withoutLimitWarning(inParts.stderr).warned)
     #expect(inParts.stderr.contains("bad.csv:9:"))
     #expect(folder.fileNames == ["bad.csv"])
   }

@@ -36,7 +36,7 @@ struct PartitionedBatchTests {
 
   static func inParts(
     _ files: ScenarioFiles, promotion: Promotion, parts: Int, skipInvalid: Bool = false,
-    inPieces: Bool = false
+    inPieces: Bool = false, readInPieces: Bool? = nil
   ) throws -> Written {
     var rewards: [UInt8] = []
     var decisions: [UInt8] = []
@@ -55,6 +55,9 @@ struct PartitionedBatchTests {
     try rewardsWriter.flush()
     try decisionsWriter.flush()
     #expect(skippedBefore == totals.skipped.errors.map(\.description))
+    // The pieces' row loop falls back to reading row by row, which writes the same bytes: that
+    // it did not is seen only here.
+    if let readInPieces { #expect(totals.readInPieces == readInPieces) }
     return Written(
       rewards: rewards, decisions: decisions, transactions: totals.transactions,
       rewardCount: totals.paid.values.reduce(0) { $0 + $1.rewards },
@@ -99,11 +102,33 @@ struct PartitionedBatchTests {
         (1, false), (2, false), (3, false), (7, false), (2, true), (7, true),
       ] {
         let got = try Self.inParts(
-          files, promotion: promotion, parts: parts, inPieces: inPieces)
+          files, promotion: promotion, parts: parts, inPieces: inPieces, readInPieces: inPieces)
         let how = inPieces ? "in pieces" : "row by row"
         #expect(
           got == expected,
           "seed \(seed), quota \(quota.map(String.init) ?? "none"), \(parts) parts, \(how)")
+      }
+    }
+    #expect(try Self.noWorkLeft(files))
+  }
+
+  /// Files large enough that each piece fills many batches of plain rows (`PendingRows`, 64
+  /// rows), with rows of other kinds between them.
+  @Test(arguments: [(UInt64(31), RefundPolicy.net), (32, .clawback)])
+  func largerFilesInPiecesWriteWhatMemoryWrites(seed: UInt64, refunds: RefundPolicy) throws {
+    let scenario = SQLScenario(
+      seed: seed, transactions: 3_000, zone: "Asia/Shanghai", refunds: refunds)
+    let files = try ScenarioFiles(scenario)
+    var promotion = scenario.promotion
+    promotion.quota = nil
+    let unlimited = try Self.inMemory(files, promotion: promotion).rewardCount
+    for quota in [nil, unlimited / 2] {
+      promotion.quota = quota
+      let expected = try Self.inMemory(files, promotion: promotion)
+      for parts in [1, 5] {
+        let got = try Self.inParts(
+          files, promotion: promotion, parts: parts, inPieces: true, readInPieces: true)
+        #expect(got == expected, "quota \(quota.map(String.init) ?? "none"), \(parts) parts")
       }
     }
     #expect(try Self.noWorkLeft(files))
@@ -153,7 +178,8 @@ struct PartitionedBatchTests {
         failure { try Self.inParts(files, promotion: promotion, parts: parts, inPieces: inPieces) }
           == expected)
       let skipping = try Self.inParts(
-        files, promotion: promotion, parts: parts, skipInvalid: true, inPieces: inPieces)
+        files, promotion: promotion, parts: parts, skipInvalid: true, inPieces: inPieces,
+        readInPieces: false)
       #expect(skipping == (try Self.inMemory(files, promotion: promotion, skipInvalid: true)))
       #expect(!skipping.skipped.isEmpty)
     }

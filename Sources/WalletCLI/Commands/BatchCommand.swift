@@ -15,8 +15,8 @@ struct BatchCommand: WalletCommand {
       time zone. Any invalid row stops the run with exit status 65 and writes nothing, unless \
       --skip-invalid is given: then each invalid row is reported on standard error and left out. \
       An output may not be one of the inputs, however it is named (a usage error); a file \
-      replaced keeps its permissions. When the transactions would take more memory than \
-      --memory allows, they are split by holder into parts in a work directory beside the \
+      replaced keeps its permissions. When the run would take more memory than --memory \
+      allows, the transactions are split by holder into parts in a work directory beside the \
       rewards file (or in TMPDIR when it goes to standard output), decided a part at a time and \
       merged into the same files; the directory is removed afterwards. --postings needs every \
       transaction in memory and is refused past the limit.
@@ -56,7 +56,7 @@ struct BatchCommand: WalletCommand {
   @Flag(help: "Report invalid rows on standard error and leave them out.") var skipInvalid: Bool
   @Option(
     valueName: "bytes",
-    help: "The memory the transactions may take (512M, 4G); past it, batch works in parts on disk.",
+    help: "The memory the run may take (512M, 4G); past it, batch works in parts on disk.",
     defaultDescription: "half of the physical memory")
   var memory: MemoryLimit?
   @OptionGroup var progress: QuietOption
@@ -136,20 +136,25 @@ struct BatchCommand: WalletCommand {
     LargeAllocations.returnToTheSystemWhenFreed()
     let promotion = try PromotionSource.resolve(self.promotion?.path)
     if inParts {
-      let parts =
-        forcedParts
-        ?? BatchMemory.partitions(
-          cardsBytes: cardsBytes, enrollmentsBytes: enrollmentsBytes,
-          transactionsBytes: transactionsBytes, limit: limit)
-      let shared = BatchMemory.shared(cardsBytes: cardsBytes, enrollmentsBytes: enrollmentsBytes)
-      if shared >= limit {
-        // The limit cannot be kept: every part holds all the cards and enrollments.
-        context.console.message(
-          tr(
-            "Warning: the program with the cards and enrollments alone takes about \((shared + (1 << 20) - 1) >> 20) MiB, more than --memory allows; the transactions go in \(parts) parts, the most there can be."
-          ))
+      let needed = BatchMemory.partsNeeded(
+        cardsBytes: cardsBytes, enrollmentsBytes: enrollmentsBytes,
+        transactionsBytes: transactionsBytes, limit: limit)
+      let most = PartitionedBatch.maximumPartitions
+      let parts = forcedParts ?? min(needed ?? most, most)
+      // Said once the inputs are read and found valid, before anything is written.
+      var warning: String?
+      if let needed, needed > most {
+        warning = tr(
+          "Warning: keeping within --memory would take \(needed) parts, and batch makes at most \(most); the run will take more memory than allowed."
+        )
+      } else if needed == nil {
+        let shared = BatchMemory.shared(
+          cardsBytes: cardsBytes, enrollmentsBytes: enrollmentsBytes)
+        warning = tr(
+          "Warning: the program with the cards and enrollments alone takes about \((shared + (1 << 20) - 1) >> 20) MiB, more than --memory allows; the run will take more memory than allowed."
+        )
       }
-      return try runInParts(parts, promotion: promotion, context: context)
+      return try runInParts(parts, warning: warning, promotion: promotion, context: context)
     }
     let input = try BatchInput.load(
       cards: cards.path, enrollments: enrollments.path, transactions: transactions.path,
@@ -261,9 +266,9 @@ struct BatchCommand: WalletCommand {
 extension BatchCommand {
   /// The batch past the memory limit: the transactions split into `parts` parts by holder on
   /// disk (`PartitionedBatch`), the same files written.
-  private func runInParts(_ parts: Int, promotion: Promotion, context: CommandContext) throws
-    -> ExitStatus
-  {
+  private func runInParts(
+    _ parts: Int, warning: String?, promotion: Promotion, context: CommandContext
+  ) throws -> ExitStatus {
     let quiet = progress.quiet
     let rewardsFile = try AtomicOutputFile(path: rewardsOutput.path)
     let decisionsFile = try decisions.map { (file) throws(FileFailure) in
@@ -283,6 +288,7 @@ extension BatchCommand {
         cards: cards.path, enrollments: enrollments.path, transactions: transactions.path,
         rewards: writer(rewardsFile), decisions: decisionsFile.map(writer),
         readDone: { skipped in
+          if let warning { context.console.message(warning) }
           for error in skipped.errors {
             context.console.message(
               tr("skipped \(Translations.translated(message: error.description))"))

@@ -74,14 +74,16 @@ enum BatchMemory {
   }
 
   /// How many parts keep each one's transactions within what `limit` leaves beside the cards
-  /// and enrollments: a quarter more than the even split, as holders do not divide evenly.
-  static func partitions(
+  /// and enrollments: a quarter more than the even split, as holders do not divide evenly. Nil
+  /// when no number can, as the program with the cards and enrollments alone takes the limit.
+  /// It may be more than batch makes (`PartitionedBatch.maximumPartitions`).
+  static func partsNeeded(
     cardsBytes: Int, enrollmentsBytes: Int, transactionsBytes: Int, limit: Int
-  ) -> Int {
+  ) -> Int? {
     let room = limit - shared(cardsBytes: cardsBytes, enrollmentsBytes: enrollmentsBytes)
-    guard room > 1 << 20 else { return PartitionedBatch.maximumPartitions }
-    let parts = (transactionsBytes * quartersPerTransactionByte * 5 / 16 + room - 1) / room
-    return min(max(parts, 2), PartitionedBatch.maximumPartitions)
+    guard room > 0 else { return nil }
+    let transactions = transactionsBytes * quartersPerTransactionByte * 5 / 16
+    return max(transactions / room + (transactions % room == 0 ? 0 : 1), 2)
   }
 
   /// Where the work files go: beside the rewards output, or in `TMPDIR` when it goes to

@@ -375,8 +375,8 @@ extension Translations {
       "读取银行或支付 App 提供给客户的 CSV 文件（内置：bocom-credit、cmb-credit、icbc-credit、alipay、wechat）。格式由表头行识别，编码自动检测（UTF-8、带 BOM 的 UTF-8，否则按 GB18030，可读 GBK），除非用 --format 指定内置格式或您自己的格式文件（见 wallet-formats(5)）。每一行都会成为一笔消费、一笔退款、一笔刷卡金返还或刷卡金扣回，或者连同原因被略过（还款、分期、已关闭的交易）；没有规则能解释的行会报错并指出行号和列号。一行所属的卡片是数据库中后四位相同的卡（给出 --holder 时只在该持卡人的卡中找）；单卡对账单用 --card 指定。对账单很少注明是否使用了 Apple Pay：经支付宝或微信支付的消费（支付宝-、财付通-，或它们导出文件中的任何一行）以及 App Store 扣款算作 'other'；其余按 --rules FILE 中的规则确定支付方式，否则用 --method；若有消费无法确定支付方式，导入会停止并说明。对账单只有日期没有时间：消费取其日期在数据库时区的 00:00，同一天的消费按文件中的顺序编号；App 导出文件中的时间照原样保留。退款会冲抵它所退的那笔消费（按其注明的订单号，否则为同一张卡上同一商户、剩余金额足够的最近一笔消费），否则暂存并列出，直到那笔消费导入为止。同一笔消费同时出现在 App 导出文件和该卡对账单中（卡片和金额相同，日期相差不超过一天）时只保留一次，采用 App 的时间和商户。再次导入同一文件不会有任何改动。导入是一个 SQLite 事务；各类计数、格式和编码写到标准错误。--dry-run 列出每一行及其将变成什么，不写入任何内容。\n\nwallet 没有内置的银行格式无需写代码，只要一个格式文件：一个 JSON 对象，含 'id'、'kind'（card-statement 或 app-export）、用于找到表头行的 'header' 列名、表示表格结束的 'footerPrefixes'、'columns'（日期所在列及其写法如 yyyy-MM-dd 或 MM/dd、摘要、金额及其正负约定或分开的收入/支出列、卡号后四位、订单号），以及有序的 'classification' 规则（按某列的首个词、前缀、包含、等于或正则表达式，判为 purchase、refund、credit、clawback，或连同原因 ignore）。data/formats/ 中的内置格式可作范例复制；wallet-formats(5) 说明了每个字段以及 --rules 的规则文件。",
     "Reads the file as batch does (the same columns and checks; times without an offset are read in the store's time zone) and adds its rows in one SQLite transaction: after any error nothing of the file is kept. A row already in the store unchanged is left alone, so importing a file twice changes nothing. A row whose id is in the store with different details is an error naming its file and line, unless --replace is given. Transactions dated after now are imported, with a warning. Import cards first, then enrollments, then transactions. A summary goes to standard error, and on a terminal progress too: rows read, then rows written and the indexes and decisions.":
       "按 batch 的方式读取文件（列与检查相同；不带时区偏移的时间按数据库的时区解读），在一个 SQLite 事务中添加各行：出现任何错误，该文件一行都不保留。数据库中已有且内容相同的行保持不变，所以同一个文件导入两次不会有任何改动。编号已在数据库中而内容不同的行会报错并指出文件和行号，除非加 --replace。日期晚于现在的交易照样导入，但会给出警告。请先导入卡片，再导入绑卡记录，最后导入交易。汇总写到标准错误；在终端上还会显示进度：先是读取的行数，再是写入的行数以及索引和判定结果的更新。",
-    "Reads the three files, decides every transaction under the promotion and writes the rewards file (and, with --decisions, one decision per transaction). No store is used. Output files appear whole or not at all. Times written without an offset are read in the promotion's time zone. Any invalid row stops the run with exit status 65 and writes nothing, unless --skip-invalid is given: then each invalid row is reported on standard error and left out. An output may not be one of the inputs, however it is named (a usage error); a file replaced keeps its permissions. When the transactions would take more memory than --memory allows, they are split by holder into parts in a work directory beside the rewards file (or in TMPDIR when it goes to standard output), decided a part at a time and merged into the same files; the directory is removed afterwards. --postings needs every transaction in memory and is refused past the limit.":
-      "读取三个文件，按活动判定每一笔交易，写出刷卡金文件（加 --decisions 时，另写每笔交易一行的判定结果）。不使用数据库。输出文件要么完整出现，要么完全不出现。不带时区偏移的时间按活动的时区解读。任何无效行都会使运行停止，退出状态 65，且不写入任何内容，除非加 --skip-invalid：那样每条无效行都在标准错误上报告并被略过。输出不能是输入之一，无论怎样命名（用法错误）；被替换的文件保留原有权限。交易所需内存超过 --memory 允许的量时，按持卡人分成若干部分，放在刷卡金文件旁（输出到标准输出时放在 TMPDIR）的工作目录里，逐部分判定，再合并成同样的文件；工作目录事后删除。--postings 需要全部交易都在内存中，超过限额时被拒绝。",
+    "Reads the three files, decides every transaction under the promotion and writes the rewards file (and, with --decisions, one decision per transaction). No store is used. Output files appear whole or not at all. Times written without an offset are read in the promotion's time zone. Any invalid row stops the run with exit status 65 and writes nothing, unless --skip-invalid is given: then each invalid row is reported on standard error and left out. An output may not be one of the inputs, however it is named (a usage error); a file replaced keeps its permissions. When the run would take more memory than --memory allows, the transactions are split by holder into parts in a work directory beside the rewards file (or in TMPDIR when it goes to standard output), decided a part at a time and merged into the same files; the directory is removed afterwards. --postings needs every transaction in memory and is refused past the limit.":
+      "读取三个文件，按活动判定每一笔交易，写出刷卡金文件（加 --decisions 时，另写每笔交易一行的判定结果）。不使用数据库。输出文件要么完整出现，要么完全不出现。不带时区偏移的时间按活动的时区解读。任何无效行都会使运行停止，退出状态 65，且不写入任何内容，除非加 --skip-invalid：那样每条无效行都在标准错误上报告并被略过。输出不能是输入之一，无论怎样命名（用法错误）；被替换的文件保留原有权限。运行所需内存超过 --memory 允许的量时，交易按持卡人分成若干部分，放在刷卡金文件旁（输出到标准输出时放在 TMPDIR）的工作目录里，逐部分判定，再合并成同样的文件；工作目录事后删除。--postings 需要全部交易都在内存中，超过限额时被拒绝。",
     "Reconcile as of this day (YYYY-MM-DD; default: today).":
       "对账日（YYYY-MM-DD；默认：今天）。",
     "Reconciliation as of {0}":
@@ -455,8 +455,8 @@ extension Translations {
       "在标准错误上报告每一条无效或冲突的行，其余照常导入。",
     "Report each row whose card is not in the store and import the others.":
       "报告卡片不在数据库中的每一行，其余照常导入。",
-    "The memory the transactions may take (512M, 4G); past it, batch works in parts on disk.":
-      "交易可占用的内存（512M、4G）；超过时，batch 在磁盘上分部分处理。",
+    "The memory the run may take (512M, 4G); past it, batch works in parts on disk.":
+      "运行可占用的内存（512M、4G）；超过时，batch 在磁盘上分部分处理。",
     "Report invalid rows on standard error and leave them out.":
       "在标准错误上报告无效行并略过它们。",
     "SUBCOMMANDS:":
@@ -605,8 +605,10 @@ extension Translations {
       "撤销一笔处理中的交易：状态改为 reversed（已冲正），不再有刷卡金，持卡人的刷卡金重新判定（之后的消费可能拿到它原来占的那次奖励）。已结算的交易不能再撤销；请按提示改用 'wallet txn refund' 退款（退出状态 65）。",
     "Warning: {0}":
       "警告：{0}",
-    "Warning: the program with the cards and enrollments alone takes about {0} MiB, more than --memory allows; the transactions go in {1} parts, the most there can be.":
-      "警告：程序连同卡片和绑定就约占 {0} MiB，超过 --memory 的限制；交易分成 {1} 份处理，已是最多份数。",
+    "Warning: the program with the cards and enrollments alone takes about {0} MiB, more than --memory allows; the run will take more memory than allowed.":
+      "警告：程序连同卡片和绑定就约占 {0} MiB，超过 --memory 的限制；运行占用的内存将超过限制。",
+    "Warning: keeping within --memory would take {0} parts, and batch makes at most {1}; the run will take more memory than allowed.":
+      "警告：要不超过 --memory 需要分成 {0} 份，而 batch 最多分 {1} 份；运行占用的内存将超过限制。",
     "Warning: transaction {0} is dated after now ({1}); if that is a mistake, correct it with 'wallet txn remove' or --replace.":
       "警告：交易 {0} 的日期晚于现在（{1}）；如有错误，请用 'wallet txn remove' 或 --replace 更正。",
     "Warning: {0} can be read by other users (mode {1}); run 'chmod 600 {2}'.":

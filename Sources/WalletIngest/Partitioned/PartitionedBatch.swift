@@ -61,6 +61,9 @@ package struct PartitionedBatch {
     package var forfeited = 0
     /// Every row left out as invalid, in file order.
     package var skipped = SkippedRows()
+    /// Whether the transactions file was partitioned in pieces at once (rather than row by
+    /// row, as a small file or one with a problem is).
+    package var readInPieces = false
   }
 
   /// A write to one of the outputs that failed: the command names the output.
@@ -99,6 +102,7 @@ package struct PartitionedBatch {
       progress: progress("partitioning", transactionsFile.size))
     totals.skipped = base.skipped
     totals.skipped.append(contentsOf: parts.skipped)
+    totals.readInPieces = parts.pieces.count > 1
     readDone(totals.skipped)
 
     let passes = promotion.quota == nil ? 1 : 2
