@@ -112,6 +112,49 @@ struct PartitionedBatchTests {
     #expect(try Self.noWorkLeft(files))
   }
 
+  /// The issue's own check, through the binary as a user runs it: `--memory 1K` (which no
+  /// file fits) writes the bytes the in-memory run writes, on property scenarios with quotas
+  /// that run out part way, at once and never, read row by row and (`WALLET_SPLIT_BYTES`) in
+  /// pieces.
+  @Test(arguments: [UInt64(41), 42, 43, 44, 45, 46])
+  func aTinyMemoryLimitWritesWhatMemoryWrites(seed: UInt64) throws {
+    let zone = SQLScenario.zones[Int(seed) % SQLScenario.zones.count]
+    let scenario = SQLScenario(
+      seed: seed, transactions: 400, zone: zone, refunds: seed % 2 == 0 ? .net : .clawback)
+    let files = try ScenarioFiles(scenario)
+    var promotion = scenario.promotion
+    promotion.quota = nil
+    let unlimited = try Self.inMemory(files, promotion: promotion).rewardCount
+    for quota in [unlimited / 2, 0, unlimited + 1] {
+      promotion.quota = quota
+      let promotionFile = try files.folder.write("promotion.json", promotion.jsonText)
+      func run(_ extra: [String], environment: [String: String] = [:]) throws
+        -> (status: Int32, rewards: String?, decisions: String?)
+      {
+        let result = try WalletProcess.run(
+          [
+            "batch", "--cards", files.cards, "--enrollments", files.enrollments,
+            "--transactions", files.transactions, "--promotion", promotionFile, "--out",
+            "rewards.csv", "--decisions", "decisions.csv", "--quiet",
+          ] + extra, environment: environment, directory: files.folder.url)
+        return (
+          result.status, files.folder.read("rewards.csv"), files.folder.read("decisions.csv")
+        )
+      }
+      let inMemory = try run([])
+      #expect(inMemory.status == 0)
+      #expect(inMemory.rewards != nil && inMemory.decisions != nil)
+      for environment in [[:], ["WALLET_SPLIT_BYTES": "1"]] {
+        let inParts = try run(["--memory", "1K"], environment: environment)
+        #expect(
+          inParts.status == inMemory.status && inParts.rewards == inMemory.rewards
+            && inParts.decisions == inMemory.decisions,
+          "seed \(seed), quota \(quota), \(environment)")
+      }
+    }
+    #expect(try Self.noWorkLeft(files))
+  }
+
   /// Files large enough that each piece fills many batches of plain rows (`PendingRows`, 64
   /// rows), with rows of other kinds between them.
   @Test(arguments: [(UInt64(31), RefundPolicy.net), (32, .clawback)])
