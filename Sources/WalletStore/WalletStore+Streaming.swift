@@ -18,12 +18,7 @@ extension WalletStore {
       sql += " LIMIT ?"
       arguments.append(Int64(limit))
     }
-    let statement = try db.prepare(sql)
-    defer { try? statement.reset() }
-    try statement.bind(arguments)
-    while let row = try statement.step() {
-      guard try body(try Transaction(row: row)) else { return }
-    }
+    try db.forEach(sql, arguments, map: Transaction.init(row:), body)
   }
 }
 
@@ -89,5 +84,28 @@ extension WalletStore {
       "SELECT MIN(time) FROM transactions WHERE card IN (SELECT id FROM cards WHERE holder = ?)",
       [holder.rawValue]
     )?.int64Value.map(Instant.init(nanosecondsSinceEpoch:))
+  }
+}
+
+extension WalletStore {
+  /// Calls `body` with each reward under a promotion, in the order of
+  /// ``rewards(promotion:holder:cycleStart:includingForfeited:)``, as the rows are read: the
+  /// first arrives at once however large the store, and memory stays flat. `body` returns false
+  /// to stop.
+  public func forEachReward(
+    promotion: Identifier, includingForfeited: Bool = false,
+    _ body: (RewardLine) throws -> Bool
+  ) throws {
+    let (sql, arguments) = Self.rewardQuery(
+      promotion: promotion, holder: nil, cycleStart: nil, includingForfeited: includingForfeited)
+    try db.forEach(sql, arguments, map: Self.rewardLine, body)
+  }
+
+  /// Calls `body` with each decision under a promotion, in the order of the transactions' time,
+  /// then id (as ``decisions(promotion:)``), as the rows are read. `body` returns false to stop.
+  public func forEachDecision(promotion: Identifier, _ body: (Decision) throws -> Bool) throws {
+    try db.forEach(
+      "SELECT \(Self.decisionColumns) FROM decisions WHERE promotion = ? "
+        + "ORDER BY time, transaction_id", [promotion.rawValue], map: Self.decision(from:), body)
   }
 }

@@ -131,28 +131,44 @@ struct ExportCommand: WalletCommand {
     func inRange(_ time: Instant) -> Bool {
       (range.from.map { time >= $0 } ?? true) && (range.until.map { time < $0 } ?? true)
     }
+    // Rows are written as the store yields them: the first line comes at once however large
+    // the store, and memory stays flat.
     switch file {
     case .rewards:
       guard let promotion else { break }
-      for line in try store.rewards(promotion: promotion.id) where inRange(line.time) {
-        try writer.write(RewardsFile.fields(of: RewardRow(line), in: promotion.timeZone))
-        count += 1
+      try store.forEachReward(promotion: promotion.id) { line in
+        if inRange(line.time) {
+          try writer.write(RewardsFile.fields(of: RewardRow(line), in: promotion.timeZone))
+          count += 1
+        }
+        return true
       }
     case .decisions:
       guard let promotion else { break }
       // The store keeps decisions in the order of the transactions' time, then id: the order a
       // store has, where the SPEC's "input order" of a batch has no meaning.
-      let selected = unbounded ? nil : Set(try store.transactions(range).map(\.id))
-      for decision in try store.decisions(promotion: promotion.id)
-      where selected?.contains(decision.transaction) ?? true {
-        try writer.write(DecisionsFile.fields(of: decision))
-        count += 1
+      var selected: Set<Identifier>?
+      if !unbounded {
+        var ids = Set<Identifier>()
+        try store.forEachTransaction(range) { transaction in
+          ids.insert(transaction.id)
+          return true
+        }
+        selected = ids
+      }
+      try store.forEachDecision(promotion: promotion.id) { decision in
+        if selected?.contains(decision.transaction) ?? true {
+          try writer.write(DecisionsFile.fields(of: decision))
+          count += 1
+        }
+        return true
       }
     case .transactions:
       let zone = store.timeZone
-      for transaction in try store.transactions(range) {
+      try store.forEachTransaction(range) { transaction in
         try writer.write(TransactionsFile.fields(of: transaction, in: zone))
         count += 1
+        return true
       }
     }
     try writer.csv.flush()

@@ -386,6 +386,22 @@ public final class Database {
     try fetchOne(sql, arguments) { $0.value(at: 0) }
   }
 
+  /// Steps through the rows of `sql`, handing each, mapped, to `body` until it returns false:
+  /// for results too large to gather, as the rows are read. The statement is one of its own,
+  /// not the cache's, so `body` may run other queries, even the same one.
+  public func forEach<T>(
+    _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = [], map: (Row) throws -> T,
+    _ body: (T) throws -> Bool
+  ) throws {
+    observe(sql, arguments)
+    let statement = try prepare(sql)
+    defer { try? statement.reset() }  // Step errors were thrown; this only frees locks.
+    try statement.bind(arguments)
+    while let row = try statement.step() {
+      guard try body(try map(row)) else { return }
+    }
+  }
+
   private func observe(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) {
     // One nil check per statement when nobody observes, which is always outside tests.
     guard let statementObserver else { return }
