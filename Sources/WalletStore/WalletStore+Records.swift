@@ -41,12 +41,26 @@ extension WalletStore {
 
   /// Cards, of one holder or all, by id.
   public func cards(holder: Identifier? = nil) throws -> [Card] {
-    if let holder {
-      return try db.fetchAll(
-        "SELECT \(Card.columns) FROM cards WHERE holder = ? ORDER BY id", [holder.rawValue],
-        map: Card.init)
-    }
-    return try db.fetchAll("SELECT \(Card.columns) FROM cards ORDER BY id", map: Card.init)
+    let (sql, arguments) = Self.cardQuery(holder: holder)
+    return try db.fetchAll(sql, arguments, map: Card.init)
+  }
+
+  /// Calls `body` with each card of ``cards(holder:)``, in the same order, as the rows are read:
+  /// the first arrives at once however many cards a bank's store holds. `body` returns false to
+  /// stop.
+  public func forEachCard(holder: Identifier? = nil, _ body: (Card) throws -> Bool) throws {
+    let (sql, arguments) = Self.cardQuery(holder: holder)
+    try db.forEach(sql, arguments, map: Card.init, body)
+  }
+
+  /// The query of ``cards(holder:)``.
+  private static func cardQuery(holder: Identifier?) -> (
+    String, [(any DatabaseValueConvertible)?]
+  ) {
+    guard let holder else { return ("SELECT \(Card.columns) FROM cards ORDER BY id", []) }
+    return (
+      "SELECT \(Card.columns) FROM cards WHERE holder = ? ORDER BY id", [holder.rawValue]
+    )
   }
 
   /// What removing a card took with it.
@@ -164,14 +178,30 @@ extension WalletStore {
 
   /// Enrollments, of one card or all, by card then time.
   public func enrollments(card: Identifier? = nil) throws -> [Enrollment] {
-    if let card {
-      return try db.fetchAll(
-        "SELECT \(Enrollment.columns) FROM enrollments WHERE card = ? ORDER BY enrolled_at, id",
-        [card.rawValue], map: Enrollment.init)
+    let (sql, arguments) = Self.enrollmentQuery(card: card)
+    return try db.fetchAll(sql, arguments, map: Enrollment.init)
+  }
+
+  /// Calls `body` with each enrollment of ``enrollments(card:)``, in the same order, as the
+  /// rows are read. `body` returns false to stop.
+  public func forEachEnrollment(
+    card: Identifier? = nil, _ body: (Enrollment) throws -> Bool
+  ) throws {
+    let (sql, arguments) = Self.enrollmentQuery(card: card)
+    try db.forEach(sql, arguments, map: Enrollment.init, body)
+  }
+
+  /// The query of ``enrollments(card:)``.
+  private static func enrollmentQuery(card: Identifier?) -> (
+    String, [(any DatabaseValueConvertible)?]
+  ) {
+    guard let card else {
+      return ("SELECT \(Enrollment.columns) FROM enrollments ORDER BY card, enrolled_at, id", [])
     }
-    return try db.fetchAll(
-      "SELECT \(Enrollment.columns) FROM enrollments ORDER BY card, enrolled_at, id",
-      map: Enrollment.init)
+    return (
+      "SELECT \(Enrollment.columns) FROM enrollments WHERE card = ? ORDER BY enrolled_at, id",
+      [card.rawValue]
+    )
   }
 
   /// Marks an enrollment removed at `time`, keeping its history.

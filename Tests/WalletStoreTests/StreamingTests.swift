@@ -48,6 +48,25 @@ struct StreamingTests {
     }
     #expect(decisions == (try store.decisions(promotion: promotion)))
     #expect(decisions.count == 300)
+
+    for holder in [nil, Identifier("H1")] {
+      var cards: [Card] = []
+      try store.forEachCard(holder: holder) {
+        cards.append($0)
+        return true
+      }
+      #expect(cards == (try store.cards(holder: holder)))
+      #expect(!cards.isEmpty)
+    }
+    for card in [nil, Identifier("C3")] {
+      var enrollments: [Enrollment] = []
+      try store.forEachEnrollment(card: card) {
+        enrollments.append($0)
+        return true
+      }
+      #expect(enrollments == (try store.enrollments(card: card)))
+      #expect(!enrollments.isEmpty)
+    }
   }
 
   @Test func eachStopsWhenAsked() throws {
@@ -69,7 +88,20 @@ struct StreamingTests {
       counts[2] += 1
       return counts[2] < 7
     }
+    var cards = 0
+    try store.forEachCard {
+      _ = $0
+      cards += 1
+      return cards < 3
+    }
+    var enrollments = 0
+    try store.forEachEnrollment {
+      _ = $0
+      enrollments += 1
+      return enrollments < 4
+    }
     #expect(counts == [5, 2, 7])
+    #expect(cards == 3 && enrollments == 4)
     // A query run inside another's loop, even the same one, does not disturb it.
     var outer = 0
     try store.forEachDecision(promotion: promotion) { _ in

@@ -25,13 +25,14 @@ struct CardListCommand: WalletCommand {
     // Streamed: a store of a bank's cards prints its first line at once.
     let listing = ListingStream(
       columns: InputKind.cards.columns, format: format, console: context.console)
-    for card in try store.cards(holder: holder) {
-      guard listing.wantsMore else { break }
+    try store.forEachCard(holder: holder) { card in
+      guard listing.wantsMore else { return false }
       try listing.append([
         .text(card.id.rawValue), .text(card.holder.rawValue), .text(card.network.rawValue),
         .text(card.type.rawValue), .text(card.role.rawValue), .text(card.issuer),
         .text(card.last4),
       ])
+      return true
     }
     try listing.finish(empty: "No cards.")
     return .success

@@ -26,13 +26,14 @@ struct EnrollmentListCommand: WalletCommand {
     // Streamed: a store of a bank's cards prints its first line at once.
     let listing = ListingStream(
       columns: InputKind.enrollments.columns, format: format, console: context.console)
-    for enrollment in try store.enrollments(card: card) {
-      guard listing.wantsMore else { break }
+    try store.forEachEnrollment(card: card) { enrollment in
+      guard listing.wantsMore else { return false }
       try listing.append([
         .text(enrollment.id.rawValue), .text(enrollment.card.rawValue),
         .text(enrollment.channel.rawValue), .text(enrollment.enrolledAt.formatted(in: zone)),
         .text(enrollment.removedAt?.formatted(in: zone)),
       ])
+      return true
     }
     try listing.finish(empty: "No enrollments.")
     return .success
