@@ -285,8 +285,9 @@ struct PendingRows {
   }
 }
 
-/// Rows and bytes read by all the parts, shown on one progress line.
-private final class SharedProgress: @unchecked Sendable {
+/// Rows and bytes read by all the parts of a file read at once, shown on one progress line
+/// (also the pieces a batch in parts partitions at once).
+final class SharedProgress: @unchecked Sendable {
   private let reporter: (any ReadProgress)?
   private let lock = NSLock()
   private var rows = 0

@@ -407,31 +407,17 @@ private final class PieceFiles {
   }
 }
 
-/// The rows and bytes the pieces read at once have read, on one progress line.
-private final class PiecesProgress: @unchecked Sendable {
-  private let reporter: (any ReadProgress)?
+/// Tags for the pieces read at once, each one different: they name the pieces' work files.
+private final class PieceTags: @unchecked Sendable {
   private let lock = NSLock()
-  private var rows = 0
-  private var bytes = 0
-  private var tags = 0
-
-  init(_ reporter: (any ReadProgress)?) { self.reporter = reporter }
+  private var last = 0
 
   /// A tag no other piece has.
-  func nextTag() -> Int {
+  func next() -> Int {
     lock.lock()
     defer { lock.unlock() }
-    tags += 1
-    return tags
-  }
-
-  func add(rows count: Int, bytes read: Int) {
-    guard let reporter else { return }
-    lock.lock()
-    defer { lock.unlock() }
-    rows += count
-    bytes += read
-    reporter.update(rows: rows, bytes: bytes)
+    last += 1
+    return last
   }
 }
 
@@ -518,7 +504,8 @@ extension PartitionedBatch {
         required: InputKind.transactions.requiredColumns)
     else { return nil }
     let reader = loader.transactionReader(columns: columns)
-    let counter = PiecesProgress(progress)
+    let counter = SharedProgress(progress)
+    let tags = PieceTags()
     let (path, partitions) = (directory.path, self.partitions)
     guard
       var pieces = FileParts.read(
@@ -526,7 +513,7 @@ extension PartitionedBatch {
         { csv, columns, _ -> Piece? in
           Self.readPiece(
             csv, columns: columns, reader: reader, partOfCard: partOfCard,
-            files: try? PieceFiles(directory: path, tag: counter.nextTag(), partitions: partitions),
+            files: try? PieceFiles(directory: path, tag: tags.next(), partitions: partitions),
             progress: counter)
         })
     else { return nil }
@@ -541,7 +528,7 @@ extension PartitionedBatch {
   /// Reads the rows of one piece into `files`; nil at the first problem of any kind.
   private static func readPiece(
     _ csv: CSVReader, columns: CSVColumns, reader: LedgerTransactionReader,
-    partOfCard: [UInt8], files: PieceFiles?, progress: PiecesProgress
+    partOfCard: [UInt8], files: PieceFiles?, progress: SharedProgress
   ) -> Piece? {
     guard let files else { return nil }
     let read = partOfCard.withUnsafeBufferPointer { partOfCard in
