@@ -144,6 +144,10 @@ public struct StatementImportReport: Sendable {
     case sameAs(Identifier, on: Identifier)
     /// Its purchase is not in the store yet: kept, and applied when the purchase arrives.
     case waiting
+    /// The purchase it names is in the store, but the refund cannot belong to it (see the
+    /// reason): kept waiting, reported by every import, until the purchase changes or the
+    /// refund is removed.
+    case waitingBecause(WaitingRefund.Reason)
   }
 
   /// One outcome per purchase of the import.
@@ -186,6 +190,15 @@ public struct StatementImportRejection: Error, Sendable {
 
 /// A refund kept until the purchase it refunds is imported.
 public struct WaitingRefund: Equatable, Sendable {
+  /// Why a refund waits although the purchase it names is in the store.
+  public enum Reason: Equatable, Sendable {
+    /// The purchase has less left to refund than the refund's amount: `left` of `amount`
+    /// (less than `amount` when other refunds took some of it).
+    case moreThanThePurchase(Identifier, left: Money, amount: Money)
+    /// The purchase is on another card than the refund.
+    case purchaseOnAnotherCard(Identifier, card: Identifier)
+  }
+
   /// The refund row's id.
   public var id: Identifier
   /// The card refunded.
@@ -200,6 +213,10 @@ public struct WaitingRefund: Equatable, Sendable {
   public var file: String
   /// The line.
   public var line: Int
+  /// The purchase the export says it refunds (an app's order id), when it says.
+  public var purchase: Identifier?
+  /// Why it waits although that purchase is in the store; nil while the purchase is missing.
+  public var reason: Reason?
 }
 
 /// An imported transaction's source, for `explain`: the row it was read from, and any other
@@ -426,6 +443,11 @@ extension WalletStore {
       try db.execute("DELETE FROM waiting_refunds WHERE id = ?", [refund.id.rawValue])
       return .applied(to: target.id)
     }
+    // Kept, even when the purchase it names cannot take it: refusing the row would refuse
+    // the file the next time it is imported, and a purchase that arrives later cannot refuse
+    // a refund the store already keeps. Every import says it waits, and why.
+    let reason = try waitingReason(
+      waiting.refundedTransaction, card: refund.card, amount: refund.amount)
     try db.execute(
       "INSERT INTO waiting_refunds(id, card, at, latest_purchase, amount, merchant, "
         + "refunded_transaction, format, file, line, source_kind) "
@@ -437,7 +459,7 @@ extension WalletStore {
         refund.refundedTransaction?.rawValue, refund.origin.format, refund.origin.file,
         refund.origin.line, refund.origin.sourceKind.rawValue,
       ])
-    return .waiting
+    return reason.map { .waitingBecause($0) } ?? .waiting
   }
 
   /// The same refund from the other kind of export, already applied and not yet paired: on a
@@ -501,9 +523,11 @@ extension WalletStore {
     }
   }
 
-  /// The purchase a refund refunds: the one its order id names (through any sighting), else
-  /// the latest purchase on its card on or before it, with its merchant (as any export wrote
-  /// it) and at least its amount left unrefunded (ties: the larger id).
+  /// The purchase a refund refunds: the one its order id names (through any sighting), when
+  /// it is on the refund's card with at least the refund's amount left unrefunded; else the
+  /// latest purchase on its card on or before it, with its merchant (as any export wrote it)
+  /// and at least its amount left unrefunded (ties: the larger id). Nil when none is: the
+  /// refund waits (see ``waitingReason(_:card:amount:)`` for why, when its purchase is there).
   private func purchase(refundedBy refund: WaitingRow, candidates: inout RefundCandidates)
     throws -> RefundCandidates.Purchase?
   {
@@ -512,17 +536,34 @@ extension WalletStore {
         card: refund.card, merchant: refund.merchant, latest: refund.latestPurchase,
         amount: refund.amount)
     }
-    guard let id = try canonicalTransaction(ofRecord: named) ?? transactionID(named),
-      let target = try transaction(id), target.card == refund.card
+    guard let target = try namedPurchase(named), target.card == refund.card,
+      target.amount - target.refunded >= refund.amount
     else { return nil }
-    guard target.amount - target.refunded >= refund.amount else {
-      throw StoreError.refundExceedsAmount(
-        target.id, refunded: target.refunded + refund.amount, amount: target.amount)
-    }
     candidates.reduce(target.id, by: refund.amount)
     return RefundCandidates.Purchase(
       id: target.id, card: target.card, time: target.time,
       left: target.amount - target.refunded - refund.amount)
+  }
+
+  /// The purchase an export's order id names, through any sighting of it.
+  private func namedPurchase(_ named: Identifier) throws -> Transaction? {
+    guard let id = try canonicalTransaction(ofRecord: named) ?? transactionID(named) else {
+      return nil
+    }
+    return try transaction(id)
+  }
+
+  /// Why a refund of `amount` on `card` that names the purchase `named` cannot be applied to
+  /// it although that purchase is in the store: the rule of ``purchase(refundedBy:candidates:)``
+  /// in words. Nil when it names none, when the purchase is missing, or when it fits.
+  private func waitingReason(_ named: Identifier?, card: Identifier, amount: Money) throws
+    -> WaitingRefund.Reason?
+  {
+    guard let named, let target = try namedPurchase(named) else { return nil }
+    if target.card != card { return .purchaseOnAnotherCard(target.id, card: target.card) }
+    let left = target.amount - target.refunded
+    guard left < amount else { return nil }
+    return .moreThanThePurchase(target.id, left: left, amount: target.amount)
   }
 
   /// The purchases on `cards` a refund may go to, with every merchant each is known by.
@@ -612,17 +653,56 @@ extension WalletStore {
     return try applyWaitingRefunds(except: [], candidates: &candidates, changes: &changes).count
   }
 
-  /// Every refund kept until its purchase is imported, oldest first.
+  /// Every refund kept until its purchase is imported, oldest first, each with why it still
+  /// waits when the purchase it names is in the store.
   public func waitingRefunds() throws -> [WaitingRefund] {
-    try db.fetchAll(
-      "SELECT id, card, at, amount, merchant, file, line FROM waiting_refunds ORDER BY at, id"
-    ) { row in
-      let stored = StoredRow(row, table: "waiting_refunds")
-      return WaitingRefund(
-        id: stored.id, card: try stored.identifier(1, "card"), time: try stored.instant(2, "at"),
-        amount: try stored.money(3, "amount"), merchant: try stored.optionalText(4, "merchant"),
-        file: try stored.text(5, "file"), line: try stored.int(6, "line"))
+    try withReasons(
+      try db.fetchAll(
+        "SELECT \(Self.waitingColumns) FROM waiting_refunds ORDER BY at, id",
+        map: Self.waitingRefund))
+  }
+
+  /// The refund with this id kept until its purchase is imported, if one is.
+  public func waitingRefund(_ id: Identifier) throws -> WaitingRefund? {
+    try withReasons(
+      try db.fetchAll(
+        "SELECT \(Self.waitingColumns) FROM waiting_refunds WHERE id = ?", [id.rawValue],
+        map: Self.waitingRefund)
+    ).first
+  }
+
+  /// Removes a refund kept until its purchase is imported (one that can never belong to it,
+  /// say), and returns it; nil when no refund with this id waits. Importing its export again
+  /// keeps it again, as it brings back a removed transaction.
+  public func removeWaitingRefund(_ id: Identifier) throws -> WaitingRefund? {
+    try write {
+      guard let refund = try waitingRefund(id) else { return nil }
+      try db.execute("DELETE FROM waiting_refunds WHERE id = ?", [id.rawValue])
+      return refund
     }
+  }
+
+  private static let waitingColumns =
+    "id, card, at, amount, merchant, file, line, refunded_transaction"
+
+  private static func waitingRefund(_ row: Row) throws -> WaitingRefund {
+    let stored = StoredRow(row, table: "waiting_refunds")
+    return WaitingRefund(
+      id: stored.id, card: try stored.identifier(1, "card"), time: try stored.instant(2, "at"),
+      amount: try stored.money(3, "amount"), merchant: try stored.optionalText(4, "merchant"),
+      file: try stored.text(5, "file"), line: try stored.int(6, "line"),
+      purchase: try stored.optionalIdentifier(7, "refunded_transaction"))
+  }
+
+  /// The refunds with their reasons, worked out now from the purchases they name, so that a
+  /// reason is never stale: a purchase replaced or refunded since changes it.
+  private func withReasons(_ refunds: [WaitingRefund]) throws -> [WaitingRefund] {
+    var result = refunds
+    for index in result.indices where result[index].purchase != nil {
+      result[index].reason = try waitingReason(
+        result[index].purchase, card: result[index].card, amount: result[index].amount)
+    }
+    return result
   }
 
   /// Where a transaction came from: the row it was imported from first, then every other

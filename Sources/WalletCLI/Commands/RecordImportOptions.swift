@@ -41,6 +41,8 @@ struct RecordImportOptions: ParsableArguments {
     )
 
     let outcome: ImportOutcome
+    // Refunds kept from statements that name a purchase of the file but cannot belong to it.
+    var stillWaiting: [String] = []
     switch kind {
     case .cards:
       let rows = try FileRows.cards(reader)
@@ -70,6 +72,9 @@ struct RecordImportOptions: ParsableArguments {
           }
         },
         conflict: { try ConflictText.message(conflictingWith: $0, store: store) })
+      let recorded = rows.values
+      stillWaiting = try StatementImportText.stillWaitingLines(
+        store: store, recorded: { Set(recorded.map(\.id)) })
       // A file is taken as it is (a bank's file is what it is), but a purchase dated after
       // now is usually a typo, as `txn add` refuses one without --future: it is said.
       let now = try Clock.now(context, zone: zone)
@@ -120,6 +125,7 @@ struct RecordImportOptions: ParsableArguments {
             : tr("\(shown) refunds kept from a statement now refund their purchases"))
       }
     }
+    for line in stillWaiting { context.console.message(line) }
     return .success
   }
 }

@@ -16,8 +16,15 @@ struct TxnListCommand: WalletCommand {
       as they are read, so the first appears at once however large the store; a table takes its \
       column widths from its first 100 rows. Times are shown in the store's time zone. CSV \
       output has the columns of a transactions file, so it can be imported into another store. \
-      An unknown --holder or --card is an error (exit status 65) naming the nearest known ids.
+      An unknown --holder or --card is an error (exit status 65) naming the nearest known ids. \
+      --waiting lists instead the refunds that statement imports keep until their purchases \
+      arrive, oldest first, each with the file and line it came from, the purchase it names \
+      and why it still waits when that purchase is in the store (a refund larger than what is \
+      left of it, or on another card); 'wallet txn remove ID' removes one. It takes --holder, \
+      --card, --limit and --format.
       """)
+
+  @Flag(help: "List the refunds that wait for their purchases instead.") var waiting: Bool
 
   @Option(help: "Only this holder's cards.") var holder: CardSafeID?
   @Option(help: "Only this card.") var card: CardSafeID?
@@ -47,6 +54,9 @@ struct TxnListCommand: WalletCommand {
     if let from, let to, to.last < from.first {
       throw ValidationError("--to \(to.last) is before --from \(from.first)")
     }
+    if waiting && (cycle != nil || from != nil || to != nil || since != nil) {
+      throw ValidationError("--waiting takes only --holder, --card, --limit and --format")
+    }
     if promotionChoice.promotion != nil && cycle == nil {
       throw ValidationError("--promotion chooses the billing cycle of --cycle; give --cycle")
     }
@@ -61,6 +71,10 @@ struct TxnListCommand: WalletCommand {
     try KnownIDs.require(holder, as: .holder, store: store)
     try KnownIDs.require(card, as: .card, store: store)
     let zone = store.timeZone
+    if waiting {
+      try listWaiting(store: store, holder: holder, card: card, format: format, context: context)
+      return .success
+    }
 
     var filter = WalletStore.TransactionFilter(
       holder: holder, card: card, from: from.map { zone.startOfDay($0.first) },
@@ -92,5 +106,33 @@ struct TxnListCommand: WalletCommand {
     }
     try listing.finish(empty: "No transactions.")
     return .success
+  }
+
+  /// The refunds kept until their purchases arrive, with why each still waits.
+  private func listWaiting(
+    store: WalletStore, holder: Identifier?, card: Identifier?, format: OutputFormat,
+    context: CommandContext
+  ) throws {
+    let zone = store.timeZone
+    let cardsOfHolder = try holder.map { Set(try store.cards(holder: $0).map(\.id)) }
+    var listing = Listing(columns: [
+      "id", "card", "time", "amount", "merchant", "purchase", "file", "line", "reason",
+    ])
+    var count = 0
+    for refund in try store.waitingRefunds() {
+      if let card, refund.card != card { continue }
+      if let cardsOfHolder, !cardsOfHolder.contains(refund.card) { continue }
+      if let limit, count >= limit.value { break }
+      count += 1
+      let reason = StatementImportText.whyWaiting(refund)
+      listing.append([
+        .text(refund.id.rawValue), .text(refund.card.rawValue),
+        .text(refund.time.formatted(in: zone)), .money(refund.amount, .cny),
+        .text(refund.merchant), .text(refund.purchase?.rawValue), .text(refund.file),
+        .integer(refund.line), .text(reason),
+      ])
+    }
+    try listing.write(
+      format, empty: "No refunds wait for their purchases.", console: context.console)
   }
 }

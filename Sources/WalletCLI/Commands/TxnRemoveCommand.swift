@@ -10,15 +10,26 @@ struct TxnRemoveCommand: WalletCommand {
     discussion: """
       Removes a transaction and its refunds from the store, and decides the holder's rewards \
       again as if it had never been recorded: a reward it held goes to the purchase that now \
-      earns it, and the command says so. An unknown id is an error (exit status 65) that names \
-      the nearest ids in the store.
+      earns it, and the command says so. The id of a refund that waits for its purchase ('wallet \
+      txn list --waiting') removes that refund, which then no longer waits nor is reported by \
+      imports; importing its export again keeps it again. An unknown id is an error (exit \
+      status 65) that names the nearest ids in the store.
       """)
 
-  @Argument(help: "The transaction's id.") var id: Identifier
+  @Argument(help: "The transaction's id, or a waiting refund's.") var id: Identifier
   @OptionGroup var storeOptions: StoreOptions
 
   func run(context: CommandContext) throws -> ExitStatus {
     let store = try storeOptions.open(context: context, access: .change)
+    if try store.transaction(id) == nil, let refund = try store.removeWaitingRefund(id) {
+      let amount = MoneyText.display(refund.amount)
+      let (card, file, line) = (refund.card, ShownValue.path(refund.file), refund.line)
+      context.console.message(
+        tr(
+          "Removed refund \(id) of \(amount) on card \(card) (\(file) line \(line)), which waited for its purchase."
+        ))
+      return .success
+    }
     try KnownIDs.require(transaction: id, store: store)
     let shift = try store.transaction(id).flatMap { try store.card($0.card) }.map {
       try RewardShift(holder: $0.holder, store: store)

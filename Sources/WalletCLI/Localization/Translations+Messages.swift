@@ -76,6 +76,8 @@ extension Translations {
     "no built-in format {0} and no such file; built in: {1}": "没有内置格式 {0}，也没有这个文件；内置：{1}",
     "transactions belong to no promotion; --promotion is for rewards and decisions":
       "交易不属于任何活动；--promotion 只用于 rewards 和 decisions",
+    "--waiting takes only --holder, --card, --limit and --format":
+      "--waiting 只接受 --holder、--card、--limit 和 --format",
     "--promotion chooses the billing cycle of --cycle; give --cycle":
       "--promotion 用于选择 --cycle 的结算周期；请给出 --cycle",
     "the installed promotions ({0}) have different billing cycles; choose one with --promotion":

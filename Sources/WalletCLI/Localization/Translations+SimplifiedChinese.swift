@@ -31,6 +31,8 @@ extension Translations {
       "  卡片 {2} 的退款 {0}（{1}，{3} 第 {4} 行，{5}）等待对应的消费",
     "  refund {0} of {1} on card {2} ({3} line {4}, {5}, {6}) waits for its purchase":
       "  卡片 {2} 的退款 {0}（{1}，{3} 第 {4} 行，{5}，{6}）等待对应的消费",
+    "  refund {0} of {1} on card {2} ({3}) waits: {4}":
+      "  卡片 {2} 的退款 {0}（{1}，{3}）继续等待：{4}",
     "  refund {0}, kept from an earlier import, refunds {1}":
       "  上次导入暂存的退款 {0} 已冲抵 {1}",
     "  {0}: {1} ({2})":
@@ -255,8 +257,8 @@ extension Translations {
       "列出已安装的活动，内置的在前，其余按编号，并注明退款对各活动刷卡金的影响（refunds: net 或 clawback）。",
     "Lists the postings, of one holder's cards, of one card or all, by date, then id. CSV output has the columns of a postings file, so it can be imported into another store.":
       "按日期、再按编号列出某位持卡人的卡、某张卡或全部的入账记录。CSV 输出的列与入账文件相同，可导入另一个数据库。",
-    "Lists transactions in time order, then by id. --from and --to are whole days in the store's time zone, both included. --cycle DATE keeps the billing cycle containing DATE: that of --promotion, or of the installed promotions when they all use the same cycles. --since keeps those at or after a time; --limit stops after that many. Rows are printed as they are read, so the first appears at once however large the store; a table takes its column widths from its first 100 rows. Times are shown in the store's time zone. CSV output has the columns of a transactions file, so it can be imported into another store. An unknown --holder or --card is an error (exit status 65) naming the nearest known ids.":
-      "按时间、再按编号列出交易。--from 和 --to 是数据库时区中的整日，首尾都包含。--cycle DATE 只保留包含 DATE 的结算周期：按 --promotion 的周期，或在已安装的活动周期都相同时按它们的周期。--since 只保留该时间及之后的交易；--limit 列满这么多笔即停止。每读到一行就打印，所以无论数据库多大，第一行都立即出现；表格的列宽取自前 100 行。时间按数据库的时区显示。CSV 输出的列与交易文件相同，可导入另一个数据库。未知的 --holder 或 --card 会报错（退出状态 65），并列出最接近的已知编号。",
+    "Lists transactions in time order, then by id. --from and --to are whole days in the store's time zone, both included. --cycle DATE keeps the billing cycle containing DATE: that of --promotion, or of the installed promotions when they all use the same cycles. --since keeps those at or after a time; --limit stops after that many. Rows are printed as they are read, so the first appears at once however large the store; a table takes its column widths from its first 100 rows. Times are shown in the store's time zone. CSV output has the columns of a transactions file, so it can be imported into another store. An unknown --holder or --card is an error (exit status 65) naming the nearest known ids. --waiting lists instead the refunds that statement imports keep until their purchases arrive, oldest first, each with the file and line it came from, the purchase it names and why it still waits when that purchase is in the store (a refund larger than what is left of it, or on another card); 'wallet txn remove ID' removes one. It takes --holder, --card, --limit and --format.":
+      "按时间、再按编号列出交易。--from 和 --to 是数据库时区中的整日，首尾都包含。--cycle DATE 只保留包含 DATE 的结算周期：按 --promotion 的周期，或在已安装的活动周期都相同时按它们的周期。--since 只保留该时间及之后的交易；--limit 列满这么多笔即停止。每读到一行就打印，所以无论数据库多大，第一行都立即出现；表格的列宽取自前 100 行。时间按数据库的时区显示。CSV 输出的列与交易文件相同，可导入另一个数据库。未知的 --holder 或 --card 会报错（退出状态 65），并列出最接近的已知编号。--waiting 改为列出对账单导入时暂存、等待对应消费的退款，最早的在前，每笔附上来源文件和行号、它指明的消费，以及在该消费已在数据库中时仍在等待的原因（退款超过该消费剩余可退的金额，或在另一张卡上）；'wallet txn remove ID' 可删除其中一笔。它只接受 --holder、--card、--limit 和 --format。",
     "Look for rows' cards among this holder's cards only.":
       "只在这位持卡人的卡片中查找各行所属的卡。",
     "Make the file safe to open in a spreadsheet (see above).":
@@ -433,8 +435,8 @@ extension Translations {
       "已删除交易 {0}：卡片 {2} 于 {3} 消费 {1}。",
     "Removes a card with its enrollments and postings, and says how many went. A card with transactions is kept (exit status 65) unless --force is given: then its transactions go too, and the holder's rewards are decided again without them.":
       "删除一张卡片及其绑卡记录和入账记录，并说明各删除了多少。有交易的卡会保留（退出状态 65），除非加 --force：那样它的交易也一并删除，持卡人的刷卡金按剩下的交易重新判定。",
-    "Removes a transaction and its refunds from the store, and decides the holder's rewards again as if it had never been recorded: a reward it held goes to the purchase that now earns it, and the command says so. An unknown id is an error (exit status 65) that names the nearest ids in the store.":
-      "从数据库中删除一笔交易及其退款，并像它从未记录过一样重新判定持卡人的刷卡金：它占用的刷卡金转给现在能获得它的那笔消费，命令会说明。未知的编号会报错（退出状态 65），并列出数据库中最接近的编号。",
+    "Removes a transaction and its refunds from the store, and decides the holder's rewards again as if it had never been recorded: a reward it held goes to the purchase that now earns it, and the command says so. The id of a refund that waits for its purchase ('wallet txn list --waiting') removes that refund, which then no longer waits nor is reported by imports; importing its export again keeps it again. An unknown id is an error (exit status 65) that names the nearest ids in the store.":
+      "从数据库中删除一笔交易及其退款，并像它从未记录过一样重新判定持卡人的刷卡金：它占用的刷卡金转给现在能获得它的那笔消费，命令会说明。若给出的是等待对应消费的退款的编号（见 'wallet txn list --waiting'），则删除该退款，它不再等待，导入时也不再提及；再次导入它所在的导出文件会重新暂存它。未知的编号会报错（退出状态 65），并列出数据库中最接近的编号。",
     "Removes the posting with this id. An id the store does not hold is an error (exit status 65), as for the other records.":
       "删除该编号的入账记录。数据库中没有的编号会报错（退出状态 65），与其他记录一样。",
     "Removes the promotion and its decisions; cards, enrollments and transactions stay. Built-in promotions cannot be removed (exit status 65).":
@@ -875,6 +877,38 @@ extension Translations {
       "未提供（{0}）：{1}。",
     "left out: {0}":
       "略过：{0}",
+    "List the refunds that wait for their purchases instead.":
+      "改为列出等待对应消费的退款。",
+    "No refunds wait for their purchases.":
+      "没有等待对应消费的退款。",
+    "Refund {0} of {1}, kept from {2} line {3}, still waits: {4}; 'wallet txn list --waiting' lists it and 'wallet txn remove {5}' removes it.":
+      "暂存自 {2} 第 {3} 行的退款 {0}（{1}）仍在等待：{4}；'wallet txn list --waiting' 可列出它，'wallet txn remove {5}' 可删除它。",
+    "Removed refund {0} of {1} on card {2} ({3} line {4}), which waited for its purchase.":
+      "已删除卡片 {2} 等待对应消费的退款 {0}（{1}，{3} 第 {4} 行）。",
+    "The transaction's id, or a waiting refund's.":
+      "交易的编号，或等待中退款的编号。",
+    "file":
+      "文件",
+    "its purchase {0} is not in the store":
+      "对应的消费 {0} 不在数据库中",
+    "its purchase {0} is on another card, {1}":
+      "对应的消费 {0} 在另一张卡 {1} 上",
+    "more than the purchase's amount, {0} ({1})":
+      "超过对应消费的金额 {0}（{1}）",
+    "more than the {0} left of the purchase's {1} ({2})":
+      "超过对应消费 {1} 剩余可退的 {0}（{2}）",
+    "no purchase on its card with its merchant and enough left to refund":
+      "其卡片上没有同一商户且剩余可退金额足够的消费",
+    "purchase":
+      "对应消费",
+    "waits: {0}":
+      "继续等待：{0}",
+    "{0} kept waiting, not fitting their purchases":
+      "{0} 笔与对应消费不符，继续等待",
+    "{0} line {1}, {2}":
+      "{0} 第 {1} 行，{2}",
+    "{0} line {1}, {2}, {3}":
+      "{0} 第 {1} 行，{2}，{3}",
     "line":
       "行号",
     "maestro":

@@ -45,6 +45,9 @@ enum StatementImportText {
       case .applied(let target): return tr("refunds \(target.rawValue)")
       case .alreadyApplied(let target): return tr("already refunded \(target.rawValue)")
       case .waiting: return tr("waits for its purchase")
+      case .waitingBecause(let reason):
+        let words = waitingReason(reason)
+        return tr("waits: \(words)")
       case .sameAs(let other, let target):
         let (target, other) = (target.rawValue, other.rawValue)
         return tr("the same refund of \(target) as \(other)")
@@ -84,6 +87,7 @@ enum StatementImportText {
       case .applied: refunds.add("applied")
       case .alreadyApplied: refunds.add("already applied")
       case .waiting: refunds.add("waiting for their purchases")
+      case .waitingBecause: refunds.add("kept waiting, not fitting their purchases")
       case .sameAs: refunds.add("the same as another export's")
       }
     }
@@ -136,7 +140,15 @@ enum StatementImportText {
       let (file, line, date) = (
         ShownValue.path(waiting.file), waiting.line, waiting.time.localDate(in: zone)
       )
-      if let merchant = waiting.merchant.map({ ShownValue.escaped($0) }) {
+      if let reason = waiting.reason.map(waitingReason) {
+        let place =
+          waiting.merchant.map { merchant in
+            let merchant = ShownValue.escaped(merchant)
+            return tr("\(file) line \(line), \(date), \(merchant)")
+          } ?? tr("\(file) line \(line), \(date)")
+        lines.append(
+          tr("  refund \(id) of \(amount) on card \(card) (\(place)) waits: \(reason)"))
+      } else if let merchant = waiting.merchant.map({ ShownValue.escaped($0) }) {
         lines.append(
           tr(
             """
@@ -157,6 +169,62 @@ enum StatementImportText {
       lines.append(tr("  and \(more) more refunds wait for their purchases"))
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// Why a refund waits although the purchase it names is in the store, in words.
+  static func waitingReason(_ reason: WaitingRefund.Reason) -> String {
+    switch reason {
+    case .moreThanThePurchase(let purchase, let left, let amount):
+      let (purchase, left, amount) = (
+        purchase.rawValue, MoneyText.display(left), MoneyText.display(amount)
+      )
+      return left == amount
+        ? tr("more than the purchase's amount, \(amount) (\(purchase))")
+        : tr("more than the \(left) left of the purchase's \(amount) (\(purchase))")
+    case .purchaseOnAnotherCard(let purchase, let card):
+      let purchase = purchase.rawValue
+      return tr("its purchase \(purchase) is on another card, \(card)")
+    }
+  }
+
+  /// For the purchases just recorded (`txn add`, `import transactions`), the refunds kept from
+  /// statements that name one of them but cannot belong to it, which keep waiting: one line
+  /// each. `recorded` is asked only when some refund has such a reason.
+  static func stillWaitingLines(store: WalletStore, recorded: () -> Set<Identifier>) throws
+    -> [String]
+  {
+    let refused = try store.waitingRefunds().filter { $0.reason != nil }
+    guard !refused.isEmpty else { return [] }
+    let ids = recorded()
+    return refused.compactMap { refund -> String? in
+      let purchase: Identifier
+      switch refund.reason {
+      case .moreThanThePurchase(let id, _, _), .purchaseOnAnotherCard(let id, _): purchase = id
+      case nil: return nil
+      }
+      guard ids.contains(purchase) || refund.purchase.map(ids.contains) == true else {
+        return nil
+      }
+      let (id, amount, reason) = (
+        refund.id.rawValue, MoneyText.display(refund.amount), whyWaiting(refund)
+      )
+      let (file, line) = (ShownValue.path(refund.file), refund.line)
+      return tr(
+        """
+        Refund \(id) of \(amount), kept from \(file) line \(line), still waits: \(reason); \
+        'wallet txn list --waiting' lists it and 'wallet txn remove \(id)' removes it.
+        """)
+    }
+  }
+
+  /// Why a kept refund still waits, in words: its reason when the purchase it names is in the
+  /// store, else what it waits for.
+  static func whyWaiting(_ refund: WaitingRefund) -> String {
+    if let reason = refund.reason { return waitingReason(reason) }
+    guard let purchase = refund.purchase?.rawValue else {
+      return tr("no purchase on its card with its merchant and enough left to refund")
+    }
+    return tr("its purchase \(purchase) is not in the store")
   }
 
   /// A reason a statement format gives, in words (`a repayment`), in the run's language: the
@@ -216,6 +284,8 @@ enum StatementImportText {
     case "applied": tr("\(count) applied")
     case "already applied": tr("\(count) already applied")
     case "waiting for their purchases": tr("\(count) waiting for their purchases")
+    case "kept waiting, not fitting their purchases":
+      tr("\(count) kept waiting, not fitting their purchases")
     default: "\(count) \(label)"
     }
   }
