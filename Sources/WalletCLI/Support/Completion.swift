@@ -139,7 +139,12 @@ struct Completion {
     guard let kind, spec.kind == .positional || spec.name != "id" else { return [] }
     // `txn add --id` and `card add CARD` name new records: nothing to offer but what exists.
     return storeValues(database: database) { store in
-      try store.ids(of: kind, startingWith: prefix).map(\.rawValue)
+      var ids = try store.ids(of: kind, startingWith: prefix).map(\.rawValue)
+      // `txn remove` also removes a refund that waits for its purchase; there are few.
+      if path == ["txn", "remove"] {
+        ids += try store.waitingRefunds().map(\.id.rawValue).filter { $0.hasPrefix(prefix) }
+      }
+      return ids
     }
   }
 

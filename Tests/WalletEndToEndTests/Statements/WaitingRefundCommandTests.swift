@@ -207,3 +207,12 @@ struct WaitingRefundCommandTests {
     #expect(manual.contains(".It Fl -waiting") && manual.contains(".Op Fl -waiting"))
   }
 }
+
+extension WaitingRefundCommandTests {
+  @Test func bashCompletesWaitingAndTheIdOfAWaitingRefund() throws {
+    let session = try Self.walletWithTheRefund()
+    let got = try CompletionTests.complete(
+      ["wallet txn list --wai", "wallet txn remove ali"], store: session.database)
+    #expect(got == ["--waiting", "alipay:LATER_1"])
+  }
+}
