@@ -84,8 +84,8 @@ public struct LedgerDecisions: Sendable {
   /// How many rewards each channel's schedule paid, and how much in all: counted from the
   /// rewards as paid, not from every transaction, so that a summary of millions of decisions
   /// costs a walk over the rewards alone.
-  public func paidByChannel(in ledger: Ledger) -> [Channel: (rewards: Int, amount: Money)] {
-    var paid: [Channel: (rewards: Int, amount: Money)] = [:]
+  public func paidByChannel(in ledger: Ledger) -> [Channel: (rewards: Int, amount: MoneyTotal)] {
+    var paid: [Channel: (rewards: Int, amount: MoneyTotal)] = [:]
     for channel in Channel.allCases { paid[channel] = (0, .zero) }
     // Rewards counted by channel and ordinal first: the dictionary is touched once per tier.
     var bankApp = [Int](repeating: 0, count: promotion.maxRewardsPerHolder + 1)
@@ -105,7 +105,7 @@ public struct LedgerDecisions: Sendable {
         let amount = promotion.tiers[channel][ordinal - 1]
         var total = paid[channel]!
         total.rewards += counts[ordinal]
-        total.amount = total.amount + Money(minorUnits: amount.minorUnits * Int64(counts[ordinal]))
+        total.amount = total.amount + MoneyTotal(amount, times: counts[ordinal])
         paid[channel] = total
       }
     }

@@ -9,16 +9,21 @@ extension LedgerDecisions {
   ) -> Reconciliation {
     precondition(postingCards.count == postings.count, "a card for every posting")
     let split = holderCount / 2
+    // The ids no adjustment may take, of both halves' postings.
+    let taken = Reconciliation.adjustmentLikeIDs(postings)
     let (low, high) = bothAtOnce(
-      { reconcile(ledger, postings, postingCards, holders: 0..<split, asOf: asOf) },
-      { reconcile(ledger, postings, postingCards, holders: split..<holderCount, asOf: asOf) })
+      { reconcile(ledger, postings, postingCards, holders: 0..<split, asOf: asOf, taken: taken) },
+      {
+        reconcile(
+          ledger, postings, postingCards, holders: split..<holderCount, asOf: asOf, taken: taken)
+      })
     return Reconciliation(joining: low, high)
   }
 
   /// The reconciliation of the holders ranked in `ranks` alone.
   private func reconcile(
     _ ledger: Ledger, _ postings: [Posting], _ postingCards: [Int32], holders ranks: Range<Int>,
-    asOf: CivilDate
+    asOf: CivilDate, taken: Set<Identifier>
   ) -> Reconciliation {
     let zone = promotion.timeZone
     let first = Int32(ranks.lowerBound)
@@ -67,6 +72,6 @@ extension LedgerDecisions {
       postingCard: kept.map { postingCards[$0] })
     return Reconciliation(
       owed: owed, postings: kept.count == postings.count ? postings : kept.map { postings[$0] },
-      numbering: numbering, asOf: asOf)
+      numbering: numbering, asOf: asOf, takenIDs: taken)
   }
 }

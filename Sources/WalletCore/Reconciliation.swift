@@ -39,6 +39,26 @@ public struct Reconciliation: Sendable {
     owed: [OwedDecision], postings: [Posting], numbering: ReconciliationNumbering,
     asOf: CivilDate
   ) {
+    self.init(
+      owed: owed, postings: postings, numbering: numbering, asOf: asOf,
+      takenIDs: Self.adjustmentLikeIDs(postings))
+  }
+
+  /// The ids of `postings` that an adjustment's id could be: those that begin with `adj:`.
+  static func adjustmentLikeIDs(_ postings: [Posting]) -> Set<Identifier> {
+    var taken = Set<Identifier>()
+    for posting in postings where posting.id.rawValue.utf8.starts(with: "adj:".utf8) {
+      taken.insert(posting.id)
+    }
+    return taken
+  }
+
+  /// Reconciles as above; `takenIDs` are the ids of the postings read (of every holder) that
+  /// begin with `adj:`, which no adjustment may reuse.
+  init(
+    owed: [OwedDecision], postings: [Posting], numbering: ReconciliationNumbering,
+    asOf: CivilDate, takenIDs: Set<Identifier>
+  ) {
     precondition(
       numbering.decisionHolder.count == owed.count
         && numbering.postingHolder.count == postings.count
@@ -61,15 +81,99 @@ public struct Reconciliation: Sendable {
       numbering.postingCard = kept.map { numbering.postingCard[$0] }
     }
     var matcher = Matcher(owed: owed, postings: postings, numbering: numbering, asOf: asOf)
-    matcher.settleUndoneClawbacks()
-    matcher.cancelCredits()
-    matcher.takeCredits()
-    rows = matcher.rows()
+    matcher.match()
+    let (rows, rowHolders) = matcher.rows()
+    self.rows = rows
+    var taken = takenIDs
     var adjustments: [Posting] = []
-    for row in rows where row.status.needsAttention {
-      adjustments.append(contentsOf: Self.adjustments(for: row, on: asOf))
+    var adjustmentHolders: [Int32] = []
+    Self.addAdjustments(
+      for: rows, holders: rowHolders, on: asOf, to: &adjustments, holders: &adjustmentHolders,
+      taken: &taken)
+    // Adjustments that pay a reward taken back leave the credit it took back free, and pass D
+    // may give it to a later reward of the same amount whose window holds it, which is not due
+    // yet and so got no adjustment: that one would be clawed-back once the adjustments are
+    // posted. Reconciled again with them, what still needs attention gets adjustments too,
+    // until nothing does (SPEC 7: reconciling again gives only settled statuses). Only a
+    // reward not yet due can be moved so, so without one there is nothing to check.
+    if !adjustments.isEmpty, rows.contains(where: { $0.status == .notYetDue }) {
+      var cardNumber: [Identifier: Int32] = [:]
+      for (index, posting) in postings.enumerated() where cardNumber[posting.card] == nil {
+        cardNumber[posting.card] = numbering.postingCard[index]
+      }
+      var nextCard = (numbering.postingCard.max() ?? -1) + 1
+      var adjustmentCards: [Int32] = []
+      // Each round pays at least one more reward with a credit that names it; a bound all the
+      // same, so that no input can make it loop.
+      for _ in 0..<Self.settlingRounds {
+        for posting in adjustments[adjustmentCards.count...] {
+          if let known = cardNumber[posting.card] {
+            adjustmentCards.append(known)
+          } else {
+            cardNumber[posting.card] = nextCard
+            adjustmentCards.append(nextCard)
+            nextCard += 1
+          }
+        }
+        var again = Matcher(
+          owed: owed, postings: postings + adjustments,
+          numbering: ReconciliationNumbering(
+            holders: numbering.holders, decisionHolder: numbering.decisionHolder,
+            postingHolder: numbering.postingHolder + adjustmentHolders,
+            postingCard: numbering.postingCard + adjustmentCards),
+          asOf: asOf)
+        again.match()
+        let (rowsAgain, holdersAgain) = again.rows()
+        let before = adjustments.count
+        Self.addAdjustments(
+          for: rowsAgain, holders: holdersAgain, on: asOf, to: &adjustments,
+          holders: &adjustmentHolders, taken: &taken)
+        if adjustments.count == before { break }
+      }
+      // In holder order, each holder's by round: what reconciling holders apart then joining
+      // them gives too.
+      if adjustmentHolders.indices.dropFirst().contains(where: {
+        adjustmentHolders[$0 - 1] > adjustmentHolders[$0]
+      }) {
+        let order = adjustments.indices.sorted {
+          adjustmentHolders[$0] != adjustmentHolders[$1]
+            ? adjustmentHolders[$0] < adjustmentHolders[$1] : $0 < $1
+        }
+        adjustments = order.map { adjustments[$0] }
+      }
     }
     self.adjustments = adjustments
+  }
+
+  /// How many times at most the adjustments are checked by reconciling again with them.
+  static let settlingRounds = 16
+
+  /// Appends the adjustments for the rows that need attention, each with its row's holder
+  /// number, their ids made free: an id the postings read or an earlier adjustment already has
+  /// gets `:2`, else `:3`, and so on (SPEC 7: adjustments must not reuse a posting's id).
+  private static func addAdjustments(
+    for rows: [ReconciliationRow], holders rowHolders: [Int32], on date: CivilDate,
+    to adjustments: inout [Posting], holders: inout [Int32], taken: inout Set<Identifier>
+  ) {
+    let first = adjustments.count
+    for (row, holder) in zip(rows, rowHolders) where row.status.needsAttention {
+      let made = Self.adjustments(for: row, on: date)
+      adjustments.append(contentsOf: made)
+      holders.append(contentsOf: repeatElement(holder, count: made.count))
+    }
+    // The ids of one round's adjustments differ from one another (each names its own
+    // transaction or posting): only earlier ones and postings can collide with them.
+    if taken.isEmpty && first == 0 { return }
+    var colliding: [Int] = []
+    for index in first..<adjustments.count where !taken.insert(adjustments[index].id).inserted {
+      colliding.append(index)
+    }
+    for index in colliding {
+      let base = adjustments[index].id.rawValue
+      var next = 2
+      while !taken.insert(Identifier("\(base):\(next)")).inserted { next += 1 }
+      adjustments[index].id = Identifier("\(base):\(next)")
+    }
   }
 
   /// Two reconciliations as of one day, of holders whose ids all sort before the second's, as
@@ -422,19 +526,18 @@ private struct Matcher {
     var pool = CreditPool(matcher: self)
     // Each pass is one kind of decision, the credits it may take, and the status they give.
     typealias Pass = (
-      kind: OwedDecision.Kind, cancelled: Bool, sameAmount: Bool, late: Bool, pastDueOnly: Bool,
+      kind: OwedDecision.Kind, cancelled: Bool, sameAmount: Bool, late: Bool,
       status: ReconciliationStatus
     )
-    // Pass D is for rewards already due: before its due date the issuer may still pay a reward
-    // it took back, and a cancelled credit it leaves must not move to a later decision when an
-    // adjustment pays the earlier one late (adjustments would then never settle).
+    // Pass D applies whether or not the reward is due yet (SPEC 7): a reward paid and taken
+    // back inside its window is clawed-back as soon as the clawback is posted.
     let passes: [Pass] = [
-      (.rewarded, false, true, false, false, .paid),
-      (.forfeited, true, true, false, false, .forfeited),
-      (.forfeited, false, true, false, false, .notClawedBack),
-      (.rewarded, false, true, true, false, .paidLate),
-      (.rewarded, true, true, false, true, .clawedBack),
-      (.rewarded, false, false, false, false, .amountDiffers),
+      (.rewarded, false, true, false, .paid),
+      (.forfeited, true, true, false, .forfeited),
+      (.forfeited, false, true, false, .notClawedBack),
+      (.rewarded, false, true, true, .paidLate),
+      (.rewarded, true, true, false, .clawedBack),
+      (.rewarded, false, false, false, .amountDiffers),
     ]
     // Pass A treats both kinds in one walk: rewarded and forfeited decisions never compete for
     // a credit there (one takes only credits not cancelled, the other only cancelled ones).
@@ -447,9 +550,7 @@ private struct Matcher {
       var stillWaiting = 0
       for decision in waiting {
         let kind = owed[decision].kind
-        guard let pass = walk.first(where: { $0.kind == kind }),
-          !pass.pastDueOnly || asOfDay > dueDay[decision]
-        else {
+        guard let pass = walk.first(where: { $0.kind == kind }) else {
           waiting[stillWaiting] = decision
           stillWaiting += 1
           continue
@@ -479,8 +580,15 @@ private struct Matcher {
     }
   }
 
-  /// The rows in the SPEC's order.
-  func rows() -> [ReconciliationRow] {
+  /// Steps 1 and 2: clawbacks cancel credits, decisions take credits.
+  mutating func match() {
+    settleUndoneClawbacks()
+    cancelCredits()
+    takeCredits()
+  }
+
+  /// The rows in the SPEC's order, with each row's holder number.
+  func rows() -> (rows: [ReconciliationRow], holders: [Int32]) {
     let cycleDay = owed.map(\.cycleStart.daysSinceEpoch)
     var decisionRows = decisionsByHolder
     // Already by time: sorted again only where a clock turned back across a cycle's start.
@@ -500,6 +608,8 @@ private struct Matcher {
     postingRows.sortEach(by: precedes)
     var rows: [ReconciliationRow] = []
     rows.reserveCapacity(owed.count + unexplained.count)
+    var rowHolders: [Int32] = []
+    rowHolders.reserveCapacity(owed.count + unexplained.count)
     // A holder's decision rows, then its posting rows.
     for holder in holders.indices {
       for place in decisionRows.positions(of: holder) {
@@ -517,8 +627,10 @@ private struct Matcher {
             holder: holders[holder], decision: nil, posting: postings[index],
             status: postings[index].kind == .credit ? .unexpected : .unmatchedClawback))
       }
+      rowHolders.append(
+        contentsOf: repeatElement(Int32(holder), count: rows.count - rowHolders.count))
     }
-    return rows
+    return (rows, rowHolders)
   }
 }
 

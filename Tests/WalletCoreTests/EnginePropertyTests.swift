@@ -219,7 +219,7 @@ struct EnginePropertyTests {
     let paid = decisions.paidByChannel(in: ledger)
     for channel in Channel.allCases {
       #expect(paid[channel]?.rewards == expectedPaid[channel]?.rewards ?? 0)
-      #expect(paid[channel]?.amount.minorUnits == expectedPaid[channel]?.fen ?? 0)
+      #expect(paid[channel]?.amount.minorUnits == Int128(expectedPaid[channel]?.fen ?? 0))
     }
   }
 

@@ -108,9 +108,9 @@ private struct PerturbedScenario {
           amount: owe.amount,
           reverses: !distinctAmounts || Bool.random(using: &random) ? paid.id : nil)
         postings += [paid, clawback]
-        // Taken back before the due date, a reward may still be paid: not yet due until then.
-        let takenBack: ReconciliationStatus = dropped == .missing ? .clawedBack : .notYetDue
-        status = paid.date > asOf ? dropped : clawback.date <= asOf ? takenBack : .paid
+        // Taken back inside the window or after it, before the due date or after it: a
+        // reward paid and taken back is clawed-back as soon as the clawback is posted.
+        status = paid.date > asOf ? dropped : clawback.date <= asOf ? .clawedBack : .paid
       }
     case .forfeited:
       switch Int.random(in: 0..<3, using: &random) {
@@ -227,6 +227,9 @@ private struct PerturbedScenario {
   ) throws {
     let adjustments = result.adjustments
     #expect(Set(adjustments.map(\.id)).count == adjustments.count, "seed \(seed): ids unique")
+    #expect(
+      Set(adjustments.map(\.id)).isDisjoint(with: scenario.postings.map(\.id)),
+      "seed \(seed): no posting's id reused")
     #expect(adjustments.allSatisfy { $0.date == scenario.asOf }, "seed \(seed)")
     let again = Reconciliation(
       owed: scenario.owed, postings: scenario.postings + adjustments,

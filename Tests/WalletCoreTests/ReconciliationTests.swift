@@ -155,22 +155,38 @@ import Testing
     #expect(result.adjustments.first?.transaction?.rawValue == "T1")
   }
 
+  /// SPEC 7 pass D: a reward paid and taken back inside its window is clawed-back whether or
+  /// not its due date (2027-01-20) has passed, and its adjustment settles it either way. (Dated
+  /// the clawback's day, the adjustment is the latest credit on or before it, so the clawback
+  /// cancels that one and P1 pays the reward.)
   @Test(arguments: [
-    ("2027-01-20", "T1 not-yet-due -"), ("2027-01-21", "T1 clawed-back P1"),
+    ("2026-12-03", "T1 paid P1", nil), ("2026-12-04", "T1 clawed-back P1", "T1 paid P1"),
+    ("2027-01-20", "T1 clawed-back P1", "T1 paid adj:clawed-back:T1"),
+    ("2027-01-21", "T1 clawed-back P1", "T1 paid-late adj:clawed-back:T1"),
   ])
-  func aRewardTakenBackBeforeItsDueDateCanStillBePaid(asOf: String, expected: String) {
-    let result = Self.reconcile(
-      [Self.owe("T1", "2026-11-22T10:00", "20")],
-      [
-        Self.post("P1", "2026-12-01", .credit, "20"),
-        Self.post("K1", "2026-12-04", .clawback, "20"),
-      ], asOf: asOf)
+  func aRewardTakenBackBeforeItsDueDateIsClawedBack(
+    asOf: String, expected: String, settled: String?
+  ) {
+    let owed = [Self.owe("T1", "2026-11-22T10:00", "20")]
+    let postings = [
+      Self.post("P1", "2026-12-01", .credit, "20"),
+      Self.post("K1", "2026-12-04", .clawback, "20"),
+    ]
+    let result = Self.reconcile(owed, postings, asOf: asOf)
     #expect(Self.summary(result) == [expected])
+    #expect(result.needsAttention == (settled != nil))
+    let again = Self.reconcile(owed, postings + result.adjustments, asOf: asOf)
+    #expect(!again.needsAttention)
+    if let settled {
+      #expect(result.adjustments.map(\.id.rawValue) == ["adj:clawed-back:T1"])
+      #expect(Self.summary(again) == [settled])
+    }
   }
 
-  /// The credit that pays T1 late must not free T1's cancelled credit for T2, which is not due
-  /// yet and whose window covers it: the adjustments would otherwise never settle.
-  @Test func aLatePaymentOfATakenBackRewardLeavesTheNextRewardNotYetDue() {
+  /// Paying T1 again leaves its taken-back credit P1 free, and T2, not due yet, whose window
+  /// holds it, would take it in pass D once the adjustments are posted: so the adjustments pay
+  /// T2 too, and reconciling again with them settles both.
+  @Test func aCreditTakenBackThatAnAdjustmentFreesIsPaidForTheNextReward() {
     let owed = [
       Self.owe("T1", "2026-10-22T10:00", "20"), Self.owe("T2", "2026-11-22T10:00", "20"),
     ]
@@ -180,9 +196,55 @@ import Testing
     ]
     let first = Self.reconcile(owed, postings, asOf: "2026-12-25")
     #expect(Self.summary(first) == ["T1 clawed-back P1", "T2 not-yet-due -"])
+    #expect(
+      first.adjustments.map(\.id.rawValue) == ["adj:clawed-back:T1", "adj:clawed-back:T2"])
+    #expect(first.adjustments.map(\.transaction?.rawValue) == ["T1", "T2"])
     let again = Self.reconcile(owed, postings + first.adjustments, asOf: "2026-12-25")
-    #expect(Self.summary(again) == ["T1 paid-late adj:clawed-back:T1", "T2 not-yet-due -"])
+    #expect(
+      Self.summary(again) == ["T1 paid-late adj:clawed-back:T1", "T2 paid adj:clawed-back:T2"])
     #expect(!again.needsAttention)
+  }
+
+  /// An adjustment never reuses the id of a posting read (SPEC 7): `adj:missing:T1` is taken by
+  /// another holder's posting, so T1's credit is the next free `adj:missing:T1:N`.
+  @Test(arguments: [
+    (["adj:missing:T1"], ["adj:missing:T1:2"]),
+    (["adj:missing:T1", "adj:missing:T1:2"], ["adj:missing:T1:3"]),
+    (["adj:missing:T1:2"], ["adj:missing:T1"]),
+  ])
+  func anAdjustmentTakesTheNextFreeIDWhenAPostingHasItsID(taken: [String], ids: [String]) {
+    let owed = [Self.owe("T1", "2026-11-22T10:00", "20")]
+    let postings = taken.enumerated().map { index, id in
+      Self.post(id, "2026-12-0\(index + 1)", .credit, "20", card: "C9", transaction: "T9")
+    }
+    let result = Self.reconcile(owed, postings)
+    let forT1 = result.adjustments.filter { $0.transaction?.rawValue == "T1" }
+    #expect(forT1.map(\.id.rawValue) == ids)
+    let all = result.adjustments.map(\.id) + postings.map(\.id)
+    #expect(Set(all).count == all.count)
+    let again = Self.reconcile(owed, postings + result.adjustments)
+    #expect(!again.needsAttention, "\(Self.summary(again))")
+  }
+
+  /// The two adjustments of amount-differs and an unexpected credit's clawback keep clear of
+  /// postings that already have their ids.
+  @Test func everyKindOfAdjustmentKeepsClearOfThePostingsIDs() {
+    let owed = [Self.owe("T1", "2026-11-22T10:00", "20")]
+    let postings = [
+      Self.post("P1", "2026-12-01", .credit, "25", transaction: "T1"),
+      Self.post("adj:amount-differs:T1:1", "2026-12-02", .credit, "7", card: "C9"),
+      Self.post("adj:amount-differs:T1:2", "2026-12-02", .credit, "8", card: "C9"),
+      Self.post("adj:unexpected:adj:amount-differs:T1:1", "2026-12-03", .clawback, "9"),
+    ]
+    let result = Self.reconcile(owed, postings)
+    #expect(
+      result.adjustments.map(\.id.rawValue) == [
+        "adj:amount-differs:T1:1:2", "adj:amount-differs:T1:2:2",
+        "adj:unmatched-clawback:adj:unexpected:adj:amount-differs:T1:1",
+        "adj:unexpected:adj:amount-differs:T1:1:2", "adj:unexpected:adj:amount-differs:T1:2",
+      ])
+    let again = Self.reconcile(owed, postings + result.adjustments)
+    #expect(!again.needsAttention, "\(Self.summary(again))")
   }
 
   @Test func aClawbackUndoneByACreditIsSettledWithIt() {

@@ -343,7 +343,7 @@ struct BatchSummary {
   /// The transactions decided.
   let transactions: Int
   /// The rewards and their sum per channel.
-  let paid: [Channel: (rewards: Int, amount: Money)]
+  let paid: [Channel: (rewards: Int, amount: MoneyTotal)]
   /// The rewards taken back, under `refunds: clawback` only.
   let forfeited: Int?
   /// The rows left out as invalid.
@@ -359,7 +359,7 @@ struct BatchSummary {
 
   /// A summary of these totals.
   init(
-    transactions: Int, paid: [Channel: (rewards: Int, amount: Money)], forfeited: Int?,
+    transactions: Int, paid: [Channel: (rewards: Int, amount: MoneyTotal)], forfeited: Int?,
     skippedRows: Int
   ) {
     self.transactions = transactions
@@ -395,7 +395,7 @@ struct BatchSummary {
       )
       lines.append(label(channel.rawValue) + tr("\(rewards), \(amount)"))
     }
-    let total = paid.values.reduce(Money.zero) { $0 + $1.amount }
+    let total = paid.values.reduce(MoneyTotal.zero) { $0 + $1.amount }
     let (rewards, amount) = (Plural.count(rewarded, .reward), MoneyText.display(total))
     lines.append(label(tr("total")) + tr("\(rewards), \(amount)"))
     return lines.joined(separator: "\n")

@@ -129,7 +129,7 @@ struct StatementPrinter {
     printed += 1
     var count = 0
     var rewardCount = 0
-    var total = Money.zero
+    var total = MoneyTotal.zero
     while console.outputIsOpen, limit.map({ count < $0 }) ?? true {
       // The next holder in byte order, from either list.
       let next = [holders.current?.holder, rewards.current?.holder].compactMap { $0 }.min()

@@ -114,6 +114,12 @@ enum MoneyText {
     return currency == .cny ? "¥\(text)" : "\(text) \(currency.code)"
   }
 
+  /// A total as `display` shows an amount: exact, however many rows it sums.
+  static func display(_ total: MoneyTotal, _ currency: Currency = .cny) -> String {
+    let text = grouped(total.description)
+    return currency == .cny ? "¥\(text)" : "\(text) \(currency.code)"
+  }
+
   /// `1351135.00` as `1,351,135.00`; a sign stays in front.
   static func grouped(_ plain: String) -> String {
     let negative = plain.hasPrefix("-")

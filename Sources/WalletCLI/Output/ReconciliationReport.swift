@@ -6,17 +6,18 @@ import WalletIngest
 struct ReconciliationReport {
   let reconciliation: Reconciliation
 
-  /// One holder's money, summed from their rows.
+  /// One holder's money, summed from their rows: exact sums, which no number of rows of the
+  /// largest amount overflows.
   struct Totals: Equatable {
     /// The rewards due (forfeited ones excluded: nothing is owed for them).
-    var owed = Money.zero
+    var owed = MoneyTotal.zero
     /// Credits that stand: paid, paid late, of another amount, not taken back, unexpected.
-    var paid = Money.zero
+    var paid = MoneyTotal.zero
     /// Rewards due and not posted at all.
-    var missing = Money.zero
+    var missing = MoneyTotal.zero
     /// Credits taken back: rewards clawed back, forfeited ones taken back, and clawbacks that
     /// found no credit.
-    var takenBack = Money.zero
+    var takenBack = MoneyTotal.zero
   }
 
   /// Each holder's rows, in the reconciliation's order.
@@ -37,15 +38,15 @@ struct ReconciliationReport {
     var totals = Totals()
     for row in rows {
       if row.decision?.kind == .rewarded, let expected = row.expected {
-        totals.owed = totals.owed + expected
+        totals.owed += expected
       }
       switch row.status {
       case .paid, .paidLate, .amountDiffers, .notClawedBack, .unexpected:
-        totals.paid = totals.paid + (row.posted ?? .zero)
+        totals.paid += row.posted ?? .zero
       case .missing:
-        totals.missing = totals.missing + (row.expected ?? .zero)
+        totals.missing += row.expected ?? .zero
       case .clawedBack, .forfeited, .unmatchedClawback:
-        totals.takenBack = totals.takenBack + (row.posted ?? .zero)
+        totals.takenBack += row.posted ?? .zero
       case .notYetDue:
         break
       }

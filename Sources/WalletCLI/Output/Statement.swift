@@ -33,7 +33,7 @@ enum Statement {
     var takenBack: [RewardRow] { rows.filter { forfeited.contains($0.transaction) } }
 
     /// What the rewards shown earned and kept.
-    var total: Money { paid.reduce(.zero) { $0 + $1.reward } }
+    var total: MoneyTotal { paid.reduce(.zero) { $0 + $1.reward } }
   }
 
   /// One holder's part: `earned` is every reward place of the holder, paid or forfeited, by
@@ -82,7 +82,7 @@ enum Statement {
   }
 
   /// The last line of a table: `Total: 2 rewards, ¥25.00.`
-  static func totalLine(count: Int, total: Money, promotion: Promotion) -> String {
+  static func totalLine(count: Int, total: MoneyTotal, promotion: Promotion) -> String {
     let (rewards, amount) = (
       Plural.count(count, .reward), MoneyText.display(total, promotion.currency)
     )
@@ -95,6 +95,7 @@ enum Statement {
   ) -> String {
     let zone = promotion.timeZone
     let money = { (amount: Money) in MoneyText.display(amount, promotion.currency) }
+    let sum = { (total: MoneyTotal) in MoneyText.display(total, promotion.currency) }
     var text = style.heading(TextTable.printable(holder.holder.rawValue)) + "\n"
     if holder.rows.isEmpty {
       text += "  " + tr("No rewards.") + "\n"
@@ -118,12 +119,12 @@ enum Statement {
       text += rewards.text.split(separator: "\n").map { "  \($0)\n" }.joined()
     }
     var facts = FactSheet()
-    let (total, rewards) = (money(holder.total), Plural.count(holder.paid.count, .reward))
+    let (total, rewards) = (sum(holder.total), Plural.count(holder.paid.count, .reward))
     facts.append(tr("total"), tr("\(total) (\(rewards))"))
     let takenBack = holder.takenBack
     if !takenBack.isEmpty {
       // Paid, then taken back when refunded: nothing kept, but each place stays used.
-      let amount = money(takenBack.reduce(.zero) { $0 + $1.reward })
+      let amount = sum(takenBack.reduce(.zero) { $0 + $1.reward })
       let rewards = Plural.count(takenBack.count, .reward)
       facts.append(
         tr("taken back"), tr("\(amount) (\(rewards), refunded; the places stay used)"))

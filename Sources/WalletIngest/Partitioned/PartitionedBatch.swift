@@ -56,7 +56,7 @@ package struct PartitionedBatch {
     /// The transactions decided.
     package var transactions = 0
     /// The rewards paid and their sum per channel.
-    package var paid: [Channel: (rewards: Int, amount: Money)] = [:]
+    package var paid: [Channel: (rewards: Int, amount: MoneyTotal)] = [:]
     /// The places taken whose rewards were taken back (`refunds: clawback`).
     package var forfeited = 0
     /// Every row left out as invalid, in file order.
