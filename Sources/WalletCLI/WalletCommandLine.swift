@@ -145,12 +145,13 @@ public enum WalletCommandLine {
     return Language.$chosen.withValue(language) { runInLanguage(arguments, context: context) }
   }
 
-  /// Answers the completion scripts: the candidates for the last word, one per line.
+  /// Answers the completion scripts: the candidates for the last word, one per line, each
+  /// escaped (``Completion/line(for:)``) so that no id can split into two lines.
   private static func complete(_ words: [String], context: CommandContext) -> Int32 {
     var completion = Completion(root: parser.root, environment: context.environment)
     completion.globalOptions = [languageOption: Language.allCases.map(\.rawValue).sorted()]
     for word in completion.candidates(for: words) {
-      context.console.data(word + "\n")
+      context.console.data(Completion.line(for: word) + "\n")
     }
     return ExitStatus.success.rawValue
   }

@@ -14,6 +14,23 @@ struct Completion {
   /// The hidden command's name; not in the tree, so neither help nor the manual lists it.
   static let command = "__complete"
 
+  /// How `__complete` writes one candidate: a backslash as `\\` and a line feed as `\n`, so
+  /// each candidate is one line whatever an id holds. The scripts decode the line (bash's and
+  /// zsh's `printf %b`) and let the shell quote what it inserts, never evaluating a candidate:
+  /// ids come from anyone's CSV and may hold `$(…)`, backquotes or `${…}`.
+  static func line(for candidate: String) -> String {
+    var line = ""
+    line.reserveCapacity(candidate.utf8.count)
+    for character in candidate.unicodeScalars {
+      switch character {
+      case "\\": line += "\\\\"
+      case "\n": line += "\\n"
+      default: line.unicodeScalars.append(character)
+      }
+    }
+    return line
+  }
+
   let root: CommandSpec
   let environment: [String: String]
   /// The options the program takes before parsing, wherever they stand (wallet's `--lang`),
