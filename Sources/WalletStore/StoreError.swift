@@ -56,7 +56,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       "no wallet store at \(ShownValue.path(path)); create one with 'wallet init'"
     case .unknownCard(let id): "no card \(Self.shown(id)) in the store"
     case .unknownEnrollment(let id): "no enrollment \(Self.shown(id)) in the store"
-    case .unknownTransaction(let id): "no transaction \(Self.shown(id, masks: false)) in the store"
+    case .unknownTransaction(let id):
+      // An id the store does not hold is no bank's reference but what someone typed or wrote:
+      // it is masked as any other value that holds a card number.
+      "no transaction \(Self.shown(id)) in the store"
     case .unknownPromotion(let id): "no promotion \(Self.shown(id)) is installed"
     case .conflict(let kind, let id):
       // Transaction and posting ids may be banks' references, which SPEC 6 exempts.

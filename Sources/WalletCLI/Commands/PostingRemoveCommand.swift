@@ -20,14 +20,10 @@ struct PostingRemoveCommand: WalletCommand {
     let store = try storeOptions.open(context: context, access: .change)
     try KnownIDs.require(id, as: .posting, store: store)
     guard let removed = try store.removePosting(id) else {
-      throw CommandFailure(.dataError, "no posting \(Self.quoted(id)) in the store")
+      throw CommandFailure(.dataError, tr("no posting \(KnownIDs.shownTyped(id)) in the store"))
     }
     let summary = PostingAddCommand.summary(of: removed)
     context.console.message(tr("Removed posting \(id): \(summary)."))
     return .success
   }
-
-  /// The id in quotes as the store's own messages show ids; posting ids may be long bank
-  /// references, which SPEC 6 lets through as they are.
-  private static func quoted(_ id: Identifier) -> String { "'\(id)'" }
 }

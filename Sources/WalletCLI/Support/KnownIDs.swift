@@ -31,7 +31,7 @@ enum KnownIDs {
   static func message(
     _ id: Identifier, as kind: WalletStore.IDKind, suggesting near: [Identifier]
   ) -> String {
-    let shown = StoreError.shown(id, masks: kind != .transaction && kind != .posting)
+    let shown = shownTyped(id)
     let missing =
       switch kind {
       case .card: tr("no card \(shown) in the store")
@@ -49,10 +49,20 @@ enum KnownIDs {
   static func promotion(_ id: Identifier, store: WalletStore) throws -> InstalledPromotion {
     if let installed = try store.installed(id) { return installed }
     let candidates = try store.promotions().map(\.promotion.id)
-    let missing = tr("no promotion \(StoreError.shown(id)) is installed")
+    let missing = tr("no promotion \(shownTyped(id)) is installed")
     throw CommandFailure(
       .dataError,
       suggesting(nearest(to: id, among: candidates), after: missing, masks: true))
+  }
+
+  /// An id a command was given, quoted for a message. One the store does not hold is no bank's
+  /// reference but what someone typed, so a card number in it is masked whatever the kind of id
+  /// (SPEC 6 exempts transaction and posting ids from being refused, not from being echoed).
+  static func shownTyped(_ id: Identifier) -> String {
+    if let lastFour = CardNumberGuard.lastFourOfCardNumber(in: id.rawValue) {
+      return tr("(a card number ending \(lastFour), not shown)")
+    }
+    return StoreError.shown(id, masks: false)
   }
 
   /// `missing`, then the nearest known ids when there are any.
