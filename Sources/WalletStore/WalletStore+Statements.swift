@@ -197,6 +197,15 @@ public struct WaitingRefund: Equatable, Sendable {
     case moreThanThePurchase(Identifier, left: Money, amount: Money)
     /// The purchase is on another card than the refund.
     case purchaseOnAnotherCard(Identifier, card: Identifier)
+
+    /// The reason's stable code, the kebab-case of its name as a decision's reason codes are
+    /// (`more-than-the-purchase`), for data formats: it never changes with the language.
+    public var code: String {
+      switch self {
+      case .moreThanThePurchase: "more-than-the-purchase"
+      case .purchaseOnAnotherCard: "purchase-on-another-card"
+      }
+    }
   }
 
   /// The refund row's id.
@@ -217,6 +226,14 @@ public struct WaitingRefund: Equatable, Sendable {
   public var purchase: Identifier?
   /// Why it waits although that purchase is in the store; nil while the purchase is missing.
   public var reason: Reason?
+
+  /// Why it still waits, as a stable code: its reason's when the purchase it names is in the
+  /// store, else `purchase-not-in-store` when it names one and `no-matching-purchase` when it
+  /// names none (no purchase on its card with its merchant and enough left to refund).
+  public var reasonCode: String {
+    if let reason { return reason.code }
+    return purchase == nil ? "no-matching-purchase" : "purchase-not-in-store"
+  }
 }
 
 /// An imported transaction's source, for `explain`: the row it was read from, and any other

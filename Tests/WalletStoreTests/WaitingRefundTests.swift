@@ -149,6 +149,21 @@ struct WaitingRefundTests {
     #expect(try store.transaction("alipay:LATER")?.refunded == .zero)
   }
 
+  @Test func aWaitingRefundsReasonHasAStableCode() throws {
+    var refund = WaitingRefund(
+      id: "alipay:LATER_1", card: "BOCOM", time: instant("2023-02-14T12:00"),
+      amount: Money(minorUnits: 2_000), merchant: "某超市", file: "refund.csv", line: 2,
+      purchase: "alipay:LATER", reason: nil)
+    #expect(refund.reasonCode == "purchase-not-in-store")
+    refund.reason = Self.tooMuch
+    #expect(refund.reasonCode == "more-than-the-purchase")
+    refund.reason = .purchaseOnAnotherCard("alipay:LATER", card: "OTHER")
+    #expect(refund.reasonCode == "purchase-on-another-card")
+    refund.purchase = nil
+    refund.reason = nil
+    #expect(refund.reasonCode == "no-matching-purchase")
+  }
+
   @Test func aWaitingRefundIsRemovedByItsIdAndNothingElseChanges() throws {
     try keepTheRefund()
     try store.addTransaction(purchase("alipay:LATER", 1_000))

@@ -124,12 +124,14 @@ struct TxnListCommand: WalletCommand {
       if let cardsOfHolder, !cardsOfHolder.contains(refund.card) { continue }
       if let limit, count >= limit.value { break }
       count += 1
-      let reason = StatementImportText.whyWaiting(refund)
+      // A table says why in words; CSV and JSON carry the code, whatever the language.
+      let reason = Listing.Cell.code(
+        refund.reasonCode, words: StatementImportText.whyWaiting(refund))
       listing.append([
         .text(refund.id.rawValue), .text(refund.card.rawValue),
         .text(refund.time.formatted(in: zone)), .money(refund.amount, .cny),
         .text(refund.merchant), .text(refund.purchase?.rawValue), .text(refund.file),
-        .integer(refund.line), .text(reason),
+        .integer(refund.line), reason,
       ])
     }
     try listing.write(

@@ -24,6 +24,9 @@ struct Listing {
     case money(Money, Currency)
     /// A yes/no: `yes`/`no` in a table, `true`/`false` in CSV and JSON.
     case bool(Bool)
+    /// A stable code, shown in a table as `words` (in the run's language) and written as it is
+    /// in CSV and JSON, which never change with `--lang`.
+    case code(String, words: String)
   }
 
   /// The column names, which are also the CSV header and the JSON keys.
@@ -73,7 +76,7 @@ struct Listing {
   static func alignment(of cell: Cell) -> TextTable.Alignment {
     switch cell {
     case .integer, .money: .right
-    case .text, .bool: .left
+    case .text, .bool, .code: .left
     }
   }
 
@@ -83,6 +86,7 @@ struct Listing {
     case .integer(let value): String(value)
     case .money(let amount, let currency): MoneyText.display(amount, currency)
     case .bool(let value): value ? tr("yes") : tr("no")
+    case .code(_, let words): words
     }
   }
 
@@ -92,6 +96,7 @@ struct Listing {
     case .integer(let value): String(value)
     case .money(let amount, _): amount.description
     case .bool(let value): value ? "true" : "false"
+    case .code(let code, _): code
     }
   }
 
@@ -101,6 +106,7 @@ struct Listing {
     case .integer(let value): .integer(value)
     case .money(let amount, _): .string(amount.description)
     case .bool(let value): .bool(value)
+    case .code(let code, _): .string(code)
     }
   }
 }

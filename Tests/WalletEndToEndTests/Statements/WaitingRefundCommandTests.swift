@@ -130,6 +130,23 @@ struct WaitingRefundCommandTests {
       try session.succeed(["txn", "list", "--waiting", "--format", "csv"]).stdout.lines.count == 2)
   }
 
+  static let languages = ["en", "zh-Hans"]
+
+  /// The `reason` of each row of `txn list --waiting` in CSV and in JSON, in `language`.
+  static func reasonCodes(_ session: StoreSession, language: String) throws -> (
+    csv: [String], json: [String]
+  ) {
+    let list = ["txn", "list", "--waiting", "--lang", language, "--format"]
+    let csv = try session.succeed(list + ["csv"]).stdout.lines
+    let json = try session.succeed(list + ["json"]).stdout
+    let objects = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+    return (
+      csv.dropFirst().map { String($0.split(separator: ",").last ?? "") },
+      objects.map { $0["reason"] as? String ?? "\($0["reason"] ?? "absent")" }
+    )
+  }
+
   @Test func txnListWaitingListsTheRefundsInEachFormatAndLanguage() throws {
     let session = try Self.walletWithTheRefund()
     let before = try session.succeed(["txn", "list", "--waiting", "--format", "csv"]).stdout
@@ -137,8 +154,10 @@ struct WaitingRefundCommandTests {
       before.lines == [
         "id,card,time,amount,merchant,purchase,file,line,reason",
         "alipay:LATER_1,BOCOM,2023-02-14T12:00:00+08:00,20.00,某超市,alipay:LATER,refund.csv,2,"
-          + "its purchase alipay:LATER is not in the store",
+          + "purchase-not-in-store",
       ])
+    let waitingTable = try session.succeed(["txn", "list", "--waiting"]).stdout.lines
+    #expect(waitingTable.last?.hasSuffix("its purchase alipay:LATER is not in the store") == true)
     try session.succeed(["import", "statement", "purchase.csv"])
     let table = try session.succeed(["txn", "list", "--waiting"]).stdout.lines
     #expect(table.first?.hasPrefix("id ") == true && table.first?.hasSuffix("reason") == true)
@@ -150,10 +169,16 @@ struct WaitingRefundCommandTests {
     #expect(objects.first?["id"] as? String == "alipay:LATER_1")
     #expect(objects.first?["amount"] as? String == "20.00")
     #expect(objects.first?["line"] as? Int == 2)
-    #expect(objects.first?["reason"] as? String == Self.reason)
+    // CSV and JSON carry the reason's code, whatever the language; a table, its words.
+    for language in Self.languages {
+      let codes = try Self.reasonCodes(session, language: language)
+      #expect(codes.csv == ["more-than-the-purchase"], "\(language)")
+      #expect(codes.json == ["more-than-the-purchase"], "\(language)")
+    }
     let chinese = try session.succeed(["txn", "list", "--waiting", "--lang", "zh-Hans"])
     #expect(chinese.stdout.contains("原因") && chinese.stdout.contains("对应消费"), "\(chinese.stdout)")
     #expect(chinese.stdout.contains("超过对应消费的金额 ¥10.00（alipay:LATER）"), "\(chinese.stdout)")
+    #expect(!chinese.stdout.contains("more-than-the-purchase"), "\(chinese.stdout)")
     let imported = try session.succeed(["import", "statement", "refund.csv", "--lang", "zh-Hans"])
     #expect(imported.stderr.contains("继续等待：超过对应消费的金额 ¥10.00"), "\(imported.stderr)")
     // Filtered by card and holder like `txn list`; an unknown one is an error.
@@ -166,6 +191,36 @@ struct WaitingRefundCommandTests {
     let mixed = try session.run(["txn", "list", "--waiting", "--from", "2023-02-01"])
     #expect(mixed.status == 64)
     #expect(mixed.stderr.contains("--waiting takes only --holder, --card, --limit and --format"))
+  }
+
+  @Test func aRefundWhosePurchaseIsOnAnotherCardHasItsCodeInEachLanguage() throws {
+    let session = try Self.walletWithTheRefund()
+    for language in Self.languages {
+      let codes = try Self.reasonCodes(session, language: language)
+      #expect(codes.csv == ["purchase-not-in-store"], "\(language)")
+      #expect(codes.json == ["purchase-not-in-store"], "\(language)")
+    }
+    try session.succeed([
+      "card", "add", "OTHER", "--holder", "H1", "--network", "unionpay", "--type", "credit",
+      "--issuer", "bocom", "--last4", "1234",
+    ])
+    try session.write(
+      "other.csv",
+      """
+      id,card,time,amount,method,merchant
+      alipay:LATER,OTHER,2023-02-13T09:15,25.00,other,某超市
+
+      """)
+    try session.succeed(["import", "transactions", "other.csv"])
+    for language in Self.languages {
+      let codes = try Self.reasonCodes(session, language: language)
+      #expect(codes.csv == ["purchase-on-another-card"], "\(language)")
+      #expect(codes.json == ["purchase-on-another-card"], "\(language)")
+    }
+    let table = try session.succeed(["txn", "list", "--waiting"]).stdout.lines
+    #expect(table.last?.hasSuffix("its purchase alipay:LATER is on another card, OTHER") == true)
+    let chinese = try session.succeed(["txn", "list", "--waiting", "--lang", "zh-Hans"])
+    #expect(chinese.stdout.contains("对应的消费 alipay:LATER 在另一张卡 OTHER 上"), "\(chinese.stdout)")
   }
 
   @Test func txnRemoveRemovesAWaitingRefundByItsId() throws {
@@ -205,6 +260,12 @@ struct WaitingRefundCommandTests {
       contentsOf: WalletProcess.packageRoot.appendingPathComponent("man/wallet.1"),
       encoding: .utf8)
     #expect(manual.contains(".It Fl -waiting") && manual.contains(".Op Fl -waiting"))
+    for code in [
+      "purchase-not-in-store", "no-matching-purchase", "more-than-the-purchase",
+      "purchase-on-another-card",
+    ] {
+      #expect(manual.contains(".It Li \(code)\n"), "\(code) is missing from man/wallet.1")
+    }
   }
 }
 
