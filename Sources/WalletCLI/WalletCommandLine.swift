@@ -96,11 +96,14 @@ public enum WalletCommandLine {
     // A closed pipe is met as EPIPE, which every writer treats as the reader having seen
     // enough, rather than as a signal that would kill a batch before it renames its files.
     signal(SIGPIPE, SIG_IGN)
+    Interruption.enableForTheWholeProcess()
     let status = run(
       Array(CommandLine.arguments.dropFirst()),
       context: CommandContext(
         console: .standard, environment: ProcessInfo.processInfo.environment),
       forTheWholeProcess: true)
+    // An interrupt under way ends the process itself, with its own status and line.
+    Interruption.waitIfInterrupted()
     exit(status)
   }
 

@@ -19,7 +19,11 @@ struct BatchCommand: WalletCommand {
       allows, the transactions are split by holder into parts in a work directory beside the \
       rewards file (or in TMPDIR when it goes to standard output), decided a part at a time and \
       merged into the same files; the directory is removed afterwards. --postings needs every \
-      transaction in memory and is refused past the limit.
+      transaction in memory and is refused past the limit. An input that changes while it is \
+      read (truncated, rewritten) stops the run with exit status 65, the previous outputs left \
+      in place. Interrupted (SIGINT, SIGTERM), batch removes its temporary files and work \
+      directory, says that nothing was written and exits 128 plus the signal's number; what a \
+      run killed outright leaves is removed by the next run writing to the same folder.
       """)
 
   @Option(valueName: "file", help: "The cards CSV file.") var cards: FileName
@@ -116,6 +120,10 @@ struct BatchCommand: WalletCommand {
     for output in outputs.dropFirst() {
       try protected.check(output: output.path, option: output.option)
     }
+    // Interrupted, it removes what it was writing and says nothing was written.
+    Interruption.catchSignals(
+      .outputFiles(toStandardOutput: outputs.contains { $0.path == "-" }),
+      console: context.console)
     let quiet = progress.quiet
     let (cardsBytes, enrollmentsBytes, transactionsBytes) = (
       BatchMemory.size(of: cards.path), BatchMemory.size(of: enrollments.path),
@@ -235,14 +243,20 @@ struct BatchCommand: WalletCommand {
         throw CommandFailure(.ioError, "cannot write \(reconciliationFile.shownPath): \(error)")
       }
     }
+    // Decided from the files as they were read: one changed since (truncated while it was
+    // read, rewritten) is no input to trust, and the previous outputs stay.
+    try input.checkUnchanged()
     // The summary is counted while the outputs are flushed to disk: both only read.
     let (committed, summary) = bothAtOnce(
       { () -> Result<Void, FileFailure> in
         Result { () throws(FileFailure) in
-          try rewardsFile.commit()
-          try decisionsFile?.commit()
-          try adjustmentsFile?.commit()
-          try reconciliationFile?.commit()
+          // One step for an interrupt: all of the outputs are in place, or none.
+          try CommitGate.pass { () throws(FileFailure) in
+            try rewardsFile.commit()
+            try decisionsFile?.commit()
+            try adjustmentsFile?.commit()
+            try reconciliationFile?.commit()
+          }
         }
       },
       {
@@ -303,8 +317,10 @@ extension BatchCommand {
       let file = failure.decisions ? decisionsFile ?? rewardsFile : rewardsFile
       throw CommandFailure(.ioError, "cannot write \(file.shownPath): \(failure.underlying)")
     }
-    try rewardsFile.commit()
-    try decisionsFile?.commit()
+    try CommitGate.pass { () throws(FileFailure) in
+      try rewardsFile.commit()
+      try decisionsFile?.commit()
+    }
     if !quiet {
       context.console.message(
         BatchSummary(

@@ -87,6 +87,8 @@ struct ExportCommand: WalletCommand {
       from: from.map { zone.startOfDay($0.first) },
       until: to.map { zone.startOfDay($0.last.adding(days: 1)) })
 
+    Interruption.catchSignals(
+      .outputFiles(toStandardOutput: outPath == "-"), console: context.console)
     let output: AtomicOutputFile? = outPath == "-" ? nil : try AtomicOutputFile(path: outPath)
     let rows: Int
     do {

@@ -65,6 +65,8 @@ struct ImportStatementCommand: WalletCommand {
   @OptionGroup var storeOptions: StoreOptions
 
   func run(context: CommandContext) throws -> ExitStatus {
+    // Interrupted, it leaves the store as it was: the import is one transaction.
+    Interruption.catchSignals(.store, console: context.console)
     let input = try InputFile.openAllowingStandardInput(self.file)
     let bytes = try input.readAll(limit: 1 << 30)
     let chosenFormat = try self.format.map(Self.format(named:))
@@ -72,6 +74,8 @@ struct ImportStatementCommand: WalletCommand {
       try ImportRules.decode(json: try InputFile(path: path).readAll(), file: path)
     }
     let store = try storeOptions.open(context: context, access: dryRun ? .change : .create)
+    // A store made just now is no change of the import's (`catchSignals` counts from here).
+    Interruption.catchSignals(.store, console: context.console)
     var chosenCard: Card?
     if let id = card?.id {
       try KnownIDs.require(id, as: .card, store: store)

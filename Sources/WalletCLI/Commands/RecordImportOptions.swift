@@ -27,11 +27,15 @@ struct RecordImportOptions: ParsableArguments {
 
   /// Imports the file as rows of `kind`.
   func run(kind: InputKind, context: CommandContext) throws -> ExitStatus {
+    // Interrupted, it leaves the store as it was: the import is one transaction.
+    Interruption.catchSignals(.store, console: context.console)
     // Opened first, so that a missing file (66) does not leave a new, empty store behind.
     let file = try InputFile.openAllowingStandardInput(self.file)
     let quiet = progress.quiet
     let policy = ImportPolicy(replace: replace, skipInvalid: skipInvalid)
     let store = try storeOptions.open(context: context, access: .create)
+    // A store made just now is no change of the import's (`catchSignals` counts from here).
+    Interruption.catchSignals(.store, console: context.console)
     let zone = store.timeZone
     let reader = RowFileReader(
       kind: kind, file: file, skipInvalid: policy.skipInvalid,

@@ -129,6 +129,8 @@ extension Translations {
     "cannot write the work file {0}: {1}": "无法写入工作文件 {0}：{1}",
     "cannot read the work file {0}: {1}": "无法读取工作文件 {0}：{1}",
     "{0}: the file is larger than {1} MiB": "{0}：文件大于 {1} MiB",
+    "{0}: the file changed while it was being read; nothing was written":
+      "{0}：读取期间文件发生了变化；没有写入任何文件",
     "the file has a header but no rows": "文件只有表头，没有数据行",
     "refunded {0} is more than the amount {1}": "退款 {0} 超过金额 {1}",
     "mcc {0} must be exactly four digits": "mcc {0} 必须恰好是四位数字",

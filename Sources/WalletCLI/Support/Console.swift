@@ -60,6 +60,8 @@ public struct Console: Sendable {
 
   /// Writes a message line to standard error, escaped.
   public func message(_ text: String) {
+    // An interrupt ending the process says the last word (`Interruption`).
+    Interruption.waitIfInterrupted()
     let line = text.hasSuffix("\n") ? text : text + "\n"
     send(TerminalText.escaped(line, keepingStyle: false), to: .error)
   }

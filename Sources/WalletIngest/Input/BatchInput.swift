@@ -14,6 +14,15 @@ package struct BatchInput {
   package var ledger = Ledger()
   /// The rows left out, when asked to skip invalid rows.
   package var skipped = SkippedRows()
+  /// The files read, open, to check before the outputs are made visible that none changed
+  /// while it was read (`checkUnchanged`).
+  package var files: [InputFile] = []
+
+  /// Throws, naming the file, when an input changed while the run read it (truncated or
+  /// rewritten): the decisions would be of half a file.
+  package func checkUnchanged() throws(FileFailure) {
+    for file in files { try file.checkUnchanged() }
+  }
 
   /// Reads the files in dependency order. Instants written without an offset are read in `zone`.
   /// `progress` is given the transactions file's size and returns what to tell how far its
@@ -58,6 +67,7 @@ extension BatchInput {
     let enrollmentsFile = try InputFile(path: enrollmentsPath)
     let transactionsFile = try InputFile(path: transactionsPath)
     var input = BatchInput()
+    input.files = [cardsFile, enrollmentsFile, transactionsFile]
     let loader = LedgerLoader(cardsPath: cardsPath, enrollmentsPath: enrollmentsPath, zone: zone)
 
     if !loader.addCardsInHalves(cardsFile, to: &input.ledger) {

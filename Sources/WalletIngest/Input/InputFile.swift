@@ -10,6 +10,8 @@ package final class InputFile: Sendable {
   package let path: String
   /// The open descriptor.
   let descriptor: Int32
+  /// What the file was when opened (`FileState`), to tell a file changed while it was read.
+  private let opened: FileState?
 
   /// Opens `path` for reading; a file that is missing, unreadable or a directory cannot be
   /// opened.
@@ -26,11 +28,31 @@ package final class InputFile: Sendable {
       throw FileFailure(.cannotOpen, "cannot read \(SafeText.path(path)): it is a directory")
     }
     self.descriptor = descriptor
+    opened = FileState(descriptor: descriptor)
   }
 
   private init(path: String, descriptor: Int32) {
     self.path = path
     self.descriptor = descriptor
+    opened = nil
+  }
+
+  /// Throws when the file is no longer what it was when opened: its size or modification time
+  /// changed (truncated, appended to, rewritten), or its path names another file now. A run
+  /// that read it, in one pass or several, calls this before its work is made visible, since
+  /// what it read may be half of one version and half of another. A pipe is never changed.
+  package func checkUnchanged() throws(FileFailure) {
+    guard let opened else { return }
+    var named = stat()
+    let now = FileState(descriptor: descriptor)
+    let samePath =
+      stat(path, &named) == 0 && UInt64(named.st_dev) == opened.device
+      && UInt64(named.st_ino) == opened.inode
+    guard now == opened, samePath else {
+      throw FileFailure(
+        .invalidData,
+        "\(SafeText.path(path)): the file changed while it was being read; nothing was written")
+    }
   }
 
   /// `path`, or standard input when it is `-` (named `stdin` in messages), for commands that
@@ -74,6 +96,33 @@ package final class InputFile: Sendable {
           .invalidData, "\(SafeText.path(path)): the file is larger than \(limit >> 20) MiB")
       }
     }
+  }
+}
+
+/// What identifies a regular file's version: where it is, its size and when it was last
+/// modified. Nil for anything else (a pipe, a device), which cannot be read twice anyway.
+struct FileState: Equatable, Sendable {
+  let device: UInt64
+  let inode: UInt64
+  let size: Int64
+  let modifiedSeconds: Int64
+  let modifiedNanoseconds: Int64
+
+  init?(descriptor: Int32) {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+      return nil
+    }
+    device = UInt64(status.st_dev)
+    inode = UInt64(status.st_ino)
+    size = Int64(status.st_size)
+    #if canImport(Darwin)
+      modifiedSeconds = Int64(status.st_mtimespec.tv_sec)
+      modifiedNanoseconds = Int64(status.st_mtimespec.tv_nsec)
+    #else
+      modifiedSeconds = Int64(status.st_mtim.tv_sec)
+      modifiedNanoseconds = Int64(status.st_mtim.tv_nsec)
+    #endif
   }
 }
 

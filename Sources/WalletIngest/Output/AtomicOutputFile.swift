@@ -1,3 +1,5 @@
+import WalletCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -6,7 +8,9 @@
 
 /// An output file that appears whole or not at all: written to a temporary file beside the
 /// target, flushed to disk, then renamed over it. A crash or an error leaves any previous file
-/// intact and no half-written one.
+/// intact and no half-written one. The temporary file's name says which process writes it
+/// (`.NAME.tmp-PID.START-XXXXXX`, `Leftovers`): an interrupt removes it, and one left by a
+/// process killed outright is removed by the next output file made in the same folder.
 ///
 /// Targets that are not regular files are written in place, because renaming over them would
 /// destroy them: `-` means standard output, and a device, FIFO or socket (`/dev/stdout`, a named
@@ -58,7 +62,11 @@ package final class AtomicOutputFile {
     let slash = target.lastIndex(of: "/")
     let directory = slash.map { String(target[...$0]) } ?? ""
     let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
-    var template = Array("\(directory).\(base).tmp-XXXXXX".utf8CString)
+    // The temporary file's name says which process writes it: one a run killed outright left
+    // here is removed now, and a live run's is left alone (`Leftovers`).
+    Leftovers.removeDeadRuns(in: directory)
+    var template = Array(
+      "\(directory).\(base).tmp-\(Leftovers.ownerPart)XXXXXX".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
       throw FileFailure(
@@ -78,7 +86,9 @@ package final class AtomicOutputFile {
     }
     self.descriptor = descriptor
     ownsDescriptor = true
-    temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    let temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    self.temporaryPath = temporaryPath
+    Leftovers.made(temporaryPath, .file)
   }
 
   /// Whether two output paths name the same file, however they are spelt.
@@ -148,8 +158,13 @@ package final class AtomicOutputFile {
       if ownsDescriptor { close(descriptor) }
       return
     }
-    defer { close(descriptor) }
-    guard fsync(descriptor) == 0, rename(temporaryPath, finalPath) == 0 else {
+    defer {
+      close(descriptor)
+      Leftovers.gone(temporaryPath)
+    }
+    // Renamed as a step an interrupt finds either not begun or done (`CommitGate`).
+    guard fsync(descriptor) == 0, CommitGate.pass({ rename(temporaryPath, finalPath) }) == 0
+    else {
       let reason = String(cString: strerror(errno))
       unlink(temporaryPath)
       throw FileFailure(.readOrWriteFailed, "cannot write \(shownPath): \(reason)")
@@ -161,7 +176,10 @@ package final class AtomicOutputFile {
     guard !finished else { return }
     finished = true
     if ownsDescriptor { close(descriptor) }
-    if let temporaryPath { unlink(temporaryPath) }
+    if let temporaryPath {
+      unlink(temporaryPath)
+      Leftovers.gone(temporaryPath)
+    }
   }
 
   deinit { discard() }

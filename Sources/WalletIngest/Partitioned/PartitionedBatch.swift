@@ -23,8 +23,9 @@ import WalletCore
 ///    to the rewards output and its decisions to a work file; the decisions output is then
 ///    merged from those in input order, as the routing file says.
 ///
-/// The work files live in a directory of their own, removed when the run ends, however it ends
-/// (an interrupt or termination signal included).
+/// The work files live in a directory of their own, removed when the run ends, however it ends:
+/// an interrupt removes it (`Leftovers.removeAll`), and the directory of a run killed outright
+/// is removed by the next run to make one in the same place (`Leftovers.removeDeadRuns`).
 package struct PartitionedBatch {
   /// The promotion decided under.
   package let promotion: Promotion
@@ -88,11 +89,7 @@ package struct PartitionedBatch {
       cards: cards, enrollments: enrollments, transactions: transactions,
       naiveIn: promotion.timeZone, skipInvalid: skipInvalid)
     let directory = try TemporaryDirectory(in: workParent)
-    let removal = directory.removedOnSignal()
-    defer {
-      removal.stop()
-      directory.remove()
-    }
+    defer { directory.remove() }
     var totals = Totals()
     // What the cards and enrollments alone decide, worked out once for every part.
     let prepared = PreparedCards(base.ledger, promotion: promotion)
@@ -149,6 +146,8 @@ package struct PartitionedBatch {
       try merge(parts, from: directory, into: decisions)
     }
     deciding?.finish(rows: decided.rows)
+    // Decided from the files as they were read: a file changed since is no input to trust.
+    try base.checkUnchanged()
     return totals
   }
 

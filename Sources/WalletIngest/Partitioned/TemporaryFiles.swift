@@ -1,5 +1,3 @@
-import Dispatch
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -7,14 +5,19 @@ import Dispatch
 #endif
 
 /// A directory of work files made for one run and removed with everything in it afterwards:
-/// where a batch too large for memory keeps its partitions.
+/// where a batch too large for memory keeps its partitions. Its name says which process made
+/// it (`Leftovers`): until it is removed, an interrupt removes it, and when the process is
+/// killed outright, the next run to make one in the same place removes it.
 final class TemporaryDirectory {
   /// The directory's path.
   let path: String
 
-  /// Makes a new directory, readable by its owner alone, inside `parent`.
+  /// Makes a new directory, readable by its owner alone, inside `parent`, after removing the
+  /// work directories there of runs that are no longer alive.
   init(in parent: String) throws(FileFailure) {
-    var template = Array((parent + "/.wallet-batch-XXXXXX").utf8CString)
+    Leftovers.removeDeadRuns(in: parent)
+    var template = Array(
+      (parent + "/.wallet-batch-" + Leftovers.ownerPart + "XXXXXX").utf8CString)
     let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
     guard made != nil else {
       throw FileFailure(
@@ -23,78 +26,20 @@ final class TemporaryDirectory {
           + String(cString: strerror(errno)))
     }
     path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    Leftovers.made(path, .folder)
   }
 
   /// The path of the work file `name`.
   func file(_ name: String) -> String { path + "/" + name }
 
   /// Removes the directory and every file in it.
-  func remove() { Self.remove(path) }
-
-  /// Removes the directory at `path` and every file in it.
-  fileprivate static func remove(_ path: String) {
-    removeFiles(in: path)
-    rmdir(path)
+  func remove() {
+    Leftovers.removeFolder(path)
+    Leftovers.gone(path)
   }
 
   /// Removes every file in the directory, leaving it empty.
-  func removeFiles() { Self.removeFiles(in: path) }
-
-  private static func removeFiles(in path: String) {
-    if let directory = opendir(path) {
-      while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-          String(cString: bytes.bindMemory(to: CChar.self).baseAddress!)
-        }
-        if name != "." && name != ".." { unlink(path + "/" + name) }
-      }
-      closedir(directory)
-    }
-  }
-
-  /// Until `stop` is called on what this returns, an interrupt or termination signal (SIGINT,
-  /// SIGTERM) removes the directory before the process ends by that signal, as it would have.
-  /// The signal is handled on a thread of its own (a dispatch source), not in a signal
-  /// handler, so removing files there is safe. A signal the process ignores is left ignored.
-  func removedOnSignal() -> SignalRemoval { SignalRemoval(path: path) }
-}
-
-/// Removes a work directory on SIGINT or SIGTERM (`TemporaryDirectory.removedOnSignal`).
-final class SignalRemoval {
-  private var sources: [(signal: Int32, source: any DispatchSourceSignal)] = []
-
-  fileprivate init(path: String) {
-    for signalNumber in [SIGINT, SIGTERM] {
-      // The old disposition is only looked at: a signal ignored (as under nohup) stays so.
-      let previous = signal(signalNumber, SIG_IGN)
-      func address(_ handler: __sighandler_t?) -> Int {
-        handler.map { unsafeBitCast($0, to: Int.self) } ?? 0
-      }
-      if address(previous) == address(SIG_IGN) {
-        signal(signalNumber, SIG_IGN)
-        continue
-      }
-      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-      source.setEventHandler {
-        TemporaryDirectory.remove(path)
-        // Files made by the run while they were being removed.
-        TemporaryDirectory.remove(path)
-        signal(signalNumber, SIG_DFL)
-        raise(signalNumber)
-      }
-      source.resume()
-      sources.append((signalNumber, source))
-    }
-  }
-
-  /// Gives the signals back their default action.
-  func stop() {
-    for (signalNumber, source) in sources {
-      source.cancel()
-      signal(signalNumber, SIG_DFL)
-    }
-    sources = []
-  }
+  func removeFiles() { Leftovers.removeFiles(in: path) }
 }
 
 /// Appends bytes to a work file through a buffer. A failed write is kept, and every later one

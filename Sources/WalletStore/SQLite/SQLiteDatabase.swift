@@ -477,7 +477,13 @@ public final class Database {
     let result: T
     do {
       result = try body(self)
-      try execute("COMMIT")
+      if begin == "BEGIN IMMEDIATE" {
+        // What the transaction wrote becomes the store's here: an interrupt finds the commit
+        // either not begun or done (`CommitGate`), and so can say whether the store changed.
+        try CommitGate.pass { try execute("COMMIT") }
+      } else {
+        try execute("COMMIT")
+      }
     } catch {
       rollbackIfNeeded()
       throw error
