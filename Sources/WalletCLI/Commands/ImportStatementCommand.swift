@@ -43,7 +43,8 @@ struct ImportStatementCommand: WalletCommand {
       ordered 'classification' rules (a column's first word, prefix, contains, equals or \
       regex, giving purchase, refund, credit, clawback, or ignore with a reason). The \
       built-in ones in data/formats/ are examples to copy; wallet-formats(5) describes every \
-      field, and the rules file of --rules.
+      field, and the rules file of --rules. A format or rules file with a full card number in \
+      any of its texts is refused, naming the field.
       """)
 
   @Argument(help: "The exported CSV file ('-' for standard input).") var file: String

@@ -93,8 +93,6 @@ extension Translations {
     "expected a date like 2024-01-31, not {0}": "日期格式应如 2024-01-31，而不是 {0}",
     "is less than 'min'": "小于 'min'",
     "is before 'from'": "早于 'from'",
-    "holds what looks like a full card number, which wallet never stores":
-      "包含看起来像完整卡号的内容，wallet 从不保存卡号",
     "must not be blank": "不能为空白",
     "must not be empty": "不能为空",
     "must say why the rows are left out": "必须说明为什么略过这些行",

@@ -32,8 +32,54 @@ struct DefinitionFields {
         file: file, line: root.position.line, column: root.position.column,
         message: "a \(what) file is a JSON object, not \(root.shown)")
     }
+    try refuseCardNumbers(in: object, prefix: "", file: file)
     return DefinitionFields(
       object: object, position: root.position, prefix: "", file: file, what: what)
+  }
+
+  /// Refuses the first text anywhere in the file, value or key, that holds a full card number
+  /// (SPEC 6), naming its field. Every text of a format or rules file can end up shown (a
+  /// format's id and name in the import's summary, a rule's reason in `--dry-run` and
+  /// `explain`) or stored (a format's id in transaction ids, a reason in `origins`), so all are
+  /// checked before any is read, whatever field it is and whether or not the field is known.
+  private static func refuseCardNumbers(in object: JSONObject, prefix: String, file: String)
+    throws(InputError)
+  {
+    for member in object.members {
+      let path = prefix + ShownValue.unquoted(member.key)
+      if let lastFour = CardNumberGuard.lastFourOfCardNumber(in: member.key) {
+        throw cardNumberFailure(path, lastFour, at: member.keyPosition, file: file)
+      }
+      try refuseCardNumbers(in: member.value, path: path, file: file)
+    }
+  }
+
+  private static func refuseCardNumbers(in node: JSONNode, path: String, file: String)
+    throws(InputError)
+  {
+    switch node.value {
+    case .string(let text):
+      if let lastFour = CardNumberGuard.lastFourOfCardNumber(in: text) {
+        throw cardNumberFailure(path, lastFour, at: node.position, file: file)
+      }
+    case .array(let items):
+      for (index, item) in items.enumerated() {
+        try refuseCardNumbers(in: item, path: "\(path)[\(index)]", file: file)
+      }
+    case .object(let object):
+      try refuseCardNumbers(in: object, prefix: path + ".", file: file)
+    case .null, .bool, .number:
+      break
+    }
+  }
+
+  private static func cardNumberFailure(
+    _ path: String, _ lastFour: String, at position: JSONPosition, file: String
+  ) -> InputError {
+    InputError(
+      file: file, line: position.line, column: position.column,
+      message: "field '\(path)': "
+        + "holds a full card number (ending \(lastFour)), which wallet never stores or shows")
   }
 
   /// The path of `key` inside this object.

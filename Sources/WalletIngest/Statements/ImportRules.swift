@@ -106,15 +106,11 @@ package struct ImportRule: Sendable {
     let mcc = try then.parsed(
       "mcc", expecting: "a four-digit merchant category code", MerchantCategoryCode.init(parsing:))
     let renamed = try then.optionalString("merchant")
-    if let renamed, let node = then.present("merchant") {
-      if CardNumberGuard.containsCardNumber(renamed) {
-        throw then.failure(
-          "merchant", "holds what looks like a full card number, which wallet never stores",
-          at: node)
-      }
-      if !renamed.contains(where: { !$0.isWhitespace }) {
-        throw then.failure("merchant", "must not be blank", at: node)
-      }
+    // A card number here, as in any text of the file, was refused when the file was read.
+    if let renamed, let node = then.present("merchant"),
+      !renamed.contains(where: { !$0.isWhitespace })
+    {
+      throw then.failure("merchant", "must not be blank", at: node)
     }
     let skip = try then.optionalString("skip")
     if let skip, !skip.contains(where: { !$0.isWhitespace }), let node = then.present("skip") {
