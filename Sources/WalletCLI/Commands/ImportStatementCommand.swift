@@ -44,7 +44,9 @@ struct ImportStatementCommand: WalletCommand {
       regex, giving purchase, refund, credit, clawback, or ignore with a reason). The \
       built-in ones in data/formats/ are examples to copy; wallet-formats(5) describes every \
       field, and the rules file of --rules. A format or rules file with a full card number in \
-      any of its texts is refused, naming the field.
+      any of its texts is refused, naming the field. Their patterns are matched in time \
+      linear in the text, whatever the pattern; a pattern outside the syntax that allows this \
+      (a backreference, a lookaround) is refused the same way.
       """)
 
   @Argument(help: "The exported CSV file ('-' for standard input).") var file: String

@@ -212,6 +212,22 @@ struct DefinitionFields {
     return value
   }
 
+  /// `text`, the value of `key` at `node`, as a pattern: one outside the syntax `LinearRegex`
+  /// matches in linear time (a backreference, a lookaround …) is refused, saying why and at
+  /// which of its characters.
+  func regex(_ text: String, _ key: String, at node: JSONNode, ignoresCase: Bool)
+    throws(InputError) -> LinearRegex
+  {
+    do {
+      return try LinearRegex(text, ignoresCase: ignoresCase)
+    } catch {
+      let (problem, place) = (error.problem, error.offset + 1)
+      throw failure(
+        key, "is not a valid regular expression: \(problem) (character \(place) of the pattern)",
+        at: node)
+    }
+  }
+
   /// An exact amount written as a string (`"100.00"`).
   func money(_ key: String) throws(InputError) -> Money? {
     guard let node = present(key) else { return nil }

@@ -210,15 +210,13 @@ extension DefinitionFields {
     return try parsed(key, expecting: "one of \(allowed)") { Code(rawValue: $0) }
   }
 
-  /// A regular expression that compiles and has the named `groups`; nil when absent.
+  /// A regular expression that `LinearRegex` matches and that has the named `groups`; nil
+  /// when absent.
   func pattern(_ key: String, groups: [String]) throws(InputError) -> String? {
     guard let node = present(key) else { return nil }
     let text = try string(node, key)
-    guard let regex = try? Regex(text) else {
-      throw failure(key, "is not a valid regular expression", at: node)
-    }
-    _ = regex
-    for group in groups where !text.contains("(?<\(group)>") {
+    let regex = try self.regex(text, key, at: node, ignoresCase: false)
+    for group in groups where regex.groupNames[group] == nil {
       throw failure(key, "needs a group named '\(group)', written (?<\(group)>…)", at: node)
     }
     return text

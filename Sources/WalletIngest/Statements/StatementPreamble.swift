@@ -60,11 +60,11 @@ struct StatementPreamble {
   /// The end of the statement's period from the first preamble line `pattern` matches: the
   /// given day, else the month's last day, else the year's.
   func periodEnd(pattern: String?) -> CivilDate? {
-    guard let pattern, let regex = try? Regex(pattern) else { return nil }
+    guard let pattern, let regex = try? LinearRegex(pattern) else { return nil }
     for line in lines {
-      guard let match = try? regex.firstMatch(in: line) else { continue }
+      guard let match = regex.firstMatch(in: line) else { continue }
       func group(_ name: String) -> Int? {
-        match.output[name]?.substring.flatMap { Int($0) }
+        match[name].flatMap { Int($0) }
       }
       guard let year = group("year") else { continue }
       let month = group("month") ?? 12
@@ -79,11 +79,9 @@ struct StatementPreamble {
   /// group, when four digits, or the last four of a full card number there, which is never
   /// kept whole.
   func cardLast4(pattern: String?) -> String? {
-    guard let pattern, let regex = try? Regex(pattern) else { return nil }
+    guard let pattern, let regex = try? LinearRegex(pattern) else { return nil }
     for line in lines {
-      guard let match = try? regex.firstMatch(in: line), match.output.count > 1,
-        let text = match.output[1].substring
-      else { continue }
+      guard let match = regex.firstMatch(in: line), let text = match[1] else { continue }
       let digits = String(text).trimmingCharacters(in: " \t")
       if StatementCells.isLast4(digits) { return digits }
       if let last4 = CardNumberGuard.lastFourOfCardNumber(in: digits) { return last4 }

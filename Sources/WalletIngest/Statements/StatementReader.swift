@@ -73,7 +73,7 @@ struct StatementTable {
   private let classifiedColumns: [Int]
   /// The cells a row must have: one past the rightmost column the format reads.
   private let neededCells: Int
-  private let cardPattern: Regex<AnyRegexOutput>?
+  private let cardPattern: LinearRegex?
 
   init(
     format: StatementFormat, file: String, headerCells: [String], periodEnd: CivilDate?,
@@ -104,7 +104,7 @@ struct StatementTable {
     }
     classifiedColumns = seen
     neededCells = (format.header.compactMap { index[$0] }.max() ?? 0) + 1
-    cardPattern = format.columns.card?.pattern.flatMap { try? Regex($0) }
+    cardPattern = format.columns.card?.pattern.flatMap { try? LinearRegex($0) }
   }
 
   /// The rows of the table, whose header row starts `bytes`, found on `firstLine` of the file.
@@ -399,8 +399,7 @@ struct StatementTable {
     let text = cells[position]
     if text.isEmpty { return nil }
     if let cardPattern {
-      guard let match = try? cardPattern.firstMatch(in: text), match.output.count > 1,
-        let group = match.output[1].substring, StatementCells.isLast4(String(group))
+      guard let group = cardPattern.firstMatch(in: text)?[1], StatementCells.isLast4(String(group))
       else { return nil }
       return String(group)
     }

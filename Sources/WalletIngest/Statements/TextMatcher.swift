@@ -13,7 +13,7 @@ package struct TextMatcher: Sendable, Equatable {
     case contains(String)
     /// The text's first word (up to the first space, tab or ideographic space) is this.
     case firstWord(String)
-    /// A Swift `Regex` pattern matches somewhere in the text.
+    /// A pattern, of the syntax `LinearRegex` matches, matches somewhere in the text.
     case regex(String)
   }
 
@@ -57,9 +57,7 @@ package struct TextMatcher: Sendable, Equatable {
     case "contains": test = .contains(text)
     case "firstWord": test = .firstWord(text)
     default:
-      guard (try? Regex(text)) != nil else {
-        throw fields.failure(key, "is not a valid regular expression", at: node)
-      }
+      _ = try fields.regex(text, key, at: node, ignoresCase: ignoresCase)
       test = .regex(text)
     }
     if case .regex = test {
@@ -73,13 +71,12 @@ package struct TextMatcher: Sendable, Equatable {
   func compiled() -> CompiledTextMatcher { CompiledTextMatcher(self) }
 }
 
-/// A `TextMatcher` ready to run. Not `Sendable`, since `Regex` is not: each read compiles its
-/// own, which also keeps a format a plain value that any thread may hold.
+/// A `TextMatcher` ready to run: its pattern compiled, its text case-folded once.
 struct CompiledTextMatcher {
   private let test: TextMatcher.Test
   private let ignoresCase: Bool
   private let needle: String
-  private let regex: Regex<AnyRegexOutput>?
+  private let regex: LinearRegex?
 
   init(_ matcher: TextMatcher) {
     test = matcher.test
@@ -91,14 +88,13 @@ struct CompiledTextMatcher {
     case .regex(let pattern):
       needle = ""
       // Checked when the file was read, so this cannot fail.
-      let compiled = try! Regex(pattern)
-      regex = ignoresCase ? compiled.ignoresCase() : compiled
+      regex = try! LinearRegex(pattern, ignoresCase: ignoresCase)
     }
   }
 
   /// Whether `text` passes.
   func matches(_ text: String) -> Bool {
-    if let regex { return (try? regex.firstMatch(in: text)) != nil }
+    if let regex { return regex.matches(text) }
     let subject = ignoresCase ? text.lowercased() : text
     switch test {
     case .equals: return subject == needle

@@ -110,6 +110,16 @@ struct ImportRulesTests {
         #"{"rules": [{"then": {"merchant": "卡 4111 1111 1111 1111"}}]}"#, 1, 34,
         "full card number"
       ),
+      (
+        #"{"rules": [{"when": {"merchant": {"regex": "(?=咖啡)"}}, "then": {"skip": "x"}}]}"#,
+        1, 44,
+        "field 'rules[0].when.merchant.regex': is not a valid regular expression: lookahead and "
+          + "lookbehind are not supported (character 1 of the pattern)"
+      ),
+      (
+        #"{"rules": [{"when": {"description": {"regex": "(a)\\1", "ignoreCase": true}}, "#
+          + #""then": {"skip": "x"}}]}"#, 1, 47, "backreferences are not supported"
+      ),
     ] as [(String, Int, Int, String)])
   func brokenRulesFileIsAnErrorAtItsField(json: String, line: Int, column: Int, says: String) {
     do {

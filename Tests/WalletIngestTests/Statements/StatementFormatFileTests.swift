@@ -121,6 +121,28 @@ struct StatementFormatFileTests {
         1, 189, "field 'classification[0].if[0].regex': is not a valid regular expression"
       ),
       (
+        #"{"id": "x", "header": ["a"], "columns": {"date": {"column": "a", "form": "yyyy-MM-dd"}, "description": "a", "amount": {"column": "a"}}, "classification": [{"if": [{"column": "a", "regex": "(a)\\1"}], "kind": "purchase"}]}"#,
+        1, 189,
+        "field 'classification[0].if[0].regex': is not a valid regular expression: "
+          + "backreferences are not supported (character 4 of the pattern)"
+      ),
+      (
+        #"{"id": "x", "header": ["a"], "titleCardPattern": "(\\d{4})++"}"#, 1, 50,
+        "field 'titleCardPattern': is not a valid regular expression: possessive repeats"
+      ),
+      (
+        #"{"id": "x", "header": ["a"], "columns": {"date": {"column": "a", "form": "yyyy-MM-dd"}, "description": "a", "amount": {"column": "a"}, "card": {"column": "a", "pattern": "(?i)(\\d{4})"}}}"#,
+        1, 171, "field 'columns.card.pattern': is not a valid regular expression: inline options"
+      ),
+      (
+        #"{"id": "x", "header": ["a"], "periodPattern": "(?<year>\\d{4})(?<year>\\d{4})"}"#,
+        1, 47, "two groups with the same name"
+      ),
+      (
+        #"{"id": "x", "header": ["a"], "periodPattern": "(?<yr>\\d{4})"}"#, 1, 47,
+        "field 'periodPattern': needs a group named 'year'"
+      ),
+      (
         #"{"id": "x", "header": ["a"], "columns": {"date": {"column": "a", "form": "yyyy-MM-dd"}, "description": "a", "amount": {"column": "a"}}, "classification": [{"kind": "ignore"}]}"#,
         1, 156, "a rule that ignores rows must say why"
       ),
