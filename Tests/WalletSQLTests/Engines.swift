@@ -174,7 +174,7 @@ enum DuckDBEngine {
   }
 
   static func outputs(_ files: ScenarioFiles, promotion: Promotion) throws -> Outputs {
-    guard let python else {
+    guard python != nil else {
       throw EngineError(message: "no Python with duckdb: run .ci/run or bench/run once")
     }
     let query = PromotionQuery(promotion: promotion, dialect: .duckdb)

@@ -67,10 +67,19 @@ package final class AtomicOutputFile {
     Leftovers.removeDeadRuns(in: directory)
     var template = Array(
       "\(directory).\(base).tmp-\(Leftovers.ownerPart)XXXXXX".utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else {
+    var descriptor: Int32 = -1
+    var failure: Int32 = 0
+    let made = Leftovers.make(.file) {
+      descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+      guard descriptor >= 0 else {
+        failure = errno
+        return nil
+      }
+      return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+    guard let temporaryPath = made else {
       throw FileFailure(
-        .readOrWriteFailed, "cannot write \(shown): \(String(cString: strerror(errno)))")
+        .readOrWriteFailed, "cannot write \(shown): \(String(cString: strerror(failure)))")
     }
     // mkstemp makes the file 0600. A file being replaced lends it its mode and owner, so that
     // renaming it into place changes nothing but the contents; a new file gets the usual mode.
@@ -86,9 +95,7 @@ package final class AtomicOutputFile {
     }
     self.descriptor = descriptor
     ownsDescriptor = true
-    let temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     self.temporaryPath = temporaryPath
-    Leftovers.made(temporaryPath, .file)
   }
 
   /// Whether two output paths name the same file, however they are spelt.

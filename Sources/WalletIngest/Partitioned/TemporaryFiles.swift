@@ -18,15 +18,21 @@ final class TemporaryDirectory {
     Leftovers.removeDeadRuns(in: parent)
     var template = Array(
       (parent + "/.wallet-batch-" + Leftovers.ownerPart + "XXXXXX").utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    guard made != nil else {
+    var failure: Int32 = 0
+    let made = Leftovers.make(.folder) {
+      guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+        failure = errno
+        return nil
+      }
+      return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+    guard let made else {
       throw FileFailure(
         .readOrWriteFailed,
         "cannot make a work directory in \(SafeText.path(parent)): "
-          + String(cString: strerror(errno)))
+          + String(cString: strerror(failure)))
     }
-    path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    Leftovers.made(path, .folder)
+    path = made
   }
 
   /// The path of the work file `name`.

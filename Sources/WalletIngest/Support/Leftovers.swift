@@ -1,4 +1,5 @@
 import Synchronization
+import WalletCore
 
 #if canImport(Glibc)
   import Glibc
@@ -14,8 +15,9 @@ import Synchronization
 /// - a run that was killed outright leaves them behind, and a later run removes those of runs
 ///   that are no longer alive, and only those, where it makes its own (`removeDeadRuns`).
 package enum Leftovers {
-  /// What a run has made and not yet removed or renamed into place.
-  private static let made = Mutex<[String: Kind]>([:])
+  /// What a run has made and not yet removed or renamed into place, and whether an interrupt
+  /// has taken the list to remove it (`removeAll`): from then on nothing more is made.
+  private static let made = Mutex<(paths: [String: Kind], removing: Bool)>(([:], false))
 
   /// A file, or a folder of files.
   package enum Kind: Sendable {
@@ -27,22 +29,35 @@ package enum Leftovers {
   /// be told.
   package static var ownerPart: String { RunOwner.current.map { $0.tag + "-" } ?? "" }
 
-  /// Notes `path`, just made.
-  package static func made(_ path: String, _ kind: Kind) {
-    made.withLock { $0[path] = kind }
+  /// Makes a file or folder with `make`, which returns its path or nil when it failed, and
+  /// notes it. Making and noting are one step that an interrupt's `removeAll` finds either not
+  /// begun or done, so that nothing made escapes its list; once an interrupt is removing what
+  /// was made, this never returns (the interrupt ends the process) and nothing more is made.
+  package static func make(_ kind: Kind, _ make: () -> String?) -> String? {
+    // The lock is held while making, which is one system call, so that `removeAll` cannot take
+    // the list between the making and the noting.
+    let made: String?? = Self.made.withLock { made in
+      guard !made.removing else { return nil }
+      let path = make()
+      if let path { made.paths[path] = kind }
+      return .some(path)
+    }
+    guard let made else { CommitGate.waitForever() }
+    return made
   }
 
   /// Forgets `path`: removed, or renamed into place.
   package static func gone(_ path: String) {
-    _ = made.withLock { $0.removeValue(forKey: path) }
+    _ = made.withLock { $0.paths.removeValue(forKey: path) }
   }
 
-  /// Removes everything the run has made and not yet removed, as an interrupt ends it. A
-  /// folder is emptied until it can be removed, as the run may still be making files in it.
+  /// Removes everything the run has made and not yet removed, as an interrupt ends it; nothing
+  /// more is made after (`make`). A folder is emptied until it can be removed, as the run may
+  /// still be making files in it.
   package static func removeAll() {
     let all = made.withLock { made in
-      defer { made = [:] }
-      return made
+      defer { made = ([:], true) }
+      return made.paths
     }
     for (path, kind) in all {
       switch kind {
@@ -52,11 +67,14 @@ package enum Leftovers {
     }
   }
 
-  /// Removes the folder at `path` and the files in it.
+  /// Removes the folder at `path` and the files in it. A part of a batch may still be making
+  /// a file in it between emptying and removing, so it is emptied again until it is gone: a
+  /// run makes few files in its folder (one per partition), so this ends.
   package static func removeFolder(_ path: String) {
-    for _ in 0..<100 {
+    while true {
       removeFiles(in: path)
       if rmdir(path) == 0 || errno != ENOTEMPTY { return }
+      sched_yield()
     }
   }
 

@@ -5,7 +5,7 @@ import Testing
 /// Neutralising formulas in files made for spreadsheets.
 struct SpreadsheetCellTests {
   /// The formats `wallet export` writes.
-  static let formats: [any CSVFileFormat.Type] = [
+  nonisolated(unsafe) static let formats: [any CSVFileFormat.Type] = [
     RewardsFile.self, DecisionsFile.self, TransactionsFile.self,
   ]
 
