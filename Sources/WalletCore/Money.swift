@@ -8,7 +8,7 @@ public struct Money: Hashable, Comparable, Sendable, CustomStringConvertible {
     self.minorUnits = minorUnits
   }
 
-  /// Zero.
+  /// No money: where every sum starts.
   public static let zero = Money(minorUnits: 0)
 
   /// The largest amount accepted on input, ¥10,000,000,000,000.00: far beyond any purchase, and

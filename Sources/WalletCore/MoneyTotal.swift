@@ -16,7 +16,7 @@ public struct MoneyTotal: Hashable, Sendable, CustomStringConvertible {
     minorUnits = Int128(amount.minorUnits) * Int128(count)
   }
 
-  /// Zero.
+  /// No money: where every sum starts.
   public static let zero = MoneyTotal()
 
   /// Two sums as one.
