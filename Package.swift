@@ -29,9 +29,12 @@ let package = Package(
     // Promotions compiled to SQL (`wallet sql`): pure text from WalletCore's rules, so it needs
     // neither files nor SQLite, and its tests run the query on engines the package does not link.
     .target(name: "WalletSQL", dependencies: ["WalletCore"]),
+    // The jobs that read files and then decide or store (batch, imports, pay, the demo's
+    // script): the one place where Ingest and Store meet, below the commands that render them.
+    .target(name: "WalletJobs", dependencies: ["WalletCore", "WalletStore", "WalletIngest"]),
     .target(
       name: "WalletCLI",
-      dependencies: ["WalletCore", "WalletIngest", "WalletStore", "WalletSQL"]),
+      dependencies: ["WalletCore", "WalletIngest", "WalletStore", "WalletSQL", "WalletJobs"]),
     .executableTarget(name: "wallet", dependencies: ["WalletCLI"]),
     .target(name: "CFuzzing"),
     .executableTarget(name: "FuzzCSV", dependencies: ["CFuzzing", "WalletCore", "WalletIngest"]),
@@ -48,10 +51,15 @@ let package = Package(
     .testTarget(name: "WalletIngestTests", dependencies: ["WalletIngest", "WalletTestSupport"]),
     .testTarget(
       name: "WalletSQLTests",
-      dependencies: ["WalletSQL", "WalletCore", "WalletIngest", "WalletStore", "WalletTestSupport"]),
+      dependencies: [
+        "WalletSQL", "WalletCore", "WalletIngest", "WalletStore", "WalletJobs", "WalletTestSupport",
+      ]),
+    .testTarget(
+      name: "WalletJobsTests",
+      dependencies: ["WalletJobs", "WalletCore", "WalletIngest", "WalletTestSupport"]),
     .testTarget(
       name: "WalletCLITests",
-      dependencies: ["WalletCLI", "WalletIngest", "wallet", "WalletTestSupport"]),
+      dependencies: ["WalletCLI", "WalletIngest", "WalletJobs", "wallet", "WalletTestSupport"]),
     // The binary run as a user runs it; `swift test --skip WalletEndToEndTests` leaves them out.
     .testTarget(
       name: "WalletEndToEndTests",

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import WalletCore
 import WalletIngest
+import WalletJobs
 import WalletTestSupport
 
-/// `wallet batch` past its memory limit (`PartitionedBatch`) against the batch of everything in
+/// `wallet batch` past its memory limit (`PartitionedBatch`) against the batch job run in
 /// memory, on the random scenarios the SQL comparison uses: the same rewards and decisions files,
 /// byte for byte, in any number of parts, with quotas that bind at every place.
 struct PartitionedBatchTests {
@@ -17,21 +18,33 @@ struct PartitionedBatchTests {
     var skipped: [String]
   }
 
+  /// What the batch job writes in memory.
   static func inMemory(_ files: ScenarioFiles, promotion: Promotion, skipInvalid: Bool = false)
     throws -> Written
   {
-    let input = try BatchInput.load(
+    let folder = files.folder.url.path
+    var request = BatchRequest(
       cards: files.cards, enrollments: files.enrollments, transactions: files.transactions,
-      naiveIn: promotion.timeZone, skipInvalid: skipInvalid, progress: { _ in nil })
-    let decided = RewardEngine(promotion: promotion).decide(input.ledger)
+      rewards: folder + "/memory-rewards.csv")
+    request.decisions = folder + "/memory-decisions.csv"
+    request.skipInvalid = skipInvalid
+    request.memoryLimit = Int.max
+    var skipped: [String] = []
+    let events = BatchEvents(
+      standardOutput: { preconditionFailure("no output goes to standard output") },
+      progress: { _, _ in nil },
+      inputsRead: { _, rows in skipped = rows.errors.map(\.description) },
+      postingsRead: { _ in })
+    let plan = try BatchJob.plan(request)
+    #expect(plan == BatchPlan())
+    let report = try BatchJob.run(
+      request, plan: plan, resolvePromotion: { promotion },
+      asOf: { _ in preconditionFailure("no postings to reconcile") }, events: events)
+    let totals = try #require(report.totals)
     return Written(
-      rewards: try bytes {
-        try RewardsFile.write(decided, ledger: input.ledger, promotion: promotion, to: $0)
-      },
-      decisions: try bytes { try DecisionsFile.write(decided, ledger: input.ledger, to: $0) },
-      transactions: input.ledger.transactionCount,
-      rewardCount: decided.paidByChannel(in: input.ledger).values.reduce(0) { $0 + $1.rewards },
-      skipped: input.skipped.errors.map(\.description))
+      rewards: try Array(Data(contentsOf: URL(fileURLWithPath: request.rewards))),
+      decisions: try Array(Data(contentsOf: URL(fileURLWithPath: request.decisions!))),
+      transactions: totals.transactions, rewardCount: totals.rewards, skipped: skipped)
   }
 
   static func inParts(
@@ -62,14 +75,6 @@ struct PartitionedBatchTests {
       rewards: rewards, decisions: decisions, transactions: totals.transactions,
       rewardCount: totals.paid.values.reduce(0) { $0 + $1.rewards },
       skipped: totals.skipped.errors.map(\.description))
-  }
-
-  private static func bytes(_ write: (CSVWriter) throws -> Void) throws -> [UInt8] {
-    var bytes: [UInt8] = []
-    let writer = CSVWriter(chunkSize: 4096) { bytes.append(contentsOf: $0) }
-    try write(writer)
-    try writer.flush()
-    return bytes
   }
 
   /// Whether the work directory is gone from `files`' folder.

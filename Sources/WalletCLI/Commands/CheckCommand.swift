@@ -1,4 +1,5 @@
 import WalletCore
+import WalletJobs
 import WalletStore
 
 /// `wallet check CARD`: can this card pay with Apple Pay now, and would it earn (the offline

@@ -33,49 +33,6 @@ struct DemoCommand: WalletCommand {
       store ($WALLET_DB, --db) is never touched.
       """)
 
-  /// One step: a heading and the command it shows, as a user would type it.
-  struct Step {
-    let heading: String
-    let arguments: [String]
-    /// The exit statuses that mean the step worked: a check may answer "no" (1).
-    let expected: Set<ExitStatus>
-  }
-
-  static let steps = [
-    Step(
-      heading: "Can this card earn now?", arguments: ["check", "C-ZW-BOCOM"], expected: [.success]),
-    Step(
-      heading: "Which of H003's cards should pay ¥150?",
-      arguments: ["check", "--holder", "H003", "--amount", "150"], expected: [.success]),
-    Step(
-      heading: "And H002's, already rewarded this cycle?",
-      arguments: ["check", "--holder", "H002", "--amount", "150"], expected: [.success, .no]),
-    Step(heading: "What has each holder earned?", arguments: ["statement"], expected: [.success]),
-    Step(
-      heading: "Why did T2005 earn nothing?", arguments: ["explain", "T2005"],
-      expected: [.success]),
-    // Exit 1: H002's reconciliation has rows that need attention, which is what it shows.
-    Step(
-      heading: "Was H002 paid?", arguments: ["reconcile", "--holder", "H002"],
-      expected: [.success, .no]),
-    Step(
-      heading: "H003 pays 盒马鲜生's Apple Pay request: which card does the sheet offer?",
-      arguments: ["pay", paymentRequestPath, "--holder", "H003", "--authorize", "--id", "AP1"],
-      expected: [.success]),
-  ]
-
-  /// Where the payment request the demo plays is shipped; the demo writes its own copy
-  /// (`SampleData.paymentRequest`) and shows this name, which a user can type in the package.
-  static let paymentRequestPath = "data/requests/unionpay-emv-cny.json"
-
-  /// The last step, apart from the others: the sample's T2002, refunded below the minimum, under
-  /// the built-in's rules with `refunds: clawback`. That promotion is installed only just before
-  /// it, so that the steps above show the built-in alone.
-  static let clawbackStep = Step(
-    heading: "And if T2002's refund took its reward back (refunds: clawback)?",
-    arguments: ["explain", "T2002", "--promotion", SampleData.clawbackPromotion.id.rawValue],
-    expected: [.success])
-
   func run(context: CommandContext) throws -> ExitStatus {
     let folder = try DemoFolder()
     defer { folder.remove() }
@@ -162,52 +119,5 @@ struct DemoCommand: WalletCommand {
 
         """))
     return .success
-  }
-}
-
-/// The demo's temporary folder, readable only by its owner, removed at the end.
-struct DemoFolder {
-  let url: URL
-
-  init() throws(CommandFailure) {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "wallet-demo-\(UUID().uuidString)")
-    do {
-      try FileManager.default.createDirectory(
-        at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    } catch {
-      throw CommandFailure(
-        .ioError,
-        "the demo cannot make a temporary folder in \(url.deletingLastPathComponent().path)")
-    }
-  }
-
-  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-  /// Writes a file and returns its path.
-  func write(_ name: String, _ text: String) throws(CommandFailure) -> String {
-    do {
-      try Data(text.utf8).write(to: url.appendingPathComponent(name))
-    } catch {
-      throw CommandFailure(.ioError, "the demo cannot write \(path(name))")
-    }
-    return path(name)
-  }
-
-  /// A file for the messages of building the store.
-  func openLog() throws(CommandFailure) -> Int32 {
-    let descriptor = open(path("setup.log"), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      throw CommandFailure(.ioError, "the demo cannot write \(path("setup.log"))")
-    }
-    return descriptor
-  }
-
-  func readLog() -> String {
-    (try? String(contentsOfFile: path("setup.log"), encoding: .utf8)) ?? ""
-  }
-
-  func remove() {
-    try? FileManager.default.removeItem(at: url)
   }
 }

@@ -1,4 +1,5 @@
 import WalletCore
+import WalletJobs
 import WalletStore
 
 /// `wallet explain TXN`: a transaction's decision, its reason in plain words, and the facts

@@ -1,4 +1,5 @@
 import WalletCore
+import WalletJobs
 
 /// What `wallet check CARD` found: whether the card can pay with Apple Pay at an instant, and
 /// how each installed promotion would treat a purchase of its minimum spend.

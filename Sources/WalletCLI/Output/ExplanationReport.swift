@@ -1,4 +1,5 @@
 import WalletCore
+import WalletJobs
 import WalletStore
 
 /// One transaction's decision under one promotion, with the facts that led to it, as

@@ -1,40 +1,16 @@
 import WalletCore
+import WalletJobs
 
 /// What `wallet pay` found: the request, the cards the sheet offers and what each would earn
 /// under every installed promotion, the cards it leaves out and why, the default card, and,
 /// when asked, how the authorization went and what was recorded.
 struct PaymentReport {
-  /// One offered card's decision under one promotion, by the real engine.
-  struct Earning {
-    let decision: Decision
-    let facts: ReasonFacts
-
-    var promotion: Promotion { facts.promotion }
-  }
-
-  /// An offered card and its decisions, one per installed promotion.
-  struct Offer {
-    let candidate: PaymentSheet.Candidate
-    let earnings: [Earning]
-
-    var card: Card { candidate.card }
-
-    /// What the purchase earns on this card under all promotions together.
-    var total: Money {
-      earnings.compactMap(\.decision.outcome.reward).reduce(Money.zero) { $0 + $1.amount }
-    }
-  }
-
+  /// One offered card's decision under one promotion.
+  typealias Earning = PaymentEarning
+  /// An offered card and its decisions.
+  typealias Offer = PaymentOffer
   /// What `--authorize` did.
-  struct Authorization {
-    let result: AuthorizationResult
-    /// The transaction recorded; nil for the PIN results.
-    let transaction: Transaction?
-    /// Whether the store already held this exact transaction (nothing changed).
-    let alreadyRecorded: Bool
-    /// The recorded transaction's decisions, as the store now holds them.
-    let decisions: [(promotion: Promotion, decision: Decision)]
-  }
+  typealias Authorization = PaymentAuthorization
 
   let request: PaymentRequest
   let warnings: [PaymentRequestProblem]

@@ -1,44 +1,5 @@
 import WalletCore
-
-/// The facts of one purchase (recorded, or the hypothetical one of `wallet check`) under one
-/// promotion: everything a reason's sentence may quote.
-struct ReasonFacts: Sendable {
-  /// The promotion deciding.
-  var promotion: Promotion
-  /// The card paid with.
-  var card: Card
-  /// The primary holder whose rewards it counts toward.
-  var holder: Identifier
-  /// When.
-  var time: Instant
-  /// Where it stands with the bank.
-  var status: TransactionStatus
-  /// How it was paid.
-  var method: PaymentMethod
-  /// The currency of the amount.
-  var currency: Currency
-  /// The amount paid.
-  var amount: Money
-  /// What has been refunded of it.
-  var refunded: Money
-  /// The merchant's category.
-  var mcc: MerchantCategoryCode?
-  /// The binding it counts under, or why none does.
-  var enrollment: EnrollmentFinding
-  /// The holder's rewards before it.
-  var holderRewardsBefore: Int
-  /// The billing cycle it falls in.
-  var cycle: BillingCycle
-  /// The holder's rewards in that cycle before it.
-  var cycleRewardsBefore: Int
-  /// The holder's rewarded transactions in that cycle, before it.
-  var cycleRewardedBy: [Identifier]
-  /// The rewards the promotion had paid before it, when it has a quota.
-  var quotaPaidBefore: Int?
-
-  /// The amount less refunds, which the minimum spend is compared with.
-  var net: Money { amount - refunded }
-}
+import WalletJobs
 
 /// Every reason code, and a reward, in words a cardholder understands: one sentence each, built
 /// from the facts, in the present tense so that it reads right for a purchase already made

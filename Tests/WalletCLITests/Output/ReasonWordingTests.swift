@@ -1,5 +1,6 @@
 import Testing
 import WalletCore
+import WalletJobs
 
 @testable import WalletCLI
 

@@ -1,54 +1,24 @@
-import WalletIngest
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
 
-/// `--memory`: a number of bytes, with K, M, G or T (powers of 1024) after it, or none.
-struct MemoryLimit: ExpressibleByArgument {
-  /// The bytes.
-  let bytes: Int
-
-  init(argument: String) throws {
-    var text = argument.trimmingSpacesAndTabs.uppercased()
-    if text.hasSuffix("B") && text.count > 1 { text.removeLast() }
-    let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40]
-    var unit = 1
-    if let last = text.last, let scale = units[last] {
-      unit = scale
-      text.removeLast()
-    }
-    guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
-      let count = Int(text), count > 0, count <= Int.max / unit
-    else {
-      throw ArgumentValueError("must be a number of bytes, such as 512M or 4G")
-    }
-    bytes = count * unit
-  }
-
-  /// A limit of `bytes` bytes.
-  init(bytes: Int) {
-    self.bytes = bytes
-  }
-}
-
-/// How much memory a batch would take, and what it is allowed.
-enum BatchMemory {
+/// How much memory a batch would take, and what it is allowed: whether it runs in memory or in
+/// parts on disk, and in how many (docs/design/batch.md; the measurements are in bench/).
+package enum BatchMemory {
   /// The memory a batch reading every transaction at once takes per byte of the transactions
-  /// file, in quarters: about 95 bytes per transaction of `bench/`'s 93-byte rows, with room to
-  /// spare.
-  static let quartersPerTransactionByte = 5
+  /// file, in quarters.
+  package static let quartersPerTransactionByte = 5
 
   /// The same for the cards and enrollments files, which every part holds, in bytes.
-  static let bytesPerCardByte = 3
+  package static let bytesPerCardByte = 3
 
   /// What the process takes before any input.
-  static let fixedBytes = 48 << 20
+  package static let fixedBytes = 48 << 20
 
   /// The default limit: half of the physical memory.
-  static var defaultLimit: Int {
+  package static var defaultLimit: Int {
     let pages = sysconf(Int32(_SC_PHYS_PAGES))
     let size = sysconf(Int32(_SC_PAGESIZE))
     guard pages > 0, size > 0 else { return 4 << 30 }
@@ -56,19 +26,19 @@ enum BatchMemory {
   }
 
   /// The size of the file at `path`, or 0 when unknown.
-  static func size(of path: String) -> Int {
+  package static func size(of path: String) -> Int {
     var status = stat()
     guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return 0 }
     return Int(status.st_size)
   }
 
   /// The memory of the cards and enrollments (and the process itself), which every part holds.
-  static func shared(cardsBytes: Int, enrollmentsBytes: Int) -> Int {
+  package static func shared(cardsBytes: Int, enrollmentsBytes: Int) -> Int {
     fixedBytes + (cardsBytes + enrollmentsBytes) * bytesPerCardByte
   }
 
   /// The memory a batch of every transaction at once would take.
-  static func need(cardsBytes: Int, enrollmentsBytes: Int, transactionsBytes: Int) -> Int {
+  package static func need(cardsBytes: Int, enrollmentsBytes: Int, transactionsBytes: Int) -> Int {
     shared(cardsBytes: cardsBytes, enrollmentsBytes: enrollmentsBytes)
       + transactionsBytes * quartersPerTransactionByte / 4
   }
@@ -77,7 +47,7 @@ enum BatchMemory {
   /// and enrollments: a quarter more than the even split, as holders do not divide evenly. Nil
   /// when no number can, as the program with the cards and enrollments alone takes the limit.
   /// It may be more than batch makes (`PartitionedBatch.maximumPartitions`).
-  static func partsNeeded(
+  package static func partsNeeded(
     cardsBytes: Int, enrollmentsBytes: Int, transactionsBytes: Int, limit: Int
   ) -> Int? {
     let room = limit - shared(cardsBytes: cardsBytes, enrollmentsBytes: enrollmentsBytes)
@@ -88,7 +58,7 @@ enum BatchMemory {
 
   /// Where the work files go: beside the rewards output, or in `TMPDIR` when it goes to
   /// standard output.
-  static func workParent(output: String, environment: [String: String]) -> String {
+  package static func workParent(output: String, environment: [String: String]) -> String {
     guard output != "-" else {
       let temporary = environment["TMPDIR"] ?? ""
       return temporary.isEmpty ? "/tmp" : temporary

@@ -1,6 +1,5 @@
 import Testing
-
-@testable import WalletCLI
+import WalletJobs
 
 /// How `batch --memory` turns the input files' sizes into a number of parts.
 struct BatchMemoryEstimateTests {

@@ -3,16 +3,16 @@ import WalletStore
 
 /// Gathers from the store the facts behind a decision, for `wallet explain` (a recorded
 /// purchase) and `wallet check` (one only imagined), so that both word reasons alike.
-enum DecisionFacts {
+package enum DecisionFacts {
   /// The id of the purchase `wallet check` imagines; it never reaches the store.
-  static let hypotheticalID = Identifier("(what-if)")
+  package static let hypotheticalID = Identifier("(what-if)")
 
   /// The facts of `transaction` on `card` as `decision` saw them under `promotion`.
   ///
   /// `hypothetical` says the purchase is not in the store: the rewards that came before it are
   /// then those strictly earlier in time, as `WalletStore.whatIf` counts them; a recorded one is
   /// preceded also by rewards at the same instant with a smaller id, as the SPEC orders them.
-  static func gather(
+  package static func gather(
     _ transaction: Transaction, card: Card, decision: Decision, promotion: Promotion,
     store: WalletStore, hypothetical: Bool
   ) throws -> ReasonFacts {
@@ -38,7 +38,7 @@ enum DecisionFacts {
 
   /// The binding the purchase counts under, or why none does, as the engine finds it: the
   /// engine's rule for the binding the purchase names, else the binding its decision counted.
-  static func enrollment(
+  package static func enrollment(
     of transaction: Transaction, decision: Decision, store: WalletStore
   ) throws -> EnrollmentFinding {
     if let named = transaction.enrollment {

@@ -1,0 +1,96 @@
+import WalletCore
+import WalletIngest
+import WalletJobs
+import WalletStore
+
+extension PayCommand {
+  /// Reads and checks the request, finds the cards, plays it (`PayJob`) and renders the sheet.
+  func run(context: CommandContext) throws -> ExitStatus {
+    let input = try InputFile.openAllowingStandardInput(file)
+    let bytes = try input.readAll()
+    let shownFile = SafeText.path(input.path)
+    let store = try storeOptions.open(context: context, access: authorize ? .change : .read)
+    let zone = store.timeZone
+    let decoded: DecodedPaymentRequest
+    do {
+      decoded = try PaymentRequest.decode(json: bytes, zone: zone)
+    } catch {
+      throw CommandFailure(.dataError, error.located(in: shownFile))
+    }
+    for warning in decoded.warnings {
+      let shown = Translations.translated(message: warning.located(in: shownFile))
+      context.console.message(tr("Warning: \(shown)"))
+    }
+    let request = decoded.request
+    let at =
+      if self.at != nil {
+        try Clock.instant($at, context: context, zone: zone)
+      } else if let time = request.time {
+        time
+      } else {
+        try Clock.now(context, zone: zone)
+      }
+    if authorize && !future {
+      let now = try Clock.now(context, zone: zone)
+      if at > now {
+        let (time, current) = (at.formatted(in: zone), now.formatted(in: zone))
+        throw ValidationError(
+          tr(
+            """
+            the payment's time \(time) is after now (\(current)); check --at or the request's \
+            time, or give --future to record it anyway
+            """))
+      }
+    }
+
+    let cards: [Card]
+    let holder: Identifier
+    if let id = card?.id {
+      try KnownIDs.require(id, as: .card, store: store)
+      guard let found = try store.card(id) else { throw StoreError.unknownCard(id) }
+      cards = [found]
+      holder = found.holder
+    } else {
+      guard let id = self.holder?.id else { preconditionFailure("validate() asks for one") }
+      try KnownIDs.require(id, as: .holder, store: store)
+      cards = try store.cards(holder: id)
+      guard !cards.isEmpty else {
+        throw CommandFailure(.dataError, "no card of holder '\(id)' in the store")
+      }
+      holder = id
+    }
+    let transactionID =
+      id ?? Identifier("pay:\(request.merchantIdentifier):\(at.formatted(in: zone))")
+    let paid: PayReport
+    do {
+      paid = try PayJob.run(
+        request, cards: cards, at: at, transactionID: transactionID,
+        authorize: authorize ? result ?? .success : nil, store: store)
+    } catch PaymentRecordingFailure.zeroTotal {
+      throw CommandFailure(
+        .dataError,
+        "\(shownFile): the total is 0.00; wallet records a purchase only once its amount is known")
+    } catch PaymentRecordingFailure.idTaken(let existing) {
+      throw CommandFailure(
+        .dataError,
+        "transaction \(SafeText.quoted(existing.rawValue, masksCardNumbers: false)) is already in the store with "
+          + "other details; give this payment another id with --id")
+    }
+    let report = PaymentReport(
+      request: request, warnings: decoded.warnings, holder: holder,
+      askedCard: card?.id, at: at,
+      zone: zone, sheet: paid.sheet, offers: paid.offers, defaultCard: paid.defaultCard,
+      authorization: paid.authorization)
+    let console = context.console
+    switch output.format {
+    case .json: console.data(report.json.text)
+    case .table, .csv:
+      let style = Style(console: console, environment: context.environment)
+      console.output(report.table(style: style), style: style)
+    }
+    if authorize && paid.defaultCard == nil {
+      console.message(tr("Nothing was recorded: no card can pay."))
+    }
+    return paid.sheet.canMakePayments ? .success : .no
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The demo's temporary folder, readable only by its owner, removed at the end.
+struct DemoFolder {
+  let url: URL
+
+  init() throws(CommandFailure) {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "wallet-demo-\(UUID().uuidString)")
+    do {
+      try FileManager.default.createDirectory(
+        at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw CommandFailure(
+        .ioError,
+        "the demo cannot make a temporary folder in \(url.deletingLastPathComponent().path)")
+    }
+  }
+
+  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+  /// Writes a file and returns its path.
+  func write(_ name: String, _ text: String) throws(CommandFailure) -> String {
+    do {
+      try Data(text.utf8).write(to: url.appendingPathComponent(name))
+    } catch {
+      throw CommandFailure(.ioError, "the demo cannot write \(path(name))")
+    }
+    return path(name)
+  }
+
+  /// A file for the messages of building the store.
+  func openLog() throws(CommandFailure) -> Int32 {
+    let descriptor = open(path("setup.log"), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw CommandFailure(.ioError, "the demo cannot write \(path("setup.log"))")
+    }
+    return descriptor
+  }
+
+  func readLog() -> String {
+    (try? String(contentsOfFile: path("setup.log"), encoding: .utf8)) ?? ""
+  }
+
+  func remove() {
+    try? FileManager.default.removeItem(at: url)
+  }
+}

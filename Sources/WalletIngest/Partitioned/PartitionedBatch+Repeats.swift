@@ -1,0 +1,68 @@
+import WalletCore
+
+extension PartitionedBatch {
+  /// A row whose id an earlier row has.
+  struct RepeatFound {
+    var position: Int
+    var id: String
+    var idLine: Int
+    var firstLine: Int
+  }
+
+  /// Every row whose id an earlier row has, in order: the ids whose hashes repeat within a
+  /// bucket (almost always none) are read back from the parts and compared byte by byte.
+  func findRepeats(
+    _ pieces: [Piece], in directory: TemporaryDirectory
+  ) throws(FileFailure) -> [RepeatFound] {
+    var suspects = Set<Int>()
+    var records: [IDRecord] = []
+    var hashes: [UInt64] = []
+    for bucket in 0..<Self.buckets(partitions: partitions) {
+      records.removeAll(keepingCapacity: true)
+      for piece in pieces {
+        let reader = try WorkFileReader(path: directory.file(piece.bucketFile(bucket)))
+        while var record = try reader.next(IDRecord.self) {
+          record.position += Int64(piece.firstPosition)
+          records.append(record)
+        }
+      }
+      // The hashes alone, side by side, are grouped and checked on both cores; the records of
+      // a hash that repeats are looked for after.
+      hashes.removeAll(keepingCapacity: true)
+      hashes.append(contentsOf: records.lazy.map(\.hash))
+      let repeated = hashes.withUnsafeBufferPointer { RepeatedHashes.find(in: $0) }
+      guard !repeated.isEmpty else { continue }
+      for record in records where repeated.contains(record.hash) {
+        suspects.insert(Int(record.position))
+      }
+    }
+    guard !suspects.isEmpty else { return [] }
+    var found: [(position: Int, id: [UInt8], rowLine: Int, idLine: Int)] = []
+    for part in 0..<partitions {
+      for piece in pieces {
+        let reader = try WorkFileReader(path: directory.file(piece.partFile(part)))
+        while let record = try reader.next(TransactionRecord.self) {
+          guard let id = try reader.next(Int(record.idLength)) else { break }
+          let position = piece.firstPosition + Int(record.position)
+          if suspects.contains(position) {
+            found.append((position, Array(id), Int(record.rowLine), Int(record.idLine)))
+          }
+        }
+      }
+    }
+    found.sort { $0.position < $1.position }
+    var first: [[UInt8]: Int] = [:]
+    var repeats: [RepeatFound] = []
+    for row in found {
+      if let earlier = first[row.id] {
+        repeats.append(
+          RepeatFound(
+            position: row.position, id: String(decoding: row.id, as: UTF8.self),
+            idLine: row.idLine, firstLine: earlier))
+      } else {
+        first[row.id] = row.rowLine
+      }
+    }
+    return repeats
+  }
+}

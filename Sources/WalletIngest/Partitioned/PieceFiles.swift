@@ -1,0 +1,126 @@
+import WalletCore
+
+/// The work files a piece of the transactions file is written to as it is read.
+///
+/// `add` runs for every transaction: the writers are reached through unretained references and
+/// the counts through plain memory, so that it counts no references and checks no exclusive
+/// access.
+final class PieceFiles {
+  private let writers: UnsafeMutableBufferPointer<Unmanaged<WorkFileWriter>>
+  private let buckets: UnsafeMutableBufferPointer<Unmanaged<WorkFileWriter>>
+  private let routing: WorkFileWriter
+  private let counts: UnsafeMutableBufferPointer<Int>
+  private let tag: Int
+  private var currencies: [Currency] = []
+  private let methods = PaymentMethod.allCases
+  private let statuses = TransactionStatus.allCases
+
+  /// The rows added so far.
+  private(set) var rows = 0
+
+  /// Files for piece `tag` of `partitions` parts in `directory`.
+  init(directory: String, tag: Int, partitions: Int) throws(FileFailure) {
+    let bucketCount = PartitionedBatch.buckets(partitions: partitions)
+    let names = Piece(tag: tag, counts: [], bytes: [], currencies: [])
+    var writers: [WorkFileWriter] = []
+    var buckets: [WorkFileWriter] = []
+    for index in 0..<partitions {
+      writers.append(
+        try WorkFileWriter(path: directory + "/" + names.partFile(index), capacity: 1 << 16))
+    }
+    for index in 0..<bucketCount {
+      buckets.append(
+        try WorkFileWriter(path: directory + "/" + names.bucketFile(index), capacity: 1 << 15))
+    }
+    routing = try WorkFileWriter(path: directory + "/" + names.routingFile)
+    self.tag = tag
+    self.writers = .allocate(capacity: partitions)
+    _ = self.writers.initialize(from: writers.map { Unmanaged.passRetained($0) })
+    self.buckets = .allocate(capacity: bucketCount)
+    _ = self.buckets.initialize(from: buckets.map { Unmanaged.passRetained($0) })
+    counts = .allocate(capacity: partitions)
+    counts.initialize(repeating: 0)
+  }
+
+  deinit {
+    for writer in writers { writer.release() }
+    for bucket in buckets { bucket.release() }
+    writers.deallocate()
+    buckets.deallocate()
+    counts.deallocate()
+  }
+
+  /// The index of `currency` in the piece's list.
+  func currencyIndex(_ currency: Currency) -> UInt16 {
+    if let known = currencies.firstIndex(of: currency) { return UInt16(known) }
+    currencies.append(currency)
+    return UInt16(currencies.count - 1)
+  }
+
+  /// Adds the next row's transaction, with `id`, to part `part`.
+  @inline(__always)
+  func add(_ record: TransactionRecord, id: UnsafeRawBufferPointer, part: Int) {
+    var record = record
+    let position = rows
+    record.position = Int64(position)
+    record.idLength = Int32(id.count)
+    writers[part]._withUnsafeGuaranteedRef { writer in
+      writer.append(value: record)
+      writer.append(id)
+    }
+    let hash = IDHash.of(id)
+    buckets[Int(hash % UInt64(buckets.count))]._withUnsafeGuaranteedRef {
+      $0.append(value: IDRecord(hash: hash, position: Int64(position)))
+    }
+    routing.append(value: UInt8(part))
+    counts[part] += 1
+    rows = position + 1
+  }
+
+  /// Adds a batch of plain rows, each to its card's part.
+  func add(_ batch: PendingRows.Batch, partOfCard: UnsafeBufferPointer<UInt8>) {
+    let currency = currencyIndex(.cny)
+    let method = UInt8(methods.firstIndex(of: .applePay)!)
+    let status = UInt8(statuses.firstIndex(of: .settled)!)
+    batch.ids.bytes.withUnsafeBytes { bytes in
+      batch.ids.ends.withUnsafeBufferPointer { ends in
+        var start = 0
+        for row in 0..<batch.cards.count {
+          let card = batch.cards[row]
+          add(
+            TransactionRecord(
+              position: 0, rowLine: 0, idLine: 0, time: batch.times[row],
+              amount: batch.amounts[row], refunded: batch.refunded[row], card: card,
+              enrollment: batch.enrollments[row], idLength: 0, currency: currency,
+              mcc: batch.mcc[row], method: method, status: status),
+            id: UnsafeRawBufferPointer(rebasing: bytes[start..<ends[row]]),
+            part: Int(partOfCard[Int(card)]))
+          start = ends[row]
+        }
+      }
+    }
+  }
+
+  /// Adds a transaction read by the row reader.
+  func add(_ parsed: ParsedTransaction, id: UnsafeRawBufferPointer, part: Int, lines: (Int, Int)) {
+    add(
+      TransactionRecord(
+        position: 0, rowLine: Int64(lines.0), idLine: Int64(lines.1),
+        time: parsed.time.nanosecondsSinceEpoch, amount: parsed.amount.minorUnits,
+        refunded: parsed.refunded.minorUnits, card: parsed.card, enrollment: parsed.enrollment,
+        idLength: 0, currency: currencyIndex(parsed.currency), mcc: parsed.mcc?.value ?? -1,
+        method: UInt8(methods.firstIndex(of: parsed.method)!),
+        status: UInt8(statuses.firstIndex(of: parsed.status)!)),
+      id: id, part: part)
+  }
+
+  /// Writes what is buffered; the piece as written, or the first failure.
+  func finish() throws(FileFailure) -> Piece {
+    for writer in writers { try writer.takeUnretainedValue().finish() }
+    for bucket in buckets { try bucket.takeUnretainedValue().finish() }
+    try routing.finish()
+    return Piece(
+      tag: tag, rows: rows, counts: Array(counts),
+      bytes: writers.map { $0.takeUnretainedValue().size }, currencies: currencies)
+  }
+}

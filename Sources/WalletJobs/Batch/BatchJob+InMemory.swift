@@ -1,0 +1,95 @@
+import WalletCore
+import WalletIngest
+
+extension BatchJob {
+  /// The batch of every transaction at once: one ledger, decided and written.
+  static func runInMemory(
+    _ request: BatchRequest, promotion: Promotion, asOf: (Promotion) throws -> CivilDate,
+    events: BatchEvents
+  ) throws -> BatchReport {
+    let input = try BatchInput.load(
+      cards: request.cards, enrollments: request.enrollments, transactions: request.transactions,
+      naiveIn: promotion.timeZone, skipInvalid: request.skipInvalid,
+      progress: { events.progress(.reading, $0) })
+    events.inputsRead(nil, input.skipped)
+
+    // Today is asked for only when reconciling: a bad clock does not stop a plain batch.
+    let asOfDay = try request.postings == nil ? nil : asOf(promotion)
+    // The postings are read while the transactions are decided: neither touches the other.
+    let (decisions, postingsRead) = bothAtOnce(
+      { RewardEngine(promotion: promotion).decide(input.ledger) },
+      {
+        request.postings.map { path in
+          Result { () throws(FileFailure) in
+            try BatchPostings.read(
+              try InputFile(path: path), ledger: input.ledger, cardsPath: request.cards,
+              skipInvalid: request.skipInvalid)
+          }
+        }
+      })
+    let reconciled = try postingsRead.map { read in
+      let read = try read.get()
+      events.postingsRead(read.skipped)
+      return decisions.reconcile(
+        input.ledger, postings: read.values, postingCards: read.cards, asOf: asOfDay!)
+    }
+
+    // Every output is complete on disk before any replaces an older file.
+    let rewardsFile = try AtomicOutputFile(path: request.rewards)
+    let decisionsFile = try request.decisions.map { (path) throws(FileFailure) in
+      try AtomicOutputFile(path: path)
+    }
+    let adjustmentsFile = try request.adjustments.map { (path) throws(FileFailure) in
+      try AtomicOutputFile(path: path)
+    }
+    let reconciliationFile = try request.reconciliation.map { (path) throws(FileFailure) in
+      try AtomicOutputFile(path: path)
+    }
+    try writing(rewardsFile) {
+      try RewardsFile.write(
+        decisions, ledger: input.ledger, promotion: promotion, to: writer(rewardsFile, events))
+    }
+    if let decisionsFile {
+      try writing(decisionsFile) {
+        try DecisionsFile.write(decisions, ledger: input.ledger, to: writer(decisionsFile, events))
+      }
+    }
+    if let reconciled, let adjustmentsFile {
+      try writing(adjustmentsFile) {
+        try PostingsFile.write(reconciled.adjustments, to: writer(adjustmentsFile, events))
+      }
+    }
+    if let reconciled, let reconciliationFile {
+      try writing(reconciliationFile) {
+        try ReconciliationFile.write(reconciled.rows, to: writer(reconciliationFile, events))
+      }
+    }
+    // Decided from the files as they were read: one changed since (truncated while it was
+    // read, rewritten) is no input to trust, and the previous outputs stay.
+    try input.checkUnchanged()
+    // The totals are counted while the outputs are flushed to disk: both only read.
+    let (committed, totals) = bothAtOnce(
+      { () -> Result<Void, FileFailure> in
+        Result { () throws(FileFailure) in
+          // One step for an interrupt: all of the outputs are in place, or none.
+          try CommitGate.pass { () throws(FileFailure) in
+            try rewardsFile.commit()
+            try decisionsFile?.commit()
+            try adjustmentsFile?.commit()
+            try reconciliationFile?.commit()
+          }
+        }
+      },
+      {
+        request.summarize
+          ? BatchTotals(
+            decisions: decisions, ledger: input.ledger, skippedRows: input.skipped.count)
+          : nil
+      })
+    try committed.get()
+    KeptUntilExit.keep(input)
+    KeptUntilExit.keep(decisions)
+    return BatchReport(
+      totals: totals, reconciliation: reconciled, ranInParts: false, readInPieces: false)
+  }
+}

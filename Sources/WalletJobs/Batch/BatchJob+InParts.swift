@@ -1,0 +1,47 @@
+import WalletCore
+import WalletIngest
+
+extension BatchJob {
+  /// The batch past the memory limit: the transactions split into `parts` parts by holder on
+  /// disk (`PartitionedBatch`), the same files written.
+  static func runInParts(
+    _ request: BatchRequest, parts: Int, warning: BatchMemoryWarning?, promotion: Promotion,
+    events: BatchEvents
+  ) throws -> BatchReport {
+    let rewardsFile = try AtomicOutputFile(path: request.rewards)
+    let decisionsFile = try request.decisions.map { (path) throws(FileFailure) in
+      try AtomicOutputFile(path: path)
+    }
+    var batch = PartitionedBatch(
+      promotion: promotion, partitions: parts,
+      workParent: BatchMemory.workParent(output: request.rewards, environment: request.environment),
+      skipInvalid: request.skipInvalid)
+    if let smallest = request.smallestFileInPieces { batch.smallestFileInPieces = smallest }
+    let totals: PartitionedBatch.Totals
+    do {
+      totals = try batch.run(
+        cards: request.cards, enrollments: request.enrollments,
+        transactions: request.transactions, rewards: writer(rewardsFile, events),
+        decisions: decisionsFile.map { writer($0, events) },
+        readDone: { skipped in events.inputsRead(warning, skipped) },
+        progress: { phase, totalBytes in
+          events.progress(phase == "partitioning" ? .partitioning : .deciding, totalBytes)
+        })
+    } catch let failure as PartitionedBatch.OutputFailure {
+      let file = failure.decisions ? decisionsFile ?? rewardsFile : rewardsFile
+      throw BatchOutputFailure(shownPath: file.shownPath, underlying: failure.underlying)
+    }
+    try CommitGate.pass { () throws(FileFailure) in
+      try rewardsFile.commit()
+      try decisionsFile?.commit()
+    }
+    return BatchReport(
+      totals: request.summarize
+        ? BatchTotals(
+          transactions: totals.transactions, paid: totals.paid,
+          forfeited: promotion.refunds == .clawback ? totals.forfeited : nil,
+          skippedRows: totals.skipped.count)
+        : nil,
+      reconciliation: nil, ranInParts: true, readInPieces: totals.readInPieces)
+  }
+}
