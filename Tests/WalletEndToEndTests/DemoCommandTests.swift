@@ -63,13 +63,18 @@ struct DemoCommandTests {
   }
 }
 
-/// The README shows the demo as it is.
+/// The README shows the demo as it is: the command, a step of its output as printed, and the
+/// file that holds the whole transcript (which the tests above compare with the output).
 @Suite(.tags(.endToEnd))
 struct DemoReadmeTests {
-  @Test func theReadmeShowsTheDemoAndItsOutput() throws {
-    let readme = try String(
-      contentsOf: WalletProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+  @Test func theReadmeShowsTheDemoAndAStepOfItsOutput() throws {
+    let readme = try DocumentedExamples.text("README.md")
     #expect(readme.contains("```sh\nswift run wallet demo\n```"))
-    #expect(readme.contains("```\n" + (try DemoCommandTests.expected()) + "```\n"))
+    let blocks = try DocumentedExamples.readmeBlocks(under: "## First run")
+    let excerpt = try #require(blocks.first { $0.lines.first?.hasPrefix("==> ") == true })
+    let shown = excerpt.lines.map { $0 + "\n" }.joined()
+    #expect(shown.contains("\n$ wallet "))
+    #expect(try DemoCommandTests.expected().contains("\n" + shown))
+    #expect(readme.contains("`data/sample/expected/demo.txt`"))
   }
 }

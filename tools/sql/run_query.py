@@ -14,7 +14,7 @@ transaction id, the query's order); any difference is printed and the exit statu
 Several --query (each with its --out, and --check if any has one) run in turn on the same
 tables, in one Spark session.
 
-On a cluster, submit it with spark-submit (see README):
+On a cluster, submit it with spark-submit (see tools/sql/README.md):
 
     spark-submit --master yarn tools/sql/run_query.py --engine spark \
         --cards hdfs:///wallet/cards.csv ... --query decisions.sql --out hdfs:///wallet/out

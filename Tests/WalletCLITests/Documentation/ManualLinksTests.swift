@@ -21,7 +21,8 @@ struct ManualLinksTests {
   }
 
   @Test func nothingPointsToTheContract() throws {
-    for document in ["README.md", "bench/README.md"] + Self.pages.map({ "man/\($0)" }) {
+    let documents = ["README.md", "bench/README.md", "docs/reliability.md", "tools/sql/README.md"]
+    for document in documents + Self.pages.map({ "man/\($0)" }) {
       let text = try String(
         contentsOf: WalletProcess.packageRoot.appendingPathComponent(document), encoding: .utf8)
       #expect(!text.contains("SPEC"), "\(document) mentions the SPEC, which users do not have")

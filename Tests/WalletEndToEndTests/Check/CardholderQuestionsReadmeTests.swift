@@ -2,32 +2,20 @@ import Foundation
 import Testing
 import WalletTestSupport
 
-/// The README's "Questions a cardholder asks" shows real output: each of its `wallet check` and
-/// `wallet explain` examples is run on the sample store and must print exactly what is shown.
+/// The `wallet check` and `wallet explain` examples of the README's section for a cardholder
+/// and of `wallet(1)`'s EXAMPLES show real output: each is run on the sample store and must
+/// print exactly what is shown.
 @Suite(.tags(.endToEnd))
 struct CardholderQuestionsReadmeTests {
-  /// The heading of the README's section on the sample store; other sections' examples run on
-  /// stores of their own (an imported bank statement), not on the sample.
-  static let section = "## A cardholder: what have I earned, and what next?"
+  /// The heading of the README's section on the sample store.
+  static let section = "## A cardholder, in a terminal"
 
-  /// The code blocks of `section` whose first command is `wallet check` or `wallet explain`:
-  /// the command's words and the output shown under it.
+  /// The shown commands whose first word is `check` or `explain`: the command's words and the
+  /// output shown under it.
   static func examples() throws -> [(arguments: [String], output: String)] {
-    let readme = try String(
-      contentsOf: WalletProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    var blocks: [[String]] = []
-    var current: [String]?
-    var inSection = false
-    for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
-      if current == nil && line.hasPrefix("## ") { inSection = line == section }
-      guard inSection else { continue }
-      if line.hasPrefix("```") {
-        if let finished = current { blocks.append(finished) }
-        current = current == nil ? [] : nil
-      } else {
-        current?.append(String(line))
-      }
-    }
+    let blocks =
+      try DocumentedExamples.readmeBlocks(under: section).map(\.lines)
+      + DocumentedExamples.manualExamples(page: "wallet.1")
     var examples: [(arguments: [String], output: String)] = []
     for block in blocks {
       let lines = block.filter { !$0.hasPrefix("$ export ") }
@@ -40,7 +28,7 @@ struct CardholderQuestionsReadmeTests {
     return examples
   }
 
-  @Test func theExamplesPrintWhatTheReadmeShows() throws {
+  @Test func theExamplesPrintWhatTheyShow() throws {
     let examples = try Self.examples()
     #expect(examples.count == 3)
     let session = try StoreSession()

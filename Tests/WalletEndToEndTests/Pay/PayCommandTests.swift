@@ -301,33 +301,18 @@ struct PayCommandTests {
     #expect(step == 3)
   }
 
-  /// The README's section on paying shows real output: its example request is the shipped file,
-  /// and each `wallet pay` shown prints exactly what is shown, on the sample store.
-  @Test func theReadmeShowsWhatPayPrints() throws {
-    let readme = try String(
-      contentsOf: WalletProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let start = try #require(lines.firstIndex(of: "## A cardholder: paying with Apple Pay"))
-    let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.endIndex
-    var blocks: [(fence: String, lines: [String])] = []
-    var current: (fence: String, lines: [String])?
-    for line in lines[start..<end] where line.hasPrefix("```") || current != nil {
-      if line.hasPrefix("```") {
-        if let finished = current { blocks.append(finished) }
-        current = current == nil ? (line, []) : nil
-      } else {
-        current?.lines.append(line)
-      }
-    }
-    let request = try #require(blocks.first { $0.fence == "```json" })
+  /// `wallet(1)`'s EXAMPLES show real output for paying: its example request is the shipped
+  /// file, and each `wallet pay` shown prints exactly what is shown, on the sample store.
+  @Test func theManualShowsWhatPayPrints() throws {
+    let blocks = try DocumentedExamples.manualExamples(page: "wallet.1")
     let shipped = try String(contentsOfFile: Self.pendingTip, encoding: .utf8)
-    #expect(request.lines.map { $0 + "\n" }.joined() == shipped)
-    let examples = blocks.filter { $0.lines.first?.hasPrefix("$ wallet pay ") == true }
+    #expect(blocks.contains { $0.map { $0 + "\n" }.joined() == shipped })
+    let examples = blocks.filter { $0.first?.hasPrefix("$ wallet pay ") == true }
     #expect(examples.count == 2)
     let session = try StoreSession()
     try session.importSample()
     for example in examples {
-      let arguments = try #require(example.lines.first).dropFirst("$ wallet ".count)
+      let arguments = try #require(example.first).dropFirst("$ wallet ".count)
         .split(separator: " ").map { word in
           // The request files are the package's; the session runs in a folder of its own.
           word.hasPrefix("data/")
@@ -335,7 +320,7 @@ struct PayCommandTests {
             : String(word)
         }
       let result = try session.run(arguments)
-      #expect(result.stdout == example.lines.dropFirst().map { $0 + "\n" }.joined(), "\(arguments)")
+      #expect(result.stdout == example.dropFirst().map { $0 + "\n" }.joined(), "\(arguments)")
     }
   }
 
