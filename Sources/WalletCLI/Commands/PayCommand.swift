@@ -83,7 +83,7 @@ struct PayCommand: WalletCommand {
   }
 
   func run(context: CommandContext) throws -> ExitStatus {
-    let input = try InputFile.openAllowingStandardInput(file)
+    let input = try InputFile.openAllowingStandardInput(file, standardInput: context.standardInput)
     let bytes = try input.readAll()
     let shownFile = SafeText.path(input.path)
     let store = try storeOptions.open(context: context, access: authorize ? .change : .read)

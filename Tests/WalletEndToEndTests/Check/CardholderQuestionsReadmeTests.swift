@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// The README's "Questions a cardholder asks" shows real output: each of its `wallet check` and
