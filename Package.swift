@@ -57,12 +57,23 @@ let package = Package(
     .testTarget(
       name: "WalletJobsTests",
       dependencies: ["WalletJobs", "WalletCore", "WalletIngest", "WalletTestSupport"]),
+    // Commands run inside the test process (`CommandHarness`), and the store sessions built on
+    // it: shared by the CLI's and the end-to-end tests.
+    .target(
+      name: "WalletCommandTesting", dependencies: ["WalletCLI", "WalletTestSupport"],
+      path: "Tests/WalletCommandTesting"),
     .testTarget(
       name: "WalletCLITests",
-      dependencies: ["WalletCLI", "WalletIngest", "WalletJobs", "wallet", "WalletTestSupport"]),
+      dependencies: [
+        "WalletCLI", "WalletIngest", "WalletStore", "WalletJobs", "wallet", "WalletTestSupport",
+        "WalletCommandTesting",
+      ]),
     // The binary run as a user runs it; `swift test --skip WalletEndToEndTests` leaves them out.
     .testTarget(
       name: "WalletEndToEndTests",
-      dependencies: ["WalletCLI", "WalletIngest", "WalletStore", "wallet", "WalletTestSupport"]),
+      dependencies: [
+        "WalletCLI", "WalletIngest", "WalletStore", "wallet", "WalletTestSupport",
+        "WalletCommandTesting",
+      ]),
   ]
 )

@@ -124,7 +124,7 @@ public enum WalletCommandLine {
   /// command running this one (the demo) chose, else the environment's.
   /// `forTheWholeProcess` (the program's entry point only) makes the language the process's
   /// too, for the threads a command starts.
-  static func run(
+  package static func run(
     _ argv: [String], context: CommandContext, forTheWholeProcess: Bool = false
   ) -> Int32 {
     // Completion reads `--lang` as one of the words typed, to complete it and its value.

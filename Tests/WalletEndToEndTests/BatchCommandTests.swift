@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// `wallet batch` end to end, on the built binary.
@@ -21,7 +22,7 @@ struct BatchCommandTests {
     try folder.write("cards.csv", cards)
     try folder.write("enrollments.csv", enrollments)
     try folder.write("transactions.csv", transactions)
-    return try WalletProcess.run(
+    return try CommandHarness.run(
       [
         "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
         "transactions.csv", "--out", "rewards.csv", "--decisions", "decisions.csv",
@@ -30,7 +31,7 @@ struct BatchCommandTests {
 
   @Test func sampleReproducesTheExpectedFiles() throws {
     let folder = try TemporaryFolder()
-    let result = try WalletProcess.run([
+    let result = try CommandHarness.run([
       "batch", "--cards", WalletProcess.sample("cards.csv"), "--enrollments",
       WalletProcess.sample("enrollments.csv"), "--transactions",
       WalletProcess.sample("transactions.csv"), "--out", folder.path("rewards.csv"),
@@ -70,7 +71,7 @@ struct BatchCommandTests {
     try folder.write("cards.csv", Self.goodCards)
     try folder.write("enrollments.csv", Self.goodEnrollments)
     try folder.write("transactions.csv", Self.goodTransactions)
-    let result = try WalletProcess.run(
+    let result = try CommandHarness.run(
       [
         "batch", "--transactions", "transactions.csv", "--out", "-", "--cards=cards.csv",
         "--enrollments", "enrollments.csv",
@@ -81,7 +82,7 @@ struct BatchCommandTests {
         == "holder,cycle_start,cycle_end,ordinal,transaction,card,channel,time,amount,reward\r\n"
         + "H1,2026-11-22,2026-12-21,1,T1,C1,bank-app,2026-11-25T10:00:00+08:00,150.00,10.00\r\n")
     #expect(result.stderr.contains("1 transaction read, 1 rewarded"))
-    let quiet = try WalletProcess.run(
+    let quiet = try CommandHarness.run(
       [
         "batch", "--transactions", "transactions.csv", "--out", "-", "--cards=cards.csv",
         "--enrollments", "enrollments.csv", "--quiet",
@@ -94,7 +95,7 @@ struct BatchCommandTests {
   @Test func withoutOutTheRewardsGoToStandardOutput() throws {
     let folder = try TemporaryFolder()
     let named = try batch(in: folder)
-    let result = try WalletProcess.run(
+    let result = try CommandHarness.run(
       [
         "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
         "transactions.csv", "--quiet",
@@ -102,7 +103,7 @@ struct BatchCommandTests {
     #expect(named.status == 0 && result.status == 0)
     #expect(result.stdout == folder.read("rewards.csv"))
     #expect(result.stdout.hasPrefix("holder,cycle_start,"))
-    let clash = try WalletProcess.run(
+    let clash = try CommandHarness.run(
       [
         "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
         "transactions.csv", "--decisions", "-",
@@ -127,7 +128,7 @@ struct BatchCommandTests {
       ],
     ])
   func usageErrors(arguments: [String]) throws {
-    let result = try WalletProcess.run(arguments)
+    let result = try CommandHarness.run(arguments)
     #expect(result.status == 64)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.hasPrefix("Error: "))
@@ -140,7 +141,7 @@ struct BatchCommandTests {
       ["--help"], ["help"], ["batch", "--help"], ["help", "batch"], ["-h"], ["--version"],
     ])
   func helpAndVersion(arguments: [String]) throws {
-    let result = try WalletProcess.run(arguments)
+    let result = try CommandHarness.run(arguments)
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
     #expect(!result.stdout.isEmpty)
@@ -153,7 +154,7 @@ struct BatchCommandTests {
   @Test func missingInputExits66AndWritesNothing() throws {
     let folder = try TemporaryFolder()
     try folder.write("cards.csv", Self.goodCards)
-    let result = try WalletProcess.run(
+    let result = try CommandHarness.run(
       [
         "batch", "--cards", "cards.csv", "--enrollments", "missing.csv", "--transactions",
         "missing.csv", "--out", "rewards.csv",
@@ -238,7 +239,7 @@ struct BatchOutputTargetTests {
       "transactions.csv", "--out", out, "--quiet",
     ]
     if let decisions { arguments += ["--decisions", decisions] }
-    return try WalletProcess.run(arguments, directory: folder.url)
+    return try CommandHarness.run(arguments, directory: folder.url)
   }
 
   @Test func theSameFileSpeltTwoWaysIsRefused() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// One kind of bad input: which file it is in, the file's text, and where the error must point.
@@ -180,7 +181,7 @@ struct BatchInvalidInputTests {
     try folder.write("transactions.csv", BatchCommandTests.goodTransactions)
     try folder.write("\(bad.file.rawValue).csv", bytes: bad.bytes)
     try folder.write("rewards.csv", "previous output\n")
-    let result = try WalletProcess.run(
+    let result = try CommandHarness.run(
       [
         "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
         "transactions.csv", "--out", "rewards.csv", "--decisions", "decisions.csv",
@@ -242,7 +243,7 @@ struct BatchInvalidInputTests {
     try folder.write("enrollments.csv", BatchCommandTests.goodEnrollments)
     try folder.write("transactions.csv", BatchCommandTests.goodTransactions)
     try folder.write("\(file).csv", text)
-    let result = try WalletProcess.run(
+    let result = try CommandHarness.run(
       [
         "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
         "transactions.csv", "--out", "rewards.csv",
@@ -272,7 +273,7 @@ struct BatchInvalidInputTests {
     try folder.write(
       "transactions.csv",
       BatchCommandTests.transactionsHeader + "4111111111111111,C1,2026-11-25T10:00,150,,,,,,,\n")
-    let result = try WalletProcess.run(
+    let result = try CommandHarness.run(
       [
         "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
         "transactions.csv", "--out", "rewards.csv",
@@ -290,7 +291,7 @@ struct BatchInvalidInputTests {
       BatchCommandTests.goodTransactions + "T2,C1,2026-11-26T10:00,1e3,,,,,,,\n"
         + "T3,C2,2026-11-26T10:00,150,,,,,,,\n" + "T4,C1,2026-12-22T10:00,150,,,,,,,\n"
         + "T5,C1,2026-12-23T10:00,150\n")
-    let result = try WalletProcess.run(
+    let result = try CommandHarness.run(
       [
         "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
         "transactions.csv", "--out", "rewards.csv", "--decisions", "decisions.csv",
@@ -334,7 +335,7 @@ struct BatchInvalidInputTests {
       "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
       "transactions.csv", "--out", "rewards.csv", "--decisions", "decisions.csv", "--quiet",
     ]
-    let skipping = try WalletProcess.run(
+    let skipping = try CommandHarness.run(
       arguments + ["--skip-invalid"], environment: environment, directory: folder.url)
     #expect(skipping.status == 0)
     let expected: [String] = [
@@ -358,7 +359,8 @@ struct BatchInvalidInputTests {
       folder.read("decisions.csv")?.split(separator: "\r\n").map { $0.prefix(3) } == [
         "tra", "T1,", "T2,", "T5,", "T6,",
       ])
-    let stopping = try WalletProcess.run(arguments, environment: environment, directory: folder.url)
+    let stopping = try CommandHarness.run(
+      arguments, environment: environment, directory: folder.url)
     #expect(stopping.status == 65)
     #expect(stopping.stderr.hasPrefix("Error: cards.csv:3:3: network 'diners'"))
   }

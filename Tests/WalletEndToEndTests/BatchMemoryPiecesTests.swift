@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// `wallet batch --memory` on a file large enough to be partitioned in pieces at once (made so
@@ -13,7 +14,7 @@ struct BatchMemoryPiecesTests {
   func run(_ folder: TemporaryFolder, transactions: String, _ extra: [String]) throws
     -> WalletProcess.Result
   {
-    try WalletProcess.run(
+    try CommandHarness.run(
       [
         "batch", "--cards", WalletProcess.sample("cards.csv"), "--enrollments",
         WalletProcess.sample("enrollments.csv"), "--transactions", transactions, "--out",
@@ -81,6 +82,7 @@ struct BatchMemoryPiecesTests {
     let file = try sample(folder) { lines in
       lines[12] = lines[12].replacingOccurrences(of: "CNY", with: "C#Y")
     }
+    // A process of its own: batch's summary thread speaks the process's language.
     func run(_ extra: [String]) throws -> WalletProcess.Result {
       try WalletProcess.run(
         [

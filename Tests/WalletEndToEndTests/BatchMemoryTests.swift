@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// `wallet batch --memory`: past the limit, the transactions are split by holder on disk and
@@ -9,7 +10,7 @@ struct BatchMemoryTests {
   func batch(_ folder: TemporaryFolder, _ extra: [String], sample: String = "transactions.csv")
     throws -> WalletProcess.Result
   {
-    try WalletProcess.run(
+    try CommandHarness.run(
       [
         "batch", "--cards", WalletProcess.sample("cards.csv"), "--enrollments",
         WalletProcess.sample("enrollments.csv"), "--transactions", WalletProcess.sample(sample),
@@ -62,7 +63,7 @@ struct BatchMemoryTests {
     lines[12] = lines[12].replacingOccurrences(of: "CNY", with: "C#Y")
     try folder.write("bad.csv", lines.joined(separator: "\n"))
     func run(_ extra: [String]) throws -> WalletProcess.Result {
-      try WalletProcess.run(
+      try CommandHarness.run(
         [
           "batch", "--cards", WalletProcess.sample("cards.csv"), "--enrollments",
           WalletProcess.sample("enrollments.csv"), "--transactions", "bad.csv", "--out",
@@ -85,7 +86,7 @@ struct BatchMemoryTests {
   @Test func aLimitThatCanBeKeptIsNotWarnedAbout() throws {
     let folder = try TemporaryFolder()
     let inMemory = try batch(folder, [])
-    let inParts = try WalletProcess.run(
+    let inParts = try CommandHarness.run(
       [
         "batch", "--cards", WalletProcess.sample("cards.csv"), "--enrollments",
         WalletProcess.sample("enrollments.csv"), "--transactions",

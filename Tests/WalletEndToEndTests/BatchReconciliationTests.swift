@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// `wallet batch --postings`: the adjustments a bank must post and the reconciliation rows,
@@ -9,7 +10,7 @@ struct BatchReconciliationTests {
   func batch(_ folder: TemporaryFolder, postings: String, extra: [String]) throws
     -> WalletProcess.Result
   {
-    try WalletProcess.run(
+    try CommandHarness.run(
       [
         "batch", "--cards", WalletProcess.sample("cards.csv"), "--enrollments",
         WalletProcess.sample("enrollments.csv"), "--transactions",
@@ -101,7 +102,7 @@ struct BatchReconciliationTests {
   func reconciliationOptionsGoTogether(options: [String]) throws {
     let folder = try TemporaryFolder()
     try folder.write("p.csv", "card,date,kind,amount\n")
-    let result = try WalletProcess.run(
+    let result = try CommandHarness.run(
       [
         "batch", "--cards", WalletProcess.sample("cards.csv"), "--enrollments",
         WalletProcess.sample("enrollments.csv"), "--transactions",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// The errors a cardholder meets most — a bad cell in a file, a broken promotion file, a usage

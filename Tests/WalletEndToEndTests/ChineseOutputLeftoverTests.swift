@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// Sentences that once stayed in English in Chinese mode: a settled or voided transaction, a
@@ -66,7 +67,7 @@ struct ChineseOutputLeftoverTests {
     (["init", "--help"], "或数据库自己的时区）"), (["posting", "add", "--help"], "（默认：自动生成）"),
   ])
   func helpsDefaultsAreInChinese(arguments: [String], phrase: String) throws {
-    let result = try WalletProcess.run(arguments, environment: Self.chinese)
+    let result = try CommandHarness.run(arguments, environment: Self.chinese)
     #expect(result.status == 0)
     #expect(result.stdout.contains(phrase), "\(result.stdout)")
     #expect(!result.stdout.contains("（默认：now）"))

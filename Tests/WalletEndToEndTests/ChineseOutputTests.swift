@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// With LANG, LC_MESSAGES or LC_ALL naming Simplified Chinese, or `--lang zh-Hans`, a person
@@ -16,7 +17,7 @@ struct ChineseOutputTests {
   }
 
   @Test func theDemoInChineseIsTheCheckedInTranscript() throws {
-    let result = try WalletProcess.run(["demo"], environment: Self.chinese)
+    let result = try CommandHarness.run(["demo"], environment: Self.chinese)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.isEmpty)
     #expect(result.stdout == (try Self.expectedDemo()))
@@ -31,17 +32,17 @@ struct ChineseOutputTests {
   func everyWayOfChoosingChineseGivesTheSameDemo(
     arguments: [String], environment: [String: String]
   ) throws {
-    let result = try WalletProcess.run(arguments, environment: environment)
+    let result = try CommandHarness.run(arguments, environment: environment)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout == (try Self.expectedDemo()))
   }
 
   @Test func lcAllWinsOverLangAndLangEnOverridesTheEnvironment() throws {
     let english = try DemoCommandTests.expected()
-    let overridden = try WalletProcess.run(
+    let overridden = try CommandHarness.run(
       ["demo"], environment: ["LC_ALL": "C", "LANG": "zh_CN.UTF-8"])
     #expect(overridden.stdout == english)
-    let asked = try WalletProcess.run(["demo", "--lang", "en"], environment: Self.chinese)
+    let asked = try CommandHarness.run(["demo", "--lang", "en"], environment: Self.chinese)
     #expect(asked.stdout == english)
   }
 
@@ -110,6 +111,7 @@ struct ChineseOutputTests {
   @Test func batchSummarisesInChineseEveryTime() throws {
     let folder = try TemporaryFolder()
     for _ in 0..<6 {
+      // The binary, whose entry makes the language the process's for that thread.
       let result = try WalletProcess.run(
         [
           "batch", "--cards", WalletProcess.sample("cards.csv"), "--enrollments",
@@ -123,7 +125,7 @@ struct ChineseOutputTests {
   }
 
   @Test func helpHeadingsAndAbstractsAreInChinese() throws {
-    let result = try WalletProcess.run(["--help"], environment: Self.chinese)
+    let result = try CommandHarness.run(["--help"], environment: Self.chinese)
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("概述：离线卡包与 Apple Pay 刷卡金计算器。"))
     for heading in ["用法：wallet <subcommand>", "选项：", "子命令：", "显示帮助信息。"] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// `refunds: clawback` end to end, on the sample data and the shipped clawback promotion: the
@@ -25,7 +26,7 @@ struct ClawbackTests {
 
   @Test func batchWritesForfeitedDecisionsAndLeavesThemOutOfTheRewards() throws {
     let folder = try TemporaryFolder()
-    let result = try WalletProcess.run([
+    let result = try CommandHarness.run([
       "batch", "--cards", WalletProcess.sample("cards.csv"), "--enrollments",
       WalletProcess.sample("enrollments.csv"), "--transactions",
       WalletProcess.sample("transactions.csv"), "--promotion", Self.promotionFile,
@@ -61,7 +62,7 @@ struct ClawbackTests {
     func batchDecisions() throws -> Set<String> {
       try session.succeed(["export", "transactions", "--out", "all.csv"])
       let folder = try TemporaryFolder()
-      let result = try WalletProcess.run(
+      let result = try CommandHarness.run(
         [
           "batch", "--cards", WalletProcess.sample("cards.csv"), "--enrollments",
           WalletProcess.sample("enrollments.csv"), "--transactions",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// Ids come from anyone's CSV or statement, so completion must treat them as data: each shell,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// `wallet completion bash|zsh|fish`: the bash script's completion function, run by bash itself

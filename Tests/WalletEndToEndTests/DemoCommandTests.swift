@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// `wallet demo`, the README's main command.
@@ -15,7 +16,7 @@ struct DemoCommandTests {
     let folder = try TemporaryFolder()
     let temporary = folder.url.appendingPathComponent("tmp")
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-    let result = try WalletProcess.run(
+    let result = try CommandHarness.run(
       ["demo"],
       environment: [
         "NO_COLOR": "1", "TMPDIR": temporary.path, "WALLET_DB": folder.path("mine/wallet.sqlite"),
@@ -32,7 +33,7 @@ struct DemoCommandTests {
 
   @Test func theSameAnyDayAndFromThePackage() throws {
     // Another "now" in the environment does not move the demo's, and neither does TZ.
-    let result = try WalletProcess.run(
+    let result = try CommandHarness.run(
       ["demo"], environment: ["WALLET_NOW": "2030-01-01T00:00:00Z", "TZ": "America/New_York"],
       directory: WalletProcess.packageRoot)
     #expect(result.status == 0)
@@ -57,7 +58,7 @@ struct DemoCommandTests {
   }
 
   @Test func takesNoArguments() throws {
-    let result = try WalletProcess.run(["demo", "--db", "x.sqlite"])
+    let result = try CommandHarness.run(["demo", "--db", "x.sqlite"])
     #expect(result.status == 64)
     #expect(result.stdout.isEmpty)
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// One class of broken promotion file: its bytes, where the error must point, and what the
@@ -439,7 +440,7 @@ struct PromotionInvalidInputTests {
     try folder.write("cards.csv", BatchCommandTests.goodCards)
     try folder.write("enrollments.csv", BatchCommandTests.goodEnrollments)
     try folder.write("transactions.csv", BatchCommandTests.goodTransactions)
-    return try WalletProcess.run(
+    return try CommandHarness.run(
       [
         "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
         "transactions.csv", "--promotion", "p.json", "--out", "out.csv", "--decisions",

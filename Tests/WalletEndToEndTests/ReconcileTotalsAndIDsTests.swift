@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// Issue 27, items 6 and 7 through the built binary: adjustments never reuse an input posting's
@@ -17,7 +18,7 @@ struct ReconcileTotalsAndIDsTests {
   func batch(_ folder: TemporaryFolder, postings: String, adjustments: String) throws
     -> WalletProcess.Result
   {
-    try WalletProcess.run(
+    try CommandHarness.run(
       [
         "batch", "--cards", WalletProcess.sample("cards.csv"), "--enrollments",
         WalletProcess.sample("enrollments.csv"), "--transactions",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// `wallet sql` as a user runs it: the query on standard output, usage errors exit 64.
@@ -7,7 +8,7 @@ struct SQLCommandTests {
   @Test(arguments: ["spark", "duckdb", "sqlite"])
   func printsOneQuery(dialect: String) throws {
     for extra in [[], ["--rewards"], ["--validation"]] {
-      let result = try WalletProcess.run(["sql", "--dialect", dialect] + extra)
+      let result = try CommandHarness.run(["sql", "--dialect", dialect] + extra)
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout.hasPrefix("-- wallet sql"))
       #expect(result.stdout.contains("\nWITH\n"))
@@ -18,10 +19,10 @@ struct SQLCommandTests {
   @Test func aPromotionFileIsCompiled() throws {
     let file = WalletProcess.packageRoot
       .appendingPathComponent("data/promotions/bocom-applepay-monthly-clawback.json").path
-    let result = try WalletProcess.run(["sql", "--dialect", "duckdb", "--promotion", file])
+    let result = try CommandHarness.run(["sql", "--dialect", "duckdb", "--promotion", file])
     #expect(result.status == 0)
     #expect(result.stdout.contains("'forfeited'"))
-    let net = try WalletProcess.run(["sql", "--dialect", "duckdb"])
+    let net = try CommandHarness.run(["sql", "--dialect", "duckdb"])
     #expect(!net.stdout.contains("'forfeited'"))
   }
 
@@ -32,7 +33,7 @@ struct SQLCommandTests {
     ["sql", "--dialect", "spark", "--years", "soon"],
   ])
   func usageErrors(arguments: [String]) throws {
-    let result = try WalletProcess.run(arguments)
+    let result = try CommandHarness.run(arguments)
     #expect(result.status == 64)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.hasPrefix("Error: "))
@@ -40,7 +41,7 @@ struct SQLCommandTests {
   }
 
   @Test func anUnknownPromotionIsRefused() throws {
-    let result = try WalletProcess.run(["sql", "--dialect", "spark", "--promotion", "nope"])
+    let result = try CommandHarness.run(["sql", "--dialect", "spark", "--promotion", "nope"])
     #expect(result.status == 64)
     #expect(result.stdout.isEmpty)
   }
@@ -56,7 +57,7 @@ struct SQLCommandTests {
     let id = try #require(text.range(of: "\"bocom-applepay-monthly\""))
     text.replaceSubrange(id, with: #""x\u0000y\u001b[2J\nz\u0085""#)
     let file = try folder.write("hostile.json", text)
-    let result = try WalletProcess.run(
+    let result = try CommandHarness.run(
       ["sql", "--dialect", dialect, "--promotion", file], directory: folder.url)
     #expect(result.status == 0, "\(result.stderr)")
     let header = try #require(result.stdout.split(separator: "\n").first)

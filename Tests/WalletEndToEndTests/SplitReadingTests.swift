@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// Large input files are read in parts at once (cards and enrollments in two halves,
@@ -14,7 +15,7 @@ struct SplitReadingTests {
   func batch(in folder: TemporaryFolder, environment: [String: String]) throws -> (
     status: Int32, stderr: String, rewards: String?, decisions: String?
   ) {
-    let result = try WalletProcess.run(
+    let result = try CommandHarness.run(
       [
         "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
         "transactions.csv", "--out", "rewards.csv", "--decisions", "decisions.csv",
@@ -151,7 +152,7 @@ struct SplitReadingTests {
     }
     try folder.write("postings.csv", postings)
     func run(_ environment: [String: String]) throws -> (WalletProcess.Result, String?, String?) {
-      let result = try WalletProcess.run(
+      let result = try CommandHarness.run(
         [
           "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
           "transactions.csv", "--out", "rewards.csv", "--postings", "postings.csv",

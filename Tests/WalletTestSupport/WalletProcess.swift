@@ -11,6 +11,13 @@ public struct WalletProcess {
     public var stdout: String
     /// Everything written on standard error.
     public var stderr: String
+
+    /// A result made of its three parts, for runners other than the binary's.
+    public init(status: Int32, stdout: String, stderr: String) {
+      self.status = status
+      self.stdout = stdout
+      self.stderr = stderr
+    }
   }
 
   /// The package's root folder, for data/sample and the README.

@@ -70,7 +70,8 @@ struct ImportStatementCommand: WalletCommand {
   func run(context: CommandContext) throws -> ExitStatus {
     // Interrupted, it leaves the store as it was: the import is one transaction.
     Interruption.catchSignals(.store, console: context.console)
-    let input = try InputFile.openAllowingStandardInput(self.file)
+    let input = try InputFile.openAllowingStandardInput(
+      self.file, standardInput: context.standardInput)
     let bytes = try input.readAll(limit: 1 << 30)
     let chosenFormat = try self.format.map(Self.format(named:))
     let rules = try self.rules.map { path in

@@ -6,7 +6,7 @@ import WalletStore
 extension PayCommand {
   /// Reads and checks the request, finds the cards, plays it (`PayJob`) and renders the sheet.
   func run(context: CommandContext) throws -> ExitStatus {
-    let input = try InputFile.openAllowingStandardInput(file)
+    let input = try InputFile.openAllowingStandardInput(file, standardInput: context.standardInput)
     let bytes = try input.readAll()
     let shownFile = SafeText.path(input.path)
     let store = try storeOptions.open(context: context, access: authorize ? .change : .read)

@@ -20,7 +20,8 @@ struct PromotionAddCommand: WalletCommand {
   @OptionGroup var storeOptions: StoreOptions
 
   func run(context: CommandContext) throws -> ExitStatus {
-    let file = try InputFile.openAllowingStandardInput(self.file)
+    let file = try InputFile.openAllowingStandardInput(
+      self.file, standardInput: context.standardInput)
     let promotion = try PromotionSource.decode(file)
     let store = try storeOptions.open(context: context, access: .create)
     let id = promotion.id

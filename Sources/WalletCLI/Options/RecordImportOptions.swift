@@ -30,7 +30,8 @@ struct RecordImportOptions: ParsableArguments {
     // Interrupted, it leaves the store as it was: the import is one transaction.
     Interruption.catchSignals(.store, console: context.console)
     // Opened first, so that a missing file (66) does not leave a new, empty store behind.
-    let file = try InputFile.openAllowingStandardInput(self.file)
+    let file = try InputFile.openAllowingStandardInput(
+      self.file, standardInput: context.standardInput)
     let quiet = progress.quiet
     let policy = ImportPolicy(replace: replace, skipInvalid: skipInvalid)
     let store = try storeOptions.open(context: context, access: .create)

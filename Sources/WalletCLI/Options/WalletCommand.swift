@@ -30,10 +30,20 @@ extension WalletCommand {
   }
 }
 
-/// What a running command may use of the outside world.
-struct CommandContext {
+/// What a running command may use of the outside world, so that the program's entry and the
+/// tests (which run commands in their own process) can each supply their own.
+package struct CommandContext {
   /// Standard output and error.
   let console: Console
   /// The environment, as a dictionary, so that tests and the demo can replace it.
   let environment: [String: String]
+  /// The descriptor a command reads when a file is given as `-`.
+  let standardInput: Int32
+
+  /// A context over `console` and `environment`, reading `-` from `standardInput`.
+  package init(console: Console, environment: [String: String], standardInput: Int32 = 0) {
+    self.console = console
+    self.environment = environment
+    self.standardInput = standardInput
+  }
 }

@@ -56,11 +56,14 @@ package final class InputFile: Sendable {
   }
 
   /// `path`, or standard input when it is `-` (named `stdin` in messages), for commands that
-  /// read one file and so can take it from a pipe.
-  package static func openAllowingStandardInput(_ path: String) throws(FileFailure) -> InputFile {
+  /// read one file and so can take it from a pipe. `standardInput` is the descriptor that
+  /// stands for standard input: the process's own, or one a test supplies.
+  package static func openAllowingStandardInput(
+    _ path: String, standardInput: Int32 = 0
+  ) throws(FileFailure) -> InputFile {
     guard path == "-" else { return try InputFile(path: path) }
-    // A duplicate, so that closing this file leaves the process's standard input alone.
-    let descriptor = dup(0)
+    // A duplicate, so that closing this file leaves the given standard input alone.
+    let descriptor = dup(standardInput)
     guard descriptor >= 0 else {
       throw FileFailure(
         .cannotOpen, "cannot read standard input: \(String(cString: strerror(errno)))")

@@ -1,4 +1,5 @@
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// Words the command line has no place for, beside `--version` and help, through the binary: a
@@ -12,7 +13,7 @@ struct StrayArgumentTests {
     ["help", "card", "add", "extra"],
   ])
   func aStrayArgumentIsAUsageError(arguments: [String]) throws {
-    let result = try WalletProcess.run(arguments)
+    let result = try CommandHarness.run(arguments)
     #expect(result.status == 64, "\(arguments): \(result.stdout)")
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.hasPrefix("Error: "), "\(result.stderr)")
@@ -31,7 +32,7 @@ struct StrayArgumentTests {
       (["--version", "--help"], "wallet <"),
     ] as [([String], String)])
   func helpForACommandThatExists(arguments: [String], usage: String) throws {
-    let result = try WalletProcess.run(arguments)
+    let result = try CommandHarness.run(arguments)
     #expect(result.status == 0, "\(arguments): \(result.stderr)")
     #expect(result.stderr.isEmpty)
     #expect(result.stdout.contains("USAGE: \(usage)"), "\(result.stdout)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 @testable import WalletCLI
@@ -164,11 +165,13 @@ struct FilesManualTests {
       "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
       "transactions.csv", "--out", "-", "--quiet",
     ]
-    let decided = try WalletProcess.run(batch, directory: session.folder.url)
+    let decided = try CommandHarness.run(batch, directory: session.folder.url)
     #expect(decided.status == 0, "\(decided.stderr)")
     #expect(
-      try WalletProcess.run(batch + ["--promotion", "one-off.json"], directory: session.folder.url)
-        .status == 0)
+      try CommandHarness.run(
+        batch + ["--promotion", "one-off.json"], directory: session.folder.url
+      )
+      .status == 0)
 
     // The id the page says the enrollment without one gets.
     let examples = Self.page.section("EXAMPLES").lines
@@ -186,14 +189,14 @@ struct FilesManualTests {
     let messages = Self.page.section("DIAGNOSTICS").literalBlocks
     try session.write(
       "transactions.csv", transactions.replacingOccurrences(of: ",320,", with: ",1e3,"))
-    let badAmount = try WalletProcess.run(batch, directory: session.folder.url)
+    let badAmount = try CommandHarness.run(batch, directory: session.folder.url)
     #expect(badAmount.status == 65)
     #expect(messages.contains(badAmount.stderr), "\(badAmount.stderr)")
     try session.write("transactions.csv", transactions)
     try session.write(
       "one-off.json",
       smallest.replacingOccurrences(of: "\"cycleStartDay\": 1,", with: "\"cycleStartDay\": 29,"))
-    let badDay = try WalletProcess.run(
+    let badDay = try CommandHarness.run(
       batch + ["--promotion", "one-off.json"], directory: session.folder.url)
     #expect(badDay.status == 65)
     #expect(messages.contains(badDay.stderr), "\(badDay.stderr)")

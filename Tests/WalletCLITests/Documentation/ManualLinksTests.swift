@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// The manual pages point to each other, what a user has points only to what a user has (a
@@ -27,7 +28,7 @@ struct ManualLinksTests {
         contentsOf: WalletProcess.packageRoot.appendingPathComponent(document), encoding: .utf8)
       #expect(!text.contains("SPEC"), "\(document) mentions the SPEC, which users do not have")
     }
-    let help = try WalletProcess.run(["export", "--help"])
+    let help = try CommandHarness.run(["export", "--help"])
     #expect(help.status == 0)
     #expect(!help.stdout.contains("SPEC"))
     #expect(help.stdout.contains("wallet-files(5)"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletCore
 import WalletTestSupport
 
@@ -53,7 +54,7 @@ struct RulesManualTests {
     let command = try block("wallet batch ")
       .replacingOccurrences(of: "\\\n", with: " ")
       .split(whereSeparator: \.isWhitespace).dropFirst().map(String.init)
-    let result = try WalletProcess.run(command, directory: folder.url)
+    let result = try CommandHarness.run(command, directory: folder.url)
     #expect(result.status == 0, "\(result.stderr)")
     func written(_ name: String) -> String? {
       folder.read(name)?.replacingOccurrences(of: "\r\n", with: "\n")
@@ -66,7 +67,7 @@ struct RulesManualTests {
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
       .appendingPathComponent("data/promotions/bocom-applepay-monthly-clawback.json").path
-    let again = try WalletProcess.run(command + ["--promotion", clawback], directory: folder.url)
+    let again = try CommandHarness.run(command + ["--promotion", clawback], directory: folder.url)
     #expect(again.status == 0, "\(again.stderr)")
     let decided = Set((written("decisions.csv") ?? "").split(separator: "\n").map(String.init))
     let shown = try block("T7,H1,C1,").split(separator: "\n").map(String.init)

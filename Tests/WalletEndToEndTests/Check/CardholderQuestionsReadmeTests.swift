@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// The `wallet check` and `wallet explain` examples of the README's section for a cardholder

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// `wallet check CARD`: enrolled and matching (exit 0) or not (exit 1), and what each promotion
@@ -151,7 +152,7 @@ struct CheckCommandTests {
       #expect(result.status == 64, "\(arguments): \(result.stderr)")
       #expect(result.stdout.isEmpty)
     }
-    let noStore = try WalletProcess.run(
+    let noStore = try CommandHarness.run(
       ["check", "C1", "--db", session.folder.path("none/wallet.sqlite")])
     #expect(noStore.status == 66)
   }
@@ -272,11 +273,11 @@ struct CheckCommandTests {
 
   @Test func helpDescribesTheCommands() throws {
     for command in [["check"], ["explain"]] {
-      let result = try WalletProcess.run(command + ["--help"])
+      let result = try CommandHarness.run(command + ["--help"])
       #expect(result.status == 0)
       #expect(result.stdout.contains("USAGE: wallet \(command[0])"))
       #expect(result.stdout.contains("--db <path>"))
     }
-    #expect(try WalletProcess.run(["check", "--help"]).stdout.contains("--networks <list>"))
+    #expect(try CommandHarness.run(["check", "--help"]).stdout.contains("--networks <list>"))
   }
 }

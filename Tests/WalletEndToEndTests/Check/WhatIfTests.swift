@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// `wallet check --holder H --amount X`: with which card a purchase would earn most, and why the

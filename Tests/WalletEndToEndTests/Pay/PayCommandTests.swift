@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// `wallet pay REQUEST.json`, `wallet txn settle` and `wallet txn void`, run as a user runs them.

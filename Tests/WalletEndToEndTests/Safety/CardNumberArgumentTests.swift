@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// SPEC 6: a card number given where a command takes the id of a transaction, a posting or a

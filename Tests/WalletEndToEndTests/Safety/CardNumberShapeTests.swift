@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// SPEC 6: a card number in any of the shapes people and banks write one is refused in every
@@ -90,7 +91,7 @@ struct CardNumberShapeTests {
     for (enrollments, transactions) in [
       ("clean-enrollments.csv", "transactions.csv"), ("enrollments.csv", "clean-transactions.csv"),
     ] {
-      let result = try WalletProcess.run(
+      let result = try CommandHarness.run(
         [
           "batch", "--cards", "cards.csv", "--enrollments", enrollments, "--transactions",
           transactions, "--out", "rewards.csv", "--decisions", "decisions.csv", "--quiet",
@@ -111,7 +112,7 @@ struct CardNumberShapeTests {
     for index in 0..<5_000 { rows += "T\(index),C1,2026-03-01T10:00,150,shop \(index)\n" }
     rows += "T-X,C1,2026-03-01T10:00,150,店 ４１１１１１１１１１１１１１１１\n"
     try folder.write("transactions.csv", rows)
-    let result = try WalletProcess.run(
+    let result = try CommandHarness.run(
       [
         "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
         "transactions.csv", "--out", "rewards.csv", "--quiet",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// SPEC 6: control characters in any value are never written raw to a terminal or a message.
@@ -132,7 +133,7 @@ struct ControlCharacterTests {
     ["\u{1B}[31mred"], ["card", "list", "--\u{1B}]0;x\u{07}"], ["export", "\u{1B}[2J"],
   ])
   func argumentErrorsEscapeTheWordTheyQuote(command: [String]) throws {
-    let result = try WalletProcess.run(command)
+    let result = try CommandHarness.run(command)
     #expect(result.status == 64)
     Self.expectNoRawControls(result, command)
     #expect(result.stderr.contains("\\u{1B}"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// Issue 27, items 8 and 10a, through the binary: a command interrupted by SIGINT or SIGTERM

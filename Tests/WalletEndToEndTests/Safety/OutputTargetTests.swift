@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 #if canImport(Glibc)
@@ -21,7 +22,7 @@ struct OutputTargetTests {
       "transactions.csv", "--out", out, "--quiet",
     ]
     if let decisions { arguments += ["--decisions", decisions] }
-    return try WalletProcess.run(arguments, directory: folder.url)
+    return try CommandHarness.run(arguments, directory: folder.url)
   }
 
   static func sampleFolder() throws -> TemporaryFolder {
@@ -125,7 +126,8 @@ struct OutputTargetReviewTests {
   func aDescriptorOfTheOpenStoreIsTheStore(output: String) throws {
     let session = try StoreSession()
     try session.importSample()
-    let result = try session.run(["export", "rewards", "--out", output])
+    // The binary: descriptor 3 is the store only in a process of its own.
+    let result = try session.runBinary(["export", "rewards", "--out", output])
     #expect(result.status == 64, "\(result.stderr)")
     #expect(try session.succeed(["card", "list"]).stdout.contains("C-WF-CREDIT"))
   }
@@ -180,7 +182,7 @@ struct OutputTargetReviewTests {
 
   @Test func aBuiltInPromotionsIdIsNoInputFile() throws {
     let folder = try OutputTargetTests.sampleFolder()
-    let result = try WalletProcess.run(
+    let result = try CommandHarness.run(
       [
         "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
         "transactions.csv", "--promotion", "bocom-applepay-monthly", "--out",

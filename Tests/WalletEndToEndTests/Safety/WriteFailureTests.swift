@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// SPEC 6: every output that cannot be written whole exits 74, whatever the command and format;

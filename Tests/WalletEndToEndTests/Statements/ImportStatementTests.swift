@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// `wallet import statement`, run as a cardholder runs it on what their bank and apps gave them.

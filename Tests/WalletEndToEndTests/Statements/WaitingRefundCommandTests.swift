@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// The review's case, through the binary: an Alipay refund `LATER_1` of ¥20.00 imported before
@@ -252,9 +253,9 @@ struct WaitingRefundCommandTests {
     func words(_ text: String) -> String {
       text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
-    let list = words(try WalletProcess.run(["txn", "list", "--help"]).stdout)
+    let list = words(try CommandHarness.run(["txn", "list", "--help"]).stdout)
     #expect(list.contains("--waiting") && list.contains("'wallet txn remove ID' removes one"))
-    let remove = words(try WalletProcess.run(["txn", "remove", "--help"]).stdout)
+    let remove = words(try CommandHarness.run(["txn", "remove", "--help"]).stdout)
     #expect(remove.contains("('wallet txn list --waiting') removes that refund"), "\(remove)")
     let manual = try String(
       contentsOf: WalletProcess.packageRoot.appendingPathComponent("man/wallet.1"),

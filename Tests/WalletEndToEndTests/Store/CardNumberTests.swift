@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// SPEC 6: a value that looks like a card number is refused on every path into the store and

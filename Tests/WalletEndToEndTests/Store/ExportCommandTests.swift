@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// `wallet export`: the SPEC's files from a store, for analysts and spreadsheets.

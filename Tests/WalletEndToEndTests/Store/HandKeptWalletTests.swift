@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// A wallet kept by hand (issue 18): mistakes can be undone, answers agree, dates are read as
@@ -408,7 +409,7 @@ struct HandKeptWalletTests {
 
   @Test(arguments: [["--version"], ["-V"], ["version"]])
   func theVersionIsShownEveryWay(arguments: [String]) throws {
-    let result = try WalletProcess.run(arguments)
+    let result = try CommandHarness.run(arguments)
     #expect(result.status == 0)
     #expect(result.stdout.lines.count == 1)
     #expect(result.stdout.first?.isNumber == true)

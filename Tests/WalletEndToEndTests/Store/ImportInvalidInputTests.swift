@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// Every class of bad CSV input that `wallet batch` refuses, through `wallet import` into a store

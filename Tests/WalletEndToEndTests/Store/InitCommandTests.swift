@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// `wallet init`, where the store lives, and what reading commands do without one.
@@ -105,7 +106,7 @@ struct InitCommandTests {
     let home = folder.path("home")
     let xdg = folder.path("xdg")
     func initialise(_ environment: [String: String], _ extra: [String] = []) throws -> String {
-      let result = try WalletProcess.run(["init"] + extra, environment: environment)
+      let result = try CommandHarness.run(["init"] + extra, environment: environment)
       #expect(result.status == 0, "\(result.stderr)")
       return result.stderr
     }
@@ -131,7 +132,7 @@ struct InitCommandTests {
         "at \(flag)"))
     #expect(FileManager.default.fileExists(atPath: flag))
     // A reading command finds the same store through the same variables.
-    let listed = try WalletProcess.run(
+    let listed = try CommandHarness.run(
       ["promotion", "list", "--format", "csv"], environment: ["HOME": home, "XDG_DATA_HOME": xdg])
     #expect(listed.status == 0)
     #expect(listed.stdout.contains("bocom-applepay-monthly"))

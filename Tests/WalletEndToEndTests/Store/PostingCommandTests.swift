@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// `wallet import postings` and `wallet posting add|list|remove`, run as a user runs them.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// `wallet reconcile` and `wallet explain`'s posting line on the sample store with its
@@ -51,7 +52,7 @@ struct ReconcileCommandTests {
 
   @Test func postingTheAdjustmentsLeavesNothingToAttendTo() throws {
     let session = try Self.sampleWithPostings()
-    let batch = try WalletProcess.run(
+    let batch = try CommandHarness.run(
       [
         "batch", "--cards", WalletProcess.sample("cards.csv"), "--enrollments",
         WalletProcess.sample("enrollments.csv"), "--transactions",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// The store is one source of truth with `wallet batch`: after every kind of change, the store's
@@ -66,7 +67,7 @@ struct StoreEqualsBatchTests {
     try session.write("out-enrollments.csv", enrollments)
     try session.write("out-transactions.csv", transactions)
     for (id, file) in promotions {
-      let batch = try WalletProcess.run(
+      let batch = try CommandHarness.run(
         [
           "batch", "--cards", "out-cards.csv", "--enrollments", "out-enrollments.csv",
           "--transactions", "out-transactions.csv", "--promotion", file ?? id, "--out",

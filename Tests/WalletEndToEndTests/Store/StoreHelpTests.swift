@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletCommandTesting
 import WalletTestSupport
 
 /// Every store command has help generated from its declaration, and takes `--db`.
@@ -16,28 +17,28 @@ struct StoreHelpTests {
 
   @Test(arguments: commands)
   func helpIsPrintedOnStandardOutput(command: [String]) throws {
-    let result = try WalletProcess.run(command + ["--help"])
+    let result = try CommandHarness.run(command + ["--help"])
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
     #expect(result.stdout.hasPrefix("OVERVIEW: "))
     #expect(result.stdout.contains("USAGE: wallet \(command.joined(separator: " "))"))
     #expect(result.stdout.contains("--db <path>"))
-    let viaHelp = try WalletProcess.run(["help"] + command)
+    let viaHelp = try CommandHarness.run(["help"] + command)
     #expect(viaHelp.stdout == result.stdout)
   }
 
   @Test(arguments: ["card", "enrollment", "posting", "txn", "promotion"])
   func aGroupAloneShowsItsSubcommands(group: String) throws {
-    let result = try WalletProcess.run([group])
+    let result = try CommandHarness.run([group])
     #expect(result.status == 0)
     #expect(result.stdout.contains("USAGE: wallet \(group) <subcommand>"))
     #expect(result.stdout.contains("SUBCOMMANDS:\n  add "))
   }
 
   @Test func enrollIsAnAliasOfEnrollmentAdd() throws {
-    let alias = try WalletProcess.run(["enroll", "--help"])
-    #expect(alias.stdout == (try WalletProcess.run(["enrollment", "add", "--help"])).stdout)
-    let root = try WalletProcess.run(["--help"])
+    let alias = try CommandHarness.run(["enroll", "--help"])
+    #expect(alias.stdout == (try CommandHarness.run(["enrollment", "add", "--help"])).stdout)
+    let root = try CommandHarness.run(["--help"])
     #expect(root.stdout.contains("  enroll                  Alias for 'enrollment add'."))
   }
 }

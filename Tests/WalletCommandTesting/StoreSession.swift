@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalletTestSupport
 
 /// A store of its own in a temporary folder, and `wallet` run against it through `--db`, with a
 /// fixed "now" so that defaults give the same answers any day.
@@ -19,10 +20,29 @@ public struct StoreSession {
     folder = try TemporaryFolder()
   }
 
-  /// Runs `wallet arguments --db <store>` in the session's folder (through `launcher`, see
-  /// `WalletProcess.run`).
+  /// Runs `wallet arguments --db <store>` in the session's folder: in the test process
+  /// (`CommandHarness`), or as the built binary when a stream goes to a file or a `launcher`
+  /// runs it, which only a process of its own can do (see `WalletProcess.run`).
   @discardableResult
   public func run(
+    _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
+    outputTo: String? = nil, errorsTo: String? = nil, launcher: [String] = []
+  ) throws -> WalletProcess.Result {
+    guard outputTo != nil || errorsTo != nil || !launcher.isEmpty else {
+      return try CommandHarness.run(
+        arguments + ["--db", database],
+        environment: ["WALLET_NOW": Self.now].merging(environment) { _, mine in mine },
+        directory: folder.url, stdin: stdin)
+    }
+    return try runBinary(
+      arguments, environment: environment, stdin: stdin, outputTo: outputTo, errorsTo: errorsTo,
+      launcher: launcher)
+  }
+
+  /// Runs the built binary as `wallet arguments --db <store>` in the session's folder (through
+  /// `launcher`, see `WalletProcess.run`), for what needs a process of its own.
+  @discardableResult
+  public func runBinary(
     _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
     outputTo: String? = nil, errorsTo: String? = nil, launcher: [String] = []
   ) throws -> WalletProcess.Result {

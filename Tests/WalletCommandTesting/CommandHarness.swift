@@ -1,0 +1,42 @@
+import Foundation
+import Synchronization
+import WalletCLI
+import WalletTestSupport
+
+/// Runs `wallet` commands inside the test process, through the same entry as the binary
+/// (`WalletCommandLine.run(_:context:)`) with a captured console, a given environment and a
+/// given standard input, and returns what `WalletProcess.run` would: the status and both
+/// streams. Tests that need a process of their own (a closed descriptor, `/dev/full`, signals,
+/// the umask, a terminal, a shell) use `WalletProcess` instead.
+public enum CommandHarness {
+  /// The test process's own working folder, to return to after each run.
+  private static let homeFolder = FileManager.default.currentDirectoryPath
+
+  /// Serializes the runs: a run given a `directory` makes it the process's working folder for
+  /// its duration, which every run would otherwise see.
+  private static let runs = Mutex(())
+
+  /// Runs `wallet arguments` with only the given environment variables (plus PATH, as
+  /// `WalletProcess.run` gives), reading `stdin` (nothing when nil) as standard input, with
+  /// relative paths read from `directory` when one is given.
+  public static func run(
+    _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil,
+    stdin: String? = nil
+  ) throws -> WalletProcess.Result {
+    let capture = try CapturingConsole()
+    let input: Int32 =
+      try stdin.map { try CapturingConsole.unnamedFile(holding: Array($0.utf8)) }
+      ?? open("/dev/null", O_RDONLY | O_CLOEXEC)
+    defer { close(input) }
+    let context = CommandContext(
+      console: capture.console,
+      environment: environment.merging(["PATH": "/usr/bin:/bin"]) { mine, _ in mine },
+      standardInput: input)
+    let status = runs.withLock { _ in
+      if let directory { chdir(directory.path) }
+      defer { if directory != nil { chdir(homeFolder) } }
+      return WalletCommandLine.run(arguments, context: context)
+    }
+    return WalletProcess.Result(status: status, stdout: capture.output, stderr: capture.errors)
+  }
+}
