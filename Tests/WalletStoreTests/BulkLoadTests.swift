@@ -53,8 +53,8 @@ struct BulkLoadTests {
       replaced[index].refunded = .zero
     }
     for store in [rowByRow, bulk] {
-      try store.importCards(wallet.cards, policy: ImportPolicy())
-      try store.importEnrollments(wallet.enrollments, policy: ImportPolicy())
+      _ = try store.importCards(wallet.cards, policy: ImportPolicy())
+      _ = try store.importEnrollments(wallet.enrollments, policy: ImportPolicy())
       let first = try store.importTransactions(
         Array(wallet.transactions.prefix(140)), policy: ImportPolicy())
       #expect(first.inserted == 140)
@@ -79,15 +79,15 @@ struct BulkLoadTests {
   @Test func theFirstBadRowInTheFileIsReportedThoughRowsGoInByID() throws {
     let wallet = RandomWallet(seed: 4, transactions: 240)
     let (_, store) = try storePair(quota: .none)
-    try store.importCards(wallet.cards, policy: ImportPolicy())
-    try store.importEnrollments(wallet.enrollments, policy: ImportPolicy())
+    _ = try store.importCards(wallet.cards, policy: ImportPolicy())
+    _ = try store.importEnrollments(wallet.enrollments, policy: ImportPolicy())
     let indexesBefore = try contents(of: store)
     var rows = wallet.transactions
     // "T200" sorts before "T30", so in id order the later row is met first.
     rows[30].card = Identifier("no-such-card")
     rows[200].enrollment = Identifier("no-such-enrollment")
     do {
-      try store.importTransactions(rows, policy: ImportPolicy())
+      _ = try store.importTransactions(rows, policy: ImportPolicy())
       Issue.record("an unknown card was accepted")
     } catch let rejection as ImportRejection {
       #expect(rejection.index == 30)
@@ -107,10 +107,12 @@ struct BulkLoadTests {
     let wallet = RandomWallet(seed: 5, transactions: 70_000)
     let store = try WalletStore.inMemory()
     store.bulkLoadMinimumRows = bulkLoadMinimumRows
-    try store.importCards(wallet.cards, policy: ImportPolicy())
-    try store.importEnrollments(wallet.enrollments, policy: ImportPolicy())
+    _ = try store.importCards(wallet.cards, policy: ImportPolicy())
+    _ = try store.importEnrollments(wallet.enrollments, policy: ImportPolicy())
     var heard: [ImportProgress] = []
-    try store.importTransactions(wallet.transactions, policy: ImportPolicy()) { heard.append($0) }
+    _ = try store.importTransactions(wallet.transactions, policy: ImportPolicy()) {
+      heard.append($0)
+    }
     #expect(heard == [.writing(rows: 65_536, of: 70_000), .updatingIndexesAndDecisions])
   }
 

@@ -90,9 +90,9 @@ struct StoreOpeningTests {
     let indexSQL: [String]
     do {
       let store = try WalletStore.open(path: path, create: true)
-      try store.importCards(wallet.cards, policy: ImportPolicy())
-      try store.importEnrollments(wallet.enrollments, policy: ImportPolicy())
-      try store.importTransactions(wallet.transactions, policy: ImportPolicy())
+      _ = try store.importCards(wallet.cards, policy: ImportPolicy())
+      _ = try store.importEnrollments(wallet.enrollments, policy: ImportPolicy())
+      _ = try store.importTransactions(wallet.transactions, policy: ImportPolicy())
       before = try store.decisions(promotion: Promotion.bocomApplePayMonthly.id)
       indexes = try store.db.fetchAll(indexesSQL) { $0.string(at: 0) + ": " + $0.string(at: 1) }
       indexSQL = try store.db.fetchAll(indexesSQL) { $0.string(at: 1) }
@@ -297,8 +297,8 @@ struct StoreImportTests {
     #expect(first.inserted == wallet.cards.count)
     let second = try store.importCards(wallet.cards, policy: ImportPolicy())
     #expect(second.inserted == 0 && second.unchanged == wallet.cards.count)
-    try store.importEnrollments(wallet.enrollments, policy: ImportPolicy())
-    try store.importTransactions(wallet.transactions, policy: ImportPolicy())
+    _ = try store.importEnrollments(wallet.enrollments, policy: ImportPolicy())
+    _ = try store.importTransactions(wallet.transactions, policy: ImportPolicy())
     let before = try store.decisions(promotion: Promotion.bocomApplePayMonthly.id)
     let again = try store.importTransactions(wallet.transactions, policy: ImportPolicy())
     #expect(again.unchanged == wallet.transactions.count)
@@ -306,12 +306,12 @@ struct StoreImportTests {
   }
 
   @Test func aRefusedRowRefusesTheWholeFile() throws {
-    try store.importCards(wallet.cards, policy: ImportPolicy())
-    try store.importEnrollments(wallet.enrollments, policy: ImportPolicy())
+    _ = try store.importCards(wallet.cards, policy: ImportPolicy())
+    _ = try store.importEnrollments(wallet.enrollments, policy: ImportPolicy())
     var rows = wallet.transactions
     rows[150].card = Identifier("no-such-card")
     do {
-      try store.importTransactions(rows, policy: ImportPolicy())
+      _ = try store.importTransactions(rows, policy: ImportPolicy())
       Issue.record("an unknown card was accepted")
     } catch let rejection as ImportRejection {
       #expect(rejection.index == 150)
@@ -358,18 +358,18 @@ struct MaterialisedDecisionTests {
       try store.installPromotion(clawback)
       try check("installing a clawback promotion")
     }
-    try store.importCards(wallet.cards, policy: ImportPolicy())
-    try store.importEnrollments(Array(wallet.enrollments.prefix(10)), policy: ImportPolicy())
+    _ = try store.importCards(wallet.cards, policy: ImportPolicy())
+    _ = try store.importEnrollments(Array(wallet.enrollments.prefix(10)), policy: ImportPolicy())
     let firstEnrollments = Set(wallet.enrollments.prefix(10).map(\.id))
     let (early, late) = (
       wallet.transactions.filter { $0.enrollment.map(firstEnrollments.contains) ?? true },
       wallet.transactions.filter { !($0.enrollment.map(firstEnrollments.contains) ?? true) }
     )
-    try store.importTransactions(Array(early.prefix(120)), policy: ImportPolicy())
+    _ = try store.importTransactions(Array(early.prefix(120)), policy: ImportPolicy())
     try check("importing")
-    try store.importEnrollments(Array(wallet.enrollments.dropFirst(10)), policy: ImportPolicy())
+    _ = try store.importEnrollments(Array(wallet.enrollments.dropFirst(10)), policy: ImportPolicy())
     try check("importing more enrollments")
-    try store.importTransactions(Array(early.dropFirst(120)) + late, policy: ImportPolicy())
+    _ = try store.importTransactions(Array(early.dropFirst(120)) + late, policy: ImportPolicy())
     try check("importing earlier and later transactions")
     for index in 0..<5 {
       let card = wallet.cards[Int.random(in: 0..<8, using: &random)]
@@ -438,9 +438,9 @@ struct WhatIfTests {
     limited.refunds = refunds
     let store = try WalletStore.inMemory()
     try store.installPromotion(limited)
-    try store.importCards(wallet.cards, policy: ImportPolicy())
-    try store.importEnrollments(wallet.enrollments, policy: ImportPolicy())
-    try store.importTransactions(wallet.transactions, policy: ImportPolicy())
+    _ = try store.importCards(wallet.cards, policy: ImportPolicy())
+    _ = try store.importEnrollments(wallet.enrollments, policy: ImportPolicy())
+    _ = try store.importTransactions(wallet.transactions, policy: ImportPolicy())
     var random = SeededGenerator(seed: seed)
     for index in 0..<12 {
       let card = wallet.cards[Int.random(in: 0..<10, using: &random)]
