@@ -126,7 +126,7 @@ struct TxnListCommand: WalletCommand {
       count += 1
       // A table says why in words; CSV and JSON carry the code, whatever the language.
       let reason = Listing.Cell.code(
-        refund.reasonCode, words: StatementImportText.whyWaiting(refund))
+        refund.reasonCode, words: BankStatementImportText.whyWaiting(refund))
       listing.append([
         .text(refund.id.rawValue), .text(refund.card.rawValue),
         .text(refund.time.formatted(in: zone)), .money(refund.amount, .cny),

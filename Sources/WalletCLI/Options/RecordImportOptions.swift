@@ -78,7 +78,7 @@ struct RecordImportOptions: ParsableArguments {
         },
         conflict: { try ConflictText.message(conflictingWith: $0, store: store) })
       let recorded = rows.values
-      stillWaiting = try StatementImportText.stillWaitingLines(
+      stillWaiting = try BankStatementImportText.stillWaitingLines(
         store: store, recorded: { Set(recorded.map(\.id)) })
       // A file is taken as it is (a bank's file is what it is), but a purchase dated after
       // now is usually a typo, as `txn add` refuses one without --future: it is said.
