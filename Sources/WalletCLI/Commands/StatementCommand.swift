@@ -1,5 +1,6 @@
 import WalletCore
 import WalletIngest
+import WalletJobs
 import WalletStore
 
 /// `wallet statement`: the rewards the store's transactions earn, by holder, with what is left

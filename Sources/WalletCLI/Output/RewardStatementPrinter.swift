@@ -1,5 +1,6 @@
 import WalletCore
 import WalletIngest
+import WalletJobs
 import WalletStore
 
 /// Writes statements holder by holder, merging the store's holders and rewards as both are read
