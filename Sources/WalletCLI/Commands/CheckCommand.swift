@@ -100,37 +100,18 @@ struct CheckCommand: WalletCommand {
   // MARK: A card
 
   private func checkCard(_ id: Identifier, context: CommandContext) throws -> ExitStatus {
-    let networks = Self.codes(self.networks)
-    let capabilities = Self.codes(self.capabilities)
-    let format = output.format
     let store = try storeOptions.open(context: context, access: .read)
     try KnownIDs.require(id, as: .card, store: store)
     guard let card = try store.card(id) else { throw StoreError.unknownCard(id) }
     let zone = store.timeZone
     let at = try Clock.instant($at, context: context, zone: zone)
-    let promotions = try store.promotions().map { installed in
-      let promotion = installed.promotion
-      // A promotion may ask for no minimum; a purchase is still at least one fen.
-      let purchase = Self.hypotheticalPurchase(
-        card: id, at: at, amount: max(promotion.minimumSpend, Money(minorUnits: 1)),
-        currency: promotion.currency)
-      let decision = try store.whatIf(purchase, promotion: promotion)
-      return CardCheck.PromotionCheck(
-        purchase: purchase, decision: decision,
-        facts: try DecisionFacts.gather(
-          purchase, card: card, decision: decision, promotion: promotion, store: store,
-          hypothetical: true))
-    }
     let report = CardCheck(
       card: card, at: at, zone: zone, enrollments: try store.enrollments(card: id),
-      networks: networks, capabilities: capabilities, promotions: promotions)
-    let console = context.console
-    switch format {
-    case .json: console.data(report.json.text)
-    case .table, .csv:
-      let style = Style(console: console, environment: context.environment)
-      console.output(report.table(style: style), style: style)
-    }
+      networks: Self.codes(networks), capabilities: Self.codes(capabilities),
+      promotions: try CheckJob.card(card, at: at, store: store).map {
+        CardCheck.PromotionCheck(purchase: $0.purchase, decision: $0.decision, facts: $0.facts)
+      })
+    output.format.write(report.json, table: report.table(style:), context: context)
     if earn { return report.earns ? .success : .no }
     return report.readiness.canMakePayments ? .success : .no
   }
@@ -141,46 +122,21 @@ struct CheckCommand: WalletCommand {
     _ holder: Identifier, amount: Money, context: CommandContext
   ) throws -> ExitStatus {
     let currency = self.currency ?? Transaction.Defaults.currency
-    let format = output.format
     let store = try storeOptions.open(context: context, access: .read)
     try KnownIDs.require(holder, as: .holder, store: store)
     let cards = try store.cards(holder: holder)
     let zone = store.timeZone
     let at = try Clock.instant($at, context: context, zone: zone)
-    let promotions = try store.promotions().map { installed in
-      let promotion = installed.promotion
-      let cardDecisions = try cards.map { card in
-        let purchase = Self.hypotheticalPurchase(
-          card: card.id, at: at, amount: amount, currency: currency)
-        let decision = try store.whatIf(purchase, promotion: promotion)
-        return WhatIf.CardDecision(
-          decision: decision,
-          facts: try DecisionFacts.gather(
-            purchase, card: card, decision: decision, promotion: promotion, store: store,
-            hypothetical: true))
-      }
-      return WhatIf.PromotionDecisions(promotion: promotion, cards: cardDecisions)
-    }
+    let decided = try CheckJob.purchase(
+      of: amount, currency: currency, at: at, on: cards, store: store)
     let report = WhatIf(
       holder: holder, amount: amount, currency: currency, at: at, zone: zone, cards: cards,
-      promotions: promotions)
-    let console = context.console
-    switch format {
-    case .json: console.data(report.json.text)
-    case .table, .csv:
-      let style = Style(console: console, environment: context.environment)
-      console.output(report.table(style: style), style: style)
-    }
+      promotions: decided.map { promotion, cards in
+        WhatIf.PromotionDecisions(
+          promotion: promotion,
+          cards: cards.map { WhatIf.CardDecision(decision: $0.decision, facts: $0.facts) })
+      })
+    output.format.write(report.json, table: report.table(style:), context: context)
     return report.recommendation == nil ? .no : .success
-  }
-
-  /// An Apple Pay purchase, settled, naming no binding (so the card's earliest active one
-  /// counts), as a cardholder about to pay would make it.
-  private static func hypotheticalPurchase(
-    card: Identifier, at: Instant, amount: Money, currency: Currency
-  ) -> Transaction {
-    Transaction(
-      id: DecisionFacts.hypotheticalID, card: card, time: at, amount: amount,
-      currency: currency)
   }
 }
