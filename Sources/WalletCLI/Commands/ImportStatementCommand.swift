@@ -96,18 +96,8 @@ struct ImportStatementCommand: WalletCommand {
     defer { stages?.finish(rows: 0) }
     let report: StatementImportReport
     do {
-      report = try StatementImportJob.run(request, store: store) { stage in
-        switch stage {
-        case .reading(let bytes):
-          stages?.show(tr("reading \(ProgressReporter.grouped(bytes)) bytes"))
-        case .storing(let rows):
-          let rowCount = ProgressReporter.grouped(rows)
-          stages?.show(
-            dryRun
-              ? tr("checking \(rowCount) rows and deciding rewards")
-              : tr("storing \(rowCount) rows and deciding rewards"))
-        }
-      }
+      report = try StatementImportJob.run(
+        request, store: store, stage: BankStatementImportText.progress(stages, dryRun: dryRun))
     } catch let error as StatementRowError {
       throw error.inputError
     }

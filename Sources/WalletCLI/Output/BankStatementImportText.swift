@@ -23,6 +23,23 @@ enum BankStatementImportText {
     if !quiet { console.message(summary(report, path: path, zone: zone)) }
   }
 
+  /// Says each stage of the import on `stages`, the progress line (nil when quiet).
+  static func progress(_ stages: ProgressReporter?, dryRun: Bool) -> (StatementImportStage) -> Void
+  {
+    { stage in
+      switch stage {
+      case .reading(let bytes):
+        stages?.show(tr("reading \(ProgressReporter.grouped(bytes)) bytes"))
+      case .storing(let rows):
+        let rowCount = ProgressReporter.grouped(rows)
+        stages?.show(
+          dryRun
+            ? tr("checking \(rowCount) rows and deciding rewards")
+            : tr("storing \(rowCount) rows and deciding rewards"))
+      }
+    }
+  }
+
   /// One record per row of the file, with what the import did (or would do) with it.
   static func listing(_ report: StatementImportReport, rulesFile: String?, zone: TimeZoneRules)
     -> Listing
