@@ -92,11 +92,6 @@ struct CheckCommand: WalletCommand {
     return try checkHolder(holder.id, amount: amount.money, context: context)
   }
 
-  /// The codes of a comma-separated, repeatable option; nil when it was not given.
-  static func codes<Code>(_ lists: [CodeList<Code>]) -> Set<Code>? {
-    lists.isEmpty ? nil : Set(lists.flatMap(\.codes))
-  }
-
   // MARK: A card
 
   private func checkCard(_ id: Identifier, context: CommandContext) throws -> ExitStatus {
@@ -107,7 +102,7 @@ struct CheckCommand: WalletCommand {
     let at = try Clock.instant($at, context: context, zone: zone)
     let report = CardCheck(
       card: card, at: at, zone: zone, enrollments: try store.enrollments(card: id),
-      networks: Self.codes(networks), capabilities: Self.codes(capabilities),
+      networks: networks.allCodes(), capabilities: capabilities.allCodes(),
       promotions: try CheckJob.card(card, at: at, store: store).map {
         CardCheck.PromotionCheck(purchase: $0.purchase, decision: $0.decision, facts: $0.facts)
       })
