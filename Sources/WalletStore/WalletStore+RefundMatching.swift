@@ -1,6 +1,9 @@
 import WalletCore
 
+// An export's refunds matched to the purchases they refund, or kept waiting until those arrive.
 extension WalletStore {
+  /// Applies one refund of an export to its purchase, or keeps it waiting: see
+  /// ``purchase(refundedBy:candidates:)``.
   func importRefund(
     _ refund: ImportedRefund, candidates: inout RefundCandidates, changes: inout ChangeSet
   ) throws -> StatementImportOutcomes.RefundOutcome {

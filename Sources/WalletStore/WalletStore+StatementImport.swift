@@ -169,13 +169,6 @@ extension WalletStore {
       ])
   }
 
-  /// The transaction a record id stands for: itself, or the transaction an export's row was
-  /// recognised as.
-  func canonicalTransaction(ofRecord record: Identifier) throws -> Identifier? {
-    try db.scalar("SELECT transaction_id FROM origins WHERE record = ?", [record.rawValue])?
-      .stringValue.map(Identifier.init)
-  }
-
   /// For each kind of export among `purchases`, the purchases from the other kind on their
   /// cards not yet paired with a row of that kind: what they may be second sightings of.
   private func sightingCandidates(for purchases: [ImportedPurchase]) throws
