@@ -56,7 +56,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "WalletJobsTests",
-      dependencies: ["WalletJobs", "WalletCore", "WalletIngest", "WalletTestSupport"]),
+      dependencies: [
+        "WalletJobs", "WalletCore", "WalletIngest", "WalletStore", "WalletTestSupport",
+      ]),
     // Commands run inside the test process (`CommandHarness`), and the store sessions built on
     // it: shared by the CLI's and the end-to-end tests.
     .target(

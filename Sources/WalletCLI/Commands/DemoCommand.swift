@@ -1,17 +1,11 @@
-import Foundation
 import WalletCore
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WalletJobs
 
 /// `wallet demo`: the sample data in a throw-away store, and the commands a cardholder uses most,
 /// each under a heading. The README's main command.
 ///
-/// The store is built by running `init` and `import` in-process, so the demo goes through
-/// exactly the code paths of those commands. "Now" is fixed inside the sample period, so the
+/// The store is built by the jobs `init` and `import` run (`DemoStoreJob`), so it holds what a
+/// user's store of the same files would. "Now" is fixed inside the sample period, so the
 /// output is the same on any day and CI can compare it byte for byte.
 struct DemoCommand: WalletCommand {
   static let path = ["demo"]
@@ -42,37 +36,19 @@ struct DemoCommand: WalletCommand {
     // any message.
     environment["WALLET_DB"] = nil
 
-    // Building the store prints paths of the temporary folder, which differ on every run: that
-    // goes to a log, shown only if something fails.
-    let log = try folder.openLog()
-    defer { close(log) }
-    let quiet = CommandContext(
-      console: Console(outputDescriptor: log, errorDescriptor: log), environment: environment)
     let database = folder.path("wallet.sqlite")
-    var setup = [["init"]]
-    for (kind, text) in [
-      ("cards", SampleData.cards), ("enrollments", SampleData.enrollments),
-      ("transactions", SampleData.transactions), ("postings", SampleData.postings),
-    ] {
-      let file = try folder.write("\(kind).csv", text)
-      setup.append(["import", kind, file, "--quiet"])
-    }
-    for command in setup {
-      let status = WalletCommandLine.run(command + ["--db", database], context: quiet)
-      guard status == ExitStatus.success.rawValue else {
-        context.console.message(folder.readLog())
-        throw CommandFailure(
-          ExitStatus(rawValue: status) ?? .ioError,
-          "the demo could not build its store (wallet \(command.joined(separator: " ")))")
-      }
-    }
-
+    let built = try DemoStoreJob.build(
+      at: database,
+      from: DemoSampleFiles(
+        cards: try folder.write("cards.csv", SampleData.cards),
+        enrollments: try folder.write("enrollments.csv", SampleData.enrollments),
+        transactions: try folder.write("transactions.csv", SampleData.transactions),
+        postings: try folder.write("postings.csv", SampleData.postings)))
     let request = try folder.write("payment-request.json", SampleData.paymentRequest)
     let console = context.console
     let style = Style(console: console, environment: context.environment)
-    func lines(_ text: String) -> Int { text.split(separator: "\n").count - 1 }
-    let (cards, enrollments) = (lines(SampleData.cards), lines(SampleData.enrollments))
-    let (transactions, postings) = (lines(SampleData.transactions), lines(SampleData.postings))
+    let (cards, enrollments) = (built.cards, built.enrollments)
+    let (transactions, postings) = (built.transactions, built.postings)
     console.output(
       tr(
         """
@@ -99,16 +75,7 @@ struct DemoCommand: WalletCommand {
       return true
     }
     for step in Self.steps where try !show(step) { return .success }
-    let clawback = try folder.write(
-      "clawback.json", SampleData.clawbackPromotion.jsonText)
-    let added = WalletCommandLine.run(
-      ["promotion", "add", clawback, "--db", database], context: quiet)
-    guard added == ExitStatus.success.rawValue else {
-      context.console.message(folder.readLog())
-      throw CommandFailure(
-        ExitStatus(rawValue: added) ?? .ioError,
-        "the demo could not install \(SampleData.clawbackPromotion.id)")
-    }
+    try DemoStoreJob.install(SampleData.clawbackPromotion, at: database)
     if try !show(Self.clawbackStep) { return .success }
     console.output(
       tr(

@@ -1,12 +1,7 @@
 import WalletCore
 import WalletIngest
+import WalletJobs
 import WalletStore
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// `wallet export`: the store's rewards, decisions or transactions as the SPEC's CSV files, for
 /// analysts and spreadsheets.
@@ -70,19 +65,9 @@ struct ExportCommand: WalletCommand {
     protected.protect(store: storeOptions.path(environment: context.environment))
     try protected.check(output: outPath, option: "out")
 
-    var promotion: Promotion?
-    if file != .transactions {
-      let promotions = try PromotionChoice.selected(promotionID, store: store)
-      guard promotions.count == 1 else {
-        let ids = promotions.map(\.id.rawValue).joined(separator: ", ")
-        throw ValidationError(
-          "several promotions are installed (\(ids)) and a \(file) file holds one; "
-            + "choose it with --promotion")
-      }
-      promotion = promotions[0]
-    }
+    let exported = try file.exported(promotion: promotionID, store: store)
     // Whole days in the zone the file's times are written in.
-    let zone = promotion?.timeZone ?? store.timeZone
+    let zone = exported.promotion?.timeZone ?? store.timeZone
     let range = WalletStore.TransactionFilter(
       from: from.map { zone.startOfDay($0.first) },
       until: to.map { zone.startOfDay($0.last.adding(days: 1)) })
@@ -95,7 +80,7 @@ struct ExportCommand: WalletCommand {
       let csv = output?.csvWriter() ?? context.console.csvWriter()
       if excel { try csv.writeByteOrderMark() }
       let writer = RecordWriter(file.format, forSpreadsheets: excel, csv: csv)
-      rows = try Self.writeRows(file, promotion: promotion, range: range, store: store, to: writer)
+      rows = try ExportJob.write(exported, range: range, store: store, to: writer)
     } catch {
       output?.discard()
       if let failure = error as? CommandFailure { throw failure }
@@ -107,89 +92,8 @@ struct ExportCommand: WalletCommand {
     }
     if let output {
       try output.commit()
-      let path = output.shownPath
-      let counted: String =
-        switch (file, rows == 1) {
-        case (.rewards, true): tr("1 reward")
-        case (.rewards, false): tr("\(rows) rewards")
-        case (.decisions, true): tr("1 decision")
-        case (.decisions, false): tr("\(rows) decisions")
-        case (.transactions, true): tr("1 transaction")
-        case (.transactions, false): tr("\(rows) transactions")
-        }
-      context.console.message(tr("Exported \(counted) to \(path)."))
+      context.console.message(ExportText.exported(rows, of: file, to: output.shownPath))
     }
     return .success
   }
-
-  /// Writes the file's header and rows; returns how many rows.
-  private static func writeRows(
-    _ file: ExportFile, promotion: Promotion?, range: WalletStore.TransactionFilter,
-    store: WalletStore, to writer: RecordWriter
-  ) throws -> Int {
-    try writer.writeHeader()
-    var count = 0
-    let unbounded = range.from == nil && range.until == nil
-    func inRange(_ time: Instant) -> Bool {
-      (range.from.map { time >= $0 } ?? true) && (range.until.map { time < $0 } ?? true)
-    }
-    // Rows are written as the store yields them: the first line comes at once however large
-    // the store, and memory stays flat.
-    switch file {
-    case .rewards:
-      guard let promotion else { break }
-      try store.forEachReward(promotion: promotion.id) { line in
-        if inRange(line.time) {
-          try writer.write(RewardsFile.fields(of: RewardRow(line), in: promotion.timeZone))
-          count += 1
-        }
-        return true
-      }
-    case .decisions:
-      guard let promotion else { break }
-      // The store keeps decisions in the order of the transactions' time, then id: the order a
-      // store has, where the SPEC's "input order" of a batch has no meaning.
-      var selected: Set<Identifier>?
-      if !unbounded {
-        var ids = Set<Identifier>()
-        try store.forEachTransaction(range) { transaction in
-          ids.insert(transaction.id)
-          return true
-        }
-        selected = ids
-      }
-      try store.forEachDecision(promotion: promotion.id) { decision in
-        if selected?.contains(decision.transaction) ?? true {
-          try writer.write(DecisionsFile.fields(of: decision))
-          count += 1
-        }
-        return true
-      }
-    case .transactions:
-      let zone = store.timeZone
-      try store.forEachTransaction(range) { transaction in
-        try writer.write(TransactionsFile.fields(of: transaction, in: zone))
-        count += 1
-        return true
-      }
-    }
-    try writer.csv.flush()
-    return count
-  }
-}
-
-/// The three files `wallet export` writes.
-enum ExportFile: String, CaseIterable, CustomStringConvertible, ExpressibleByArgument {
-  case rewards, decisions, transactions
-
-  /// The file's format: section 4's outputs, and the transactions input file.
-  var format: any CSVFileFormat.Type {
-    switch self {
-    case .rewards: RewardsFile.self
-    case .decisions: DecisionsFile.self
-    case .transactions: TransactionsFile.self
-    }
-  }
-
-  var description: String { rawValue }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import WalletCore
 import WalletIngest
+import WalletJobs
 import WalletStore
 
 /// `wallet import statement FILE`: a bank's statement or a payment app's export, as its
@@ -72,77 +72,42 @@ struct ImportStatementCommand: WalletCommand {
     Interruption.catchSignals(.store, console: context.console)
     let input = try InputFile.openAllowingStandardInput(
       self.file, standardInput: context.standardInput)
-    let bytes = try input.readAll(limit: 1 << 30)
-    let chosenFormat = try self.format.map(Self.format(named:))
-    let rules = try self.rules.map { path in
+    var request = StatementImportRequest(bytes: try input.readAll(limit: 1 << 30), path: input.path)
+    request.format = try self.format.map(StatementFormat.named)
+    request.rules = try self.rules.map { path in
       try ImportRules.decode(json: try InputFile(path: path).readAll(), file: path)
     }
     let store = try storeOptions.open(context: context, access: dryRun ? .change : .create)
     // A store made just now is no change of the import's (`catchSignals` counts from here).
     Interruption.catchSignals(.store, console: context.console)
-    var chosenCard: Card?
     if let id = card?.id {
       try KnownIDs.require(id, as: .card, store: store)
-      chosenCard = try store.card(id)
+      request.card = try store.card(id)
     }
     // An id the store has never seen is an error (65) naming the nearest ones, as elsewhere.
     try KnownIDs.require(holder?.id, as: .holder, store: store)
+    (request.holder, request.rulesFile, request.defaultMethod) = (holder?.id, rules, method)
+    (request.skipInvalid, request.replace, request.dryRun) = (skipInvalid, replace, dryRun)
+
     // Reading, classifying and storing a large export takes a while; each stage says so.
     let stages = ProgressReporter.make(
       console: context.console, quiet: progress.quiet, label: tr("statement"),
-      totalBytes: bytes.count)
+      totalBytes: request.bytes.count)
     defer { stages?.finish(rows: 0) }
-    stages?.show(tr("reading \(ProgressReporter.grouped(bytes.count)) bytes"))
-    let statement = try StatementReader.read(
-      bytes: bytes, file: input.path, format: chosenFormat, formats: StatementFormat.builtIn,
-      rules: rules, defaultMethod: method)
-    let plan = try StatementImportPlan.make(
-      statement, path: input.path, cards: try store.cards(), zone: store.timeZone,
-      choices: StatementChoices(
-        card: chosenCard, holder: holder?.id, rulesFile: self.rules, skipInvalid: skipInvalid))
-    let rowCount = ProgressReporter.grouped(plan.rows.count)
-    stages?.show(
-      dryRun
-        ? tr("checking \(rowCount) rows and deciding rewards")
-        : tr("storing \(rowCount) rows and deciding rewards"))
     let report: StatementImportReport
     do {
-      report = try store.importStatement(plan.statement, replace: replace, dryRun: dryRun)
-    } catch let rejection as StatementImportRejection {
-      throw plan.located(rejection, path: input.path)
+      report = try StatementImportJob.run(
+        request, store: store, stage: BankStatementImportText.progress(stages, dryRun: dryRun))
+    } catch let error as StatementRowError {
+      throw error.inputError
     }
-
-    stages?.finish(rows: plan.rows.count)
-    let console = context.console
-    if dryRun {
-      try StatementImportText.listing(plan, report: report, zone: store.timeZone)
-        .write(.table, empty: "The file has no rows.", console: console)
-    }
-    for error in plan.skipped {
-      console.message(tr("skipped \(Translations.translated(message: error.description))"))
-    }
-    if !progress.quiet {
-      console.message(
-        StatementImportText.summary(
-          plan, report: report, statement: statement, path: input.path,
-          zone: store.timeZone))
-    }
-    if let undecided = plan.undecidedError(
-      report: report, path: input.path, rulesFile: self.rules)
-    {
+    stages?.finish(rows: report.rows.count)
+    try BankStatementImportText.write(
+      report, path: input.path, rulesFile: rules, dryRun: dryRun, quiet: progress.quiet,
+      zone: store.timeZone, console: context.console)
+    if let undecided = report.undecidedError(path: input.path, rulesFile: rules) {
       throw undecided
     }
     return .success
-  }
-
-  /// A built-in format by id, else a format file.
-  private static func format(named name: String) throws -> StatementFormat {
-    if let builtIn = StatementFormat.builtIn(id: name) { return builtIn }
-    guard name.contains("/") || FileManager.default.fileExists(atPath: name) else {
-      throw ValidationError(
-        "no built-in format \(ShownValue.quoted(name)) and no such file; built in: "
-          + StatementFormat.builtIn.map(\.id).joined(separator: ", "))
-    }
-    return try StatementFormat.decode(json: try InputFile(path: name).readAll(), file: name)
   }
 }

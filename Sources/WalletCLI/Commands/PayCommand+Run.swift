@@ -81,15 +81,9 @@ extension PayCommand {
       askedCard: card?.id, at: at,
       zone: zone, sheet: paid.sheet, offers: paid.offers, defaultCard: paid.defaultCard,
       authorization: paid.authorization)
-    let console = context.console
-    switch output.format {
-    case .json: console.data(report.json.text)
-    case .table, .csv:
-      let style = Style(console: console, environment: context.environment)
-      console.output(report.table(style: style), style: style)
-    }
+    output.format.write(report.json, table: report.table(style:), context: context)
     if authorize && paid.defaultCard == nil {
-      console.message(tr("Nothing was recorded: no card can pay."))
+      context.console.message(tr("Nothing was recorded: no card can pay."))
     }
     return paid.sheet.canMakePayments ? .success : .no
   }

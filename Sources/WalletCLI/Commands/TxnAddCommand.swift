@@ -81,7 +81,7 @@ struct TxnAddCommand: WalletCommand {
     case .unchanged:
       context.console.message(tr("Transaction \(id) is already in the store; nothing changed."))
     }
-    for line in try StatementImportText.stillWaitingLines(store: store, recorded: { [id] }) {
+    for line in try BankStatementImportText.stillWaitingLines(store: store, recorded: { [id] }) {
       context.console.message(line)
     }
     for line in try DecisionReport.lines(for: id, store: store) {

@@ -93,15 +93,7 @@ struct TxnListCommand: WalletCommand {
     let listing = ListingStream(
       columns: InputKind.transactions.columns, format: format, console: context.console)
     try store.forEachTransaction(filter, limit: limit?.value) { transaction in
-      let currency = transaction.currency
-      try listing.append([
-        .text(transaction.id.rawValue), .text(transaction.card.rawValue),
-        .text(transaction.time.formatted(in: zone)), .money(transaction.amount, currency),
-        .text(currency.code), .text(transaction.method.rawValue),
-        .text(transaction.status.rawValue), .money(transaction.refunded, currency),
-        .text(transaction.enrollment?.rawValue), .text(transaction.merchant),
-        .text(transaction.mcc?.description),
-      ])
+      try listing.append(TransactionListing.cells(of: transaction, in: zone))
       return listing.wantsMore
     }
     try listing.finish(empty: "No transactions.")
@@ -113,28 +105,14 @@ struct TxnListCommand: WalletCommand {
     store: WalletStore, holder: Identifier?, card: Identifier?, format: OutputFormat,
     context: CommandContext
   ) throws {
-    let zone = store.timeZone
     let cardsOfHolder = try holder.map { Set(try store.cards(holder: $0).map(\.id)) }
-    var listing = Listing(columns: [
-      "id", "card", "time", "amount", "merchant", "purchase", "file", "line", "reason",
-    ])
-    var count = 0
-    for refund in try store.waitingRefunds() {
-      if let card, refund.card != card { continue }
-      if let cardsOfHolder, !cardsOfHolder.contains(refund.card) { continue }
-      if let limit, count >= limit.value { break }
-      count += 1
-      // A table says why in words; CSV and JSON carry the code, whatever the language.
-      let reason = Listing.Cell.code(
-        refund.reasonCode, words: StatementImportText.whyWaiting(refund))
-      listing.append([
-        .text(refund.id.rawValue), .text(refund.card.rawValue),
-        .text(refund.time.formatted(in: zone)), .money(refund.amount, .cny),
-        .text(refund.merchant), .text(refund.purchase?.rawValue), .text(refund.file),
-        .integer(refund.line), reason,
-      ])
+    let refunds = try store.waitingRefunds().filter { refund in
+      card.map { refund.card == $0 } ?? true
+        && cardsOfHolder.map { $0.contains(refund.card) } ?? true
     }
-    try listing.write(
-      format, empty: "No refunds wait for their purchases.", console: context.console)
+    try TransactionListing.waiting(
+      refunds.prefix(limit?.value ?? refunds.count), in: store.timeZone
+    )
+    .write(format, empty: "No refunds wait for their purchases.", console: context.console)
   }
 }

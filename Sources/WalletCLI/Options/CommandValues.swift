@@ -306,6 +306,13 @@ struct CodeList<Code: CanonicalCode & ExpressibleByArgument>: ExpressibleByArgum
   }
 }
 
+extension Array {
+  /// The codes of a comma-separated, repeatable option; nil when it was not given.
+  func allCodes<Code>() -> Set<Code>? where Element == CodeList<Code> {
+    isEmpty ? nil : Set(flatMap(\.codes))
+  }
+}
+
 extension OutputFormat: ExpressibleByArgument {}
 extension InputKind: ExpressibleByArgument {}
 

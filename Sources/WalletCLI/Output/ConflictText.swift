@@ -1,4 +1,5 @@
 import WalletCore
+import WalletJobs
 import WalletStore
 
 /// The message for a record typed on the command line whose id the store already holds with
@@ -108,6 +109,17 @@ enum ConflictText {
     return message(
       kind: "posting", shownID: StoreError.shown(given.id, masks: false),
       differences: differences(fields(stored, given)))
+  }
+
+  /// The message for a conflict about an imported row; nil when the store has no record of its
+  /// id (the store's own sentence is kept then).
+  static func message(conflictingWith row: ImportedRow, store: WalletStore) throws -> String? {
+    switch row {
+    case .card(let card): try message(conflictingWith: card, store: store)
+    case .enrollment(let enrollment): try message(conflictingWith: enrollment, store: store)
+    case .transaction(let transaction): try message(conflictingWith: transaction, store: store)
+    case .posting(let posting): try message(conflictingWith: posting, store: store)
+    }
   }
 
   /// As for a posting, for a transaction.

@@ -33,7 +33,7 @@ struct Explanation {
     // An imported statement says why a purchase was not Apple Pay; the reader deserves those
     // words rather than a bare "another way".
     guard decision.outcome.reason == .notApplePay,
-      let words = origins.first?.methodDecidedBy.map(StatementImportText.shownDecidedBy)
+      let words = origins.first?.methodDecidedBy.map(BankStatementImportText.shownDecidedBy)
     else { return sentence }
     return sentence + tr(" The import decided its method: \(words).")
   }
@@ -76,7 +76,7 @@ struct Explanation {
     sheet.append(tr("status"), ReasonWording.name(transaction.status))
     sheet.append(tr("method"), ReasonWording.name(transaction.method))
     if let decidedBy = origins.first?.methodDecidedBy {
-      sheet.append(tr("method decided by"), StatementImportText.shownDecidedBy(decidedBy))
+      sheet.append(tr("method decided by"), BankStatementImportText.shownDecidedBy(decidedBy))
     }
     for (index, origin) in origins.enumerated() {
       sheet.append(index == 0 ? tr("imported from") : tr("also seen in"), Self.source(origin))

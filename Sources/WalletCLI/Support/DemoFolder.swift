@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The demo's temporary folder, readable only by its owner, removed at the end.
 struct DemoFolder {
   let url: URL
@@ -33,19 +27,6 @@ struct DemoFolder {
       throw CommandFailure(.ioError, "the demo cannot write \(path(name))")
     }
     return path(name)
-  }
-
-  /// A file for the messages of building the store.
-  func openLog() throws(CommandFailure) -> Int32 {
-    let descriptor = open(path("setup.log"), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      throw CommandFailure(.ioError, "the demo cannot write \(path("setup.log"))")
-    }
-    return descriptor
-  }
-
-  func readLog() -> String {
-    (try? String(contentsOfFile: path("setup.log"), encoding: .utf8)) ?? ""
   }
 
   func remove() {

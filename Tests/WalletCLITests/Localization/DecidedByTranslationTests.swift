@@ -19,11 +19,11 @@ struct DecidedByTranslationTests {
   ])
   func storedWordsReadInChinese(stored: String, chinese: String) {
     let shown = Language.$chosen.withValue(.simplifiedChinese) {
-      StatementImportText.shownDecidedBy(stored)
+      BankStatementImportText.shownDecidedBy(stored)
     }
     #expect(shown == chinese)
     let english = Language.$chosen.withValue(.english) {
-      StatementImportText.shownDecidedBy(stored)
+      BankStatementImportText.shownDecidedBy(stored)
     }
     #expect(english == stored)
   }

@@ -66,7 +66,7 @@ struct TranslationTableTests {
   @Test func everyTranslationIsOfASentenceStillInUse() throws {
     let used = Set(try SentenceKeys.inSources().keys).union(Self.demoHeadings)
       .union(Self.helpTexts).union(try Self.listingTexts())
-      .union(StatementImportText.builtInReasons)
+      .union(BankStatementImportText.builtInReasons)
     for key in Translations.simplifiedChinese.keys.sorted() {
       let isUsed = used.contains(key)
       #expect(isUsed, "a translation of a sentence nobody says: \(key)")
@@ -74,7 +74,7 @@ struct TranslationTableTests {
   }
 
   @Test func theBuiltInFormatsReasonsAreTranslated() {
-    let reasons = StatementImportText.builtInReasons
+    let reasons = BankStatementImportText.builtInReasons
     #expect(reasons.contains("a repayment") && reasons.contains("paid through Alipay"))
     for reason in reasons.sorted() {
       #expect(Translations.simplifiedChinese[reason] != nil, "\(reason)")

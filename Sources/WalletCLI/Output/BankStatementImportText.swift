@@ -1,36 +1,92 @@
 import WalletCore
 import WalletIngest
+import WalletJobs
 import WalletStore
 
 /// What `wallet import statement` prints: every row and what became of it (`--dry-run`), and
 /// the counts, format and encoding (standard error).
-enum StatementImportText {
+enum BankStatementImportText {
+  /// Writes what the import did: every row (`--dry-run`), the rows skipped, and unless
+  /// `quiet` the counts, format and encoding, on standard error.
+  static func write(
+    _ report: StatementImportReport, path: String, rulesFile: String?, dryRun: Bool,
+    quiet: Bool, zone: TimeZoneRules, console: Console
+  ) throws {
+    if dryRun {
+      try listing(report, rulesFile: rulesFile, zone: zone)
+        .write(.table, empty: "The file has no rows.", console: console)
+    }
+    for error in report.skipped {
+      console.message(
+        tr("skipped \(Translations.translated(message: error.inputError.description))"))
+    }
+    if !quiet { console.message(summary(report, path: path, zone: zone)) }
+  }
+
+  /// Says each stage of the import on `stages`, the progress line (nil when quiet).
+  static func progress(_ stages: ProgressReporter?, dryRun: Bool) -> (StatementImportStage) -> Void
+  {
+    { stage in
+      switch stage {
+      case .reading(let bytes):
+        stages?.show(tr("reading \(ProgressReporter.grouped(bytes)) bytes"))
+      case .storing(let rows):
+        let rowCount = ProgressReporter.grouped(rows)
+        stages?.show(
+          dryRun
+            ? tr("checking \(rowCount) rows and deciding rewards")
+            : tr("storing \(rowCount) rows and deciding rewards"))
+      }
+    }
+  }
+
   /// One record per row of the file, with what the import did (or would do) with it.
-  static func listing(
-    _ plan: StatementImportPlan, report: StatementImportReport, zone: TimeZoneRules
-  ) -> Listing {
+  static func listing(_ report: StatementImportReport, rulesFile: String?, zone: TimeZoneRules)
+    -> Listing
+  {
     var listing = Listing(columns: [
       "line", "kind", "date", "amount", "card", "merchant", "method", "decided_by", "id",
       "result",
     ])
-    for row in plan.rows {
+    for row in report.rows {
+      let kind = kindWord(row.kind)
       listing.append([
-        .integer(row.line), .text(row.kind == "left out" ? tr("left out") : row.kind),
+        .integer(row.line), .text(kind == "left out" ? tr("left out") : kind),
         .text(row.time.map { $0.formatted(in: zone) } ?? row.date.description),
         .money(row.amount, row.currency), .text(row.card?.rawValue), .text(row.merchant),
-        .text(row.method?.rawValue ?? (row.kind == "purchase" ? "?" : nil)),
-        .text(row.methodDecidedBy), .text(row.id?.rawValue), .text(result(of: row, report)),
+        .text(row.method?.rawValue ?? (kind == "purchase" ? "?" : nil)),
+        .text(row.methodSource.map { words($0, rulesFile: rulesFile) }),
+        .text(row.id?.rawValue), .text(result(of: row)),
       ])
     }
     return listing
   }
 
+  /// `purchase`, `refund`, `credit`, `clawback` or `left out`.
+  static func kindWord(_ kind: StatementRowKind) -> String {
+    switch kind {
+    case .purchase: "purchase"
+    case .refund: "refund"
+    case .credit: "credit"
+    case .clawback: "clawback"
+    case .leftOut: "left out"
+    }
+  }
+
+  /// Why a row was left out, in words: its format's reason, or why it was skipped.
+  static func leftOutWords(_ row: StatementImportRow) -> String? {
+    if let skipped = row.skipped {
+      return tr("skipped: \(Translations.translated(message: skipped.inputError.message))")
+    }
+    return row.leftOutReason
+  }
+
   /// What became of one row.
-  static func result(of row: StatementImportPlan.Row, _ report: StatementImportReport) -> String {
-    if let reason = row.leftOutBecause.map(shownReason) { return tr("left out: \(reason)") }
-    switch row.entry {
-    case .purchase(let index):
-      switch report.purchases[index] {
+  static func result(of row: StatementImportRow) -> String {
+    if let reason = leftOutWords(row).map(shownReason) { return tr("left out: \(reason)") }
+    switch row.outcome {
+    case .purchase(let outcome):
+      switch outcome {
       case .inserted: return tr("new")
       case .unchanged: return tr("already present")
       case .replaced: return tr("replaced")
@@ -40,8 +96,8 @@ enum StatementImportText {
       case .alreadySeenAs(let other): return tr("already present as \(other.rawValue)")
       case .needsMethod: return tr("no payment method")
       }
-    case .refund(let index):
-      switch report.refunds[index] {
+    case .refund(let outcome):
+      switch outcome {
       case .applied(let target): return tr("refunds \(target.rawValue)")
       case .alreadyApplied(let target): return tr("already refunded \(target.rawValue)")
       case .waiting: return tr("waits for its purchase")
@@ -52,8 +108,8 @@ enum StatementImportText {
         let (target, other) = (target.rawValue, other.rawValue)
         return tr("the same refund of \(target) as \(other)")
       }
-    case .posting(let index):
-      switch report.postings[index] {
+    case .posting(_, let outcome):
+      switch outcome {
       case .inserted: return tr("new")
       case .unchanged: return tr("already present")
       case .replaced: return tr("replaced")
@@ -63,47 +119,63 @@ enum StatementImportText {
     }
   }
 
+  /// How a method was decided, as `explain` says it, in the run's language (the store keeps
+  /// it in English: see `MethodSource.storedWords(rulesFile:)`).
+  static func words(_ source: MethodSource, rulesFile: String?) -> String {
+    switch source {
+    case .format(let formatID, let rule, let reason):
+      let (reason, number) = (shownReason(reason), rule + 1)
+      return tr("\(reason) (rule \(number) of format \(formatID))")
+    case .userRule(let index, let name):
+      let (number, file) = (index + 1, rulesFile.map { ShownValue.path($0) } ?? "")
+      if let name { return tr("rule \(number) (\(name)) of the rules file \(file)") }
+      return tr("rule \(number) of the rules file \(file)")
+    case .commandLine:
+      return tr("--method on the command line")
+    }
+  }
+
   /// `bocom.csv: bocom-credit (交通银行信用卡), UTF-8; 12 rows: …`, then the refunds still
   /// waiting for their purchases.
-  static func summary(
-    _ plan: StatementImportPlan, report: StatementImportReport, statement: StatementFile,
-    path: String, zone: TimeZoneRules
-  ) -> String {
+  static func summary(_ report: StatementImportReport, path: String, zone: TimeZoneRules)
+    -> String
+  {
+    let statement = report.file
     let format = statement.format
     let name = format.name == format.id ? "" : " (\(format.name))"
     var purchases = Tally()
-    for outcome in report.purchases {
-      switch outcome {
-      case .inserted: purchases.add("new")
-      case .unchanged, .alreadySeenAs: purchases.add("already present")
-      case .replaced: purchases.add("replaced")
-      case .sameAs, .replacedStatementRow: purchases.add("the same as another export's")
-      case .needsMethod: purchases.add("without a payment method")
-      }
-    }
     var refunds = Tally()
-    for outcome in report.refunds {
-      switch outcome {
-      case .applied: refunds.add("applied")
-      case .alreadyApplied: refunds.add("already applied")
-      case .waiting: refunds.add("waiting for their purchases")
-      case .waitingBecause: refunds.add("kept waiting, not fitting their purchases")
-      case .sameAs: refunds.add("the same as another export's")
-      }
-    }
     var postings: [Posting.Kind: Tally] = [:]
-    for (posting, outcome) in zip(plan.statement.postings, report.postings) {
-      postings[posting.kind, default: Tally()].add(
-        outcome == .inserted ? "new" : outcome == .unchanged ? "already present" : "replaced")
-    }
     var leftOut = Tally()
-    for row in plan.rows {
-      if let reason = row.leftOutBecause.map(shownReason) { leftOut.add(reason) }
+    for row in report.rows {
+      if let reason = leftOutWords(row).map(shownReason) { leftOut.add(reason) }
+      switch row.outcome {
+      case .purchase(let outcome):
+        switch outcome {
+        case .inserted: purchases.add("new")
+        case .unchanged, .alreadySeenAs: purchases.add("already present")
+        case .replaced: purchases.add("replaced")
+        case .sameAs, .replacedStatementRow: purchases.add("the same as another export's")
+        case .needsMethod: purchases.add("without a payment method")
+        }
+      case .refund(let outcome):
+        switch outcome {
+        case .applied: refunds.add("applied")
+        case .alreadyApplied: refunds.add("already applied")
+        case .waiting: refunds.add("waiting for their purchases")
+        case .waitingBecause: refunds.add("kept waiting, not fitting their purchases")
+        case .sameAs: refunds.add("the same as another export's")
+        }
+      case .posting(let kind, let outcome):
+        postings[kind, default: Tally()].add(
+          outcome == .inserted ? "new" : outcome == .unchanged ? "already present" : "replaced")
+      case nil: break
+      }
     }
     let (shown, id, encoding) = (ShownValue.path(path), format.id, statement.encoding)
-    let rows = ProgressReporter.grouped(plan.rows.count)
+    let rows = ProgressReporter.grouped(report.rows.count)
     let first: String =
-      switch (plan.rows.count == 1, report.committed) {
+      switch (report.rows.count == 1, report.committed) {
       case (true, true): tr("\(shown): \(id)\(name), \(encoding); 1 row")
       case (true, false): tr("\(shown): \(id)\(name), \(encoding); 1 row (nothing written)")
       case (false, true): tr("\(shown): \(id)\(name), \(encoding); \(rows) rows")
@@ -235,7 +307,7 @@ enum StatementImportText {
   }
 
   /// How a method was decided, as the store keeps it (always in English, see
-  /// ``StatementImportPlan/words(_:rulesFile:)``), in the run's language: the command line, or
+  /// `MethodSource.storedWords(rulesFile:)`), in the run's language: the command line, or
   /// a format's rule and its reason. A rule of the user's rules file is shown as it is stored.
   static func shownDecidedBy(_ stored: String) -> String {
     let commandLine = "--method on the command line"

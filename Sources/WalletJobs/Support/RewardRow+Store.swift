@@ -2,8 +2,8 @@ import WalletIngest
 import WalletStore
 
 extension RewardRow {
-  /// A reward kept in the store.
-  init(_ line: RewardLine) {
+  /// A reward kept in the store, as the rewards file writes it.
+  package init(_ line: RewardLine) {
     self.init(
       holder: line.holder, cycleStart: line.cycleStart, cycleEnd: line.cycleEnd,
       ordinal: line.ordinal, transaction: line.transaction, card: line.card,

@@ -4,10 +4,10 @@ import WalletStore
 
 /// One promotion's statement for people: per holder, the rewards earned, their total, how many
 /// of the promotion's rewards are left, and the billing cycles that earned nothing. Written
-/// holder by holder by `StatementPrinter`; JSON has the shape the manual documents under
+/// holder by holder by `RewardStatementPrinter`; JSON has the shape the manual documents under
 /// STATEMENT JSON: `{"promotion": {...}, "asOf", "holders": [{"holder", "rewards": [...],
 /// "forfeited": [...], "total", "rewardsLeft", "cyclesWithoutReward"}], "total"}`.
-enum Statement {
+enum RewardStatement {
   /// One holder's part of the statement.
   struct Holder {
     let holder: Identifier

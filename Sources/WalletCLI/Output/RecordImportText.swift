@@ -1,0 +1,49 @@
+import WalletCore
+import WalletIngest
+import WalletJobs
+
+/// What `wallet import cards|enrollments|transactions|postings` says on standard error.
+enum RecordImportText {
+  /// `cards.csv: 7 new, 0 already present, 0 replaced, 0 invalid`, and the refunds kept from a
+  /// statement that now refund their purchases: one message each.
+  static func summary(_ report: RecordImportReport, path: String) -> [String] {
+    let counts = report.counts
+    let (shown, new) = (SafeText.path(path), ProgressReporter.grouped(counts.inserted))
+    let (present, replaced) = (
+      ProgressReporter.grouped(counts.unchanged), ProgressReporter.grouped(counts.replaced)
+    )
+    let invalid = ProgressReporter.grouped(report.skipped.count)
+    var lines = [
+      tr(
+        "\(shown): \(new) new, \(present) already present, \(replaced) replaced, \(invalid) invalid"
+      )
+    ]
+    if counts.appliedWaitingRefunds > 0 {
+      let count = counts.appliedWaitingRefunds
+      let shown = ProgressReporter.grouped(count)
+      lines.append(
+        count == 1
+          ? tr("1 refund kept from a statement now refunds its purchase")
+          : tr("\(shown) refunds kept from a statement now refund their purchases"))
+    }
+    return lines
+  }
+
+  /// The warning for transactions dated after now; nil when none is.
+  static func datedAfterNow(_ later: [Transaction], zone: TimeZoneRules) -> String? {
+    guard let first = later.min(by: { ($0.time, $0.id) < ($1.time, $1.id) }) else { return nil }
+    let when = first.time.formatted(in: zone)
+    let (id, count) = (first.id, ProgressReporter.grouped(later.count))
+    return later.count == 1
+      ? tr(
+        """
+        Warning: transaction \(id) is dated after now (\(when)); if that is a mistake, \
+        correct it with 'wallet txn remove' or --replace.
+        """)
+      : tr(
+        """
+        Warning: \(count) transactions are dated after now, the first \(id) at \(when); if \
+        that is a mistake, correct them with 'wallet txn remove' or --replace.
+        """)
+  }
+}

@@ -1,0 +1,77 @@
+import WalletCore
+import WalletIngest
+import WalletStore
+
+/// One row of a statement and what the import did (or, in a dry run, would do) with it.
+package struct StatementImportRow {
+  /// What the store did with a row that reached it.
+  package enum Outcome: Equatable {
+    /// A purchase's outcome.
+    case purchase(StatementImportOutcomes.PurchaseOutcome)
+    /// A refund's outcome.
+    case refund(StatementImportOutcomes.RefundOutcome)
+    /// A posting's kind (credit or clawback) and outcome.
+    case posting(Posting.Kind, UpsertOutcome)
+  }
+
+  /// The line in the file.
+  package var line: Int
+  /// What the format made of the row; `leftOut` says why it was left out.
+  package var kind: StatementRowKind
+  /// The row's date (a posting's own date, when the row gives one).
+  package var date: CivilDate
+  /// The instant it is recorded at, for purchases and refunds.
+  package var time: Instant?
+  /// The amount.
+  package var amount: Money
+  /// Its currency.
+  package var currency: Currency
+  /// The card it belongs to (nil for a row left out before one was needed).
+  package var card: Identifier?
+  /// The merchant.
+  package var merchant: String?
+  /// The payment method, for purchases.
+  package var method: PaymentMethod?
+  /// What decided the method, for purchases.
+  package var methodSource: MethodSource?
+  /// The id it is stored under.
+  package var id: Identifier?
+  /// Why it was left out although the format imports it: its card is not in the store, and
+  /// the request skips invalid rows.
+  package var skipped: StatementRowError?
+  /// The description's column, where an error about the row points.
+  package var descriptionColumn = 1
+  /// What the store did with it; nil for a row left out.
+  package var outcome: Outcome?
+
+  /// The reason the row was left out by its format, if it was.
+  package var leftOutReason: String? {
+    if case .leftOut(let reason) = kind { return reason }
+    return nil
+  }
+}
+
+/// What `wallet import statement` did: the file as read, every row with its outcome, and what
+/// the import changed beyond the file's own rows.
+package struct StatementImportReport {
+  /// The file as read: its format and encoding.
+  package let file: StatementFile
+  /// Every row of the file, in order.
+  package let rows: [StatementImportRow]
+  /// Refunds kept by earlier imports that this one's purchases let be applied.
+  package let appliedEarlierRefunds: [(refund: Identifier, to: Identifier)]
+  /// Every refund still waiting for its purchase after the import, this file's and earlier ones.
+  package let waitingRefunds: [WaitingRefund]
+  /// Whether the import was kept: false for a dry run, and for one with purchases that need a
+  /// payment method, which changes nothing.
+  package let committed: Bool
+
+  /// The rows left out because their card is not in the store, each with why.
+  package var skipped: [StatementRowError] { rows.compactMap(\.skipped) }
+
+  /// The purchases nothing decided a payment method for, which kept the import from being
+  /// committed; empty when it was.
+  package var purchasesNeedingMethod: [StatementImportRow] {
+    rows.filter { $0.outcome == .purchase(.needsMethod) }
+  }
+}

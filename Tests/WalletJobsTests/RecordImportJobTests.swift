@@ -1,0 +1,77 @@
+import Testing
+import WalletCore
+import WalletIngest
+import WalletJobs
+import WalletStore
+import WalletTestSupport
+
+/// Record imports as one call: the counts, the rows left out at their lines, and the file's
+/// transactions for what the command says about them.
+struct RecordImportJobTests {
+  let store: WalletStore
+
+  init() throws {
+    store = try WalletStore.inMemory()
+  }
+
+  func importSample(_ kind: InputKind, _ name: String, policy: ImportPolicy = ImportPolicy())
+    throws -> RecordImportReport
+  {
+    try RecordImportJob.run(
+      kind, file: try InputFile(path: WalletProcess.sample(name)), policy: policy, store: store)
+  }
+
+  @Test func theSampleImportsOnceAndThenChangesNothing() throws {
+    let cards = try importSample(.cards, "cards.csv")
+    #expect(cards.counts.inserted == 7 && cards.skipped.isEmpty && cards.transactions.isEmpty)
+    #expect(try importSample(.cards, "cards.csv").counts.unchanged == 7)
+    _ = try importSample(.enrollments, "enrollments.csv")
+    var stages: [RecordImportStage] = []
+    let transactions = try RecordImportJob.run(
+      .transactions, file: try InputFile(path: WalletProcess.sample("transactions.csv")),
+      policy: ImportPolicy(), store: store, stage: { stages.append($0) })
+    #expect(transactions.counts.inserted == 25)
+    #expect(transactions.transactions.count == 25)
+    guard case .storing(rows: 25) = stages.first, case .stored(rows: 25) = stages.last else {
+      Issue.record("stages: \(stages)")
+      return
+    }
+  }
+
+  @Test func rowsTheStoreRefusesAreLocatedOrSkipped() throws {
+    // No cards yet: every enrollment names an unknown card.
+    #expect(throws: InputError.self) { try importSample(.enrollments, "enrollments.csv") }
+    let skipped = try importSample(
+      .enrollments, "enrollments.csv", policy: ImportPolicy(skipInvalid: true))
+    #expect(skipped.counts.inserted == 0)
+    #expect(skipped.skipped.map(\.line) == Array(2...10))
+    #expect(skipped.skipped.allSatisfy { $0.column == 2 })
+  }
+
+  @Test func aConflictIsWordedByTheCaller() throws {
+    _ = try importSample(.cards, "cards.csv")
+    let folder = try TemporaryFolder()
+    let sample = try String(contentsOfFile: WalletProcess.sample("cards.csv"), encoding: .utf8)
+    let changed = try folder.write(
+      "cards.csv", sample.replacingOccurrences(of: "C-ZW-BOCOM,H003", with: "C-ZW-BOCOM,H009"))
+    #expect {
+      try RecordImportJob.run(
+        .cards, file: try InputFile(path: changed), policy: ImportPolicy(), store: store,
+        conflict: { row in
+          guard case .card(let card) = row else { return nil }
+          return "conflict about \(card.id)"
+        })
+    } throws: { error in
+      (error as? InputError)?.message == "conflict about C-ZW-BOCOM"
+    }
+  }
+
+  @Test func transactionsDatedAfterNowAreFound() throws {
+    _ = try importSample(.cards, "cards.csv")
+    _ = try importSample(.enrollments, "enrollments.csv")
+    let report = try importSample(.transactions, "transactions.csv")
+    let now = try Instant.parse("2026-11-01T00:00:00+08:00", naiveIn: store.timeZone)
+    #expect(!report.transactions(after: now).isEmpty)
+    #expect(report.transactions(after: now).allSatisfy { $0.time > now })
+  }
+}
