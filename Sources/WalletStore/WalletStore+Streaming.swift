@@ -25,7 +25,7 @@ extension WalletStore {
 extension WalletStore {
   /// A cursor over rows, read one at a time as a merge of several lists needs them.
   public final class Cursor<Element> {
-    private let statement: Statement
+    private let statement: SQLiteStatement
     private let map: (Row) throws -> Element
     /// The row read last and not yet taken, if any.
     public private(set) var current: Element?
