@@ -151,13 +151,13 @@ extension FileRows {
     conflict: (Value) throws -> String? = { _ in nil }
   ) throws -> ImportOutcome {
     func message(_ error: StoreError, index: Int) throws -> String {
-      guard case .conflict = error else { return error.description }
-      return try conflict(values[index]) ?? error.description
+      guard case .conflict = error else { return error.worded }
+      return try conflict(values[index]) ?? error.worded
     }
     let report: ImportReport
     do {
       report = try importRows(values)
-    } catch let rejection as ImportRejection {
+    } catch let rejection as ImportError {
       throw located(
         rejection.error, index: rejection.index,
         message: try message(rejection.error, index: rejection.index))

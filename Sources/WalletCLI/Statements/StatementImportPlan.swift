@@ -315,7 +315,7 @@ extension StatementImportPlan {
       }
     }
     return InputError(
-      file: path, line: row?.line ?? 1, column: 1, message: rejection.error.description)
+      file: path, line: row?.line ?? 1, column: 1, message: rejection.error.worded)
   }
 
   private static func undecidedMessage(lines: [Int], rulesFile: String?) -> String {

@@ -18,7 +18,7 @@ package struct Migration: Sendable {
 }
 
 /// Why a migrator refused a store. It never modifies a store it refuses.
-package enum MigrationError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum MigrationError: Error, Hashable, Sendable {
   /// The store has applied migrations this version does not know, or a `user_version` above the
   /// number of migrations it knows: it was written by a newer version of wallet. Migrations only
   /// go forward, so this version cannot safely read or write it.
@@ -34,26 +34,6 @@ package enum MigrationError: Error, Hashable, Sendable, CustomStringConvertible 
   package var isNewerStore: Bool {
     if case .newerStore = self { return true }
     return false
-  }
-
-  /// A sentence for the user.
-  package var description: String {
-    switch self {
-    case .newerStore(let unknown, let userVersion, let knownCount):
-      var text = "this store was written by a newer version of wallet"
-      if !unknown.isEmpty {
-        text += " (it has migrations this version does not know: "
-        text += unknown.joined(separator: ", ") + ")"
-      } else {
-        text += " (schema version \(userVersion); this version knows up to \(knownCount))"
-      }
-      return text + "; upgrade wallet to use it"
-    case .historyMismatch(let applied, let userVersion):
-      return "the store's migration history does not match this version of wallet (applied: "
-        + applied.joined(separator: ", ") + "; schema version \(userVersion))"
-    case .unrecognizedSchema:
-      return "the database has tables but no wallet migration history; it is not a wallet store"
-    }
   }
 }
 
