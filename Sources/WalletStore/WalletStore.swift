@@ -133,6 +133,13 @@ public final class WalletStore {
     try db.read { _ in try body() }
   }
 
+  /// Creates the folder `path` with mode 0700, as a new store's own folder is made, so that only
+  /// its owner can list it; returns false, changing nothing, when something is already there.
+  @discardableResult
+  public static func createPrivateFolder(_ path: String) throws -> Bool {
+    try StoreConnection.mapped { try Database.createPrivateDirectory(path) }
+  }
+
   /// Whether SQLite's integrity check passes.
   public func integrityCheck() throws -> Bool {
     try db.scalar("PRAGMA integrity_check")?.stringValue == "ok"
