@@ -1,13 +1,14 @@
 // The detailed messages of the file readers (CSV rows, statements, formats and rules files),
-// of JSON, promotion and payment request decoding, of the domain's and the store's errors, and
-// of the commands' own usage checks, in Simplified Chinese. Like ``simplifiedChineseMessages``,
-// each key is the English message with `{0}`, `{1}`… where its values stand, and a value that
-// is itself one of these messages (a field's problem, a JSON value's kind) is translated too.
-// A message assembled from optional parts has one key per form it takes.
+// of JSON, promotion and payment request decoding, of the domain's errors, and of the
+// commands' own usage checks, in Simplified Chinese (the store's errors are worded in
+// ErrorWording+Store.swift). Like ``simplifiedChineseMessages``, each key is the English
+// message with `{0}`, `{1}`… where its values stand, and a value that is itself one of these
+// messages (a field's problem, a JSON value's kind) is translated too. A message assembled
+// from optional parts has one key per form it takes.
 
 extension Translations {
-  /// Error messages from the readers, the decoders, the domain and the store in Simplified
-  /// Chinese; see ``translated(message:in:)``.
+  /// Error messages from the readers, the decoders and the domain in Simplified Chinese; see
+  /// ``translated(message:in:)``.
   static let simplifiedChineseErrorMessages: [String: String] = [
     // The commands' own checks of their arguments.
     "without --out the rewards go to standard output; give --out a file to write --{0} there":
@@ -289,7 +290,7 @@ extension Translations {
     "{0}: wallet keeps amounts to two decimal places, so the digits after the second must be 0":
       "{0}：wallet 的金额保留两位小数，因此第二位之后的数字必须是 0",
     "{0}: {1}": "{0}：{1}",
-    // The store.
+    // A card number, as the domain's messages mask it.
     "(a card number ending {0}, not shown)": "（尾号 {0} 的卡号，不显示）",
   ]
 }

@@ -1,7 +1,8 @@
-// Messages thrown outside the command line's own sentences (the argument parser, the store, the
-// readers of files and times), in Simplified Chinese. Each key is the English message with
-// `{0}`, `{1}`… where its values stand, numbered in the order they appear; a value that is
-// itself one of these messages is translated too.
+// Messages thrown outside the command line's own sentences (the argument parser, the readers
+// of files and times), in Simplified Chinese; the store's errors are worded in
+// ErrorWording+Store.swift. Each key is the English message with `{0}`, `{1}`… where its
+// values stand, numbered in the order they appear; a value that is itself one of these
+// messages is translated too.
 
 extension Translations {
   /// Messages from elsewhere in Simplified Chinese; see ``translated(message:in:)``.
@@ -43,7 +44,7 @@ extension Translations {
     "no cards of holder {0} in the store": "数据库中没有持卡人 {0} 的卡",
     "no posting {0} in the store": "数据库中没有入账记录 {0}",
     "cannot write {0}: {1}": "无法写入 {0}：{1}",
-    // The store.
+    // Kinds of record, as other messages name them.
     "card": "卡片",
     "enrollment": "绑卡记录",
     "transaction": "交易",
