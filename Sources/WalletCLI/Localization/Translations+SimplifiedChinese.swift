@@ -963,8 +963,6 @@ extension Translations {
       "缺少支付方式",
     "no posting {0} in the store":
       "数据库中没有入账记录 {0}",
-    "(a card number ending {0}, not shown)":
-      "（尾号 {0} 的卡号，不显示）",
     "no start or end":
       "不限起止",
     "no transaction {0} in the store":

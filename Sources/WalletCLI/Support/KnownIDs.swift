@@ -59,10 +59,7 @@ enum KnownIDs {
   /// reference but what someone typed, so a card number in it is masked whatever the kind of id
   /// (SPEC 6 exempts transaction and posting ids from being refused, not from being echoed).
   static func shownTyped(_ id: Identifier) -> String {
-    if let lastFour = CardNumberGuard.lastFourOfCardNumber(in: id.rawValue) {
-      return tr("(a card number ending \(lastFour), not shown)")
-    }
-    return ShownID.quoted(id, masks: false)
+    ShownID.quoted(id, in: .current)
   }
 
   /// `missing`, then the nearest known ids when there are any.
