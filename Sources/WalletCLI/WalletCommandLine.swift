@@ -214,27 +214,14 @@ public enum WalletCommandLine {
       console.message(errorLine(error.description))
       return ExitStatus.dataError.rawValue
     } catch let error as StoreError {
-      console.message(errorLine(error.description))
-      if case .missingStore = error { return ExitStatus.noInput.rawValue }
+      console.message(tr("Error: \(error.worded)"))
+      return error.exitStatus.rawValue
+    } catch let error as StatusChangeError {
+      console.message(tr("Error: \(error.worded)"))
       return ExitStatus.dataError.rawValue
-    } catch let error as SQLiteError {
-      if error.isBusy {
-        console.message(
-          errorLine(
-            tr(
-              """
-              another wallet command kept the store busy for too long; try again when it \
-              has finished
-              """)))
-        return ExitStatus.ioError.rawValue
-      }
-      if error.isCorrupt {
-        // A damaged store is bad data, not a failed read or write.
-        console.message(errorLine(tr("the store is damaged: \(error.message)")))
-        return ExitStatus.dataError.rawValue
-      }
-      console.message(errorLine(tr("the store could not be used: \(error.message)")))
-      return ExitStatus.ioError.rawValue
+    } catch let error as MigrationError {
+      console.message(tr("Error: \(error.worded)"))
+      return ExitStatus.dataError.rawValue
     } catch {
       console.message(errorLine("\(error)"))
       return ExitStatus.ioError.rawValue

@@ -58,7 +58,7 @@ extension Transaction {
   }
 
   /// Binds `arguments` one by one, without building the array: the insert of a large import.
-  func bind(to statement: Statement) throws {
+  func bind(to statement: SQLiteStatement) throws {
     try statement.bind(text: id.rawValue, at: 1)
     try statement.bind(text: card.rawValue, at: 2)
     try statement.bind(integer: time.nanosecondsSinceEpoch, at: 3)

@@ -1,7 +1,9 @@
 import WalletCore
 
-/// Why the store refused a request, in words a cardholder understands.
-public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why the store refused a request: a case with the values that say what, and no words. The
+/// command line words each case, in each language, and adds the options that would get past
+/// it (`--replace`, `--force`), which the store knows nothing of.
+public enum StoreError: Error, Equatable, Sendable {
   /// The file is not a SQLite database.
   case notAStore(path: String)
   /// The store was written by a newer version of wallet.
@@ -21,9 +23,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case unknownTransaction(Identifier)
   /// No installed promotion has this id.
   case unknownPromotion(Identifier)
-  /// A record with this id exists with different content.
-  case conflict(kind: String, id: Identifier)
-  /// The card has transactions, which removing it would delete too.
+  /// A record with this id exists with different content, and replacing it was not asked for.
+  case conflict(kind: RecordKind, id: Identifier)
+  /// The card has transactions, which removing it would delete too, and that was not asked for.
   case cardHasTransactions(Identifier, count: Int)
   /// A refund would take the refunded total above the amount.
   case refundExceedsAmount(Identifier, refunded: Money, amount: Money)
@@ -38,80 +40,88 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A stored row holds a value wallet never writes there (`value` nil for NULL): the file was
   /// changed by other software or damaged. The row is refused rather than read as a default,
   /// which would decide rewards on facts nobody recorded.
-  case damagedRow(table: String, row: Identifier, column: String, value: String?, expected: String)
+  case damagedRow(
+    table: String, row: Identifier, column: String, value: String?, expected: StoredValue)
+  /// Another connection held the store's lock for longer than the wait allows (SQLite's
+  /// `SQLITE_BUSY` or `SQLITE_LOCKED`); trying again later may succeed.
+  case busy
+  /// SQLite found the file damaged (`SQLITE_CORRUPT`); `detail` is SQLite's own account.
+  case damagedFile(detail: String)
+  /// A write broke one of the schema's constraints; `detail` is SQLite's own account. The
+  /// store checks what it writes first, so this means a store changed by other software.
+  case constraintViolated(detail: String)
+  /// Anything else SQLite or the file system refused (a full disk, a file that cannot be
+  /// opened or written); `detail` is SQLite's own account.
+  case unusable(detail: String)
 
-  /// A sentence a cardholder understands.
-  public var description: String {
-    switch self {
-    case .notAStore(let path):
-      "\(ShownValue.path(path)) is not a wallet store (not a SQLite database)"
-    case .newerStore(let path):
-      "\(ShownValue.path(path)) was written by a newer version of wallet; upgrade wallet to use it"
-    case .needsUpgrade(let path):
-      "\(ShownValue.path(path)) was written by an older version of wallet and needs upgrading, which a command "
-        + "that only reads does not do; run one that writes to it, such as 'wallet init'"
-    case .foreignDatabase(let path):
-      "\(ShownValue.path(path)) is a SQLite database but not a wallet store; wallet leaves it alone"
-    case .missingStore(let path):
-      "no wallet store at \(ShownValue.path(path)); create one with 'wallet init'"
-    case .unknownCard(let id): "no card \(Self.shown(id)) in the store"
-    case .unknownEnrollment(let id): "no enrollment \(Self.shown(id)) in the store"
-    case .unknownTransaction(let id):
-      // An id the store does not hold is no bank's reference but what someone typed or wrote:
-      // it is masked as any other value that holds a card number.
-      "no transaction \(Self.shown(id)) in the store"
-    case .unknownPromotion(let id): "no promotion \(Self.shown(id)) is installed"
-    case .conflict(let kind, let id):
-      // Transaction and posting ids may be banks' references, which SPEC 6 exempts.
-      "\(kind) \(Self.shown(id, masks: !["transaction", "posting"].contains(kind))) is already "
-        + "in the store with different details; use --replace to overwrite"
-    case .cardHasTransactions(let id, let count):
-      "card \(Self.shown(id)) has \(count) transaction\(count == 1 ? "" : "s"); use --force to "
-        + "remove it with its transactions and enrollments"
-    case .cardEnrollmentsNamedElsewhere(let id, let count):
-      "\(count) transaction\(count == 1 ? "" : "s") on other cards name\(count == 1 ? "s" : "") "
-        + "an enrollment of card \(Self.shown(id)); use --force to remove the card and unlink "
-        + "\(count == 1 ? "it" : "them")"
-    case .refundExceedsAmount(let id, let refunded, let amount):
-      "transaction \(Self.shown(id, masks: false)) would have ¥\(refunded) refunded, more than its "
-        + "amount ¥\(amount)"
-    case .builtInPromotion(let id): "\(Self.shown(id)) is built in and cannot be removed"
-    case .enrollmentAlreadyRemoved(let id, _): "enrollment \(Self.shown(id)) was already removed"
-    case .removalBeforeEnrollment(let id):
-      "enrollment \(Self.shown(id)) cannot be removed at or before the time it was enrolled"
-    case .damagedRow(let table, let row, let column, let value, let expected):
-      // Rows of transactions, decisions and refunds are named by transaction ids, which SPEC 6
-      // exempts: banks' references are long digit strings.
-      "the store is damaged: table \(table), row "
-        + "\(Self.shown(row, masks: !["transactions", "decisions", "refunds"].contains(table))), "
-        + "column \(column) holds \(value.map { ShownValue.quoted($0) } ?? "nothing (NULL)"), "
-        + "which is not \(expected)"
-    }
+  /// The kinds of record the store keeps under an id.
+  public enum RecordKind: String, Equatable, Sendable {
+    /// A card.
+    case card
+    /// An enrollment.
+    case enrollment
+    /// A transaction.
+    case transaction
+    /// A posting.
+    case posting
+    /// An installed promotion.
+    case promotion
+  }
+
+  /// What a damaged row's column should have held.
+  public enum StoredValue: Equatable, Sendable {
+    /// Text.
+    case text
+    /// A code of this kind (``CanonicalCode/codeKind``) that wallet knows.
+    case code(kind: String)
+    /// A reason code wallet knows.
+    case reason
+    /// An ISO 4217 currency code.
+    case currency
+    /// A four-digit merchant category code.
+    case merchantCategoryCode
+    /// An integer.
+    case wholeNumber
+    /// A time, in nanoseconds since 1970.
+    case time
+    /// An amount in fen.
+    case amountInFen
+    /// A date written `YYYY-MM-DD`.
+    case date
+    /// The enrollment a reward was earned through.
+    case rewardEnrollment
+    /// The reason `refunded`, the only one that goes with an ordinal.
+    case refundedBesideOrdinal
+    /// A promotion definition wallet can read; `error` is why this one could not be read.
+    case readablePromotion(PromotionError)
+    /// `card-statement` or `app-export`.
+    case sourceKind
   }
 }
 
 extension StoreError {
-  /// Whether the error is about the store itself, not about a row being added: an import stops
-  /// at it whatever its policy, rather than report a line of its file as the cause.
+  /// Whether the error is about the store itself (a damaged row or file, or SQLite refusing),
+  /// not about a row being added: an import stops at it whatever its policy, rather than report
+  /// a line of its file as the cause.
   var isDamage: Bool {
-    if case .damagedRow = self { true } else { false }
+    switch self {
+    case .damagedRow, .busy, .damagedFile, .constraintViolated, .unusable: true
+    default: false
+    }
   }
 
-  /// An id quoted for a message: a value that looks like a card number is never echoed, and
-  /// control characters are escaped so that a hostile id cannot rewrite the terminal.
-  public static func shown(_ id: Identifier, masks: Bool = true) -> String {
-    if masks, let lastFour = CardNumberGuard.lastFourOfCardNumber(in: id.rawValue) {
-      return "(a card number ending \(lastFour), not shown)"
+  /// What a failure of SQLite means to the store's user: a busy store, a damaged file, a
+  /// broken constraint, or a store that cannot be used at all.
+  init(_ error: SQLiteError) {
+    if error.isBusy {
+      self = .busy
+    } else if error.isCorrupt {
+      self = .damagedFile(detail: error.message)
+    } else if error.isConstraintViolation {
+      self = .constraintViolated(detail: error.message)
+    } else {
+      self = .unusable(detail: error.message)
     }
-    var text = ""
-    for scalar in id.rawValue.unicodeScalars.prefix(60) {
-      if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-        text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-      } else {
-        text.unicodeScalars.append(scalar)
-      }
-    }
-    return "'" + text + (id.rawValue.unicodeScalars.count > 60 ? "…" : "") + "'"
   }
 }
 

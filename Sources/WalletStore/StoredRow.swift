@@ -21,7 +21,9 @@ struct StoredRow {
   }
 
   /// The error for `value`, found in `column`.
-  func damaged(_ value: DatabaseValue, _ column: String, expected: String) -> StoreError {
+  func damaged(
+    _ value: DatabaseValue, _ column: String, expected: StoreError.StoredValue
+  ) -> StoreError {
     let shown: String? =
       switch value {
       case .null: nil
@@ -38,7 +40,7 @@ struct StoredRow {
   /// Text from a NOT NULL column (an id, a holder).
   func text(_ index: Int, _ column: String) throws -> String {
     let value = row.value(at: index)
-    guard let text = value.stringValue else { throw damaged(value, column, expected: "text") }
+    guard let text = value.stringValue else { throw damaged(value, column, expected: .text) }
     return text
   }
 
@@ -46,7 +48,7 @@ struct StoredRow {
   func optionalText(_ index: Int, _ column: String) throws -> String? {
     let value = row.value(at: index)
     if value.isNull { return nil }
-    guard let text = value.stringValue else { throw damaged(value, column, expected: "text") }
+    guard let text = value.stringValue else { throw damaged(value, column, expected: .text) }
     return text
   }
 
@@ -64,7 +66,7 @@ struct StoredRow {
   func code<Code: CanonicalCode>(_ index: Int, _ column: String) throws -> Code {
     let value = row.value(at: index)
     guard let text = value.stringValue, let code = Code(rawValue: text) else {
-      throw damaged(value, column, expected: "a \(Code.codeKind) wallet knows")
+      throw damaged(value, column, expected: .code(kind: Code.codeKind))
     }
     return code
   }
@@ -73,7 +75,7 @@ struct StoredRow {
   func reason(_ index: Int, _ column: String) throws -> ReasonCode {
     let value = row.value(at: index)
     guard let text = value.stringValue, let reason = ReasonCode(rawValue: text) else {
-      throw damaged(value, column, expected: "a reason wallet knows")
+      throw damaged(value, column, expected: .reason)
     }
     return reason
   }
@@ -83,7 +85,7 @@ struct StoredRow {
     let value = row.value(at: index)
     guard let text = value.stringValue, let currency = Currency(parsing: text),
       currency.code == text
-    else { throw damaged(value, column, expected: "an ISO 4217 currency code") }
+    else { throw damaged(value, column, expected: .currency) }
     return currency
   }
 
@@ -92,13 +94,14 @@ struct StoredRow {
     let value = row.value(at: index)
     if value.isNull { return nil }
     guard let text = value.stringValue, let code = MerchantCategoryCode(parsing: text) else {
-      throw damaged(value, column, expected: "a four-digit merchant category code")
+      throw damaged(value, column, expected: .merchantCategoryCode)
     }
     return code
   }
 
   /// An integer, of the integer storage class: text or a fraction is not read as a number.
-  func integer(_ index: Int, _ column: String, expected: String = "a whole number") throws
+  func integer(_ index: Int, _ column: String, expected: StoreError.StoredValue = .wholeNumber)
+    throws
     -> Int64
   {
     let value = row.value(at: index)
@@ -118,7 +121,7 @@ struct StoredRow {
 
   /// An instant, stored as nanoseconds since 1970.
   func instant(_ index: Int, _ column: String) throws -> Instant {
-    Instant(nanosecondsSinceEpoch: try integer(index, column, expected: "a time"))
+    Instant(nanosecondsSinceEpoch: try integer(index, column, expected: .time))
   }
 
   /// An instant, or nil for NULL.
@@ -128,7 +131,7 @@ struct StoredRow {
 
   /// An amount, stored in minor units (fen).
   func money(_ index: Int, _ column: String) throws -> Money {
-    Money(minorUnits: try integer(index, column, expected: "an amount in fen"))
+    Money(minorUnits: try integer(index, column, expected: .amountInFen))
   }
 
   /// A date, stored as `YYYY-MM-DD`.
@@ -136,7 +139,7 @@ struct StoredRow {
     let value = row.value(at: index)
     guard let text = value.stringValue, let date = try? CivilDate.parse(text),
       date.description == text
-    else { throw damaged(value, column, expected: "a date (YYYY-MM-DD)") }
+    else { throw damaged(value, column, expected: .date) }
     return date
   }
 }

@@ -46,7 +46,7 @@ public enum ImportProgress: Sendable, Equatable {
 }
 
 /// The store refused row `index` of an import; nothing of the import was kept.
-public struct ImportRejection: Error, Sendable {
+public struct ImportError: Error, Sendable {
   /// The row's index in the input.
   public var index: Int
   /// Why.
@@ -136,7 +136,7 @@ extension WalletStore {
           for index in byID { try importRow(at: index) }
           // Refused: throw before building indexes that the rollback would throw away.
           if !policy.skipInvalid, let first = rejected.min(by: { $0.index < $1.index }) {
-            throw ImportRejection(index: first.index, error: first.error)
+            throw ImportError(index: first.index, error: first.error)
           }
           // What is left, indexes first, takes long enough to say so.
           progress?(.updatingIndexesAndDecisions)
@@ -151,7 +151,7 @@ extension WalletStore {
       }
       // The first bad row in the file is the one reported, whatever order the rows went in.
       if !policy.skipInvalid, let first = rejected.first {
-        throw ImportRejection(index: first.index, error: first.error)
+        throw ImportError(index: first.index, error: first.error)
       }
       report.rejected = rejected
       if wasEmpty && report.inserted + rejected.count == transactions.count {
@@ -181,7 +181,7 @@ extension WalletStore {
         do {
           report.count(try upsert(row, &changes))
         } catch let error as StoreError where !error.isDamage {
-          guard policy.skipInvalid else { throw ImportRejection(index: index, error: error) }
+          guard policy.skipInvalid else { throw ImportError(index: index, error: error) }
           report.rejected.append((index, error))
         }
       }

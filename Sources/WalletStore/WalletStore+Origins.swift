@@ -34,7 +34,7 @@ extension StoredRow {
     guard let kind = ImportOrigin.SourceKind(rawValue: text) else {
       throw StoreError.damagedRow(
         table: table, row: id, column: "source_kind", value: text,
-        expected: "card-statement or app-export")
+        expected: .sourceKind)
     }
     return kind
   }

@@ -37,7 +37,7 @@ extension WalletStore {
         do {
           report.count(try upsertPosting(posting, replace: policy.replace))
         } catch let error as StoreError where !error.isDamage {
-          guard policy.skipInvalid else { throw ImportRejection(index: index, error: error) }
+          guard policy.skipInvalid else { throw ImportError(index: index, error: error) }
           report.rejected.append((index, error))
         }
       }
@@ -52,7 +52,7 @@ extension WalletStore {
       map: Posting.init)
     if existing == posting { return .unchanged }
     if existing != nil && !replace {
-      throw StoreError.conflict(kind: "posting", id: posting.id)
+      throw StoreError.conflict(kind: .posting, id: posting.id)
     }
     try db.execute(
       "INSERT INTO postings(\(Posting.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "

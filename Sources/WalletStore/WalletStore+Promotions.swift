@@ -53,7 +53,7 @@ extension WalletStore {
       if existing?.promotion == promotion { return .unchanged }
       if let existing {
         if existing.isBuiltIn { throw StoreError.builtInPromotion(promotion.id) }
-        if !replace { throw StoreError.conflict(kind: "promotion", id: promotion.id) }
+        if !replace { throw StoreError.conflict(kind: .promotion, id: promotion.id) }
         try db.execute("DELETE FROM promotions WHERE id = ?", [promotion.id.rawValue])
         try insertPromotion(promotion, builtIn: false)
         return .replaced
@@ -81,7 +81,7 @@ extension WalletStore {
         isBuiltIn: try stored.integer(2, "built_in") != 0)
     } catch let error as PromotionError {
       throw stored.damaged(
-        .text(definition), "definition", expected: "a promotion wallet can read (\(error))")
+        .text(definition), "definition", expected: .readablePromotion(error))
     }
   }
 

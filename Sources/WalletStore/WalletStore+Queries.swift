@@ -103,7 +103,7 @@ extension WalletStore {
       // NULL reason to an ordinal, but not to the rest of the reward, which such a decision
       // always has.
       guard let enrollment else {
-        throw stored.damaged(.null, "enrollment", expected: "the enrollment of a reward")
+        throw stored.damaged(.null, "enrollment", expected: .rewardEnrollment)
       }
       let reward = Reward(
         ordinal: try stored.int(6, "ordinal"), channel: try stored.code(8, "channel"),
@@ -114,7 +114,7 @@ extension WalletStore {
         let reason = try stored.reason(5, "reason")
         guard reason == .refunded else {
           throw stored.damaged(
-            .text(reason.rawValue), "reason", expected: "refunded, beside an ordinal")
+            .text(reason.rawValue), "reason", expected: .refundedBesideOrdinal)
         }
         outcome = .forfeited(reward)
       }

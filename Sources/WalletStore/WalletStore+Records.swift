@@ -18,7 +18,7 @@ extension WalletStore {
   func upsertCard(_ card: Card, replace: Bool, changes: inout ChangeSet) throws -> UpsertOutcome {
     let existing = try self.card(card.id)
     if existing == card { return .unchanged }
-    if let existing, !replace { throw StoreError.conflict(kind: "card", id: existing.id) }
+    if let existing, !replace { throw StoreError.conflict(kind: .card, id: existing.id) }
     try db.execute("INSERT OR IGNORE INTO holders(id) VALUES (?)", [card.holder.rawValue])
     if let existing {
       try db.execute(
@@ -145,7 +145,7 @@ extension WalletStore {
     let existing = try self.enrollment(enrollment.id)
     if existing == enrollment { return .unchanged }
     if let existing, !replace {
-      throw StoreError.conflict(kind: "enrollment", id: existing.id)
+      throw StoreError.conflict(kind: .enrollment, id: existing.id)
     }
     changes.holders.insert(card.holder)
     changes.note(enrollment.enrolledAt)
@@ -253,7 +253,7 @@ extension WalletStore {
     let existing = try self.transaction(transaction.id)
     if existing == transaction { return .unchanged }
     if let existing, !replace {
-      throw StoreError.conflict(kind: "transaction", id: existing.id)
+      throw StoreError.conflict(kind: .transaction, id: existing.id)
     }
     changes.holders.insert(card.holder)
     changes.note(transaction.time)

@@ -93,7 +93,7 @@ extension WalletStore {
         return .needsMethod
       }
       if Self.sameFacts(existing, incoming) { return .unchanged }
-      guard replace else { throw StoreError.conflict(kind: "transaction", id: existing.id) }
+      guard replace else { throw StoreError.conflict(kind: .transaction, id: existing.id) }
       // The export's facts are replaced; what refunds did since stays, refunds included.
       try db.execute(
         "UPDATE transactions SET card = ?2, time = ?3, amount = ?4, currency = ?5, method = ?6, "

@@ -1,34 +1,13 @@
 import WalletCore
 
-/// Why a transaction's status cannot change as asked, in words a cardholder understands.
-public enum StatusChangeError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why a transaction's status cannot change as asked: the transaction and what it is now,
+/// worded by the command line.
+public enum StatusChangeError: Error, Equatable, Sendable {
   /// Only a pending transaction settles.
   case cannotSettle(Identifier, TransactionStatus)
-  /// Only a transaction not yet settled can be voided (撤销); a settled one is refunded.
+  /// Only a transaction not yet settled can be voided (撤销); a settled one is refunded, for
+  /// what is left of its amount.
   case cannotVoid(Identifier, TransactionStatus, amount: Money, currency: Currency)
-
-  /// A sentence a cardholder understands.
-  public var description: String {
-    switch self {
-    case .cannotSettle(let id, .settled):
-      "transaction \(Self.shown(id)) is already settled"
-    case .cannotSettle(let id, let status):
-      "transaction \(Self.shown(id)) is \(status), not pending; only a pending transaction settles"
-    case .cannotVoid(let id, .settled, let amount, let currency):
-      "transaction \(Self.shown(id)) is settled and can no longer be voided (撤销); refund it "
-        + "instead (退款): wallet txn refund \(Self.shown(id)) --amount \(amount)"
-        + (currency == .cny ? "" : " (\(currency))")
-    case .cannotVoid(let id, .reversed, _, _):
-      "transaction \(Self.shown(id)) is already voided (reversed)"
-    case .cannotVoid(let id, let status, _, _):
-      "transaction \(Self.shown(id)) is \(status); only a pending transaction can be voided"
-    }
-  }
-
-  // Transaction ids are exempt from masking (banks' references), but never print raw.
-  private static func shown(_ id: Identifier) -> String {
-    StoreError.shown(id, masks: false)
-  }
 }
 
 extension WalletStore {

@@ -25,7 +25,7 @@ extension WalletStore {
 extension WalletStore {
   /// A cursor over rows, read one at a time as a merge of several lists needs them.
   public final class Cursor<Element> {
-    private let statement: Statement
+    private let statement: SQLiteStatement
     private let map: (Row) throws -> Element
     /// The row read last and not yet taken, if any.
     public private(set) var current: Element?
@@ -34,15 +34,19 @@ extension WalletStore {
       _ db: Database, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?],
       map: @escaping (Row) throws -> Element
     ) throws {
-      statement = try db.prepare(sql)
-      try statement.bind(arguments)
+      statement = try StoreConnection.mapped {
+        let statement = try db.prepare(sql)
+        try statement.bind(arguments)
+        return statement
+      }
       self.map = map
       try advance()
     }
 
     /// Reads the next row into ``current``; nil at the end.
     public func advance() throws {
-      current = try statement.step().map(map)
+      // Read as the caller needs it, outside the store's own calls: mapped here.
+      current = try StoreConnection.mapped { try statement.step().map(map) }
     }
 
     deinit { try? statement.reset() }
@@ -56,7 +60,7 @@ extension WalletStore {
     let (sql, arguments) = Self.rewardQuery(
       promotion: promotion, holder: holder, cycleStart: nil,
       includingForfeited: includingForfeited)
-    return try Cursor(db, sql, arguments, map: Self.rewardLine)
+    return try Cursor(db.database, sql, arguments, map: Self.rewardLine)
   }
 
   /// Each holder with cards (only `holder`, when given), by id, with the first enrollment of
@@ -67,7 +71,7 @@ extension WalletStore {
     var clause = WhereClause()
     clause.add("c.holder = ?", holder?.rawValue)
     return try Cursor(
-      db,
+      db.database,
       "SELECT c.holder, MIN(e.enrolled_at) FROM cards c LEFT JOIN enrollments e ON e.card = c.id"
         + "\(clause.sql) GROUP BY c.holder ORDER BY c.holder", clause.arguments
     ) { row in

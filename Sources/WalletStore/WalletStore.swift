@@ -4,8 +4,8 @@ import WalletCore
 /// every transaction's decision under each promotion, kept up to date in the same SQLite
 /// transaction as each change.
 public final class WalletStore {
-  /// The connection.
-  let db: Database
+  /// The connection, whose failures reach callers as ``StoreError``s.
+  let db: StoreConnection
   /// Where the store lives (`:memory:` for a private one).
   public let path: String
   /// The zone in which instants written without an offset are read.
@@ -35,6 +35,16 @@ public final class WalletStore {
   static func open(
     path: String, create: Bool, readOnly: Bool = false,
     statementObserver: Database.StatementObserver?
+  ) throws -> WalletStore {
+    // Whatever SQLite refuses on the way, a busy store or a full disk, is the store's error.
+    try StoreConnection.mapped {
+      try openMapped(path: path, create: create, readOnly: readOnly, observer: statementObserver)
+    }
+  }
+
+  private static func openMapped(
+    path: String, create: Bool, readOnly: Bool,
+    observer statementObserver: Database.StatementObserver?
   ) throws -> WalletStore {
     if !create && path != ":memory:" && !fileExists(path) {
       throw StoreError.missingStore(path: path)
@@ -88,7 +98,7 @@ public final class WalletStore {
   }
 
   private init(database: Database, path: String) throws {
-    db = database
+    db = StoreConnection(database: database)
     self.path = path
     let name = try database.scalar("SELECT value FROM settings WHERE key = 'timezone'")?
       .stringValue
@@ -121,6 +131,13 @@ public final class WalletStore {
   /// Runs `body` in one read transaction, so every query sees one snapshot.
   func read<T>(_ body: () throws -> T) throws -> T {
     try db.read { _ in try body() }
+  }
+
+  /// Creates the folder `path` with mode 0700, as a new store's own folder is made, so that only
+  /// its owner can list it; returns false, changing nothing, when something is already there.
+  @discardableResult
+  public static func createPrivateFolder(_ path: String) throws -> Bool {
+    try StoreConnection.mapped { try Database.createPrivateDirectory(path) }
   }
 
   /// Whether SQLite's integrity check passes.

@@ -196,4 +196,24 @@ import WalletTestSupport
       result.stderr.hasPrefix("Error: the store is damaged: \(names), column "),
       "\(arguments): \(result.stderr)")
   }
+
+  /// A file SQLite finds damaged (its pages overwritten past the schema) is bad data, worded
+  /// by the command line from the store's own error, in each language.
+  @Test(arguments: [
+    ("en", "Error: the store is damaged: database disk image is malformed\n"),
+    ("zh-Hans", "错误：数据库已损坏：database disk image is malformed\n"),
+  ])
+  func aDamagedFileIsBadData(language: String, message: String) throws {
+    let session = try StoreSession()
+    try session.importSample()
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: session.database))
+    let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+    for index in (2 * pageSize)..<bytes.count { bytes[index] = 0xA5 }
+    try bytes.write(to: URL(fileURLWithPath: session.database))
+
+    let result = try session.run(["--lang", language, "statement"])
+    #expect(result.status == 65)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr == message)
+  }
 }

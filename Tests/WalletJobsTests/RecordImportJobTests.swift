@@ -18,7 +18,13 @@ struct RecordImportJobTests {
     throws -> RecordImportReport
   {
     try RecordImportJob.run(
-      kind, file: try InputFile(path: WalletProcess.sample(name)), policy: policy, store: store)
+      kind, file: try InputFile(path: WalletProcess.sample(name)), policy: policy, store: store,
+      wording: Self.wording)
+  }
+
+  /// The store's error as a test reads it: its case and values.
+  static func wording(_ error: StoreError, _ row: ImportedRow) -> String {
+    String(describing: error)
   }
 
   @Test func theSampleImportsOnceAndThenChangesNothing() throws {
@@ -29,7 +35,7 @@ struct RecordImportJobTests {
     var stages: [RecordImportStage] = []
     let transactions = try RecordImportJob.run(
       .transactions, file: try InputFile(path: WalletProcess.sample("transactions.csv")),
-      policy: ImportPolicy(), store: store, stage: { stages.append($0) })
+      policy: ImportPolicy(), store: store, stage: { stages.append($0) }, wording: Self.wording)
     #expect(transactions.counts.inserted == 25)
     #expect(transactions.transactions.count == 25)
     guard case .storing(rows: 25) = stages.first, case .stored(rows: 25) = stages.last else {
@@ -46,6 +52,7 @@ struct RecordImportJobTests {
     #expect(skipped.counts.inserted == 0)
     #expect(skipped.skipped.map(\.line) == Array(2...10))
     #expect(skipped.skipped.allSatisfy { $0.column == 2 })
+    #expect(skipped.skipped.allSatisfy { $0.message.hasPrefix("unknownCard") })
   }
 
   @Test func aConflictIsWordedByTheCaller() throws {
@@ -57,8 +64,8 @@ struct RecordImportJobTests {
     #expect {
       try RecordImportJob.run(
         .cards, file: try InputFile(path: changed), policy: ImportPolicy(), store: store,
-        conflict: { row in
-          guard case .card(let card) = row else { return nil }
+        wording: { error, row in
+          guard case .conflict = error, case .card(let card) = row else { return "\(error)" }
           return "conflict about \(card.id)"
         })
     } throws: { error in

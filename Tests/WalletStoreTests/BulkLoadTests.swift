@@ -89,7 +89,7 @@ struct BulkLoadTests {
     do {
       _ = try store.importTransactions(rows, policy: ImportPolicy())
       Issue.record("an unknown card was accepted")
-    } catch let rejection as ImportRejection {
+    } catch let rejection as ImportError {
       #expect(rejection.index == 30)
       #expect(rejection.error == .unknownCard(Identifier("no-such-card")))
     }

@@ -40,7 +40,7 @@ struct PostingStoreTests {
   @Test func otherDetailsUnderTheSameIDAreAConflictUnlessReplaced() throws {
     try store.addPosting(try Self.posting("P1"))
     let changed = try Self.posting("P1", kind: .clawback)
-    #expect(throws: StoreError.conflict(kind: "posting", id: Identifier("P1"))) {
+    #expect(throws: StoreError.conflict(kind: .posting, id: Identifier("P1"))) {
       try store.addPosting(changed)
     }
     #expect(try store.postings().map(\.kind) == [.credit])
@@ -62,7 +62,7 @@ struct PostingStoreTests {
     #expect((again.inserted, again.unchanged, again.replaced) == (0, 2, 0))
 
     let bad = [try Self.posting("P3"), try Self.posting("P4", card: "C9")]
-    #expect(throws: ImportRejection.self) { try store.importPostings(bad, policy: ImportPolicy()) }
+    #expect(throws: ImportError.self) { try store.importPostings(bad, policy: ImportPolicy()) }
     #expect(try store.postings().map(\.id.rawValue) == ["P1", "P2"])
 
     let skipped = try store.importPostings(bad, policy: ImportPolicy(skipInvalid: true))

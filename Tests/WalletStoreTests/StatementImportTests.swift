@@ -211,7 +211,7 @@ struct StatementImportTests {
         ]))
     } throws: { error in
       (error as? StatementImportRejection)?.error
-        == StoreError.conflict(kind: "transaction", id: "S1")
+        == StoreError.conflict(kind: .transaction, id: "S1")
     }
     let replaced = try store.importStatement(
       StatementImport(purchases: [

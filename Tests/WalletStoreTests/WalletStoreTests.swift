@@ -124,7 +124,7 @@ struct StoreOpeningTests {
       }
     }
     let store = try WalletStore.open(path: path, create: false)
-    #expect(try StoreSchema.migrator.pendingMigrations(in: store.db).isEmpty)
+    #expect(try StoreSchema.migrator.pendingMigrations(in: store.db.database).isEmpty)
     #expect(try store.decisions(promotion: Promotion.bocomApplePayMonthly.id) == before)
     #expect(
       try store.db.fetchAll(indexesSQL) { $0.string(at: 0) + ": " + $0.string(at: 1) } == indexes)
@@ -153,7 +153,7 @@ struct StoreOpeningTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     _ = try WalletStore.open(path: path, create: false)
     let store = try WalletStore.open(path: path, create: false, readOnly: true)
-    #expect(try StoreSchema.migrator.pendingMigrations(in: store.db).isEmpty)
+    #expect(try StoreSchema.migrator.pendingMigrations(in: store.db.database).isEmpty)
   }
 
   /// A built-in promotion comes with its decisions, which only a write can make.
@@ -202,7 +202,7 @@ struct StoreRecordTests {
     #expect(try store.addCard(card) == .unchanged)
     var changed = card
     changed.type = .debit
-    #expect(throws: StoreError.conflict(kind: "card", id: card.id)) {
+    #expect(throws: StoreError.conflict(kind: .card, id: card.id)) {
       try store.addCard(changed)
     }
     #expect(try store.card(card.id) == card)
@@ -313,7 +313,7 @@ struct StoreImportTests {
     do {
       _ = try store.importTransactions(rows, policy: ImportPolicy())
       Issue.record("an unknown card was accepted")
-    } catch let rejection as ImportRejection {
+    } catch let rejection as ImportError {
       #expect(rejection.index == 150)
       #expect(rejection.error == .unknownCard(Identifier("no-such-card")))
     }
@@ -542,11 +542,4 @@ struct StoreReviewRegressionTests {
     #expect(try store.materialisedDifferences().isEmpty)
   }
 
-  @Test func messagesNeverEchoACardNumberOrControlCharacters() {
-    let message = StoreError.unknownCard(Identifier("4111111111111111")).description
-    #expect(!message.contains("4111111111111111"))
-    #expect(message.contains("ending 1111"))
-    let hostile = StoreError.unknownCard(Identifier("E\u{1B}[31mRED\nX")).description
-    #expect(!hostile.contains("\u{1B}") && !hostile.contains("\n"))
-  }
 }

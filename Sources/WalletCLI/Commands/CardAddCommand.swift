@@ -40,11 +40,11 @@ struct CardAddCommand: WalletCommand {
     do {
       outcome = try store.addCard(card, replace: replace)
     } catch StoreError.conflict(_, _) {
-      guard let stored = try store.card(id) else { throw StoreError.conflict(kind: "card", id: id) }
+      guard let stored = try store.card(id) else { throw StoreError.conflict(kind: .card, id: id) }
       throw CommandFailure(
         .dataError,
         ConflictText.message(
-          kind: "card", shownID: StoreError.shown(id),
+          kind: "card", shownID: ShownID.quoted(id),
           differences: ConflictText.differences(ConflictText.fields(stored, card))))
     }
     switch outcome {

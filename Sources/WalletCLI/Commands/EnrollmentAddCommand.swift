@@ -52,12 +52,12 @@ struct EnrollmentAddCommand: WalletCommand {
       outcome = try store.addEnrollment(enrollment, replace: replace)
     } catch StoreError.conflict(_, _) {
       guard let stored = try store.enrollment(id) else {
-        throw StoreError.conflict(kind: "enrollment", id: id)
+        throw StoreError.conflict(kind: .enrollment, id: id)
       }
       throw CommandFailure(
         .dataError,
         ConflictText.message(
-          kind: "enrollment", shownID: StoreError.shown(id),
+          kind: "enrollment", shownID: ShownID.quoted(id),
           differences: ConflictText.differences(
             ConflictText.fields(stored, enrollment, zone: zone))))
     }

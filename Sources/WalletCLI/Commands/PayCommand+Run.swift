@@ -66,15 +66,8 @@ extension PayCommand {
       paid = try PayJob.run(
         request, cards: cards, at: at, transactionID: transactionID,
         authorize: authorize ? result ?? .success : nil, store: store)
-    } catch PaymentRecordingFailure.zeroTotal {
-      throw CommandFailure(
-        .dataError,
-        "\(shownFile): the total is 0.00; wallet records a purchase only once its amount is known")
-    } catch PaymentRecordingFailure.idTaken(let existing) {
-      throw CommandFailure(
-        .dataError,
-        "transaction \(SafeText.quoted(existing.rawValue, masksCardNumbers: false)) is already in the store with "
-          + "other details; give this payment another id with --id")
+    } catch let error as PaymentRecordingError {
+      throw CommandFailure(.dataError, error.worded(file: shownFile))
     }
     let report = PaymentReport(
       request: request, warnings: decoded.warnings, holder: holder,

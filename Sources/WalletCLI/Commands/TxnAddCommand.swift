@@ -62,7 +62,7 @@ struct TxnAddCommand: WalletCommand {
       outcome = try store.addTransaction(transaction, replace: replace)
     } catch StoreError.conflict(_, _) {
       guard let stored = try store.transaction(id) else {
-        throw StoreError.conflict(kind: "transaction", id: id)
+        throw StoreError.conflict(kind: .transaction, id: id)
       }
       throw CommandFailure(
         .dataError,

@@ -1,13 +1,14 @@
 // The detailed messages of the file readers (CSV rows, statements, formats and rules files),
-// of JSON, promotion and payment request decoding, of the domain's and the store's errors, and
-// of the commands' own usage checks, in Simplified Chinese. Like ``simplifiedChineseMessages``,
-// each key is the English message with `{0}`, `{1}`… where its values stand, and a value that
-// is itself one of these messages (a field's problem, a JSON value's kind) is translated too.
-// A message assembled from optional parts has one key per form it takes.
+// of JSON, promotion and payment request decoding, of the domain's errors, and of the
+// commands' own usage checks, in Simplified Chinese (the store's errors are worded in
+// ErrorWording+Store.swift). Like ``simplifiedChineseMessages``, each key is the English
+// message with `{0}`, `{1}`… where its values stand, and a value that is itself one of these
+// messages (a field's problem, a JSON value's kind) is translated too. A message assembled
+// from optional parts has one key per form it takes.
 
 extension Translations {
-  /// Error messages from the readers, the decoders, the domain and the store in Simplified
-  /// Chinese; see ``translated(message:in:)``.
+  /// Error messages from the readers, the decoders and the domain in Simplified Chinese; see
+  /// ``translated(message:in:)``.
   static let simplifiedChineseErrorMessages: [String: String] = [
     // The commands' own checks of their arguments.
     "without --out the rewards go to standard output; give --out a file to write --{0} there":
@@ -17,10 +18,6 @@ extension Translations {
     "give --holder or --card, not both": "请给出 --holder 或 --card，二者只能选一",
     "give --authorize or --dry-run, not both": "请给出 --authorize 或 --dry-run，二者只能选一",
     "--{0} goes with --authorize": "--{0} 要配合 --authorize 使用",
-    "{0}: the total is 0.00; wallet records a purchase only once its amount is known":
-      "{0}：合计为 0.00；wallet 只在金额确定后才记录消费",
-    "transaction {0} is already in the store with other details; give this payment another id with --id":
-      "交易 {0} 已在数据库中，但内容不同；请用 --id 给这笔支付另取一个编号",
     "--rewards and --validation cannot be used together": "--rewards 和 --validation 不能同时使用",
     "several promotions are installed ({0}) and a rewards file holds one; choose it with --promotion":
       "已安装多个活动（{0}），而一个刷卡金文件只能对应一个；请用 --promotion 选择",
@@ -293,37 +290,7 @@ extension Translations {
     "{0}: wallet keeps amounts to two decimal places, so the digits after the second must be 0":
       "{0}：wallet 的金额保留两位小数，因此第二位之后的数字必须是 0",
     "{0}: {1}": "{0}：{1}",
-    // The store.
-    "{0} is not a wallet store (not a SQLite database)": "{0} 不是钱包数据库（不是 SQLite 数据库）",
-    "{0} was written by a newer version of wallet; upgrade wallet to use it":
-      "{0} 由更新版本的 wallet 写入；请升级 wallet 后再使用",
-    "{0} was written by an older version of wallet and needs upgrading, which a command that only reads does not do; run one that writes to it, such as 'wallet init'":
-      "{0} 由旧版本的 wallet 写入，需要升级，而只读的命令不会升级它；请运行一个会写入的命令，如 'wallet init'",
-    "{0} transaction on other cards names an enrollment of card {1}; use --force to remove the card and unlink it":
-      "其他卡片上有 {0} 笔交易指向卡片 {1} 的绑卡记录；如要删除该卡并解除关联，请加 --force",
-    "{0} transactions on other cards name an enrollment of card {1}; use --force to remove the card and unlink them":
-      "其他卡片上有 {0} 笔交易指向卡片 {1} 的绑卡记录；如要删除该卡并解除关联，请加 --force",
-    "the store is damaged: table {0}, row {1}, column {2} holds {3}, which is not {4}":
-      "数据库已损坏：表 {0} 第 {1} 行的 {2} 列存的是 {3}，不是{4}",
-    "nothing (NULL)": "空值（NULL）",
+    // A card number, as the domain's messages mask it.
     "(a card number ending {0}, not shown)": "（尾号 {0} 的卡号，不显示）",
-    "transaction {0} is already settled": "交易 {0} 已经入账",
-    "transaction {0} is {1}, not pending; only a pending transaction settles":
-      "交易 {0} 的状态是 {1}，不是待入账；只有待入账的交易才能入账",
-    "transaction {0} is settled and can no longer be voided (撤销); refund it instead (退款): wallet txn refund {1} --amount {2}":
-      "交易 {0} 已入账，不能再撤销；请改为退款：wallet txn refund {1} --amount {2}",
-    "transaction {0} is already voided (reversed)": "交易 {0} 已经撤销（reversed）",
-    "transaction {0} is {1}; only a pending transaction can be voided":
-      "交易 {0} 的状态是 {1}；只有待入账的交易才能撤销",
-    "this store was written by a newer version of wallet (it has migrations this version does not know: {0}); upgrade wallet to use it":
-      "这个数据库由更新版本的 wallet 写入（其中有本版本不认识的迁移：{0}）；请升级 wallet 后再使用",
-    "this store was written by a newer version of wallet (schema version {0}; this version knows up to {1}); upgrade wallet to use it":
-      "这个数据库由更新版本的 wallet 写入（结构版本 {0}；本版本最多认识 {1}）；请升级 wallet 后再使用",
-    "the store's migration history does not match this version of wallet (applied: {0}; schema version {1})":
-      "数据库的迁移记录与本版本的 wallet 不符（已应用：{0}；结构版本 {1}）",
-    "the database has tables but no wallet migration history; it is not a wallet store":
-      "该数据库有表但没有 wallet 的迁移记录；它不是钱包数据库",
-    "cannot open {0}": "无法打开 {0}",
-    "attempt to write a readonly database: {0}": "试图写入只读数据库：{0}",
   ]
 }

@@ -1,7 +1,8 @@
-// Messages thrown outside the command line's own sentences (the argument parser, the store, the
-// readers of files and times), in Simplified Chinese. Each key is the English message with
-// `{0}`, `{1}`… where its values stand, numbered in the order they appear; a value that is
-// itself one of these messages is translated too.
+// Messages thrown outside the command line's own sentences (the argument parser, the readers
+// of files and times), in Simplified Chinese; the store's errors are worded in
+// ErrorWording+Store.swift. Each key is the English message with `{0}`, `{1}`… where its
+// values stand, numbered in the order they appear; a value that is itself one of these
+// messages is translated too.
 
 extension Translations {
   /// Messages from elsewhere in Simplified Chinese; see ``translated(message:in:)``.
@@ -43,17 +44,7 @@ extension Translations {
     "no cards of holder {0} in the store": "数据库中没有持卡人 {0} 的卡",
     "no posting {0} in the store": "数据库中没有入账记录 {0}",
     "cannot write {0}: {1}": "无法写入 {0}：{1}",
-    // The store.
-    "no wallet store at {0}; create one with 'wallet init'":
-      "{0} 没有钱包数据库；请先用 'wallet init' 创建",
-    "no card {0} in the store": "数据库中没有卡片 {0}",
-    "no enrollment {0} in the store": "数据库中没有绑卡记录 {0}",
-    "no transaction {0} in the store": "数据库中没有交易 {0}",
-    "no promotion {0} is installed": "没有安装活动 {0}",
-    "{0} {1} is already in the store with different details; use --replace to overwrite":
-      "{0} {1} 已在数据库中，但内容不同；如需覆盖请加 --replace",
-    "{0} is built in and cannot be removed": "{0} 是内置活动，不能删除",
-    "enrollment {0} was already removed": "绑卡记录 {0} 已经解绑",
+    // Kinds of record, as other messages name them.
     "card": "卡片",
     "enrollment": "绑卡记录",
     "transaction": "交易",
@@ -85,16 +76,6 @@ extension Translations {
     "{0}: {1} is a built-in promotion and cannot be replaced; give yours another id":
       "{0}：{1} 是内置活动，不能替换；请给您的活动另取一个编号",
     "cannot write to standard output: {0}": "无法写入标准输出：{0}",
-    "{0} is a SQLite database but not a wallet store; wallet leaves it alone":
-      "{0} 是 SQLite 数据库，但不是钱包数据库；wallet 不会动它",
-    "transaction {0} would have ¥{1} refunded, more than its amount ¥{2}":
-      "交易 {0} 的累计退款将达 ¥{1}，超过其金额 ¥{2}",
-    "enrollment {0} cannot be removed at or before the time it was enrolled":
-      "绑卡记录 {0} 不能在绑定时间或更早解绑",
-    "card {0} has {1} transaction; use --force to remove it with its transactions and enrollments":
-      "卡片 {0} 有 {1} 笔交易；如要连同交易和绑卡记录一起删除，请加 --force",
-    "card {0} has {1} transactions; use --force to remove it with its transactions and enrollments":
-      "卡片 {0} 有 {1} 笔交易；如要连同交易和绑卡记录一起删除，请加 --force",
     "the demo could not build its store ({0})": "演示无法建立数据库（{0}）",
     "the demo's step '{0}' failed": "演示步骤 '{0}' 失败",
     // Rows of wallet's own files.

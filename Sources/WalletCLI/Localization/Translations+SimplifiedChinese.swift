@@ -687,8 +687,6 @@ extension Translations {
       "金额",
     "an argument looks like a full card number (ending {0}), which wallet never shows or stores; check the command line":
       "有个参数像是完整卡号（尾号 {0}），wallet 从不显示或保存完整卡号；请检查命令行",
-    "another wallet command kept the store busy for too long; try again when it has finished":
-      "另一个 wallet 命令占用数据库太久；请等它结束后再试",
     "any":
       "不限",
     "apple-pay":
@@ -965,8 +963,6 @@ extension Translations {
       "缺少支付方式",
     "no posting {0} in the store":
       "数据库中没有入账记录 {0}",
-    "(a card number ending {0}, not shown)":
-      "（尾号 {0} 的卡号，不显示）",
     "no start or end":
       "不限起止",
     "no transaction {0} in the store":
@@ -1095,10 +1091,6 @@ extension Translations {
       "与 {0} 为同一笔消费",
     "the same refund of {0} as {1}":
       "与 {1} 为同一笔 {0} 的退款",
-    "the store could not be used: {0}":
-      "无法使用数据库：{0}",
-    "the store is damaged: {0}":
-      "数据库已损坏：{0}",
     "this cycle":
       "本周期",
     "time":

@@ -55,7 +55,10 @@ struct RecordImportOptions: ParsableArguments {
         case .stored(let rows): storing?.finish(rows: rows)
         }
       },
-      conflict: { try ConflictText.message(conflictingWith: $0, store: store) })
+      wording: { error, row in
+        guard case .conflict = error else { return error.worded }
+        return try ConflictText.message(conflictingWith: row, store: store) ?? error.worded
+      })
     if kind == .transactions {
       // A file is taken as it is (a bank's file is what it is), but a purchase dated after
       // now is usually a typo, as `txn add` refuses one without --future: it is said.

@@ -72,7 +72,7 @@ struct StoreOptions: ParsableArguments {
     }
     for folder in missing.reversed() {
       // A folder that cannot be made is reported when the store is opened, with the reason.
-      guard (try? Database.createPrivateDirectory(folder)) != nil else { return }
+      guard (try? WalletStore.createPrivateFolder(folder)) != nil else { return }
     }
   }
 

@@ -28,7 +28,8 @@ extension StatementRowError {
       return "this row has the id \(ShownValue.quoted(id.rawValue, masksCardNumbers: false)) "
         + "of line \(earlier): an export lists an order once"
     case .refused(let error):
-      return error.description
+      // English like the rest here: the whole message is translated when it is shown.
+      return error.words(in: .english)
     }
   }
 

@@ -107,7 +107,7 @@ enum ConflictText {
   ) throws -> String? {
     guard let stored = try store.posting(given.id) else { return nil }
     return message(
-      kind: "posting", shownID: StoreError.shown(given.id, masks: false),
+      kind: "posting", shownID: ShownID.quoted(given.id, masks: false),
       differences: differences(fields(stored, given)))
   }
 
@@ -128,7 +128,7 @@ enum ConflictText {
   ) throws -> String? {
     guard let stored = try store.transaction(given.id) else { return nil }
     return message(
-      kind: "transaction", shownID: StoreError.shown(given.id, masks: false),
+      kind: "transaction", shownID: ShownID.quoted(given.id, masks: false),
       differences: differences(fields(stored, given, zone: store.timeZone)))
   }
 
@@ -136,7 +136,7 @@ enum ConflictText {
   static func message(conflictingWith given: Card, store: WalletStore) throws -> String? {
     guard let stored = try store.card(given.id) else { return nil }
     return message(
-      kind: "card", shownID: StoreError.shown(given.id),
+      kind: "card", shownID: ShownID.quoted(given.id),
       differences: differences(fields(stored, given)))
   }
 
@@ -146,7 +146,7 @@ enum ConflictText {
   ) throws -> String? {
     guard let stored = try store.enrollment(given.id) else { return nil }
     return message(
-      kind: "enrollment", shownID: StoreError.shown(given.id),
+      kind: "enrollment", shownID: ShownID.quoted(given.id),
       differences: differences(fields(stored, given, zone: store.timeZone)))
   }
 }

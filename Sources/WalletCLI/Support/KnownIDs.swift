@@ -59,10 +59,7 @@ enum KnownIDs {
   /// reference but what someone typed, so a card number in it is masked whatever the kind of id
   /// (SPEC 6 exempts transaction and posting ids from being refused, not from being echoed).
   static func shownTyped(_ id: Identifier) -> String {
-    if let lastFour = CardNumberGuard.lastFourOfCardNumber(in: id.rawValue) {
-      return tr("(a card number ending \(lastFour), not shown)")
-    }
-    return StoreError.shown(id, masks: false)
+    ShownID.quoted(id, in: .current)
   }
 
   /// `missing`, then the nearest known ids when there are any.
@@ -70,7 +67,7 @@ enum KnownIDs {
     _ near: [Identifier], after missing: String, masks: Bool
   ) -> String {
     guard !near.isEmpty else { return missing }
-    let list = near.map { StoreError.shown($0, masks: masks) }
+    let list = near.map { ShownID.quoted($0, masks: masks) }
       .joined(separator: Language.current.listSeparator)
     return near.count == 1
       ? tr("\(missing); the nearest id the store knows is \(list)")

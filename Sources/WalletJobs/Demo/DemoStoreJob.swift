@@ -45,8 +45,10 @@ package enum DemoStoreJob {
     let store = try WalletStore.open(path: path, create: true)
     try store.setTimeZone(WalletStore.defaultTimeZone)
     func load(_ kind: InputKind, _ file: String) throws -> Int {
+      // A row the store refuses stops the demo with the store's own error, for the CLI to word.
       try RecordImportJob.run(
-        kind, file: try InputFile(path: file), policy: ImportPolicy(), store: store
+        kind, file: try InputFile(path: file), policy: ImportPolicy(), store: store,
+        wording: { error, _ in throw error }
       ).counts.inserted
     }
     return DemoStoreReport(

@@ -41,7 +41,7 @@ package struct PaymentAuthorization {
 }
 
 /// Why an authorization recorded nothing.
-package enum PaymentRecordingFailure: Error {
+package enum PaymentRecordingError: Error {
   /// The request's total is 0.00: no purchase to record.
   case zeroTotal
   /// Another transaction with other details has the payment's id.
@@ -116,12 +116,12 @@ package enum PayJob {
     guard
       let transaction = request.purchase(
         id: id, card: chosen.card.id, binding: chosen.binding?.id, at: at, status: status)
-    else { throw PaymentRecordingFailure.zeroTotal }
+    else { throw PaymentRecordingError.zeroTotal }
     let outcome: UpsertOutcome
     do {
       outcome = try store.addTransaction(transaction)
-    } catch StoreError.conflict(kind: "transaction", let existing) {
-      throw PaymentRecordingFailure.idTaken(existing)
+    } catch StoreError.conflict(kind: .transaction, let existing) {
+      throw PaymentRecordingError.idTaken(existing)
     }
     let decisions = try promotions.compactMap { promotion in
       try store.decision(transaction: id, promotion: promotion.id).map { (promotion, $0) }

@@ -47,13 +47,13 @@ package struct RecordImportReport {
 /// line and field.
 package enum RecordImportJob {
   /// Imports `file` as rows of `kind` into `store` under `policy`. `readProgress` follows the
-  /// read, `stage` what comes after; `conflict` words a conflict about a row (nil keeps the
-  /// store's own sentence). Throws the reader's errors, and an `InputError` for a row the
+  /// read, `stage` what comes after; `wording` words what the store refuses about a row (the
+  /// store's errors carry no prose). Throws the reader's errors, and an `InputError` for a row the
   /// store refuses unless the policy skips it.
   package static func run(
     _ kind: InputKind, file: InputFile, policy: ImportPolicy, store: WalletStore,
     readProgress: (any ReadProgress)? = nil, stage: (RecordImportStage) -> Void = { _ in },
-    conflict: (ImportedRow) throws -> String? = { _ in nil }
+    wording: (StoreError, ImportedRow) throws -> String
   ) throws -> RecordImportReport {
     let reader = RowFileReader(
       kind: kind, file: file, skipInvalid: policy.skipInvalid, progress: readProgress)
@@ -62,12 +62,12 @@ package enum RecordImportJob {
     case .cards:
       let rows = try FileRows.cards(reader)
       return try rows.store(
-        { try store.importCards($0, policy: policy) }, conflict: { try conflict(.card($0)) })
+        { try store.importCards($0, policy: policy) }, wording: { try wording($0, .card($1)) })
     case .enrollments:
       let rows = try FileRows.enrollments(reader, naiveIn: zone)
       return try rows.store(
         { try store.importEnrollments($0, policy: policy) },
-        conflict: { try conflict(.enrollment($0)) })
+        wording: { try wording($0, .enrollment($1)) })
     case .transactions:
       let rows = try FileRows.transactions(reader, naiveIn: zone)
       let count = rows.values.count
@@ -85,14 +85,15 @@ package enum RecordImportJob {
               }
             }
           },
-          conflict: { try conflict(.transaction($0)) })
+          wording: { try wording($0, .transaction($1)) })
       }
       return RecordImportReport(
         counts: report.counts, skipped: report.skipped, transactions: rows.values)
     case .postings:
       let rows = try FileRows.postings(reader)
       return try rows.store(
-        { try store.importPostings($0, policy: policy) }, conflict: { try conflict(.posting($0)) })
+        { try store.importPostings($0, policy: policy) }, wording: { try wording($0, .posting($1)) }
+      )
     }
   }
 }
@@ -101,16 +102,15 @@ extension FileRows {
   /// Hands the rows to the store and locates what it refuses: a refusal stops the import
   /// (nothing is kept) unless the policy skips invalid rows; skipped rows come back by line.
   fileprivate func store(
-    _ importRows: ([Value]) throws -> ImportReport, conflict: (Value) throws -> String?
+    _ importRows: ([Value]) throws -> ImportReport, wording: (StoreError, Value) throws -> String
   ) throws -> RecordImportReport {
     func message(_ error: StoreError, index: Int) throws -> String {
-      guard case .conflict = error else { return error.description }
-      return try conflict(values[index]) ?? error.description
+      try wording(error, values[index])
     }
     let report: ImportReport
     do {
       report = try importRows(values)
-    } catch let rejection as ImportRejection {
+    } catch let rejection as ImportError {
       throw located(
         rejection.error, index: rejection.index,
         message: try message(rejection.error, index: rejection.index))

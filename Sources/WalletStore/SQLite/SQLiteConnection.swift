@@ -2,7 +2,7 @@ import CSQLite
 
 /// Owns one `sqlite3*` handle and closes it when the last owner goes away.
 ///
-/// Both `Database` and every `Statement` hold this object, so the handle outlives every statement
+/// Both `Database` and every `SQLiteStatement` hold this object, so the handle outlives every statement
 /// prepared on it and `Database` can cache statements without a reference cycle. It is internal
 /// to this folder: C pointers never leave the SQLite layer.
 final class Connection {

@@ -44,9 +44,9 @@ import WalletCore
 /// way, since the file alone would be out of date.
 ///
 /// The connection closes when the object is released.
-public final class Database {
+package final class Database {
   /// How a database is opened.
-  public enum OpenMode: Hashable, Sendable {
+  package enum OpenMode: Hashable, Sendable {
     /// Reads only (`SQLITE_OPEN_READONLY`), also where the file or its folder cannot be written.
     /// The file must exist; writes fail with a read-only error.
     case readOnly
@@ -57,14 +57,14 @@ public final class Database {
   }
 
   /// The path given at open (`:memory:` for an in-memory database).
-  public let path: String
+  package let path: String
   /// The mode given at open.
-  public let mode: OpenMode
+  package let mode: OpenMode
   /// Whether a read-only connection reads the file as `immutable` (see the type's discussion).
   let isImmutable: Bool
 
   let connection: Connection
-  private var statementCache: [String: Statement] = [:]
+  private var statementCache: [String: SQLiteStatement] = [:]
 
   /// Told the SQL text and arguments of every statement `execute`, `fetchAll`, `fetchOne` and
   /// `scalar` are about to run. Nil in normal use; tests set it to collect what a code path asks
@@ -83,7 +83,7 @@ public final class Database {
   /// With `enablesWriteAheadLog: false` the file is only read at open, so that a caller can check
   /// it is the database it expects before anything changes it, and then call
   /// `enableWriteAheadLog()`.
-  public init(
+  package init(
     path: String, mode: OpenMode = .readWriteCreate, busyTimeout: Duration = .seconds(5),
     enablesWriteAheadLog: Bool = true
   ) throws {
@@ -141,7 +141,7 @@ public final class Database {
   /// synchronous=NORMAL. Setting WAL on a file already in WAL mode writes nothing. A file system
   /// without shared memory may refuse WAL; SQLite then keeps the rollback journal and the
   /// default synchronous=FULL, which is slower but just as safe.
-  public func enableWriteAheadLog() throws {
+  package func enableWriteAheadLog() throws {
     let isMemory = path == ":memory:" || path.isEmpty
     guard !isMemory, sqlite3_db_readonly(connection.handle, "main") == 0 else { return }
     if try uncachedScalar("PRAGMA journal_mode=WAL")?.stringValue?.lowercased() == "wal" {
@@ -150,7 +150,7 @@ public final class Database {
   }
 
   /// Opens a private, empty in-memory database (for tests and stateless work).
-  public static func inMemory() throws -> Database {
+  package static func inMemory() throws -> Database {
     try Database(path: ":memory:")
   }
 
@@ -223,7 +223,7 @@ public final class Database {
   /// there. Throws `SQLiteError` (`cantOpen`) when it cannot be created, for instance because
   /// its parent is missing.
   @discardableResult
-  public static func createPrivateDirectory(_ path: String) throws -> Bool {
+  package static func createPrivateDirectory(_ path: String) throws -> Bool {
     if mkdir(path, 0o700) != 0 {
       if errno == EEXIST { return false }
       throw posixError("cannot create directory \(ShownValue.path(path))")
@@ -267,15 +267,15 @@ public final class Database {
   }
 
   private func uncachedScalar(_ sql: String) throws -> DatabaseValue? {
-    let statement = try Statement(connection: connection, sql: sql)
+    let statement = try SQLiteStatement(connection: connection, sql: sql)
     return try statement.step()?.value(at: 0)
   }
 
   // MARK: Statements
 
   /// Prepares a new statement for `sql`, which must hold exactly one SQL statement.
-  public func prepare(_ sql: String) throws -> Statement {
-    try Statement(connection: connection, sql: sql)
+  package func prepare(_ sql: String) throws -> SQLiteStatement {
+    try SQLiteStatement(connection: connection, sql: sql)
   }
 
   /// Returns a prepared statement for `sql` from this connection's cache, reset and with its
@@ -283,7 +283,7 @@ public final class Database {
   ///
   /// If the cached statement is still being stepped (a nested query with the same SQL), a fresh
   /// statement is returned instead, so the outer iteration is never disturbed.
-  public func cachedStatement(_ sql: String) throws -> Statement {
+  package func cachedStatement(_ sql: String) throws -> SQLiteStatement {
     if let statement = statementCache[sql] {
       if statement.isBusy {
         return try prepare(sql)
@@ -292,13 +292,13 @@ public final class Database {
       try statement.clearBindings()
       return statement
     }
-    let statement = try Statement(connection: connection, sql: sql, persistent: true)
+    let statement = try SQLiteStatement(connection: connection, sql: sql, persistent: true)
     statementCache[sql] = statement
     return statement
   }
 
   /// Runs one statement with bound arguments, ignoring any rows it returns.
-  public func execute(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []) throws {
+  package func execute(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []) throws {
     observe(sql, arguments)
     let statement = try cachedStatement(sql)
     defer { try? statement.reset() }  // Any error was thrown by step(); this only frees locks.
@@ -308,7 +308,7 @@ public final class Database {
 
   /// Runs several `;`-separated statements without arguments, such as a migration's DDL.
   /// Stops at the first error, which names the statement that failed.
-  public func executeScript(_ sql: String) throws {
+  package func executeScript(_ sql: String) throws {
     guard !sql.utf8.contains(0) else {
       throw SQLiteError(code: .misuse, message: "SQL text contains a NUL character", sql: sql)
     }
@@ -349,7 +349,7 @@ public final class Database {
   }
 
   /// Runs a query and maps every row. The closure sees each row only while it is current.
-  public func fetchAll<T>(
+  package func fetchAll<T>(
     _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = [],
     map: (Row) throws -> T
   ) throws -> [T] {
@@ -366,7 +366,7 @@ public final class Database {
 
   /// Runs a query and maps its first row, or returns nil if there is none. The statement is
   /// reset afterwards so it holds no lock.
-  public func fetchOne<T>(
+  package func fetchOne<T>(
     _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = [],
     map: (Row) throws -> T
   ) throws -> T? {
@@ -380,7 +380,7 @@ public final class Database {
 
   /// The first column of the first row, or nil if the query returns no row (a NULL value is
   /// `.null`, not nil).
-  public func scalar(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = [])
+  package func scalar(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = [])
     throws -> DatabaseValue?
   {
     try fetchOne(sql, arguments) { $0.value(at: 0) }
@@ -389,7 +389,7 @@ public final class Database {
   /// Steps through the rows of `sql`, handing each, mapped, to `body` until it returns false:
   /// for results too large to gather, as the rows are read. The statement is one of its own,
   /// not the cache's, so `body` may run other queries, even the same one.
-  public func forEach<T>(
+  package func forEach<T>(
     _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = [], map: (Row) throws -> T,
     _ body: (T) throws -> Bool
   ) throws {
@@ -409,13 +409,13 @@ public final class Database {
   }
 
   /// The rowid of the last successful INSERT on this connection.
-  public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(connection.handle) }
+  package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(connection.handle) }
 
   /// The number of rows changed by the last INSERT, UPDATE or DELETE.
-  public var changes: Int { Int(sqlite3_changes64(connection.handle)) }
+  package var changes: Int { Int(sqlite3_changes64(connection.handle)) }
 
   /// Whether a transaction is open (SQLite is out of autocommit mode).
-  public var isInTransaction: Bool { sqlite3_get_autocommit(connection.handle) == 0 }
+  package var isInTransaction: Bool { sqlite3_get_autocommit(connection.handle) == 0 }
 
   // MARK: Transactions
 
@@ -430,7 +430,7 @@ public final class Database {
   ///
   /// Transactions do not nest: calling `write` or `read` inside one throws.
   @discardableResult
-  public func write<T>(_ body: (Database) throws -> T) throws -> T {
+  package func write<T>(_ body: (Database) throws -> T) throws -> T {
     try transaction(begin: "BEGIN IMMEDIATE", body)
   }
 
@@ -438,7 +438,7 @@ public final class Database {
   /// returns the limit it replaces. `PRAGMA threads` would do the same, but a pragma acts when
   /// its statement is prepared, and this connection caches statements.
   @discardableResult
-  public func setSortingHelperThreads(_ count: Int) -> Int {
+  package func setSortingHelperThreads(_ count: Int) -> Int {
     precondition(count >= 0, "a negative thread count")
     return Int(
       sqlite3_limit(connection.handle, SQLITE_LIMIT_WORKER_THREADS, Int32(clamping: count)))
@@ -449,7 +449,7 @@ public final class Database {
   /// lookup per reference per row, and can only be switched outside a transaction, so it is off
   /// for this one and on again after it, whatever happens.
   @discardableResult
-  public func writeCheckingReferencesInCaller<T>(_ body: (Database) throws -> T) throws -> T {
+  package func writeCheckingReferencesInCaller<T>(_ body: (Database) throws -> T) throws -> T {
     precondition(!isInTransaction, "foreign key enforcement can only change between transactions")
     try execute("PRAGMA foreign_keys = OFF")
     defer {
@@ -463,7 +463,7 @@ public final class Database {
   /// snapshot. The connection is put in `query_only` mode for the duration: a read transaction
   /// that tried to write would need the lock upgrade that `write` exists to avoid.
   @discardableResult
-  public func read<T>(_ body: (Database) throws -> T) throws -> T {
+  package func read<T>(_ body: (Database) throws -> T) throws -> T {
     try execute("PRAGMA query_only = 1")
     defer {
       // Can only fail on a broken connection, which the next statement will report anyway.

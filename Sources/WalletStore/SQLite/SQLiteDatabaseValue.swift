@@ -8,7 +8,7 @@
 ///
 /// Binding goes through this enum; building it does not copy a `String` or `[UInt8]` (the case
 /// only retains the existing storage), so binding stays allocation-free on the import hot path.
-public enum DatabaseValue: Hashable, Sendable {
+package enum DatabaseValue: Hashable, Sendable {
   /// SQL NULL.
   case null
   /// A 64-bit signed integer.
@@ -21,28 +21,28 @@ public enum DatabaseValue: Hashable, Sendable {
   case blob([UInt8])
 
   /// Whether the value is SQL NULL.
-  public var isNull: Bool { self == .null }
+  package var isNull: Bool { self == .null }
 
   /// The integer, if the storage class is integer (no conversion from other classes).
-  public var int64Value: Int64? {
+  package var int64Value: Int64? {
     if case .integer(let value) = self { return value }
     return nil
   }
 
   /// The double, if the storage class is real (no conversion from other classes).
-  public var doubleValue: Double? {
+  package var doubleValue: Double? {
     if case .real(let value) = self { return value }
     return nil
   }
 
   /// The text, if the storage class is text (no conversion from other classes).
-  public var stringValue: String? {
+  package var stringValue: String? {
     if case .text(let value) = self { return value }
     return nil
   }
 
   /// The bytes, if the storage class is blob (no conversion from other classes).
-  public var blobValue: [UInt8]? {
+  package var blobValue: [UInt8]? {
     if case .blob(let value) = self { return value }
     return nil
   }
@@ -50,35 +50,35 @@ public enum DatabaseValue: Hashable, Sendable {
 
 extension DatabaseValue: ExpressibleByNilLiteral {
   /// `nil` is SQL NULL.
-  public init(nilLiteral: ()) {
+  package init(nilLiteral: ()) {
     self = .null
   }
 }
 
 extension DatabaseValue: ExpressibleByIntegerLiteral {
   /// An integer literal is an integer value.
-  public init(integerLiteral value: Int64) {
+  package init(integerLiteral value: Int64) {
     self = .integer(value)
   }
 }
 
 extension DatabaseValue: ExpressibleByFloatLiteral {
   /// A float literal is a real value.
-  public init(floatLiteral value: Double) {
+  package init(floatLiteral value: Double) {
     self = .real(value)
   }
 }
 
 extension DatabaseValue: ExpressibleByStringLiteral {
   /// A string literal is a text value.
-  public init(stringLiteral value: String) {
+  package init(stringLiteral value: String) {
     self = .text(value)
   }
 }
 
 extension DatabaseValue: ExpressibleByBooleanLiteral {
   /// SQLite has no boolean class: `true` is integer 1 and `false` integer 0.
-  public init(booleanLiteral value: Bool) {
+  package init(booleanLiteral value: Bool) {
     self = .integer(value ? 1 : 0)
   }
 }
@@ -87,57 +87,57 @@ extension DatabaseValue: ExpressibleByBooleanLiteral {
 ///
 /// Arguments are passed as `[(any DatabaseValueConvertible)?]`, so a literal array such as
 /// `[name, count, nil]` works and a `nil` element binds NULL.
-public protocol DatabaseValueConvertible {
+package protocol DatabaseValueConvertible {
   /// The value to bind.
   var databaseValue: DatabaseValue { get }
 }
 
 extension DatabaseValue: DatabaseValueConvertible {
   /// The value itself.
-  public var databaseValue: DatabaseValue { self }
+  package var databaseValue: DatabaseValue { self }
 }
 
 extension Int: DatabaseValueConvertible {
   /// An integer value (`Int` is 64-bit on every platform wallet supports).
-  public var databaseValue: DatabaseValue { .integer(Int64(self)) }
+  package var databaseValue: DatabaseValue { .integer(Int64(self)) }
 }
 
 extension Int64: DatabaseValueConvertible {
   /// An integer value.
-  public var databaseValue: DatabaseValue { .integer(self) }
+  package var databaseValue: DatabaseValue { .integer(self) }
 }
 
 extension Int32: DatabaseValueConvertible {
   /// An integer value.
-  public var databaseValue: DatabaseValue { .integer(Int64(self)) }
+  package var databaseValue: DatabaseValue { .integer(Int64(self)) }
 }
 
 extension Double: DatabaseValueConvertible {
   /// A real value.
-  public var databaseValue: DatabaseValue { .real(self) }
+  package var databaseValue: DatabaseValue { .real(self) }
 }
 
 extension Bool: DatabaseValueConvertible {
   /// Integer 1 or 0, which is how SQLite stores booleans.
-  public var databaseValue: DatabaseValue { .integer(self ? 1 : 0) }
+  package var databaseValue: DatabaseValue { .integer(self ? 1 : 0) }
 }
 
 extension String: DatabaseValueConvertible {
   /// A text value.
-  public var databaseValue: DatabaseValue { .text(self) }
+  package var databaseValue: DatabaseValue { .text(self) }
 }
 
 extension Substring: DatabaseValueConvertible {
   /// A text value (copies the slice into a `String`).
-  public var databaseValue: DatabaseValue { .text(String(self)) }
+  package var databaseValue: DatabaseValue { .text(String(self)) }
 }
 
 extension Array: DatabaseValueConvertible where Element == UInt8 {
   /// A blob value.
-  public var databaseValue: DatabaseValue { .blob(self) }
+  package var databaseValue: DatabaseValue { .blob(self) }
 }
 
 extension Data: DatabaseValueConvertible {
   /// A blob value. This copies the bytes into an array; bind `[UInt8]` where that matters.
-  public var databaseValue: DatabaseValue { .blob([UInt8](self)) }
+  package var databaseValue: DatabaseValue { .blob([UInt8](self)) }
 }

@@ -3,26 +3,26 @@
 ///
 /// The SQL is the statement text only. Values are always bound, never spliced into SQL, so an
 /// error message never contains user data such as a card number.
-public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The result code, extended when SQLite provides one (e.g. `ResultCode.constraintUnique`).
-  public let code: ResultCode
+  package let code: ResultCode
   /// The message from `sqlite3_errmsg`, or this layer's own explanation.
-  public let message: String
+  package let message: String
   /// The SQL being prepared or run, if the error concerns a statement.
-  public let sql: String?
+  package let sql: String?
 
   /// Creates an error; used by the SQLite layer and by tests.
-  public init(code: ResultCode, message: String, sql: String? = nil) {
+  package init(code: ResultCode, message: String, sql: String? = nil) {
     self.code = code
     self.message = message
     self.sql = sql
   }
 
   /// The primary result code (the low 8 bits of `code`).
-  public var primaryCode: ResultCode { code.primary }
+  package var primaryCode: ResultCode { code.primary }
 
   /// One line: message, numeric code and its meaning, then the SQL.
-  public var description: String {
+  package var description: String {
     var text = "SQLite error \(code.rawValue) (\(code)): \(message)"
     if let sql {
       text += " — in `\(sql)`"
@@ -32,25 +32,25 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// Another connection held the lock for longer than the busy timeout (`SQLITE_BUSY`), or a
   /// conflict inside this connection (`SQLITE_LOCKED`). Retrying later may succeed.
-  public var isBusy: Bool { primaryCode == .busy || primaryCode == .locked }
+  package var isBusy: Bool { primaryCode == .busy || primaryCode == .locked }
 
   /// A UNIQUE, PRIMARY KEY, NOT NULL, CHECK or FOREIGN KEY constraint rejected the write.
-  public var isConstraintViolation: Bool { primaryCode == .constraint }
+  package var isConstraintViolation: Bool { primaryCode == .constraint }
 
   /// The file is not a SQLite database (`SQLITE_NOTADB`). The CLI reports this as a data error
   /// (exit 65).
-  public var isNotADatabase: Bool { primaryCode == .notADatabase }
+  package var isNotADatabase: Bool { primaryCode == .notADatabase }
 
   /// The database file is damaged (`SQLITE_CORRUPT`); also a data error for the CLI.
-  public var isCorrupt: Bool { primaryCode == .corrupt }
+  package var isCorrupt: Bool { primaryCode == .corrupt }
 
   /// A write was attempted on a read-only file, directory or connection (`SQLITE_READONLY`).
-  public var isReadOnly: Bool { primaryCode == .readOnly }
+  package var isReadOnly: Bool { primaryCode == .readOnly }
 
   /// The operating system failed us: an I/O error, a full disk, a file or directory that cannot
   /// be opened or created, denied permission, or a read-only location. The CLI maps these to
   /// exit 74.
-  public var isIOError: Bool {
+  package var isIOError: Bool {
     switch primaryCode {
     case .ioError, .full, .cantOpen, .permission, .readOnly: return true
     default: return false

@@ -2,23 +2,23 @@
 ///
 /// The name is what the store records, so it must never change once released; the position in
 /// the migrator's list is what orders it.
-public struct Migration: Sendable {
+package struct Migration: Sendable {
   /// The permanent name recorded in `schema_migrations`.
-  public let name: String
+  package let name: String
   /// The change. It runs inside the migrator's IMMEDIATE transaction with foreign keys on (SQLite
   /// ignores `PRAGMA foreign_keys` inside a transaction, so a table rebuild should use
   /// `PRAGMA defer_foreign_keys = ON` instead).
-  public let body: @Sendable (Database) throws -> Void
+  package let body: @Sendable (Database) throws -> Void
 
   /// Creates a migration.
-  public init(name: String, body: @escaping @Sendable (Database) throws -> Void) {
+  package init(name: String, body: @escaping @Sendable (Database) throws -> Void) {
     self.name = name
     self.body = body
   }
 }
 
 /// Why a migrator refused a store. It never modifies a store it refuses.
-public enum MigrationError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum MigrationError: Error, Hashable, Sendable {
   /// The store has applied migrations this version does not know, or a `user_version` above the
   /// number of migrations it knows: it was written by a newer version of wallet. Migrations only
   /// go forward, so this version cannot safely read or write it.
@@ -31,29 +31,9 @@ public enum MigrationError: Error, Hashable, Sendable, CustomStringConvertible {
   case unrecognizedSchema
 
   /// Whether the store comes from a newer version of wallet.
-  public var isNewerStore: Bool {
+  package var isNewerStore: Bool {
     if case .newerStore = self { return true }
     return false
-  }
-
-  /// A sentence for the user.
-  public var description: String {
-    switch self {
-    case .newerStore(let unknown, let userVersion, let knownCount):
-      var text = "this store was written by a newer version of wallet"
-      if !unknown.isEmpty {
-        text += " (it has migrations this version does not know: "
-        text += unknown.joined(separator: ", ") + ")"
-      } else {
-        text += " (schema version \(userVersion); this version knows up to \(knownCount))"
-      }
-      return text + "; upgrade wallet to use it"
-    case .historyMismatch(let applied, let userVersion):
-      return "the store's migration history does not match this version of wallet (applied: "
-        + applied.joined(separator: ", ") + "; schema version \(userVersion))"
-    case .unrecognizedSchema:
-      return "the database has tables but no wallet migration history; it is not a wallet store"
-    }
   }
 }
 
@@ -68,12 +48,12 @@ public enum MigrationError: Error, Hashable, Sendable, CustomStringConvertible {
 /// The store's history must be a prefix of the known list. A store with unknown migrations or a
 /// higher `user_version` is refused with `MigrationError.newerStore` before anything is written:
 /// there is no migrating down.
-public struct Migrator: Sendable {
+package struct Migrator: Sendable {
   /// The known migrations, in the order they apply.
-  public let migrations: [Migration]
+  package let migrations: [Migration]
 
   /// Creates a migrator. Names must be unique (a programming error otherwise).
-  public init(_ migrations: [Migration]) {
+  package init(_ migrations: [Migration]) {
     precondition(
       Set(migrations.map(\.name)).count == migrations.count, "duplicate migration names")
     self.migrations = migrations
@@ -81,21 +61,21 @@ public struct Migrator: Sendable {
 
   /// The names of the migrations the store still needs, in order, after checking the store's
   /// history. Reads only, so it can vet a store opened read-only.
-  public func pendingMigrations(in db: Database) throws -> [String] {
+  package func pendingMigrations(in db: Database) throws -> [String] {
     let applied = try db.read { db in try validatedHistory(db) }
     return migrations.dropFirst(applied.count).map(\.name)
   }
 
   /// The names of the migrations recorded in the store, in the order they were applied
   /// (unchecked).
-  public func appliedMigrations(in db: Database) throws -> [String] {
+  package func appliedMigrations(in db: Database) throws -> [String] {
     try db.read { db in try recordedNames(db) }
   }
 
   /// Applies every pending migration and returns the names it applied (empty when the store is
   /// up to date, in which case nothing is written).
   @discardableResult
-  public func migrate(_ db: Database) throws -> [String] {
+  package func migrate(_ db: Database) throws -> [String] {
     let pending = try pendingMigrations(in: db)
     var applied: [String] = []
     for name in pending {

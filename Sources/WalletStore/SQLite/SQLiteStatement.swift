@@ -20,9 +20,9 @@ import CSQLite
 ///
 /// A statement belongs to the connection that prepared it and, like `Database`, must stay on one
 /// thread at a time. It is finalized when released.
-public final class Statement {
+package final class SQLiteStatement {
   /// The SQL text the statement was prepared from.
-  public let sql: String
+  package let sql: String
 
   let connection: Connection
   let handle: OpaquePointer
@@ -80,19 +80,19 @@ public final class Statement {
   }
 
   /// The number of `?`, `?NNN`, `:name`, `@name` and `$name` parameters.
-  public var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
+  package var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
 
   /// The number of columns in a result row (0 for statements that return no data).
-  public var columnCount: Int { Int(sqlite3_column_count(handle)) }
+  package var columnCount: Int { Int(sqlite3_column_count(handle)) }
 
   /// Whether the statement only reads (`sqlite3_stmt_readonly`).
-  public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
+  package var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
 
   /// Whether the statement has been stepped but not yet run to completion or reset.
-  public var isBusy: Bool { sqlite3_stmt_busy(handle) != 0 }
+  package var isBusy: Bool { sqlite3_stmt_busy(handle) != 0 }
 
   /// The name of a result column (0-based).
-  public func columnName(at index: Int) -> String {
+  package func columnName(at index: Int) -> String {
     precondition(index >= 0 && index < columnCount, "column index \(index) out of range")
     guard let name = sqlite3_column_name(handle, Int32(index)) else { return "" }
     return String(cString: name)
@@ -100,7 +100,7 @@ public final class Statement {
 
   /// The 1-based index of a named parameter, or nil. `name` may be given with its prefix
   /// (`:id`, `@id`, `$id`) or without it, in which case `:` is assumed.
-  public func parameterIndex(named name: String) -> Int? {
+  package func parameterIndex(named name: String) -> Int? {
     let full = name.first.map { ":@$".contains($0) } == true ? name : ":" + name
     let index = sqlite3_bind_parameter_index(handle, full)
     return index == 0 ? nil : Int(index)
@@ -112,7 +112,7 @@ public final class Statement {
   ///
   /// Strings and blobs are handed to SQLite as pointer and length (no intermediate C string) and
   /// copied by SQLite once (`SQLITE_TRANSIENT`).
-  public func bind(_ value: (any DatabaseValueConvertible)?, at index: Int) throws {
+  package func bind(_ value: (any DatabaseValueConvertible)?, at index: Int) throws {
     let position = Int32(clamping: index)
     let code: Int32
     switch value?.databaseValue ?? .null {
@@ -151,7 +151,7 @@ public final class Statement {
 
   /// Binds text, or NULL for nil, to the parameter at a 1-based index: `bind(_:at:)` without
   /// wrapping the value, for statements run once per row of a large load.
-  public func bind(text: String?, at index: Int) throws {
+  package func bind(text: String?, at index: Int) throws {
     guard var text else { return try bindNull(at: index) }
     guard !text.isEmpty else { return try bind(text, at: index) }
     let position = Int32(clamping: index)
@@ -166,19 +166,19 @@ public final class Statement {
   }
 
   /// Binds an integer, or NULL for nil, to the parameter at a 1-based index.
-  public func bind(integer: Int64?, at index: Int) throws {
+  package func bind(integer: Int64?, at index: Int) throws {
     guard let integer else { return try bindNull(at: index) }
     try connection.check(
       sqlite3_bind_int64(handle, Int32(clamping: index), integer), sql: sql)
   }
 
   /// Binds NULL to the parameter at a 1-based index.
-  public func bindNull(at index: Int) throws {
+  package func bindNull(at index: Int) throws {
     try connection.check(sqlite3_bind_null(handle, Int32(clamping: index)), sql: sql)
   }
 
   /// Binds a value to a named parameter (see `parameterIndex(named:)`); `nil` binds NULL.
-  public func bind(_ value: (any DatabaseValueConvertible)?, named name: String) throws {
+  package func bind(_ value: (any DatabaseValueConvertible)?, named name: String) throws {
     guard let index = parameterIndex(named: name) else {
       throw SQLiteError(code: .range, message: "no parameter named \(name)", sql: sql)
     }
@@ -187,7 +187,7 @@ public final class Statement {
 
   /// Binds every parameter in order, starting at index 1. The count must match exactly, so a
   /// forgotten argument is an error rather than a silent NULL.
-  public func bind(_ arguments: [(any DatabaseValueConvertible)?]) throws {
+  package func bind(_ arguments: [(any DatabaseValueConvertible)?]) throws {
     guard arguments.count == parameterCount else {
       throw SQLiteError(
         code: .range,
@@ -200,7 +200,7 @@ public final class Statement {
   }
 
   /// Sets every parameter back to NULL.
-  public func clearBindings() throws {
+  package func clearBindings() throws {
     try connection.check(sqlite3_clear_bindings(handle), sql: sql)
   }
 
@@ -210,7 +210,7 @@ public final class Statement {
   ///
   /// The returned `Row` is only valid until the next `step()` or `reset()`.
   @discardableResult
-  public func step() throws -> Row? {
+  package func step() throws -> Row? {
     generation &+= 1
     let code = sqlite3_step(handle)
     switch code {
@@ -229,7 +229,7 @@ public final class Statement {
   /// Rewinds the statement so it can run again; bindings are kept (see `clearBindings()`).
   ///
   /// Resetting also releases the read lock a partly-stepped SELECT holds.
-  public func reset() throws {
+  package func reset() throws {
     generation &+= 1
     let code = sqlite3_reset(handle)
     let alreadyReported = lastStepFailed
@@ -243,13 +243,13 @@ public final class Statement {
 
   /// Steps until done, ignoring any rows, then resets; bindings are kept. For a statement whose
   /// parameters were just bound one by one.
-  public func run() throws {
+  package func run() throws {
     defer { try? reset() }  // Any error was thrown by step(); this only frees locks.
     while try step() != nil {}
   }
 
   /// Resets, binds `arguments`, and steps until done, ignoring any rows.
-  public func execute(_ arguments: [(any DatabaseValueConvertible)?] = []) throws {
+  package func execute(_ arguments: [(any DatabaseValueConvertible)?] = []) throws {
     try reset()
     try bind(arguments)
     while try step() != nil {}
@@ -265,11 +265,11 @@ public final class Statement {
 ///
 /// The typed readers follow SQLite's conversion rules: reading NULL as a number gives 0, as text
 /// gives "", as bytes gives []; use `isNull(at:)` or `value(at:)` where NULL matters.
-public struct Row {
-  private let statement: Statement
+package struct Row {
+  private let statement: SQLiteStatement
   private let generation: UInt64
 
-  init(statement: Statement, generation: UInt64) {
+  init(statement: SQLiteStatement, generation: UInt64) {
     self.statement = statement
     self.generation = generation
   }
@@ -282,40 +282,40 @@ public struct Row {
   }
 
   /// The number of columns.
-  public var count: Int { Int(sqlite3_data_count(statement.handle)) }
+  package var count: Int { Int(sqlite3_data_count(statement.handle)) }
 
   /// The name of a column.
-  public func columnName(at index: Int) -> String {
+  package func columnName(at index: Int) -> String {
     _ = handle(index)
     return statement.columnName(at: index)
   }
 
   /// The storage class of the value in a column.
-  public func columnType(at index: Int) -> ColumnType {
+  package func columnType(at index: Int) -> ColumnType {
     ColumnType(rawValue: sqlite3_column_type(handle(index), Int32(index)))
   }
 
   /// Whether the value in a column is NULL.
-  public func isNull(at index: Int) -> Bool { columnType(at: index) == .null }
+  package func isNull(at index: Int) -> Bool { columnType(at: index) == .null }
 
   /// The value as a 64-bit integer.
-  public func int64(at index: Int) -> Int64 {
+  package func int64(at index: Int) -> Int64 {
     sqlite3_column_int64(handle(index), Int32(index))
   }
 
   /// The value as an `Int`.
-  public func int(at index: Int) -> Int { Int(int64(at: index)) }
+  package func int(at index: Int) -> Int { Int(int64(at: index)) }
 
   /// The value as a double.
-  public func double(at index: Int) -> Double {
+  package func double(at index: Int) -> Double {
     sqlite3_column_double(handle(index), Int32(index))
   }
 
   /// The value as a boolean: any non-zero integer is true.
-  public func bool(at index: Int) -> Bool { int64(at: index) != 0 }
+  package func bool(at index: Int) -> Bool { int64(at: index) != 0 }
 
   /// The value as text, decoded as UTF-8 with its exact length (embedded NULs survive).
-  public func string(at index: Int) -> String {
+  package func string(at index: Int) -> String {
     let statementHandle = handle(index)
     // Order matters: sqlite3_column_bytes must follow the conversion done by column_text.
     guard let text = sqlite3_column_text(statementHandle, Int32(index)) else { return "" }
@@ -324,7 +324,7 @@ public struct Row {
   }
 
   /// The value as bytes.
-  public func bytes(at index: Int) -> [UInt8] {
+  package func bytes(at index: Int) -> [UInt8] {
     let statementHandle = handle(index)
     guard let blob = sqlite3_column_blob(statementHandle, Int32(index)) else { return [] }
     let length = Int(sqlite3_column_bytes(statementHandle, Int32(index)))
@@ -332,10 +332,10 @@ public struct Row {
   }
 
   /// The value as `Data`.
-  public func data(at index: Int) -> Data { Data(bytes(at: index)) }
+  package func data(at index: Int) -> Data { Data(bytes(at: index)) }
 
   /// The value in its own storage class, NULL included.
-  public func value(at index: Int) -> DatabaseValue {
+  package func value(at index: Int) -> DatabaseValue {
     switch columnType(at: index) {
     case .integer: return .integer(int64(at: index))
     case .real: return .real(double(at: index))

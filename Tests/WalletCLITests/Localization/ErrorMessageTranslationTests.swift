@@ -1,7 +1,6 @@
 import Testing
 import WalletCore
 import WalletIngest
-import WalletStore
 
 @testable import WalletCLI
 
@@ -61,34 +60,9 @@ struct ErrorMessageTranslationTests {
     for key in Self.neverShown { #expect(keys[key] != nil, "\(key)") }
   }
 
-  /// One error of each kind the domain, the readers and the store throw, every case.
+  /// One error of each kind the domain and the readers throw, every case. The store's are
+  /// worded in `ErrorWording+Store.swift` (ErrorWordingStoreTests).
   static var typedErrors: [any Error & CustomStringConvertible] {
-    let id = Identifier("C1")
-    let store: [StoreError] = [
-      .notAStore(path: "a.db"), .newerStore(path: "a.db"), .needsUpgrade(path: "a.db"),
-      .foreignDatabase(path: "a.db"), .missingStore(path: "a.db"), .unknownCard(id),
-      .unknownEnrollment(id), .unknownTransaction(id), .unknownPromotion(id),
-      .conflict(kind: "card", id: id), .conflict(kind: "transaction", id: id),
-      .conflict(kind: "enrollment", id: id), .conflict(kind: "posting", id: id),
-      .conflict(kind: "promotion", id: id),
-      .cardHasTransactions(id, count: 1), .cardHasTransactions(id, count: 2),
-      .refundExceedsAmount(id, refunded: Money(minorUnits: 500), amount: Money(minorUnits: 300)),
-      .cardEnrollmentsNamedElsewhere(id, count: 1), .cardEnrollmentsNamedElsewhere(id, count: 2),
-      .builtInPromotion(id), .enrollmentAlreadyRemoved(id, at: Instant(nanosecondsSinceEpoch: 0)),
-      .removalBeforeEnrollment(id),
-      .damagedRow(table: "cards", row: id, column: "network", value: "x", expected: "a network"),
-      .damagedRow(table: "cards", row: id, column: "network", value: nil, expected: "a network"),
-    ]
-    let status: [StatusChangeError] = [
-      .cannotSettle(id, .settled), .cannotSettle(id, .reversed),
-      .cannotVoid(id, .settled, amount: Money(minorUnits: 100), currency: .cny),
-      .cannotVoid(id, .reversed, amount: Money(minorUnits: 100), currency: .cny),
-    ]
-    let migration: [MigrationError] = [
-      .newerStore(unknownMigrations: ["x"], userVersion: 9, knownCount: 3),
-      .newerStore(unknownMigrations: [], userVersion: 9, knownCount: 3),
-      .historyMismatch(applied: ["a"], userVersion: 1), .unrecognizedSchema,
-    ]
     let times: [TimeParseError] = [
       .malformed, .noSuchDate, .noSuchTime, .invalidOffset, .skippedLocalTime(zone: "Europe/Paris"),
       .outOfRange,
@@ -104,7 +78,7 @@ struct ErrorMessageTranslationTests {
     let amounts: [StatementAmountError] = [
       .unknownCurrency, .badGrouping, .malformed, .money(.empty), .money(.negative),
     ]
-    var errors: [any Error & CustomStringConvertible] = store + status + migration + times + money
+    var errors: [any Error & CustomStringConvertible] = times + money
     errors += csv.map { CSVSyntaxError(line: 2, column: 3, kind: $0) }
     errors += amounts
     errors += [TimeZoneError.unknown("Mars/Base")]
@@ -116,35 +90,6 @@ struct ErrorMessageTranslationTests {
       caught { () throws(CodeError) in _ = try Currency.parse("x") },
     ].compactMap { $0 }
     return errors
-  }
-
-  /// Every case of the typed errors is in ``typedErrors``: the switch stops compiling when a
-  /// case is added, and the test below when a case is left out of the list.
-  static func caseName(_ error: StoreError) -> String {
-    switch error {
-    case .notAStore: "notAStore"
-    case .newerStore: "newerStore"
-    case .needsUpgrade: "needsUpgrade"
-    case .foreignDatabase: "foreignDatabase"
-    case .missingStore: "missingStore"
-    case .unknownCard: "unknownCard"
-    case .unknownEnrollment: "unknownEnrollment"
-    case .unknownTransaction: "unknownTransaction"
-    case .unknownPromotion: "unknownPromotion"
-    case .conflict: "conflict"
-    case .cardHasTransactions: "cardHasTransactions"
-    case .refundExceedsAmount: "refundExceedsAmount"
-    case .cardEnrollmentsNamedElsewhere: "cardEnrollmentsNamedElsewhere"
-    case .builtInPromotion: "builtInPromotion"
-    case .enrollmentAlreadyRemoved: "enrollmentAlreadyRemoved"
-    case .removalBeforeEnrollment: "removalBeforeEnrollment"
-    case .damagedRow: "damagedRow"
-    }
-  }
-
-  @Test func everyStoreErrorCaseIsListed() {
-    let listed = Set(Self.typedErrors.compactMap { $0 as? StoreError }.map(Self.caseName))
-    #expect(listed.count == 17)
   }
 
   @Test func everyTypedErrorIsTranslated() {

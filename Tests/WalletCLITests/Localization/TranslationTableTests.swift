@@ -165,8 +165,8 @@ struct SentenceTests {
 
   @Test func aMessageFromElsewhereIsRecognisedByItsShape() {
     #expect(
-      Translations.translated(message: "no card 'C9' in the store", in: .simplifiedChinese)
-        == "数据库中没有卡片 'C9'")
+      Translations.translated(message: "no posting 'P9' in the store", in: .simplifiedChinese)
+        == "数据库中没有入账记录 'P9'")
     // The value is itself a message: translated too.
     #expect(
       Translations.translated(

@@ -132,7 +132,6 @@ struct SQLiteMigratorTests {
       #expect(
         error
           == .newerStore(unknownMigrations: ["004-from-the-future"], userVersion: 4, knownCount: 3))
-      #expect(error.description.contains("newer version of wallet"))
     }
   }
 
@@ -144,7 +143,6 @@ struct SQLiteMigratorTests {
       let error = try expectRefusedAndUnchanged(
         path: path, bytes: bytes, migrator: Migrator(Self.migrations))
       #expect(error == .newerStore(unknownMigrations: [], userVersion: 9, knownCount: 3))
-      #expect(error.description.contains("newer version of wallet"))
     }
   }
 
