@@ -116,7 +116,10 @@ struct LinearRegexTests {
   }
 
   @Test func randomPatternsFindWhatRegexFinds() throws {
-    let seed = try SeededGenerator.testSeed("randomPatternsFindWhatRegexFinds")
+    // Regex, the reference, backtracks: on some random patterns it runs for hours (seed
+    // 1796418543343948), so a run takes a fixed seed unless WALLET_TEST_SEED explores others.
+    let seed = try SeededGenerator.testSeed(
+      "randomPatternsFindWhatRegexFinds", unlessSet: 71284)
     var maker = PatternMaker(random: SeededGenerator(seed: seed))
     var compared = 0
     var matched = 0
