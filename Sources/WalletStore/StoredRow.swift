@@ -64,7 +64,7 @@ struct StoredRow {
   func code<Code: CanonicalCode>(_ index: Int, _ column: String) throws -> Code {
     let value = row.value(at: index)
     guard let text = value.stringValue, let code = Code(rawValue: text) else {
-      throw damaged(value, column, expected: "a \(Code.codeKind) wallet knows")
+      throw damaged(value, column, expected: "a \(Code.codeKind.rawValue) wallet knows")
     }
     return code
   }

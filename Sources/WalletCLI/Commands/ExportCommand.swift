@@ -101,7 +101,9 @@ struct ExportCommand: WalletCommand {
       if let failure = error as? CommandFailure { throw failure }
       if error is CSVWriteError {
         throw CommandFailure(
-          .ioError, "cannot write \(output?.shownPath ?? "to standard output"): \(error)")
+          .ioError,
+          "cannot write \(output?.shownPath ?? "to standard output"): "
+            + (ErrorWording.words(for: error, in: .english) ?? "\(error)"))
       }
       throw error
     }

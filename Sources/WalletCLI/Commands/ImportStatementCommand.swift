@@ -119,7 +119,7 @@ struct ImportStatementCommand: WalletCommand {
         .write(.table, empty: "The file has no rows.", console: console)
     }
     for error in plan.skipped {
-      console.message(tr("skipped \(Translations.translated(message: error.description))"))
+      console.message(tr("skipped \(ErrorWording.words(error, in: .current))"))
     }
     if !progress.quiet {
       console.message(

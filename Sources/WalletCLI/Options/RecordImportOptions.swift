@@ -108,7 +108,7 @@ struct RecordImportOptions: ParsableArguments {
     }
 
     for error in outcome.skipped {
-      context.console.message(tr("skipped \(Translations.translated(message: error.description))"))
+      context.console.message(tr("skipped \(ErrorWording.words(error, in: .current))"))
     }
     if !quiet {
       let report = outcome.report

@@ -110,7 +110,7 @@ extension StatementImportPlan {
         guard choices.skipInvalid else { throw error }
         plan.skipped.append(error)
         planned.leftOutBecause = tr(
-          "skipped: \(Translations.translated(message: error.message))")
+          "skipped: \(ErrorWording.words(error.problem, in: .current))")
         plan.rows.append(planned)
         continue
       }

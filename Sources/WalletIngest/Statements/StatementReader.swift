@@ -119,7 +119,7 @@ struct StatementTable {
       } catch {
         throw InputError(
           file: file, line: error.line + firstLine - 1, column: error.column,
-          message: "not well-formed CSV: \(error.kind)", syntaxKind: error.kind)
+          problem: .statementSyntax(error.kind))
       }
       guard let record else { break }
       if isHeader {
