@@ -95,10 +95,44 @@ extension ErrorWording {
         in: language)
     case .headerWithoutRows:
       return say("the file has a header but no rows", "文件只有表头，没有数据行", in: language)
+    case .statement(let error):
+      return words(error, in: language)
     case .described(let message):
       // The statement readers' words, until they are typed too.
       return say(
         message, Translations.translated(message: message, in: .simplifiedChinese), in: language)
+    }
+  }
+
+  /// Why a statement could not be read as a whole; the command line names its option.
+  static func words(_ error: StatementReadError, in language: Language) -> String {
+    switch error {
+    case .invalidUTF8AfterByteOrderMark:
+      return say(
+        "the file starts with a UTF-8 byte order mark but is not valid UTF-8",
+        "文件以 UTF-8 字节顺序标记开头，但不是有效的 UTF-8", in: language)
+    case .neitherUTF8NorGB18030:
+      return say(
+        "the file is neither UTF-8 nor GB18030 (GBK) text", "文件既不是 UTF-8 也不是 GB18030（GBK）文本",
+        in: language)
+    case .noHeaderOfFormat(let format, let header):
+      let columns = header.map { ShownValue.quoted($0) }.joined(separator: ", ")
+      return say(
+        "no header row of format '\(format)' found: no line has the columns \(columns)",
+        "没有找到格式 '\(format)' 的表头行：没有一行包含这些列：\(columns)", in: language)
+    case .noKnownHeader(let tried):
+      let tried = tried.joined(separator: ", ")
+      return say(
+        "no known header row found; formats tried: \(tried)", "没有找到可识别的表头行；已尝试的格式：\(tried)",
+        in: language)
+    case .severalFormats(let matching, let tried):
+      let (matching, tried) = (matching.joined(separator: ", "), tried.joined(separator: ", "))
+      return say(
+        """
+        the header row fits several formats (\(matching)); formats tried: \(tried); name the \
+        one to use with --format
+        """,
+        "表头行符合多个格式（\(matching)）；已尝试的格式：\(tried)；请用 --format 指定要用的格式", in: language)
     }
   }
 

@@ -63,6 +63,8 @@ package struct InputError: Error, Sendable {
     case repeatedID(InputKind, id: String, firstLine: Int)
     /// A cards, enrollments or transactions file with a header and nothing else.
     case headerWithoutRows
+    /// A bank statement's text or format could not be read.
+    case statement(StatementReadError)
     /// Words made by the thrower, for the readers not yet typed (bank statements, format and
     /// rules files, the statement import).
     case described(String)

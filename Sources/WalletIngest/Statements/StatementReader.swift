@@ -26,20 +26,17 @@ package enum StatementReader {
       if let format {
         throw InputError(
           file: file, line: 1, column: 1,
-          message: "no header row of format '\(format.id)' found: no line has the columns "
-            + format.header.map { ShownValue.quoted($0) }.joined(separator: ", "))
+          problem: .statement(.noHeaderOfFormat(formatID: format.id, header: format.header)))
       }
       throw InputError(
         file: file, line: 1, column: 1,
-        message: "no known header row found; formats tried: "
-          + formats.map(\.id).joined(separator: ", "))
+        problem: .statement(.noKnownHeader(tried: formats.map(\.id))))
     }
     guard preamble.matches.count == 1, let chosen = preamble.matches.first else {
       throw InputError(
         file: file, line: preamble.headerLine, column: 1,
-        message: "the header row fits several formats ("
-          + preamble.matches.map(\.id).joined(separator: ", ") + "); formats tried: "
-          + candidates.map(\.id).joined(separator: ", ") + "; name the one to use with --format")
+        problem: .statement(
+          .severalFormats(matching: preamble.matches.map(\.id), tried: candidates.map(\.id))))
     }
     let titleLast4 = preamble.cardLast4(pattern: chosen.titleCardPattern)
     var table = StatementTable(

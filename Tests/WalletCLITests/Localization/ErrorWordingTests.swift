@@ -188,6 +188,27 @@ struct ErrorWordingTests {
     Wording(
       located(.headerWithoutRows), "in.csv:2:3: the file has a header but no rows",
       "in.csv:2:3：文件只有表头，没有数据行"),
+    Wording(
+      located(.statement(.invalidUTF8AfterByteOrderMark)),
+      "in.csv:2:3: the file starts with a UTF-8 byte order mark but is not valid UTF-8",
+      "in.csv:2:3：文件以 UTF-8 字节顺序标记开头，但不是有效的 UTF-8"),
+    Wording(
+      located(.statement(.neitherUTF8NorGB18030)),
+      "in.csv:2:3: the file is neither UTF-8 nor GB18030 (GBK) text",
+      "in.csv:2:3：文件既不是 UTF-8 也不是 GB18030（GBK）文本"),
+    Wording(
+      located(.statement(.noHeaderOfFormat(formatID: "cmb-credit", header: ["交易日", "金额"]))),
+      "in.csv:2:3: no header row of format 'cmb-credit' found: no line has the columns '交易日', '金额'",
+      "in.csv:2:3：没有找到格式 'cmb-credit' 的表头行：没有一行包含这些列：'交易日', '金额'"),
+    Wording(
+      located(.statement(.noKnownHeader(tried: ["alipay", "wechat"]))),
+      "in.csv:2:3: no known header row found; formats tried: alipay, wechat",
+      "in.csv:2:3：没有找到可识别的表头行；已尝试的格式：alipay, wechat"),
+    Wording(
+      located(.statement(.severalFormats(matching: ["a", "b"], tried: ["a", "b", "c"]))),
+      "in.csv:2:3: the header row fits several formats (a, b); formats tried: a, b, c; name the one "
+        + "to use with --format",
+      "in.csv:2:3：表头行符合多个格式（a, b）；已尝试的格式：a, b, c；请用 --format 指定要用的格式"),
   ]
 
   static let files: [Wording] = [

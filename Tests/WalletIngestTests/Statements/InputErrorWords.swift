@@ -8,8 +8,14 @@ extension InputError {
     switch problem {
     case .described(let words): words
     case .statementSyntax(let kind): "not well-formed CSV: \(kind)"
+    case .statement(let error): String(describing: error)
     default: String(describing: problem)
     }
+  }
+
+  /// The statement's problem as a whole, if that is what it is.
+  var statementError: StatementReadError? {
+    if case .statement(let error) = problem { error } else { nil }
   }
 
   /// `file:line:column: message`.
