@@ -236,7 +236,11 @@ public enum WalletCommandLine {
       console.message(errorLine(tr("the store could not be used: \(error.message)")))
       return ExitStatus.ioError.rawValue
     } catch {
-      console.message(errorLine("\(error)"))
+      if let words = ErrorWording.words(for: error, in: .current) {
+        console.message(errorLine(worded: words))
+      } else {
+        console.message(errorLine("\(error)"))
+      }
       return ExitStatus.ioError.rawValue
     }
   }

@@ -103,7 +103,7 @@ struct ExportCommand: WalletCommand {
         throw CommandFailure(
           .ioError,
           "cannot write \(output?.shownPath ?? "to standard output"): "
-            + (ErrorWording.words(for: error, in: .english) ?? "\(error)"))
+            + ErrorWording.english(error))
       }
       throw error
     }

@@ -35,7 +35,6 @@ struct ErrorMessageTranslationTests {
     for known in [
       "give --holder or --card, not both", "must be an array or null, not {0}",
       "not valid JSON: {0}",
-      "no known header row found; formats tried: {0}",
     ] {
       #expect(keys[known] != nil, "\(known)")
     }
@@ -184,12 +183,12 @@ struct ErrorMessageTranslationTests {
   }
 
   /// A quoted value is what the user types: `network` is translated as a word of a sentence,
-  /// but as a column's name it must stay the name the file's header needs.
+  /// but as a field's name it must stay the name the file needs.
   @Test(arguments: ["network", "card", "object"])
   func aQuotedValueStaysAsItIs(word: String) {
     let translatedWord = Translations.translated(message: word, in: .simplifiedChinese)
     #expect(translatedWord != word)
-    let message = "cards.csv:1:1: missing required column '\(word)' in the header"
+    let message = "p.json:1:1: field '\(word)': must not be empty"
     let chinese = Translations.translated(message: message, in: .simplifiedChinese)
     #expect(chinese.contains("'\(word)'"))
     #expect(!chinese.contains(translatedWord))
