@@ -17,6 +17,7 @@ extension ErrorWording {
     case let error as CSVWriteError: systemWords(error.code)
     case let error as DateFormError: words(error, in: language)
     case let error as BatchOutputError: words(error, in: language)
+    case let error as StatementAmountError: words(error, in: language)
     default: nil
     }
   }
@@ -133,6 +134,8 @@ extension ErrorWording {
         one to use with --format
         """,
         "表头行符合多个格式（\(matching)）；已尝试的格式：\(tried)；请用 --format 指定要用的格式", in: language)
+    default:
+      return statementRowWords(error, in: language)
     }
   }
 

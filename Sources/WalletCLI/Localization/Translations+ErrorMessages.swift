@@ -65,11 +65,6 @@ extension Translations {
       "{0} 笔消费没有支付方式（第 {1} 行）：对账单很少注明是否用了 Apple Pay，wallet 不会猜测。请用 --method apple-pay|card|other 决定文件中其余各行，或按商户、摘要、金额或日期用规则文件决定（--rules FILE，见 wallet-formats(5)）；--dry-run 会列出每一行",
     "{0} purchases have no payment method (lines {1}): a statement rarely says whether Apple Pay was used, and wallet does not guess. Decide with --method apple-pay|card|other for the rest of the file, or with more rules by merchant, description, amount or date; --dry-run lists every row":
       "{0} 笔消费没有支付方式（第 {1} 行）：对账单很少注明是否用了 Apple Pay，wallet 不会猜测。请用 --method apple-pay|card|other 决定文件中其余各行，或按商户、摘要、金额或日期补充规则；--dry-run 会列出每一行",
-    "the letters before the amount are not a currency code": "金额前的字母不是货币代码",
-    "the thousands separators are out of place": "千位分隔符位置不对",
-    "expected an amount such as CNY 123.18, ¥28.16 or -8,000.00":
-      "金额格式应如 CNY 123.18、¥28.16 或 -8,000.00",
-    "the amount is empty": "金额为空",
     // Statement formats and rules files.
     "a {0} file is a JSON object, not {1}": "{0}文件应是 JSON 对象，而不是{1}",
     "format": "格式",

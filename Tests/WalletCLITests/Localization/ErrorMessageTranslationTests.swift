@@ -96,11 +96,7 @@ struct ErrorMessageTranslationTests {
       .empty, .negative, .exponent, .groupingSeparator, .tooManyFractionDigits, .outOfRange,
       .malformed,
     ]
-    let amounts: [StatementAmountError] = [
-      .unknownCurrency, .badGrouping, .malformed, .money(.empty), .money(.negative),
-    ]
     var errors: [any Error & CustomStringConvertible] = store + status + migration + times + money
-    errors += amounts
     errors += [TimeZoneError.unknown("Mars/Base")]
     errors += [
       caught { () throws(CodeError) in _ = try Network.parse("x") },

@@ -289,7 +289,119 @@ struct ErrorWordingTests {
     Wording(DateFormError(reason: .noSuchDate), "that date does not exist", "该日期不存在"),
   ]
 
-  static let all = core + codes + input + files + csv
+  static func row(_ error: StatementReadError) -> InputError {
+    InputError(file: "s.csv", line: 3, column: 2, problem: .statement(error))
+  }
+
+  /// A statement's rows: few had Chinese words, and keep what the templates made of them.
+  static let statementRows: [Wording] = [
+    Wording(
+      row(.cardNumberInCell(column: "交易卡号")),
+      "s.csv:3:2: column '交易卡号' holds what looks like a full card number, which wallet never "
+        + "reads or shows; remove it from the file",
+      "s.csv:3:2：column '交易卡号' holds what looks like a full card number, which wallet never "
+        + "reads or shows; remove it from the file"),
+    Wording(
+      row(.badAmount(column: "金额", cell: "ABC 1", reason: .unknownCurrency)),
+      "s.csv:3:2: column '金额': the letters before the amount are not a currency code in 'ABC 1'",
+      "s.csv:3:2：column '金额'：the letters before the amount are not a currency code in 'ABC 1'"),
+    Wording(
+      row(.badAmount(column: "金额", cell: "8,00.00", reason: .badGrouping)),
+      "s.csv:3:2: column '金额': the thousands separators are out of place in '8,00.00'",
+      "s.csv:3:2：column '金额'：the thousands separators are out of place in '8,00.00'"),
+    Wording(
+      row(.badAmount(column: "金额", cell: "1-2", reason: .malformed)),
+      "s.csv:3:2: column '金额': expected an amount such as CNY 123.18, ¥28.16 or -8,000.00 in '1-2'",
+      "s.csv:3:2：column '金额'：expected an amount such as CNY 123.18, ¥28.16 or -8,000.00 in '1-2'"),
+    Wording(
+      row(.badAmount(column: "金额", cell: "¥", reason: .money(.empty))),
+      "s.csv:3:2: column '金额': the amount is empty in '¥'",
+      "s.csv:3:2：column '金额'：the amount is empty in '¥'"),
+    Wording(
+      row(.badAmount(column: "金额", cell: "1.001", reason: .money(.tooManyFractionDigits))),
+      "s.csv:3:2: column '金额': an amount has at most two digits after the point in '1.001'",
+      "s.csv:3:2：column '金额'：an amount has at most two digits after the point in '1.001'"),
+    Wording(
+      row(.noAmount(column: "金额")), "s.csv:3:2: column '金额' is empty: the row has no amount",
+      "s.csv:3:2：column '金额' is empty：the row has no amount"),
+    Wording(
+      row(.negativeAmount(column: "金额")),
+      "s.csv:3:2: column '金额' is negative, but this format's amounts never are",
+      "s.csv:3:2：column '金额' is negative, but this format's amounts never are"),
+    Wording(
+      row(.bothAmounts(moneyIn: "收入", moneyOut: "支出")),
+      "s.csv:3:2: both column '收入' and column '支出' hold an amount; one must be empty",
+      "s.csv:3:2：both column '收入' and column '支出' hold an amount; one must be empty"),
+    Wording(
+      row(.neitherAmount(moneyIn: "收入", moneyOut: "支出")),
+      "s.csv:3:2: column '收入' and column '支出' are both empty: the row has no amount",
+      "s.csv:3:2：column '收入' and column '支出' are both empty：the row has no amount"),
+    Wording(
+      row(
+        .unclassified(
+          formatID: "bocom-credit", cells: [StatementCell(column: "摘要", value: "取现 某网点")],
+          direction: .moneyIn)),
+      "s.csv:3:2: no classification rule of format 'bocom-credit' fits this row (column '摘要' is "
+        + "'取现 某网点', money in)",
+      "s.csv:3:2：no classification rule of format 'bocom-credit' fits this row (column '摘要' is "
+        + "'取现 某网点', money in)"),
+    Wording(
+      row(
+        .unclassified(
+          formatID: "bocom-credit",
+          cells: [
+            StatementCell(column: "摘要", value: "取现"), StatementCell(column: "类型", value: "x"),
+          ], direction: nil)),
+      "s.csv:3:2: no classification rule of format 'bocom-credit' fits this row (column '摘要' is "
+        + "'取现', column '类型' is 'x')",
+      "s.csv:3:2：no classification rule of format 'bocom-credit' fits this row (column '摘要' is "
+        + "'取现', column '类型' is 'x')"),
+    Wording(
+      row(.badDate(column: "交易日", form: .monthDaySlashed, cell: "13/45")),
+      "s.csv:3:2: column '交易日': expected a date written MM/dd, not '13/45'",
+      "s.csv:3:2：column '交易日'：应为a date written MM/dd，而不是 '13/45'"),
+    Wording(
+      row(.dateWithoutYear(column: "交易日")),
+      "s.csv:3:2: column '交易日': a date without a year takes it from the statement's period, "
+        + "which the lines before the header do not give",
+      "s.csv:3:2：column '交易日'：a date without a year takes it from the statement's period, "
+        + "which the lines before the header do not give"),
+    Wording(
+      row(.noSuchDay(column: "交易日", cell: "02/30")),
+      "s.csv:3:2: column '交易日': '02/30' is no day of its year",
+      "s.csv:3:2：column '交易日'：'02/30' is no day of its year"),
+    Wording(
+      row(.noDate(column: "交易日")), "s.csv:3:2: column '交易日' is empty: the row has no date",
+      "s.csv:3:2：column '交易日' is empty：the row has no date"),
+    Wording(
+      row(.badTime(column: "时间", cell: "25:00")),
+      "s.csv:3:2: column '时间': expected a time such as 21:32:14, not '25:00'",
+      "s.csv:3:2：column '时间'：应为a time such as 21:32:14，而不是 '25:00'"),
+    Wording(
+      row(.unknownCurrency(column: "币种", cell: "XX")),
+      "s.csv:3:2: column '币种': 'XX' is neither a currency code nor a name the format gives one",
+      "s.csv:3:2：column '币种'：'XX' is neither a currency code nor a name the format gives one"),
+    Wording(
+      row(.badLast4(column: "卡号", cell: "12")),
+      "s.csv:3:2: column '卡号': expected the card's last four digits, not '12'",
+      "s.csv:3:2：column '卡号'：应为the card's last four digits，而不是 '12'"),
+  ]
+
+  /// Why an amount cell was refused, on its own.
+  static let statementAmounts: [Wording] = [
+    Wording(
+      StatementAmountError.unknownCurrency, "the letters before the amount are not a currency code",
+      "金额前的字母不是货币代码"),
+    Wording(
+      StatementAmountError.badGrouping, "the thousands separators are out of place", "千位分隔符位置不对"),
+    Wording(
+      StatementAmountError.malformed, "expected an amount such as CNY 123.18, ¥28.16 or -8,000.00",
+      "金额格式应如 CNY 123.18、¥28.16 或 -8,000.00"),
+    Wording(StatementAmountError.money(.empty), "the amount is empty", "金额为空"),
+    Wording(StatementAmountError.money(.negative), "an amount cannot be negative", "金额不能为负数"),
+  ]
+
+  static let all = core + codes + input + files + csv + statementRows + statementAmounts
 
   @Test(arguments: all)
   func wordsEachCaseInEnglishAndChinese(_ wording: Wording) {
