@@ -18,6 +18,7 @@ extension ErrorWording {
     case let error as DateFormError: words(error, in: language)
     case let error as BatchOutputError: words(error, in: language)
     case let error as StatementAmountError: words(error, in: language)
+    case let error as LinearRegexError: words(error.problem, in: language)
     default: nil
     }
   }
@@ -98,6 +99,8 @@ extension ErrorWording {
       return say("the file has a header but no rows", "文件只有表头，没有数据行", in: language)
     case .statement(let error):
       return words(error, in: language)
+    case .invalidPattern(let field, let error):
+      return words(patternOf: field, error, in: language)
     case .described(let message):
       // The statement readers' words, until they are typed too.
       return say(

@@ -65,6 +65,8 @@ package struct InputError: Error, Sendable {
     case headerWithoutRows
     /// A bank statement's text or format could not be read.
     case statement(StatementReadError)
+    /// A format or rules file's pattern, at the field `field`, that LinearRegex refuses.
+    case invalidPattern(field: String, LinearRegexError)
     /// Words made by the thrower, for the readers not yet typed (bank statements, format and
     /// rules files, the statement import).
     case described(String)

@@ -401,7 +401,89 @@ struct ErrorWordingTests {
     Wording(StatementAmountError.money(.negative), "an amount cannot be negative", "金额不能为负数"),
   ]
 
-  static let all = core + codes + input + files + csv + statementRows + statementAmounts
+  /// Why a pattern is refused, and a pattern refused in a rules file.
+  static let patterns: [Wording] = [
+    Wording(
+      LinearRegexError(problem: .unmatchedClose, offset: 0), "a ')' that closes no group",
+      "有一个 ')' 没有对应的分组"),
+    Wording(
+      LinearRegexError(problem: .nothingToRepeat, offset: 0), "nothing to repeat", "没有可重复的内容"),
+    Wording(
+      LinearRegexError(problem: .possessiveRepeat, offset: 0),
+      "possessive repeats are not supported", "不支持占有型重复"),
+    Wording(
+      LinearRegexError(problem: .repeatOfRepeat, offset: 0),
+      "a repeat of a repeat; put the first in a group", "重复之后又有重复；请先把前一个放进分组"),
+    Wording(
+      LinearRegexError(problem: .minimumAboveMaximum, offset: 0),
+      "a repeat whose minimum is above its maximum", "重复次数的下限大于上限"),
+    Wording(
+      LinearRegexError(problem: .repeatCountTooLarge, offset: 0), "a repeat count above 1000",
+      "重复次数超过 1000"),
+    Wording(
+      LinearRegexError(problem: .braceBeginsNoRepeat, offset: 0),
+      "a '{' that begins no repeat; write \\{ for the character", "'{' 不是重复次数的开始；字符本身请写作 \\{"),
+    Wording(
+      LinearRegexError(problem: .badGroupName, offset: 0),
+      "a group's name is letters, digits and _", "分组名只能由字母、数字和 _ 组成"),
+    Wording(
+      LinearRegexError(problem: .repeatedGroupName, offset: 0), "two groups with the same name",
+      "两个分组同名"),
+    Wording(
+      LinearRegexError(problem: .lookaround, offset: 0),
+      "lookahead and lookbehind are not supported", "不支持向前和向后断言"),
+    Wording(
+      LinearRegexError(problem: .atomicGroup, offset: 0), "atomic groups are not supported",
+      "不支持原子分组"),
+    Wording(
+      LinearRegexError(problem: .otherGroup, offset: 0),
+      "inline options and other (? groups are not supported; use ignoreCase",
+      "不支持内联选项及其他 (? 分组；请使用 ignoreCase"),
+    Wording(
+      LinearRegexError(problem: .unclosedGroup, offset: 0), "a group that is never closed", "分组没有闭合"
+    ),
+    Wording(
+      LinearRegexError(problem: .loneBackslash, offset: 0),
+      "a pattern that ends with a lone backslash", "模式以单独的反斜杠结尾"),
+    Wording(
+      LinearRegexError(problem: .backreference, offset: 0), "backreferences are not supported",
+      "不支持反向引用"),
+    Wording(
+      LinearRegexError(problem: .unsupportedEscape("\\d"), offset: 0),
+      "the escape \\d is not supported", "不支持转义 \\d"),
+    Wording(
+      LinearRegexError(problem: .unclosedClass, offset: 0),
+      "a character class that is never closed", "字符类没有闭合"),
+    Wording(
+      LinearRegexError(problem: .emptyClass, offset: 0),
+      "an empty character class; write \\] for the character", "字符类为空；字符本身请写作 \\]"),
+    Wording(
+      LinearRegexError(problem: .nestedClass, offset: 0),
+      "classes inside classes are not supported; write \\[ for the character",
+      "不支持字符类嵌套；字符本身请写作 \\["),
+    Wording(
+      LinearRegexError(problem: .rangeNotBetweenCharacters, offset: 0),
+      "a range must run between two single characters", "范围必须在两个单个字符之间"),
+    Wording(
+      LinearRegexError(problem: .reversedRange, offset: 0),
+      "a range whose first character comes after its last", "范围的起始字符排在结束字符之后"),
+    Wording(
+      LinearRegexError(problem: .tooLong, offset: 0),
+      "a pattern too long once its repeats are written out", "展开重复后模式过长"),
+    Wording(
+      InputError(
+        file: "rules.json", line: 1, column: 47,
+        problem: .invalidPattern(
+          field: "rules[0].when.description.regex",
+          LinearRegexError(problem: .backreference, offset: 3))),
+      "rules.json:1:47: field 'rules[0].when.description.regex': is not a valid regular "
+        + "expression: backreferences are not supported (character 4 of the pattern)",
+      "rules.json:1:47：字段 'rules[0].when.description.regex'：不是有效的正则表达式：不支持反向引用"
+        + "（模式的第 4 个字符）"),
+  ]
+
+  static let all =
+    core + codes + input + files + csv + statementRows + statementAmounts + patterns
 
   @Test(arguments: all)
   func wordsEachCaseInEnglishAndChinese(_ wording: Wording) {

@@ -9,6 +9,8 @@ extension InputError {
     case .described(let words): words
     case .statementSyntax(let kind): "not well-formed CSV: \(kind)"
     case .statement(let error): String(describing: error)
+    case .invalidPattern(let field, let error):
+      "field '\(field)': invalid pattern: \(error.problem) (character \(error.offset + 1))"
     default: String(describing: problem)
     }
   }
