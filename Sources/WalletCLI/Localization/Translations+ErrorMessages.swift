@@ -1,9 +1,11 @@
-// The detailed messages of the file readers (CSV rows, statements, formats and rules files),
-// of JSON, promotion and payment request decoding, of the domain's and the store's errors, and
-// of the commands' own usage checks, in Simplified Chinese. Like ``simplifiedChineseMessages``,
-// each key is the English message with `{0}`, `{1}`… where its values stand, and a value that
-// is itself one of these messages (a field's problem, a JSON value's kind) is translated too.
-// A message assembled from optional parts has one key per form it takes.
+// The detailed messages of the format and rules files' readers, of JSON, promotion and payment
+// request decoding, of the domain's errors as those decoders quote them, of the store's errors,
+// and of the commands' own usage checks, in Simplified Chinese. (The CSV readers', the
+// statement readers' and the files' errors are typed and worded by ErrorWording instead.) Like
+// ``simplifiedChineseMessages``, each key is the English message with `{0}`, `{1}`… where its
+// values stand, and a value that is itself one of these messages (a field's problem, a JSON
+// value's kind) is translated too. A message assembled from optional parts has one key per form
+// it takes.
 
 extension Translations {
   /// Error messages from the readers, the decoders, the domain and the store in Simplified
