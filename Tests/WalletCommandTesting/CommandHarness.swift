@@ -8,13 +8,6 @@ import WalletTestSupport
 /// streams. Tests that need a process of their own (a closed descriptor, `/dev/full`, signals,
 /// the umask, a terminal, a shell) use `WalletProcess` instead.
 public enum CommandHarness {
-  /// The test process's own working folder, to return to after each run.
-  private static let homeFolder = FileManager.default.currentDirectoryPath
-
-  /// A run given a `directory` makes it the process's working folder for its duration, which
-  /// every other run would see: such a run runs alone, the others side by side.
-  private static let workingFolder = ReadersWriterLock()
-
   /// Runs `wallet arguments` with only the given environment variables (plus PATH, as
   /// `WalletProcess.run` gives), reading `stdin` (nothing when nil) as standard input, with
   /// relative paths read from `directory` when one is given.
@@ -31,45 +24,14 @@ public enum CommandHarness {
       console: capture.console,
       environment: environment.merging(["PATH": "/usr/bin:/bin"]) { mine, _ in mine },
       standardInput: input)
+    // A run given a `directory` makes it the process's working folder, which every other
+    // run would see: such a run runs alone, the others side by side.
     let status =
       if let directory {
-        workingFolder.exclusively {
-          chdir(directory.path)
-          defer { chdir(homeFolder) }
-          return WalletCommandLine.run(arguments, context: context)
-        }
+        WorkingFolder.changed(to: directory) { WalletCommandLine.run(arguments, context: context) }
       } else {
-        workingFolder.shared { WalletCommandLine.run(arguments, context: context) }
+        WorkingFolder.shared { WalletCommandLine.run(arguments, context: context) }
       }
     return WalletProcess.Result(status: status, stdout: capture.output, stderr: capture.errors)
-  }
-}
-
-/// A lock that many readers share and one writer holds alone.
-private final class ReadersWriterLock: @unchecked Sendable {
-  private let lock: UnsafeMutablePointer<pthread_rwlock_t>
-
-  init() {
-    lock = .allocate(capacity: 1)
-    precondition(pthread_rwlock_init(lock, nil) == 0, "cannot make a lock")
-  }
-
-  deinit {
-    pthread_rwlock_destroy(lock)
-    lock.deallocate()
-  }
-
-  /// Runs `body` beside other shared holders.
-  func shared<T>(_ body: () -> T) -> T {
-    pthread_rwlock_rdlock(lock)
-    defer { pthread_rwlock_unlock(lock) }
-    return body()
-  }
-
-  /// Runs `body` with no other holder.
-  func exclusively<T>(_ body: () -> T) -> T {
-    pthread_rwlock_wrlock(lock)
-    defer { pthread_rwlock_unlock(lock) }
-    return body()
   }
 }

@@ -29,8 +29,14 @@ public struct WalletProcess {
     var folders: [URL] = [
       URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
     ]
-    folders += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-    return folders.map { $0.appendingPathComponent("wallet") }
+    // A bundle's URL may be relative to the folder the tests started in (`.build/…`), which a
+    // test may have changed: read against the package's root, where the build folder is.
+    folders += Bundle.allBundles.map {
+      let folder = $0.bundleURL.deletingLastPathComponent().relativePath
+      return folder.hasPrefix("/")
+        ? URL(fileURLWithPath: folder) : packageRoot.appendingPathComponent(folder)
+    }
+    return folders.map { $0.appendingPathComponent("wallet").standardizedFileURL }
       .first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }()
 
@@ -83,7 +89,8 @@ public struct WalletProcess {
     } else {
       process.standardInput = FileHandle.nullDevice
     }
-    try process.run()
+    // The child inherits the working folder: start it while no test has moved it.
+    try WorkingFolder.shared { try process.run() }
     process.waitUntilExit()
     try outHandle.close()
     try errHandle.close()

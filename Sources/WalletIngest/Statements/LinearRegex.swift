@@ -34,6 +34,13 @@ package struct LinearRegex: Sendable {
   private let registerCount: Int
   /// For each instruction, the register of the innermost loop it is in; -1 outside loops.
   private let loopOf: [Int]
+  /// For each loop's register, the register of the loop around it; -1 for an outermost loop.
+  private let enclosingLoop: [Int]
+  /// Where each instruction's visit marks begin: one mark for each count of the loops around
+  /// it whose iteration has read nothing yet (0 up to how deep the instruction is nested).
+  private let markStart: [Int]
+  /// How many visit marks a position has.
+  private let markCount: Int
 
   /// Parses `pattern`; throws the first construct outside the accepted syntax.
   package init(_ pattern: String, ignoresCase: Bool = false) throws(LinearRegexError) {
@@ -49,6 +56,25 @@ package struct LinearRegex: Sendable {
     program = compiler.program
     registerCount = compiler.registerCount
     loopOf = compiler.loopOf
+    enclosingLoop = compiler.enclosingLoop
+    var starts: [Int] = []
+    var total = 0
+    for pc in compiler.program.indices {
+      starts.append(total)
+      var depth = 0
+      var loop = compiler.loopOf[pc]
+      while loop >= 0 {
+        depth += 1
+        loop = compiler.enclosingLoop[loop]
+      }
+      total += depth + 1
+    }
+    // Deeply nested loops multiply the marks, and the work per character with them.
+    guard total <= 4 * LinearRegex.maximumProgram else {
+      throw LinearRegexError(problem: .tooLong, offset: 0)
+    }
+    markStart = starts
+    markCount = total
   }
 
   /// A match: the whole and each group, as ranges of the text searched.
@@ -88,8 +114,8 @@ package struct LinearRegex: Sendable {
     let slotCount = 2 * (groupCount + 1)
     let fresh = [Int](repeating: -1, count: slotCount + registerCount)
 
-    var current = ThreadList(capacity: 2 * program.count)
-    var next = ThreadList(capacity: 2 * program.count)
+    var current = ThreadList(capacity: markCount)
+    var next = ThreadList(capacity: markCount)
     var matched: [Int]?
     var position = 0
     while true {
@@ -141,13 +167,18 @@ package struct LinearRegex: Sendable {
   ) {
     var stack: [(Int, [Int])] = [(start, state)]
     while let (pc, state) = stack.popLast() {
-      // An instruction is visited once per position, and once more inside a loop by a thread
-      // whose iteration has read nothing yet: such a thread can only leave the loop, and
-      // where the first visit ended an iteration, the second ends the empty one after it,
-      // whose groups (empty) a backtracking engine reports.
-      let loop = loopOf[pc]
-      let fresh = loop >= 0 && state[2 * (groupCount + 1) + loop] == position
-      guard list.mark(2 * pc + (fresh ? 1 : 0)) else { continue }
+      // An instruction is visited once per position for each count of the loops around it
+      // whose iteration has read nothing yet: threads alike in that count go on alike (an
+      // empty iteration can only end its loop), so the first, of the highest priority, stands
+      // for all. Those loops are always the innermost ones, as an inner iteration begins no
+      // earlier than the outer one around it.
+      var fresh = 0
+      var loop = loopOf[pc]
+      while loop >= 0 && state[2 * (groupCount + 1) + loop] == position {
+        fresh += 1
+        loop = enclosingLoop[loop]
+      }
+      guard list.mark(markStart[pc] + fresh) else { continue }
       switch program[pc] {
       case .jump(let target):
         stack.append((target, state))
@@ -216,16 +247,16 @@ private struct ThreadList {
 
   var isEmpty: Bool { threads.isEmpty }
 
-  /// Marks `pc`; false when it already was.
-  mutating func mark(_ pc: Int) -> Bool {
-    if marked[pc] { return false }
-    marked[pc] = true
-    visited.append(pc)
+  /// Marks a visit; false when it already was.
+  mutating func mark(_ visit: Int) -> Bool {
+    if marked[visit] { return false }
+    marked[visit] = true
+    visited.append(visit)
     return true
   }
 
   mutating func clear() {
-    for pc in visited { marked[pc] = false }
+    for visit in visited { marked[visit] = false }
     visited.removeAll(keepingCapacity: true)
     threads.removeAll(keepingCapacity: true)
   }
@@ -620,6 +651,8 @@ private struct Compiler {
   var program: [Instruction] = []
   var registerCount = 0
   var loopOf: [Int] = []
+  /// For each loop's register, the register of the loop around it; -1 for an outermost loop.
+  var enclosingLoop: [Int] = []
   /// The registers of the loops being written, innermost last.
   private var loops: [Int] = []
 
@@ -677,8 +710,21 @@ private struct Compiler {
     case .repeated(let inner, let minimum, let maximum, let lazy):
       if maximum == nil, minimum > 0 {
         // `e{m,}`: m - 1 copies, then `e+` as one loop, so that nested `+` never doubles.
-        for _ in 1..<minimum { try emit(inner) }
+        // Regex counts to m in that loop, and an iteration that reads nothing ends it as
+        // though m were reached: so does a copy that reads nothing here.
+        var copies: [(register: Int, check: Int)] = []
+        for _ in 1..<minimum {
+          let register = newRegister()
+          try add(.setRegister(register))
+          loops.append(register)
+          try emit(inner)
+          copies.append((register, try placeholder()))
+          loops.removeLast()
+        }
         try emitLoop(inner, lazy: lazy, once: true)
+        for copy in copies {
+          program[copy.check] = .unlessEmpty(copy.register, exit: program.count)
+        }
         return
       }
       for _ in 0..<minimum { try emit(inner) }
@@ -699,13 +745,19 @@ private struct Compiler {
     }
   }
 
+  /// A register for a new loop inside the loops being written.
+  private mutating func newRegister() -> Int {
+    enclosingLoop.append(loops.last ?? -1)
+    registerCount += 1
+    return registerCount - 1
+  }
+
   /// `e*`, or with `once` `e+`: each iteration notes where it began, and one that read nothing
   /// ends the loop, as a backtracking engine ends it.
   private mutating func emitLoop(_ inner: Node, lazy: Bool, once: Bool = false)
     throws(LinearRegexError)
   {
-    let register = registerCount
-    registerCount += 1
+    let register = newRegister()
     if once {
       // body: note; e; end if empty; split(body, exit)
       let body = program.count

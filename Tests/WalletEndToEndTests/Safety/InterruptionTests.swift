@@ -60,7 +60,10 @@ struct InterruptionTests {
         for pointer in argv + envp { free(pointer) }
       }
       var pid: pid_t = 0
-      let spawned = posix_spawn(&pid, executable.path, &actions, &attributes, &argv, &envp)
+      // The child inherits the working folder: start it while no test has moved it.
+      let spawned = WorkingFolder.shared {
+        posix_spawn(&pid, executable.path, &actions, &attributes, &argv, &envp)
+      }
       try #require(spawned == 0, "cannot start wallet: \(spawned)")
       self.pid = pid
     }

@@ -149,6 +149,11 @@ struct LinearRegexTests {
     ("(?<year>\\d{4})年", "2024年1月"),
     ("交通银行信用卡\\s*[(（](\\d{4})[)）]", "交通银行信用卡 （7449）账单"), ("[^\\d]+", "12ab34"),
     ("(a|b)*?c", "ababc"), ("((a)|(b))+", "ab"), ("(\\w+)\\s(\\w+)", "中文 words"),
+    // Nested loops that may read nothing: the outer one's last, empty iteration is reported.
+    ("(((a?b?)+)+)c", "abc"), ("(x*(y??){2,})*", "xy"), ("((a*)*)*b", "aab"),
+    // `{m,}` ends at an iteration that reads nothing, m reached or not; `{m,n}` does not.
+    ("(|ab){2,}x", "abx"), ("(|ab){2,}?x", "abx"), ("(|ab){3,}?x", "ababx"), ("(a?){2,}b", "b"),
+    ("(|ab){2}x", "abx"), ("(|ab){2,3}x", "abx"), ("(|ab)(|ab)+?x", "abx"),
   ])
   func edgeCasesFindWhatRegexFinds(pattern: String, text: String) throws {
     for ignoresCase in [false, true] {

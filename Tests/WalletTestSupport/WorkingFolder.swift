@@ -1,0 +1,54 @@
+import Foundation
+
+/// The test process's working folder, which a run given a folder of its own changes for
+/// everyone: such a run holds it alone (`changed(to:_:)`), while whatever reads relative paths
+/// or starts a process, which inherits the folder, shares it (`shared(_:)`). Starting the
+/// binary while another test had moved the folder once failed with "the file doesn't exist".
+public enum WorkingFolder {
+  /// The folder the tests started in, to return to after each change.
+  private static let home = FileManager.default.currentDirectoryPath
+  private static let lock = ReadersWriterLock()
+
+  /// Runs `body` with the working folder as the tests started, beside other sharers.
+  public static func shared<T>(_ body: () throws -> T) rethrows -> T {
+    try lock.shared(body)
+  }
+
+  /// Runs `body` alone, with `folder` as the process's working folder.
+  public static func changed<T>(to folder: URL, _ body: () throws -> T) rethrows -> T {
+    try lock.exclusively {
+      // Read before the first change: a static is set when first read.
+      let home = Self.home
+      precondition(chdir(folder.path) == 0, "cannot enter \(folder.path)")
+      defer { precondition(chdir(home) == 0, "cannot return to \(home)") }
+      return try body()
+    }
+  }
+}
+
+/// A lock that many readers share and one writer holds alone.
+private final class ReadersWriterLock: @unchecked Sendable {
+  private let lock: UnsafeMutablePointer<pthread_rwlock_t>
+
+  init() {
+    lock = .allocate(capacity: 1)
+    precondition(pthread_rwlock_init(lock, nil) == 0, "cannot make a lock")
+  }
+
+  deinit {
+    pthread_rwlock_destroy(lock)
+    lock.deallocate()
+  }
+
+  func shared<T>(_ body: () throws -> T) rethrows -> T {
+    pthread_rwlock_rdlock(lock)
+    defer { pthread_rwlock_unlock(lock) }
+    return try body()
+  }
+
+  func exclusively<T>(_ body: () throws -> T) rethrows -> T {
+    pthread_rwlock_wrlock(lock)
+    defer { pthread_rwlock_unlock(lock) }
+    return try body()
+  }
+}
