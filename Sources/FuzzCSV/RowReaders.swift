@@ -41,7 +41,7 @@ enum RowReaders {
         disagreement = "line \(row.line): import read \(read), the row is \(expected)"
         return
       case (.failure(let expected), .failure(let error))
-      where expected.description != error.description:
+      where String(reflecting: expected) != String(reflecting: error):
         disagreement = "line \(row.line): import reported \(error), the row parser \(expected)"
         return
       case (.success, .failure(let error)):
@@ -76,7 +76,7 @@ enum RowReaders {
           disagreement = "line \(row.line): the loader refused a valid row: \(error)"
         }
       case (.failure(let error), .failure):
-        _ = error.description
+        _ = String(reflecting: error)
       }
     }
     if disagreement == nil {
@@ -141,11 +141,11 @@ enum RowReaders {
           guard let row = try columns.nextRow(from: reader) else { return }
           try body(row)
         } catch  where !error.isFatal {
-          _ = error.description
+          _ = String(reflecting: error)
         }
       }
     } catch {
-      _ = error.description
+      _ = String(reflecting: error)
     }
   }
 }

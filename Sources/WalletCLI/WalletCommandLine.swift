@@ -207,11 +207,11 @@ public enum WalletCommandLine {
     } catch let failure as CommandFailure {
       console.message(errorLine(failure.message))
       return failure.status.rawValue
-    } catch let failure as FileFailure {
-      console.message(errorLine(failure.message))
+    } catch let failure as FileError {
+      console.message(errorLine(worded: ErrorWording.words(failure, in: .current)))
       return CommandFailure(failure).status.rawValue
     } catch let error as InputError {
-      console.message(errorLine(error.description))
+      console.message(errorLine(worded: ErrorWording.words(error, in: .current)))
       return ExitStatus.dataError.rawValue
     } catch let error as StoreError {
       console.message(tr("Error: \(error.worded)"))
@@ -223,7 +223,11 @@ public enum WalletCommandLine {
       console.message(tr("Error: \(error.worded)"))
       return ExitStatus.dataError.rawValue
     } catch {
-      console.message(errorLine("\(error)"))
+      if let words = ErrorWording.words(for: error, in: .current) {
+        console.message(errorLine(worded: words))
+      } else {
+        console.message(errorLine("\(error)"))
+      }
       return ExitStatus.ioError.rawValue
     }
   }
@@ -232,5 +236,10 @@ public enum WalletCommandLine {
   /// a file reader) is translated when the table knows its sentence.
   static func errorLine(_ message: String) -> String {
     tr("Error: \(Translations.translated(message: message))")
+  }
+
+  /// `Error: message` for a message already in the language (``ErrorWording``'s).
+  static func errorLine(worded message: String) -> String {
+    tr("Error: \(message)")
   }
 }

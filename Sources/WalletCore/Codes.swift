@@ -2,8 +2,8 @@
 public protocol CanonicalCode: CaseIterable, Hashable, Sendable, CustomStringConvertible,
   RawRepresentable<String>
 {
-  /// A short name for the kind of code, for error messages ("network", "channel").
-  static var codeKind: String { get }
+  /// Which list the codes are, for error messages.
+  static var codeKind: CodeKind { get }
   /// Further spellings accepted on input, keyed by their folded form.
   static var aliases: [String: Self] { get }
   /// The form in which input and codes are compared: lower-cased by default.
@@ -48,18 +48,45 @@ extension CanonicalCode {
 
 /// A code outside its list.
 public struct CodeError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// Which list, e.g. "network".
-  public let kind: String
+  /// Which list.
+  public let kind: CodeKind
   /// What was given.
   public let value: String
-  /// The canonical codes accepted.
+  /// The canonical codes accepted; empty for a list too long to show, such as the currencies.
   public let allowed: [String]
 
-  /// A sentence a cardholder understands. It leaves the value out: callers show it themselves,
-  /// masked and shortened, since a wrong value may be anything, even a card number.
-  public var description: String {
-    "unknown \(kind): expected one of \(allowed.joined(separator: ", "))"
+  /// A code `value` that is not in the list `kind`, which holds `allowed`.
+  public init(kind: CodeKind, value: String, allowed: [String]) {
+    self.kind = kind
+    self.value = value
+    self.allowed = allowed
   }
+
+  /// The English the promotion, payment request and statement format decoders still put in
+  /// their messages; the command line words the error itself (`ErrorWording+Core.swift`). It
+  /// leaves the value out: callers show it themselves, masked and shortened.
+  public var description: String {
+    let expected = kind == .currency ? ["an ISO 4217 code such as CNY"] : allowed
+    return "unknown \(kind.rawValue): expected one of \(expected.joined(separator: ", "))"
+  }
+}
+
+/// The lists of codes. The raw value names the list in the store's own checks of its rows;
+/// what a user reads is worded by the command line.
+public enum CodeKind: String, Sendable, CaseIterable {
+  case network
+  case cardType = "card type"
+  case cardRole = "card role"
+  case channel
+  case paymentMethod = "payment method"
+  case transactionStatus = "transaction status"
+  case postingKind = "posting kind"
+  case summaryItemType = "summary item type"
+  case merchantCapability = "merchant capability"
+  case authorizationResult = "authorization result"
+  case supplementaryCardsPolicy = "supplementaryCards policy"
+  case refundsPolicy = "refunds policy"
+  case currency
 }
 
 /// A payment network, after PassKit's `PKPaymentNetwork` list.
@@ -67,8 +94,8 @@ public enum Network: String, CanonicalCode {
   case unionpay, visa, mastercard, amex, discover, jcb, interac, maestro, eftpos
   case privateLabel = "private-label"
 
-  /// "network".
-  public static let codeKind = "network"
+  /// Which list these codes are.
+  public static let codeKind = CodeKind.network
 
   /// The SPEC's aliases, keyed by their folded form.
   public static let aliases: [String: Network] = [
@@ -85,15 +112,15 @@ public enum Network: String, CanonicalCode {
 /// What kind of account a card draws on.
 public enum CardType: String, CanonicalCode {
   case credit, debit, prepaid
-  /// "card type".
-  public static let codeKind = "card type"
+  /// Which list these codes are.
+  public static let codeKind = CodeKind.cardType
 }
 
 /// Whether a card is the primary holder's own or a supplementary (附属) card on their account.
 public enum CardRole: String, CanonicalCode {
   case primary, supplementary
-  /// "card role".
-  public static let codeKind = "card role"
+  /// Which list these codes are.
+  public static let codeKind = CodeKind.cardRole
 }
 
 /// Where a card was bound to Apple Pay, which decides its reward schedule.
@@ -102,21 +129,21 @@ public enum Channel: String, CanonicalCode {
   case bankApp = "bank-app"
   /// Bound in Apple Wallet.
   case wallet
-  /// "channel".
-  public static let codeKind = "channel"
+  /// Which list these codes are.
+  public static let codeKind = CodeKind.channel
 }
 
 /// How a purchase was paid.
 public enum PaymentMethod: String, CanonicalCode {
   case applePay = "apple-pay"
   case card, other
-  /// "payment method".
-  public static let codeKind = "payment method"
+  /// Which list these codes are.
+  public static let codeKind = CodeKind.paymentMethod
 }
 
 /// Where a transaction stands with the bank.
 public enum TransactionStatus: String, CanonicalCode {
   case settled, pending, declined, refunded, reversed
-  /// "transaction status".
-  public static let codeKind = "transaction status"
+  /// Which list these codes are.
+  public static let codeKind = CodeKind.transactionStatus
 }

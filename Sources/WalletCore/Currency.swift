@@ -20,7 +20,7 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
   /// Reads a code, throwing an error a cardholder understands.
   public static func parse(_ text: String) throws(CodeError) -> Currency {
     guard let currency = Currency(parsing: text) else {
-      throw CodeError(kind: "currency", value: text, allowed: ["an ISO 4217 code such as CNY"])
+      throw CodeError(kind: .currency, value: text, allowed: [])
     }
     return currency
   }

@@ -114,8 +114,8 @@ public enum SummaryItemType: String, CanonicalCode {
   case final
   /// The amount is not known yet; it must be zero.
   case pending
-  /// "summary item type".
-  public static let codeKind = "summary item type"
+  /// Which list these codes are.
+  public static let codeKind = CodeKind.summaryItemType
 }
 
 /// What a merchant supports (`PKMerchantCapability`): how cards authenticate (3-D Secure or
@@ -130,8 +130,8 @@ public enum MerchantCapability: String, CanonicalCode {
   /// Debit (and prepaid) cards.
   case debit
 
-  /// "merchant capability".
-  public static let codeKind = "merchant capability"
+  /// Which list these codes are.
+  public static let codeKind = CodeKind.merchantCapability
 
   /// Apple Pay on the web's spellings (`supports3DS` …) and `3ds`.
   public static let aliases: [String: MerchantCapability] = [

@@ -96,8 +96,8 @@ public enum AuthorizationResult: String, CanonicalCode {
   /// Too many wrong PINs; the sheet stays open (for another card) and nothing is recorded.
   case pinLockout = "pin-lockout"
 
-  /// "authorization result".
-  public static let codeKind = "authorization result"
+  /// Which list these codes are.
+  public static let codeKind = CodeKind.authorizationResult
 
   /// The status of the transaction recorded; nil when nothing is.
   public var recordedStatus: TransactionStatus? {

@@ -10,7 +10,7 @@ public struct Posting: Hashable, Sendable {
     case clawback
 
     /// The name used in messages about a code outside the list.
-    public static let codeKind = "posting kind"
+    public static let codeKind = CodeKind.postingKind
   }
 
   /// The posting's id: the issuer's, or one made from its facts (`defaultID`).

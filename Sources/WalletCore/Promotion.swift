@@ -91,8 +91,8 @@ public enum SupplementaryCardPolicy: String, CanonicalCode {
   case countForPrimary = "count-for-primary"
   /// They never earn.
   case exclude
-  /// "supplementaryCards policy".
-  public static let codeKind = "supplementaryCards policy"
+  /// Which list these codes are.
+  public static let codeKind = CodeKind.supplementaryCardsPolicy
 }
 
 /// What a refund does to a purchase's reward (SPEC 3).
@@ -102,8 +102,8 @@ public enum RefundPolicy: String, CanonicalCode {
   /// The reward is paid at purchase and taken back (刷卡金扣回) when the purchase is refunded;
   /// the taken-back reward still uses up its place.
   case clawback
-  /// "refunds policy".
-  public static let codeKind = "refunds policy"
+  /// Which list these codes are.
+  public static let codeKind = CodeKind.refundsPolicy
 }
 
 /// The reward schedules: entry n is what a holder's n-th reward pays, by the channel that earns it.

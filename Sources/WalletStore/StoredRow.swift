@@ -66,7 +66,7 @@ struct StoredRow {
   func code<Code: CanonicalCode>(_ index: Int, _ column: String) throws -> Code {
     let value = row.value(at: index)
     guard let text = value.stringValue, let code = Code(rawValue: text) else {
-      throw damaged(value, column, expected: .code(kind: Code.codeKind))
+      throw damaged(value, column, expected: .code(kind: Code.codeKind.rawValue))
     }
     return code
   }

@@ -22,6 +22,12 @@ struct RecordImportJobTests {
       wording: Self.wording)
   }
 
+  /// The words a refused row's error carries, as the caller's wording made them.
+  static func words(of error: InputError) -> String? {
+    guard case .described(let words) = error.problem else { return nil }
+    return words
+  }
+
   /// The store's error as a test reads it: its case and values.
   static func wording(_ error: StoreError, _ row: ImportedRow) -> String {
     String(describing: error)
@@ -52,7 +58,7 @@ struct RecordImportJobTests {
     #expect(skipped.counts.inserted == 0)
     #expect(skipped.skipped.map(\.line) == Array(2...10))
     #expect(skipped.skipped.allSatisfy { $0.column == 2 })
-    #expect(skipped.skipped.allSatisfy { $0.message.hasPrefix("unknownCard") })
+    #expect(skipped.skipped.allSatisfy { Self.words(of: $0)?.hasPrefix("unknownCard") == true })
   }
 
   @Test func aConflictIsWordedByTheCaller() throws {
@@ -69,7 +75,7 @@ struct RecordImportJobTests {
           return "conflict about \(card.id)"
         })
     } throws: { error in
-      (error as? InputError)?.message == "conflict about C-ZW-BOCOM"
+      (error as? InputError).flatMap(Self.words(of:)) == "conflict about C-ZW-BOCOM"
     }
   }
 

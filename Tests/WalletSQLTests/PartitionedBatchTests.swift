@@ -33,7 +33,7 @@ struct PartitionedBatchTests {
     let events = BatchEvents(
       standardOutput: { preconditionFailure("no output goes to standard output") },
       progress: { _, _ in nil },
-      inputsRead: { _, rows in skipped = rows.errors.map(\.description) },
+      inputsRead: { _, rows in skipped = rows.errors.map { String(reflecting: $0) } },
       postingsRead: { _ in })
     let plan = try BatchJob.plan(request)
     #expect(plan == BatchPlan())
@@ -64,17 +64,18 @@ struct PartitionedBatchTests {
     let totals = try batch.run(
       cards: files.cards, enrollments: files.enrollments, transactions: files.transactions,
       rewards: rewardsWriter, decisions: decisionsWriter,
-      readDone: { skippedBefore = $0.errors.map(\.description) }, progress: { _, _ in nil })
+      readDone: { skippedBefore = $0.errors.map { String(reflecting: $0) } },
+      progress: { _, _ in nil })
     try rewardsWriter.flush()
     try decisionsWriter.flush()
-    #expect(skippedBefore == totals.skipped.errors.map(\.description))
+    #expect(skippedBefore == totals.skipped.errors.map { String(reflecting: $0) })
     // The pieces' row loop falls back to reading row by row, which writes the same bytes: that
     // it did not is seen only here.
     if let readInPieces { #expect(totals.readInPieces == readInPieces) }
     return Written(
       rewards: rewards, decisions: decisions, transactions: totals.transactions,
       rewardCount: totals.paid.values.reduce(0) { $0 + $1.rewards },
-      skipped: totals.skipped.errors.map(\.description))
+      skipped: totals.skipped.errors.map { String(reflecting: $0) })
   }
 
   /// Whether the work directory is gone from `files`' folder.
@@ -216,7 +217,7 @@ struct PartitionedBatchTests {
         _ = try body()
         return nil
       } catch {
-        return "\(error)"
+        return String(reflecting: error)
       }
     }
     let expected = failure { try Self.inMemory(files, promotion: promotion) }

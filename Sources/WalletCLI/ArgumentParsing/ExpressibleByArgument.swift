@@ -124,8 +124,12 @@ extension ArgumentSpec {
 
   /// The usage error for a word this argument cannot take, naming the reason `error` gives.
   func invalidValue(_ word: String, _ error: any Error) -> ValidationError {
-    // LocalizedError says what went wrong in words; other errors only have their description.
-    let reason = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+    // The lower modules' errors are worded by the command line, in English here since the
+    // parser's sentence around them is translated whole; LocalizedError says what went wrong
+    // in words; other errors only have their description.
+    let reason =
+      ErrorWording.words(for: error, in: .english)
+      ?? (error as? LocalizedError)?.errorDescription ?? String(describing: error)
     return ValidationError("The value \(quotedWord(word)) is invalid for '\(label)': \(reason)")
   }
 }

@@ -81,7 +81,7 @@ struct BatchCommand: WalletCommand {
     let (console, quiet) = (context.console, progress.quiet)
     func tellSkipped(_ skipped: SkippedRows) {
       for error in skipped.errors {
-        console.message(tr("skipped \(Translations.translated(message: error.description))"))
+        console.message(tr("skipped \(ErrorWording.words(error, in: .current))"))
       }
     }
     let events = BatchEvents(
@@ -102,8 +102,8 @@ struct BatchCommand: WalletCommand {
         asOf: { promotion in
           try asOf ?? Clock.now(context, zone: promotion.timeZone).localDate(in: promotion.timeZone)
         }, events: events)
-    } catch let failure as BatchOutputFailure {
-      throw CommandFailure(.ioError, "cannot write \(failure.shownPath): \(failure.underlying)")
+    } catch let failure as BatchOutputError {
+      throw CommandFailure(.ioError, ErrorWording.words(failure, in: .current))
     }
     if let totals = report.totals { console.message(BatchSummary(totals).text) }
     if let reconciled = report.reconciliation, !quiet {

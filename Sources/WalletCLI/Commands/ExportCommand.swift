@@ -86,7 +86,9 @@ struct ExportCommand: WalletCommand {
       if let failure = error as? CommandFailure { throw failure }
       if error is CSVWriteError {
         throw CommandFailure(
-          .ioError, "cannot write \(output?.shownPath ?? "to standard output"): \(error)")
+          .ioError,
+          "cannot write \(output?.shownPath ?? "to standard output"): "
+            + ErrorWording.english(error))
       }
       throw error
     }

@@ -53,7 +53,8 @@ struct ReconcileCommand: WalletCommand {
       do {
         try ReconciliationFile.write(reconciliation.rows, to: console.csvWriter())
       } catch {
-        throw CommandFailure(.ioError, "cannot write to standard output: \(error)")
+        throw CommandFailure(
+          .ioError, "cannot write to standard output: \(ErrorWording.english(error))")
       }
     case .json:
       console.data(report.json.text)

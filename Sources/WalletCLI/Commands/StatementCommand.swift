@@ -66,7 +66,8 @@ struct StatementCommand: WalletCommand {
         try RewardsFile.write(
           lines.map(RewardRow.init), in: promotion.timeZone, to: console.csvWriter())
       } catch {
-        throw CommandFailure(.ioError, "cannot write to standard output: \(error)")
+        throw CommandFailure(
+          .ioError, "cannot write to standard output: \(ErrorWording.english(error))")
       }
       return .success
     }

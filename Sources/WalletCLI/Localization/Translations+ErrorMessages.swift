@@ -1,10 +1,11 @@
-// The detailed messages of the file readers (CSV rows, statements, formats and rules files),
-// of JSON, promotion and payment request decoding, of the domain's errors, and of the
-// commands' own usage checks, in Simplified Chinese (the store's errors are worded in
-// ErrorWording+Store.swift). Like ``simplifiedChineseMessages``, each key is the English
-// message with `{0}`, `{1}`… where its values stand, and a value that is itself one of these
-// messages (a field's problem, a JSON value's kind) is translated too. A message assembled
-// from optional parts has one key per form it takes.
+// The detailed messages of the format and rules files' readers, of JSON, promotion and payment
+// request decoding, of the domain's errors as those decoders quote them, and of the commands'
+// own usage checks, in Simplified Chinese. (The CSV readers', the statement readers', the files'
+// and the store's errors are typed and worded by ErrorWording instead.) Like
+// ``simplifiedChineseMessages``, each key is the English message with `{0}`, `{1}`… where its
+// values stand, and a value that is itself one of these messages (a field's problem, a JSON
+// value's kind) is translated too. A message assembled from optional parts has one key per form
+// it takes.
 
 extension Translations {
   /// Error messages from the readers, the decoders and the domain in Simplified Chinese; see
@@ -62,20 +63,6 @@ extension Translations {
       "{0} 笔消费没有支付方式（第 {1} 行）：对账单很少注明是否用了 Apple Pay，wallet 不会猜测。请用 --method apple-pay|card|other 决定文件中其余各行，或按商户、摘要、金额或日期用规则文件决定（--rules FILE，见 wallet-formats(5)）；--dry-run 会列出每一行",
     "{0} purchases have no payment method (lines {1}): a statement rarely says whether Apple Pay was used, and wallet does not guess. Decide with --method apple-pay|card|other for the rest of the file, or with more rules by merchant, description, amount or date; --dry-run lists every row":
       "{0} 笔消费没有支付方式（第 {1} 行）：对账单很少注明是否用了 Apple Pay，wallet 不会猜测。请用 --method apple-pay|card|other 决定文件中其余各行，或按商户、摘要、金额或日期补充规则；--dry-run 会列出每一行",
-    "no header row of format '{0}' found: no line has the columns {1}":
-      "没有找到格式 '{0}' 的表头行：没有一行包含这些列：{1}",
-    "no known header row found; formats tried: {0}": "没有找到可识别的表头行；已尝试的格式：{0}",
-    "the header row fits several formats ({0}); formats tried: {1}; name the one to use with --format":
-      "表头行符合多个格式（{0}）；已尝试的格式：{1}；请用 --format 指定要用的格式",
-    "not well-formed CSV: {0}": "不是格式正确的 CSV：{0}",
-    "the file starts with a UTF-8 byte order mark but is not valid UTF-8":
-      "文件以 UTF-8 字节顺序标记开头，但不是有效的 UTF-8",
-    "the file is neither UTF-8 nor GB18030 (GBK) text": "文件既不是 UTF-8 也不是 GB18030（GBK）文本",
-    "the letters before the amount are not a currency code": "金额前的字母不是货币代码",
-    "the thousands separators are out of place": "千位分隔符位置不对",
-    "expected an amount such as CNY 123.18, ¥28.16 or -8,000.00":
-      "金额格式应如 CNY 123.18、¥28.16 或 -8,000.00",
-    "the amount is empty": "金额为空",
     // Statement formats and rules files.
     "a {0} file is a JSON object, not {1}": "{0}文件应是 JSON 对象，而不是{1}",
     "format": "格式",
@@ -103,71 +90,15 @@ extension Translations {
     "give either 'column' or 'in' and 'out', not both": "请给出 'column'，或给出 'in' 和 'out'，二者只能选一",
     "cannot be told: the format's amounts are always positive": "无法区分：该格式的金额总是正数",
     "a rule that ignores rows must say why": "略过行的规则必须说明原因",
-    "is not a valid regular expression: {0} (character {1} of the pattern)":
-      "不是有效的正则表达式：{0}（模式的第 {1} 个字符）",
-    // Why LinearRegex refuses a pattern.
-    "a ')' that closes no group": "有一个 ')' 没有对应的分组",
-    "nothing to repeat": "没有可重复的内容",
-    "possessive repeats are not supported": "不支持占有型重复",
-    "a repeat of a repeat; put the first in a group": "重复之后又有重复；请先把前一个放进分组",
-    "a repeat whose minimum is above its maximum": "重复次数的下限大于上限",
-    "a repeat count above {0}": "重复次数超过 {0}",
-    "a '{' that begins no repeat; write \\{ for the character":
-      "'{' 不是重复次数的开始；字符本身请写作 \\{",
-    "a group's name is letters, digits and _": "分组名只能由字母、数字和 _ 组成",
-    "two groups with the same name": "两个分组同名",
-    "lookahead and lookbehind are not supported": "不支持向前和向后断言",
-    "atomic groups are not supported": "不支持原子分组",
-    "inline options and other (? groups are not supported; use ignoreCase":
-      "不支持内联选项及其他 (? 分组；请使用 ignoreCase",
-    "a group that is never closed": "分组没有闭合",
-    "a pattern that ends with a lone backslash": "模式以单独的反斜杠结尾",
-    "backreferences are not supported": "不支持反向引用",
-    "the escape {0} is not supported": "不支持转义 {0}",
-    "a character class that is never closed": "字符类没有闭合",
-    "an empty character class; write \\] for the character": "字符类为空；字符本身请写作 \\]",
-    "classes inside classes are not supported; write \\[ for the character":
-      "不支持字符类嵌套；字符本身请写作 \\[",
-    "a range must run between two single characters": "范围必须在两个单个字符之间",
-    "a range whose first character comes after its last": "范围的起始字符排在结束字符之后",
-    "a pattern too long once its repeats are written out": "展开重复后模式过长",
     "needs a group named '{0}', written (?<{1}>…)": "需要一个名为 '{0}' 的分组，写作 (?<{1}>…)",
     "needs one of {0}": "需要以下之一：{0}",
     "only one of {0} may be given": "{0} 只能给出其中一个",
-    // wallet's own CSV files.
-    "the file is empty; expected a header row: {0}": "文件为空；应有表头行：{0}",
-    "column {0} appears twice (first as column {1})": "列 {0} 出现了两次（第一次是第 {1} 列）",
-    "missing required column '{0}' in the header": "表头缺少必需的列 '{0}'",
-    "this row has {0} fields but the header has {1}": "这一行有 {0} 个字段，而表头有 {1} 个",
+    // Shapes that the decoders' and the store's messages still take; the CSV readers' own
+    // errors are worded by ErrorWording.
     "{0} {1}: {2}": "{0} {1}：{2}",
-    "{0} {1} is listed twice (first on line {2})": "{0} {1} 出现了两次（第一次在第 {2} 行）",
-    "cannot read {0}: it is a directory": "无法读取 {0}：它是一个目录",
-    "cannot read standard input: {0}": "无法读取标准输入：{0}",
     "cannot read {0}: {1}": "无法读取 {0}：{1}",
-    // The work files of a batch done in parts.
-    "a work file ends part way": "有一个工作文件不完整",
-    "the work file {0} ends part way": "工作文件 {0} 不完整",
-    "cannot make a work directory in {0}: {1}": "无法在 {0} 中建立工作目录：{1}",
-    "cannot write the work file {0}: {1}": "无法写入工作文件 {0}：{1}",
-    "cannot read the work file {0}: {1}": "无法读取工作文件 {0}：{1}",
-    "{0}: the file is larger than {1} MiB": "{0}：文件大于 {1} MiB",
-    "{0}: the file changed while it was being read; nothing was written":
-      "{0}：读取期间文件发生了变化；没有写入任何文件",
-    "the file has a header but no rows": "文件只有表头，没有数据行",
-    "refunded {0} is more than the amount {1}": "退款 {0} 超过金额 {1}",
-    "mcc {0} must be exactly four digits": "mcc {0} 必须恰好是四位数字",
-    "cannot write {0}: it is a directory": "无法写入 {0}：它是一个目录",
-    "{0} looks like a full card number (ending {1}); wallet never stores card numbers, use an id and the last four digits instead":
-      "{0} 看起来是完整的卡号（尾号 {1}）；wallet 从不保存卡号，请改用编号和卡号后四位",
+    // A date typed for an option.
     "expected a date like 2026-11-22 (YYYY-MM-DD)": "日期格式应如 2026-11-22（YYYY-MM-DD）",
-    "line {0}, column {1}: {2}": "第 {0} 行第 {1} 列：{2}",
-    "unterminated quoted field": "引号内的字段没有结束",
-    "quote inside an unquoted field": "未加引号的字段中出现了引号",
-    "unexpected character after a closing quote": "右引号后出现了多余的字符",
-    "invalid UTF-8": "无效的 UTF-8",
-    "NUL byte in field": "字段中有 NUL 字节",
-    "field longer than {0} bytes": "字段长度超过 {0} 字节",
-    "read failed (errno {0})": "读取失败（errno {0}）",
     // Codes of wallet's files and of promotion files.
     "unknown {0}: expected one of {1}": "未知的{0}，应为以下之一：{1}",
     "{0} is an unknown {1}: expected one of {2}": "{0} 不是已知的{1}，应为以下之一：{2}",

@@ -78,13 +78,9 @@ extension Translations {
     "cannot write to standard output: {0}": "无法写入标准输出：{0}",
     "the demo could not build its store ({0})": "演示无法建立数据库（{0}）",
     "the demo's step '{0}' failed": "演示步骤 '{0}' 失败",
-    // Rows of wallet's own files.
+    // Shapes that the decoders' and the store's messages still take.
     "cannot open {0}: {1}": "无法打开 {0}：{1}",
     "{0} {1}: unknown {2}: expected one of {3}": "{0} {1}：未知的 {2}，应为以下之一：{3}",
-    "a value for '{0}' is required": "'{0}' 必须有值",
-    "amount must be greater than zero": "金额必须大于零",
-    "removed_at must be later than enrolled_at": "removed_at 必须晚于 enrolled_at",
-    "last4 {0} must be exactly four digits": "last4 {0} 必须恰好是四位数字",
     // A place in a file, then what is wrong there.
     "{0}:{1}:{2}: {3}": "{0}:{1}:{2}：{3}",
   ]

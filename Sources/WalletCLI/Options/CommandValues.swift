@@ -25,7 +25,7 @@ struct CardSafeID: ExpressibleByArgument {
   let id: Identifier
 
   init(argument: String) throws {
-    try CardNumberRefusal.check(argument)
+    try CardNumberError.check(argument)
     id = try Identifier(argument: argument)
   }
 }
@@ -36,7 +36,7 @@ struct CardSafeText: ExpressibleByArgument {
   let text: String
 
   init(argument: String) throws {
-    try CardNumberRefusal.check(argument)
+    try CardNumberError.check(argument)
     text = try trimmedText(argument)
   }
 }
@@ -56,14 +56,14 @@ struct LastFour: ExpressibleByArgument {
 
 /// A card number where SPEC 6 forbids one: a data error naming the argument and only the
 /// number's last four digits.
-struct CardNumberRefusal: ArgumentNamingError {
+struct CardNumberError: ArgumentNamingError {
   /// The number's last four digits, the only part that may be shown.
   let lastFour: String
 
   /// Refuses `word` if it holds a full card number.
-  static func check(_ word: String) throws(CardNumberRefusal) {
+  static func check(_ word: String) throws(CardNumberError) {
     if let lastFour = CardNumberGuard.lastFourOfCardNumber(in: word) {
-      throw CardNumberRefusal(lastFour: lastFour)
+      throw CardNumberError(lastFour: lastFour)
     }
   }
 
@@ -117,7 +117,7 @@ extension MerchantCategoryCode: ExpressibleByArgument {
   /// Four digits, trimmed.
   public init(argument: String) throws {
     guard let code = MerchantCategoryCode(parsing: argument.trimmingSpacesAndTabs) else {
-      throw ValueFormError("a merchant category code is exactly four digits")
+      throw ValueFormError.merchantCategoryCode
     }
     self = code
   }
@@ -190,7 +190,7 @@ struct TimeArgument: ExpressibleByArgument {
       // UTC has no gaps, so only the zone-independent mistakes are caught here.
       _ = try Instant.parse(trimmed, naiveIn: Clock.utc)
     } catch .malformed {
-      throw ValueFormError(TimeArgument.expectedForm)
+      throw ValueFormError.time
     }
     date = nil
     text = argument
@@ -232,8 +232,8 @@ struct DayOrMonth: ExpressibleByArgument {
       // A date's shape, but no such day (`2026-02-30`).
       throw DateFormError(reason: error)
     }
-    guard let (year, month) = Self.month(text) else { throw ValueFormError(Self.expectedForm) }
-    guard (1...12).contains(month) else { throw ValueFormError("that month does not exist") }
+    guard let (year, month) = Self.month(text) else { throw ValueFormError.dayOrMonth }
+    guard (1...12).contains(month) else { throw ValueFormError.noSuchMonth }
     first = CivilDate(year: year, month: month, day: 1)
     last = CivilDate(year: year, month: month, day: CivilDate.daysInMonth(year: year, month: month))
     isMonth = true
@@ -262,10 +262,8 @@ struct CycleArgument: ExpressibleByArgument {
   init(argument: String) throws {
     do {
       value = try DayOrMonth(argument: argument)
-    } catch let error as ValueFormError where error.description == DayOrMonth.expectedForm {
-      throw ValueFormError(
-        "expected a date such as 2026-11-22 (the cycle containing it) or a month such as "
-          + "2026-11 (the cycle that starts in it)")
+    } catch ValueFormError.dayOrMonth {
+      throw ValueFormError.cycle
     }
   }
 
@@ -316,12 +314,32 @@ extension Array {
 extension OutputFormat: ExpressibleByArgument {}
 extension InputKind: ExpressibleByArgument {}
 
-/// Why a command-line value has the wrong form, for checks that have no domain parser.
-struct ValueFormError: Error, CustomStringConvertible {
-  /// What the value should look like.
-  let description: String
+/// Why a command-line value has the wrong form, for checks that have no domain parser: what
+/// the value should look like, in the words the parser puts after the option's name.
+enum ValueFormError: Error, CustomStringConvertible {
+  /// `--mcc`: not four digits.
+  case merchantCategoryCode
+  /// `--at`, `--since`: neither a date nor a time.
+  case time
+  /// `--from`, `--to`: neither a date nor a month.
+  case dayOrMonth
+  /// A month past 12.
+  case noSuchMonth
+  /// `--cycle`: neither a date nor a month.
+  case cycle
 
-  init(_ description: String) { self.description = description }
+  /// The words: English, which the parser's sentence around it is translated with.
+  var description: String {
+    switch self {
+    case .merchantCategoryCode: "a merchant category code is exactly four digits"
+    case .time: TimeArgument.expectedForm
+    case .dayOrMonth: DayOrMonth.expectedForm
+    case .noSuchMonth: "that month does not exist"
+    case .cycle:
+      "expected a date such as 2026-11-22 (the cycle containing it) or a month such as "
+        + "2026-11 (the cycle that starts in it)"
+    }
+  }
 }
 
 extension String {

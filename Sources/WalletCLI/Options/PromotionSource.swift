@@ -32,7 +32,7 @@ enum PromotionSource {
       return try Promotion.decode(json: try file.readAll())
     } catch let error as PromotionError {
       throw CommandFailure(.dataError, error.located(in: file.path))
-    } catch let error as FileFailure {
+    } catch let error as FileError {
       throw CommandFailure(error)
     } catch {
       preconditionFailure("unexpected error \(error)")

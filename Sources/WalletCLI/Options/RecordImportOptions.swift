@@ -68,7 +68,7 @@ struct RecordImportOptions: ParsableArguments {
       }
     }
     for error in report.skipped {
-      console.message(tr("skipped \(Translations.translated(message: error.description))"))
+      console.message(tr("skipped \(ErrorWording.words(error, in: .current))"))
     }
     if !quiet { RecordImportText.summary(report, path: file.path).forEach(console.message) }
     // Refunds kept from statements that name a purchase of the file but cannot belong to it.

@@ -97,7 +97,13 @@ enum Clock {
       do {
         return try Instant.parse(text, naiveIn: zone)
       } catch {
-        throw CommandFailure(.usage, "WALLET_NOW \(SafeText.quoted(text)): \(error.description)")
+        let shown = SafeText.quoted(text)
+        throw CommandFailure(
+          .usage,
+          ErrorWording.say(
+            "WALLET_NOW \(shown): \(ErrorWording.words(error, in: .english))",
+            "WALLET_NOW \(shown)：\(ErrorWording.words(error, in: .simplifiedChinese))",
+            in: .current))
       }
     }
     let seconds = Date().timeIntervalSince1970

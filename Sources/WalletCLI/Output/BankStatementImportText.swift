@@ -18,7 +18,7 @@ enum BankStatementImportText {
     }
     for error in report.skipped {
       console.message(
-        tr("skipped \(Translations.translated(message: error.inputError.description))"))
+        tr("skipped \(ErrorWording.words(error.inputError, in: .current))"))
     }
     if !quiet { console.message(summary(report, path: path, zone: zone)) }
   }
@@ -76,7 +76,7 @@ enum BankStatementImportText {
   /// Why a row was left out, in words: its format's reason, or why it was skipped.
   static func leftOutWords(_ row: StatementImportRow) -> String? {
     if let skipped = row.skipped {
-      return tr("skipped: \(Translations.translated(message: skipped.inputError.message))")
+      return tr("skipped: \(ErrorWording.words(skipped.inputError.problem, in: .current))")
     }
     return row.leftOutReason
   }

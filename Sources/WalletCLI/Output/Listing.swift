@@ -62,7 +62,8 @@ struct Listing {
         for row in rows { try writer.writeRecord(row.map(Listing.csvText)) }
         try writer.flush()
       } catch {
-        throw CommandFailure(.ioError, "cannot write to standard output: \(error)")
+        throw CommandFailure(
+          .ioError, "cannot write to standard output: \(ErrorWording.english(error))")
       }
     case .json:
       let keys = columns.map(JSONKey.camelCase)

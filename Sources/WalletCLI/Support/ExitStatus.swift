@@ -35,11 +35,12 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
 
 extension CommandFailure {
   /// The failure to read or write a file, with the exit status scripts expect for it.
-  init(_ failure: FileFailure) {
+  init(_ failure: FileError) {
+    let message = ErrorWording.words(failure, in: .current)
     switch failure.kind {
-    case .cannotOpen: self.init(.noInput, failure.message)
-    case .readOrWriteFailed: self.init(.ioError, failure.message)
-    case .invalidData: self.init(.dataError, failure.message)
+    case .cannotOpen: self.init(.noInput, message)
+    case .readOrWriteFailed: self.init(.ioError, message)
+    case .invalidData: self.init(.dataError, message)
     }
   }
 }

@@ -4,9 +4,9 @@
 /// spreadsheet: `line` is the 1-based physical line on which the offending field starts (lines
 /// inside multi-line quoted fields are counted), `column` the 1-based index of the field within
 /// its record.
-package struct CSVSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// What is wrong with the input.
-  package enum Kind: Equatable, Sendable, CustomStringConvertible {
+package struct CSVSyntaxError: Error, Equatable, Sendable {
+  /// What is wrong with the input; the command line words it.
+  package enum Kind: Equatable, Sendable {
     /// The input ended inside a quoted field.
     case unterminatedQuote
     /// A `"` inside a field that did not start with one (`ab"c`).
@@ -21,19 +21,6 @@ package struct CSVSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     case fieldTooLong
     /// `read(2)` failed; this is an I/O error, not bad data.
     case readFailed(errno: Int32)
-
-    /// A short English phrase for error messages.
-    package var description: String {
-      switch self {
-      case .unterminatedQuote: "unterminated quoted field"
-      case .strayQuote: "quote inside an unquoted field"
-      case .garbageAfterClosingQuote: "unexpected character after a closing quote"
-      case .invalidUTF8: "invalid UTF-8"
-      case .nulByte: "NUL byte in field"
-      case .fieldTooLong: "field longer than \(CSVReader.maximumFieldLength) bytes"
-      case .readFailed(let code): "read failed (errno \(code))"
-      }
-    }
   }
 
   /// The 1-based physical line on which the offending field starts.
@@ -49,7 +36,4 @@ package struct CSVSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     self.column = column
     self.kind = kind
   }
-
-  /// `line L, column C: <kind>`; the caller prefixes the file name.
-  package var description: String { "line \(line), column \(column): \(kind)" }
 }

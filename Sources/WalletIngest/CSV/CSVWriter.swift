@@ -201,7 +201,7 @@ package final class CSVWriter {
 }
 
 /// A failed `write(2)` in the sink made by `CSVWriter(fileDescriptor:)`.
-package struct CSVWriteError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct CSVWriteError: Error, Equatable, Sendable {
   /// The `errno` that `write(2)` reported.
   package let code: Int32
 
@@ -209,8 +209,4 @@ package struct CSVWriteError: Error, Equatable, Sendable, CustomStringConvertibl
   package init(code: Int32) {
     self.code = code
   }
-
-  /// The system's words for the error (`No space left on device`), as every other failed
-  /// write is reported.
-  package var description: String { String(cString: strerror(code)) }
 }

@@ -20,7 +20,7 @@ package struct BatchInput {
 
   /// Throws, naming the file, when an input changed while the run read it (truncated or
   /// rewritten): the decisions would be of half a file.
-  package func checkUnchanged() throws(FileFailure) {
+  package func checkUnchanged() throws(FileError) {
     for file in files { try file.checkUnchanged() }
   }
 
@@ -31,7 +31,7 @@ package struct BatchInput {
     cards cardsPath: String, enrollments enrollmentsPath: String,
     transactions transactionsPath: String, naiveIn zone: TimeZoneRules, skipInvalid: Bool,
     progress: (_ totalBytes: Int) -> (any ReadProgress)?
-  ) throws(FileFailure) -> BatchInput {
+  ) throws(FileError) -> BatchInput {
     let (loaded, loader, transactionsFile) = try loadCardsAndEnrollments(
       cards: cardsPath, enrollments: enrollmentsPath, transactions: transactionsPath,
       naiveIn: zone, skipInvalid: skipInvalid)
@@ -61,7 +61,7 @@ extension BatchInput {
   package static func loadCardsAndEnrollments(
     cards cardsPath: String, enrollments enrollmentsPath: String,
     transactions transactionsPath: String, naiveIn zone: TimeZoneRules, skipInvalid: Bool
-  ) throws(FileFailure) -> (BatchInput, LedgerLoader, InputFile) {
+  ) throws(FileError) -> (BatchInput, LedgerLoader, InputFile) {
     // Open all three first, so that a missing file is reported before any work is done.
     let cardsFile = try InputFile(path: cardsPath)
     let enrollmentsFile = try InputFile(path: enrollmentsPath)
@@ -105,7 +105,7 @@ package final class LedgerLoader {
   /// their bytes where they are plain, else by the row parser.
   func readCards(
     _ reader: RowFileReader, into ledger: inout Ledger, skipped: inout SkippedRows
-  ) throws(FileFailure) {
+  ) throws(FileError) {
     var plain: CardRowReader?
     let rows = try FileRows.read(reader, id: \Card.id) { (row) throws(InputError) in
       if plain == nil { plain = CardRowReader(ColumnPositions(row.columns)) }
@@ -124,7 +124,7 @@ package final class LedgerLoader {
   /// reads cards; an enrollment of a card not among them is an error.
   func readEnrollments(
     _ reader: RowFileReader, into ledger: inout Ledger, skipped: inout SkippedRows
-  ) throws(FileFailure) {
+  ) throws(FileError) {
     let cards = self.cards
     var plain: EnrollmentRowReader?
     let rows = try FileRows.read(reader, id: \Enrollment.id) { (row) throws(InputError) in
@@ -135,7 +135,8 @@ package final class LedgerLoader {
       let enrollment = try row.enrollment(naiveIn: zone)
       guard cards.entry(of: enrollment.card.rawValue) != nil else {
         throw row.error(
-          in: "card", "card \(SafeText.quoted(enrollment.card.rawValue)) is not in \(cardsPath)")
+          in: "card",
+          .unknownReference(column: "card", id: enrollment.card.rawValue, file: cardsPath))
       }
       return enrollment
     }
@@ -154,12 +155,12 @@ package final class LedgerLoader {
   /// when asked to skip them, the ledger is copied without them.
   func readTransactions(
     _ reader: RowFileReader, into ledger: inout Ledger, skipped: inout SkippedRows
-  ) throws(FileFailure) {
+  ) throws(FileError) {
     precondition(ledger.transactionCount == 0, "transactions read twice")
     var rowLines = RowLines(kind: .transactions, file: reader.file.path)
     var fileSkipped = SkippedRows()
     func id(_ position: Int) -> String { ledger.transactionIDs[position].rawValue }
-    do throws(FileFailure) {
+    do throws(FileError) {
       try reader.forEachRow(skipped: &fileSkipped) { (row) throws(InputError) in
         try addTransaction(row, to: &ledger)
         rowLines.append(row)

@@ -17,7 +17,7 @@ package struct BatchPostings {
   /// reports exactly what is wrong, so the speed-up never changes a message.
   package static func read(
     _ file: InputFile, ledger: Ledger, cardsPath: String, skipInvalid: Bool
-  ) throws(FileFailure) -> BatchPostings {
+  ) throws(FileError) -> BatchPostings {
     guard let lookup = IDLookup(uniqueIn: ledger.cards, [], id: \.id) else {
       preconditionFailure("a ledger's card ids are unique")
     }
@@ -53,7 +53,7 @@ package struct BatchPostings {
       let posting = try row.posting(numberedBy: &occurrences)
       guard lookup.entry(of: posting.card.rawValue) != nil else {
         throw row.error(
-          in: "card", "card \(SafeText.quoted(posting.card.rawValue)) is not in \(cardsPath)")
+          in: "card", .unknownReference(column: "card", id: posting.card.rawValue, file: cardsPath))
       }
       return posting
     }

@@ -20,9 +20,7 @@ package struct CSVColumns {
     let header: CSVRecord
     do {
       guard let first = try reader.next() else {
-        throw InputError(
-          file: file, line: 1, column: 1,
-          message: "the file is empty; expected a header row: \(known.joined(separator: ","))")
+        throw InputError(file: file, line: 1, column: 1, problem: .emptyFile(expectedHeader: known))
       }
       header = first
     } catch let error as CSVSyntaxError {
@@ -39,14 +37,12 @@ package struct CSVColumns {
       if let first = indexByName[name] {
         throw InputError(
           file: file, line: field.line, column: field.column,
-          message: "column \(SafeText.quoted(name)) appears twice (first as column \(first + 1))")
+          problem: .repeatedColumn(name, firstColumn: first + 1))
       }
       indexByName[name] = field.column - 1
     }
     for name in known where required.contains(name) && indexByName[name] == nil {
-      throw InputError(
-        file: file, line: header.line, column: 1,
-        message: "missing required column '\(name)' in the header")
+      throw InputError(file: file, line: header.line, column: 1, problem: .missingColumn(name))
     }
     self.indexByName = indexByName
     width = header.count
@@ -64,7 +60,7 @@ package struct CSVColumns {
     guard record.count == width else {
       throw InputError(
         file: file, line: record.line, column: min(record.count, width) + 1,
-        message: "this row has \(record.count) fields but the header has \(width)")
+        problem: .fieldCount(found: record.count, expected: width))
     }
     return CSVRow(record: record, columns: self)
   }
@@ -98,37 +94,37 @@ package struct CSVRow {
   /// The trimmed text of a required column; an empty value is an error naming the column.
   func requiredText(_ name: String) throws(InputError) -> String {
     guard let text = text(name) else {
-      throw error(in: name, "a value for '\(name)' is required")
+      throw error(in: name, .valueRequired(column: name))
     }
     return text
   }
 
   /// An error located at this row's field for `name` (or the row, if the column is absent).
-  func error(in name: String, _ message: String) -> InputError {
+  func error(in name: String, _ problem: InputError.Problem) -> InputError {
     let column = columns.index(of: name).map { $0 + 1 } ?? 1
     let line = columns.index(of: name).map { record[$0].line } ?? record.line
-    return InputError(file: columns.file, line: line, column: column, message: message)
+    return InputError(file: columns.file, line: line, column: column, problem: problem)
   }
 
   /// Parses a column's value with a domain parser, turning its error into a located one that
-  /// shows the value safely.
-  func parse<Value, Failure: Error & CustomStringConvertible>(
+  /// keeps the value, which the command line shows safely.
+  func parse<Value, Failure: Error & Sendable>(
     _ name: String, _ parse: (String) throws(Failure) -> Value
   ) throws(InputError) -> Value? {
     guard let text = text(name) else { return nil }
     do {
       return try parse(text)
     } catch {
-      throw self.error(in: name, "\(name) \(SafeText.quoted(text)): \(error.description)")
+      throw self.error(in: name, .invalidValue(column: name, value: text, reason: error))
     }
   }
 
   /// Like `parse`, for a required column.
-  func parseRequired<Value, Failure: Error & CustomStringConvertible>(
+  func parseRequired<Value, Failure: Error & Sendable>(
     _ name: String, _ parse: (String) throws(Failure) -> Value
   ) throws(InputError) -> Value {
     guard let value = try self.parse(name, parse) else {
-      throw error(in: name, "a value for '\(name)' is required")
+      throw error(in: name, .valueRequired(column: name))
     }
     return value
   }
@@ -136,14 +132,11 @@ package struct CSVRow {
   /// An id-like value that must never be a card number (SPEC 6).
   func safeText(_ name: String, required: Bool) throws(InputError) -> String? {
     guard let text = text(name) else {
-      if required { throw error(in: name, "a value for '\(name)' is required") }
+      if required { throw error(in: name, .valueRequired(column: name)) }
       return nil
     }
     if let lastFour = CardNumberGuard.lastFourOfCardNumber(in: text) {
-      throw error(
-        in: name,
-        "\(name) looks like a full card number (ending \(lastFour)); wallet never stores card "
-          + "numbers, use an id and the last four digits instead")
+      throw error(in: name, .cardNumber(column: name, lastFour: lastFour))
     }
     return text
   }
@@ -152,8 +145,6 @@ package struct CSVRow {
 extension InputError {
   /// A CSV syntax error in a named file.
   init(csv error: CSVSyntaxError, file: String) {
-    self.init(
-      file: file, line: error.line, column: error.column, message: error.kind.description,
-      syntaxKind: error.kind)
+    self.init(file: file, line: error.line, column: error.column, problem: .syntax(error.kind))
   }
 }

@@ -28,7 +28,7 @@ package struct FileRows<Value> {
   static func read(
     _ reader: RowFileReader, id: KeyPath<Value, Identifier>,
     _ parse: (CSVRow) throws(InputError) -> Value
-  ) throws(FileFailure) -> FileRows<Value> {
+  ) throws(FileError) -> FileRows<Value> {
     // Each part in a variable of its own, so that the reading closure and the refusals can
     // each change one while reading another.
     var values: [Value] = []
@@ -42,7 +42,7 @@ package struct FileRows<Value> {
       }
     }
     func text(at position: Int) -> String { values[position][keyPath: id].rawValue }
-    do throws(FileFailure) {
+    do throws(FileError) {
       try reader.forEachRow(skipped: &skipped) { (row) throws(InputError) in
         columns = row.columns
         let value = try parse(row)
@@ -70,7 +70,7 @@ package struct FileRows<Value> {
 
 extension FileRows where Value == Card {
   /// Every card of a cards file.
-  package static func cards(_ reader: RowFileReader) throws(FileFailure) -> FileRows<Card> {
+  package static func cards(_ reader: RowFileReader) throws(FileError) -> FileRows<Card> {
     try read(reader, id: \.id) { (row) throws(InputError) in try row.card() }
   }
 }
@@ -78,7 +78,7 @@ extension FileRows where Value == Card {
 extension FileRows where Value == Enrollment {
   /// Every enrollment of an enrollments file, times without an offset read in `zone`.
   package static func enrollments(_ reader: RowFileReader, naiveIn zone: TimeZoneRules)
-    throws(FileFailure) -> FileRows<Enrollment>
+    throws(FileError) -> FileRows<Enrollment>
   {
     try read(reader, id: \.id) { (row) throws(InputError) in try row.enrollment(naiveIn: zone) }
   }
@@ -86,7 +86,7 @@ extension FileRows where Value == Enrollment {
 
 extension FileRows where Value == Posting {
   /// Every posting of a postings file, the ids it lacks numbered in file order.
-  package static func postings(_ reader: RowFileReader) throws(FileFailure) -> FileRows<Posting> {
+  package static func postings(_ reader: RowFileReader) throws(FileError) -> FileRows<Posting> {
     var occurrences = PostingOccurrences()
     return try read(reader, id: \.id) { (row) throws(InputError) in
       try row.posting(numberedBy: &occurrences)
@@ -98,7 +98,7 @@ extension FileRows where Value == Transaction {
   /// Every transaction of a transactions file, read as a batch reads them (plain rows straight
   /// from their bytes), times without an offset read in `zone`.
   package static func transactions(_ reader: RowFileReader, naiveIn zone: TimeZoneRules)
-    throws(FileFailure) -> FileRows<Transaction>
+    throws(FileError) -> FileRows<Transaction>
   {
     var rows: TransactionRowReader?
     return try read(reader, id: \.id) { (row) throws(InputError) in
@@ -147,18 +147,14 @@ struct RowLines {
   mutating func refuse(
     _ repeats: [RepeatedIDs.Repeat], id: (Int) -> String, skipInvalid: Bool,
     skipped: inout SkippedRows
-  ) throws(FileFailure) {
+  ) throws(FileError) {
     guard !repeats.isEmpty else { return }
-    // Card and enrollment ids never hold card numbers (the row parser refused them);
-    // transaction and posting ids may be long bank references, which are shown as they are.
-    let masks = !kind.showsIDsUnmasked
     for repeated in repeats {
       let error = InputError(
         file: file, line: idLines[repeated.position] ?? lines[repeated.position],
         column: max(idColumn ?? -1, 0) + 1,
-        message: "\(kind.noun) \(SafeText.quoted(id(repeated.position), masksCardNumbers: masks)) "
-          + "is listed twice (first on line \(lines[repeated.first]))")
-      guard skipInvalid else { throw FileFailure(.invalidData, error.description) }
+        problem: .repeatedID(kind, id: id(repeated.position), firstLine: lines[repeated.first]))
+      guard skipInvalid else { throw FileError.invalidInput(error) }
       skipped.skip(error)
     }
     skipped.sortByPosition()

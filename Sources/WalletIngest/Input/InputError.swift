@@ -1,31 +1,84 @@
+import WalletCore
+
 /// Bad input, located: the file, the 1-based line, and the 1-based column (the field's position
-/// in its row, or 1 for a problem with the whole row or file).
-package struct InputError: Error, Sendable, CustomStringConvertible {
+/// in its row, or 1 for a problem with the whole row or file), and what is wrong there as a case
+/// with values; the command line words it.
+package struct InputError: Error, Sendable {
   /// The file as the user named it.
   package let file: String
   /// The line on which the offending row or field starts.
   package let line: Int
   /// The field's position within its row.
   package let column: Int
-  /// What is wrong, with the offending value shown safely.
-  package let message: String
-  /// Set when the file is not well-formed CSV, as opposed to one bad value.
-  let syntaxKind: CSVSyntaxError.Kind?
+  /// What is wrong.
+  package let problem: Problem
 
   /// An error at a place in a file.
-  package init(
-    file: String, line: Int, column: Int, message: String,
-    syntaxKind: CSVSyntaxError.Kind? = nil
-  ) {
+  package init(file: String, line: Int, column: Int, problem: Problem) {
     self.file = file
     self.line = line
     self.column = column
-    self.message = message
-    self.syntaxKind = syntaxKind
+    self.problem = problem
   }
 
-  /// `file:line:column: message`, the form editors and terminals can jump to.
-  package var description: String { "\(SafeText.path(file)):\(line):\(column): \(message)" }
+  /// An error at a place in a file, told in words made by its thrower: the statement readers'
+  /// and the statement import's, which are not typed yet.
+  package init(file: String, line: Int, column: Int, message: String) {
+    self.init(file: file, line: line, column: column, problem: .described(message))
+  }
+
+  /// What is wrong at the place. Values are kept as they were read; the command line shows
+  /// them safely (masked, escaped, cut short).
+  package enum Problem: Sendable {
+    /// The file has not even a header row; `expectedHeader` lists its columns.
+    case emptyFile(expectedHeader: [String])
+    /// The header names a column twice; `firstColumn` is the first one's position.
+    case repeatedColumn(String, firstColumn: Int)
+    /// The header lacks a column the file needs.
+    case missingColumn(String)
+    /// A row has another number of fields than the header.
+    case fieldCount(found: Int, expected: Int)
+    /// The file is not well-formed CSV here; no row after it can be trusted.
+    case syntax(CSVSyntaxError.Kind)
+    /// A bank statement is not well-formed CSV here.
+    case statementSyntax(CSVSyntaxError.Kind)
+    /// A column that must have a value is empty.
+    case valueRequired(column: String)
+    /// A column's value could not be read: `reason` is the domain parser's error (a
+    /// `MoneyError`, `TimeParseError`, `CodeError` or `DateFormError`).
+    case invalidValue(column: String, value: String, reason: any Error & Sendable)
+    /// An id-like column holds what looks like a full card number (SPEC 6).
+    case cardNumber(column: String, lastFour: String)
+    /// A purchase's or posting's amount is zero.
+    case amountNotPositive
+    /// More was refunded than the purchase's amount.
+    case refundExceedsAmount(refunded: Money, amount: Money)
+    /// `last4` or `mcc` is not four digits.
+    case notFourDigits(column: String, value: String)
+    /// An enrollment's `removed_at` is not after its `enrolled_at`.
+    case removalNotAfterEnrollment
+    /// A row names a card or an enrollment (`column`) that the file at `file` lacks.
+    case unknownReference(column: String, id: String, file: String)
+    /// An id appears on two rows; `firstLine` is the first row's.
+    case repeatedID(InputKind, id: String, firstLine: Int)
+    /// A cards, enrollments or transactions file with a header and nothing else.
+    case headerWithoutRows
+    /// A bank statement's text or format could not be read.
+    case statement(StatementReadError)
+    /// A format or rules file's pattern, at the field `field`, that LinearRegex refuses.
+    case invalidPattern(field: String, LinearRegexError)
+    /// Words made by the thrower, for the readers not yet typed (bank statements, format and
+    /// rules files, the statement import).
+    case described(String)
+  }
+
+  /// The CSV syntax error, when the file is not well-formed CSV here.
+  var syntaxKind: CSVSyntaxError.Kind? {
+    switch problem {
+    case .syntax(let kind), .statementSyntax(let kind): kind
+    default: nil
+    }
+  }
 }
 
 /// Rows that were skipped because the user asked to skip invalid rows; each is still reported.

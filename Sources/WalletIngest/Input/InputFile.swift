@@ -15,17 +15,16 @@ package final class InputFile: Sendable {
 
   /// Opens `path` for reading; a file that is missing, unreadable or a directory cannot be
   /// opened.
-  package init(path: String) throws(FileFailure) {
+  package init(path: String) throws(FileError) {
     self.path = path
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw FileFailure(
-        .cannotOpen, "cannot open \(SafeText.path(path)): \(String(cString: strerror(errno)))")
+      throw FileError.cannotOpen(path: path, errno: errno)
     }
     var status = stat()
     if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
       close(descriptor)
-      throw FileFailure(.cannotOpen, "cannot read \(SafeText.path(path)): it is a directory")
+      throw FileError.inputIsDirectory(path: path)
     }
     self.descriptor = descriptor
     opened = FileState(descriptor: descriptor)
@@ -41,7 +40,7 @@ package final class InputFile: Sendable {
   /// changed (truncated, appended to, rewritten), or its path names another file now. A run
   /// that read it, in one pass or several, calls this before its work is made visible, since
   /// what it read may be half of one version and half of another. A pipe is never changed.
-  package func checkUnchanged() throws(FileFailure) {
+  package func checkUnchanged() throws(FileError) {
     guard let opened else { return }
     var named = stat()
     let now = FileState(descriptor: descriptor)
@@ -49,9 +48,7 @@ package final class InputFile: Sendable {
       stat(path, &named) == 0 && UInt64(named.st_dev) == opened.device
       && UInt64(named.st_ino) == opened.inode
     guard now == opened, samePath else {
-      throw FileFailure(
-        .invalidData,
-        "\(SafeText.path(path)): the file changed while it was being read; nothing was written")
+      throw FileError.changedWhileRead(path: path)
     }
   }
 
@@ -60,13 +57,12 @@ package final class InputFile: Sendable {
   /// stands for standard input: the process's own, or one a test supplies.
   package static func openAllowingStandardInput(
     _ path: String, standardInput: Int32 = 0
-  ) throws(FileFailure) -> InputFile {
+  ) throws(FileError) -> InputFile {
     guard path == "-" else { return try InputFile(path: path) }
     // A duplicate, so that closing this file leaves the given standard input alone.
     let descriptor = dup(standardInput)
     guard descriptor >= 0 else {
-      throw FileFailure(
-        .cannotOpen, "cannot read standard input: \(String(cString: strerror(errno)))")
+      throw FileError.cannotOpenStandardInput(errno: errno)
     }
     return InputFile(path: "stdin", descriptor: descriptor)
   }
@@ -81,22 +77,19 @@ package final class InputFile: Sendable {
   }
 
   /// The whole file's bytes, for small files such as a promotion.
-  package func readAll(limit: Int = 16 << 20) throws(FileFailure) -> [UInt8] {
+  package func readAll(limit: Int = 16 << 20) throws(FileError) -> [UInt8] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 << 10)
     while true {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        throw FileFailure(
-          .readOrWriteFailed,
-          "cannot read \(SafeText.path(path)): \(String(cString: strerror(errno)))")
+        throw FileError.readFailed(path: path, errno: errno)
       }
       if count == 0 { return bytes }
       bytes.append(contentsOf: chunk[0..<count])
       if bytes.count > limit {
-        throw FileFailure(
-          .invalidData, "\(SafeText.path(path)): the file is larger than \(limit >> 20) MiB")
+        throw FileError.tooLarge(path: path, limitMiB: limit >> 20)
       }
     }
   }

@@ -42,20 +42,10 @@ package enum InputKind: String, CaseIterable, Sendable {
   /// The column that holds a row's id.
   var idColumn: String { self == .cards ? "card" : "id" }
 
-  /// The singular noun for messages ("card").
-  var noun: String {
-    switch self {
-    case .cards: "card"
-    case .enrollments: "enrollment"
-    case .transactions: "transaction"
-    case .postings: "posting"
-    }
-  }
-
   /// Whether the file's ids may be shown as they are in messages: transaction and posting ids
   /// may be banks' references, long digit strings that SPEC 6 exempts; the other ids were
   /// refused if they held a card number, and are masked should one slip through.
-  var showsIDsUnmasked: Bool { self == .transactions || self == .postings }
+  package var showsIDsUnmasked: Bool { self == .transactions || self == .postings }
 }
 
 extension CSVRow {
@@ -69,7 +59,7 @@ extension CSVRow {
     let issuer = try safeText("issuer", required: false)
     let last4 = try safeText("last4", required: false)
     if let last4, last4.utf8.count != 4 || !last4.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
-      throw error(in: "last4", "last4 \(SafeText.quoted(last4)) must be exactly four digits")
+      throw error(in: "last4", .notFourDigits(column: "last4", value: last4))
     }
     return Card(
       id: Identifier(id), holder: Identifier(holder), network: network, type: type, role: role,
@@ -88,7 +78,7 @@ extension CSVRow {
       try Instant.parse(text, naiveIn: zone)
     }
     if let removedAt, removedAt <= enrolledAt {
-      throw error(in: "removed_at", "removed_at must be later than enrolled_at")
+      throw error(in: "removed_at", .removalNotAfterEnrollment)
     }
     // A device account number, the id Apple Pay gives a binding, looks like a card number and
     // is refused like one.
@@ -109,21 +99,21 @@ extension CSVRow {
     }
     let amount = try parseRequired("amount", Money.parse)
     if amount == .zero {
-      throw error(in: "amount", "amount must be greater than zero")
+      throw error(in: "amount", .amountNotPositive)
     }
     let currency = try parse("currency", Currency.parse) ?? .cny
     let method = try parse("method", PaymentMethod.parse) ?? .applePay
     let status = try parse("status", TransactionStatus.parse) ?? .settled
     let refunded = try parse("refunded", Money.parse) ?? .zero
     if refunded > amount {
-      throw error(in: "refunded", "refunded \(refunded) is more than the amount \(amount)")
+      throw error(in: "refunded", .refundExceedsAmount(refunded: refunded, amount: amount))
     }
     let enrollment = try safeText("enrollment", required: false).map(Identifier.init)
     let merchant = try safeText("merchant", required: false)
     let mccText = text("mcc")
     let mcc = mccText.flatMap(MerchantCategoryCode.init(parsing:))
     if let mccText, mcc == nil {
-      throw error(in: "mcc", "mcc \(SafeText.quoted(mccText)) must be exactly four digits")
+      throw error(in: "mcc", .notFourDigits(column: "mcc", value: mccText))
     }
     return Transaction(
       id: Identifier(id), card: Identifier(card), time: time, amount: amount, currency: currency,
@@ -173,7 +163,7 @@ extension CSVRow {
     let amountText = try requiredText("amount")
     let amount = try parseRequired("amount", Money.parse)
     if amount == .zero {
-      throw error(in: "amount", "amount must be greater than zero")
+      throw error(in: "amount", .amountNotPositive)
     }
     let givenID = text("id")
     let occurrence =
@@ -193,10 +183,11 @@ extension CSVRow {
 }
 
 /// Why a date (`YYYY-MM-DD`, no time) could not be read: the time parser's reason, said of a
-/// date, so that a posting date written as a time is not told to look like one.
-package struct DateFormError: Error, CustomStringConvertible {
+/// date (the command line words it), so that a posting date written as a time is not told to
+/// look like one.
+package struct DateFormError: Error, Equatable, Sendable {
   /// The time parser's reason.
-  let reason: TimeParseError
+  package let reason: TimeParseError
 
   /// Says `reason` of a date.
   package init(reason: TimeParseError) {
@@ -212,8 +203,4 @@ package struct DateFormError: Error, CustomStringConvertible {
     }
   }
 
-  /// A sentence a cardholder understands.
-  package var description: String {
-    reason == .malformed ? "expected a date like 2026-11-22 (YYYY-MM-DD)" : reason.description
-  }
 }

@@ -33,7 +33,7 @@ package struct RowFileReader {
   /// always ends it, since the rows after it cannot be trusted.
   package func forEachRow(
     skipped: inout SkippedRows, _ body: (CSVRow) throws(InputError) -> Void
-  ) throws(FileFailure) {
+  ) throws(FileError) {
     let reader = CSVReader(fileDescriptor: file.descriptor)
     do throws(InputError) {
       let columns = try CSVColumns(
@@ -55,17 +55,13 @@ package struct RowFileReader {
       // A postings file with only its header says "nothing posted yet", the first answer of
       // a reconciliation; a file of cards or transactions without rows is a mistake.
       if rows == 0 && kind != .postings {
-        throw InputError(
-          file: file.path, line: 2, column: 1,
-          message: "the file has a header but no rows")
+        throw InputError(file: file.path, line: 2, column: 1, problem: .headerWithoutRows)
       }
     } catch {
       if case .readFailed(let code) = error.syntaxKind {
-        throw FileFailure(
-          .readOrWriteFailed,
-          "cannot read \(SafeText.path(file.path)): \(String(cString: strerror(code)))")
+        throw FileError.readFailed(path: file.path, errno: code)
       }
-      throw FileFailure(.invalidData, error.description)
+      throw FileError.invalidInput(error)
     }
   }
 }

@@ -105,14 +105,15 @@ struct LedgerTransactionReader: Sendable {
     let transaction = try rows.ordinary(row)
     guard let card = cards.entry(of: transaction.card.rawValue) else {
       throw row.error(
-        in: "card", "card \(SafeText.quoted(transaction.card.rawValue)) is not in \(cardsPath)")
+        in: "card",
+        .unknownReference(column: "card", id: transaction.card.rawValue, file: cardsPath))
     }
     var named: Int32 = -1
     if let enrollment = transaction.enrollment {
       guard let found = enrollments.entry(of: enrollment.rawValue) else {
         throw row.error(
           in: "enrollment",
-          "enrollment \(SafeText.quoted(enrollment.rawValue)) is not in \(enrollmentsPath)")
+          .unknownReference(column: "enrollment", id: enrollment.rawValue, file: enrollmentsPath))
       }
       named = found
     }

@@ -21,8 +21,6 @@ import WalletCore
 package final class AtomicOutputFile {
   /// The path as the user gave it.
   package let path: String
-  /// The path as messages show it (`SafeText.path`); `-` is standard output.
-  package var shownPath: String { path == "-" ? "standard output" : SafeText.path(path) }
   /// Where to write.
   let descriptor: Int32
   private let temporaryPath: String?
@@ -31,7 +29,7 @@ package final class AtomicOutputFile {
   private var finished = false
 
   /// Creates the temporary file, or opens a target that is not a regular file.
-  package init(path: String) throws(FileFailure) {
+  package init(path: String) throws(FileError) {
     self.path = path
     if path == "-" {
       descriptor = 1
@@ -40,19 +38,17 @@ package final class AtomicOutputFile {
       ownsDescriptor = false
       return
     }
-    let shown = SafeText.path(path)
     let target = OutputPath.finalTarget(path)
     finalPath = target
     var status = stat()
     let exists = stat(target, &status) == 0
     if exists, (status.st_mode & S_IFMT) != S_IFREG {
       guard (status.st_mode & S_IFMT) != S_IFDIR else {
-        throw FileFailure(.readOrWriteFailed, "cannot write \(shown): it is a directory")
+        throw FileError.outputIsDirectory(path: path)
       }
       let descriptor = open(target, O_WRONLY | O_TRUNC | O_CLOEXEC)
       guard descriptor >= 0 else {
-        throw FileFailure(
-          .readOrWriteFailed, "cannot write \(shown): \(String(cString: strerror(errno)))")
+        throw FileError.cannotWrite(path: path, errno: errno)
       }
       self.descriptor = descriptor
       temporaryPath = nil
@@ -78,8 +74,7 @@ package final class AtomicOutputFile {
       return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
     guard let temporaryPath = made else {
-      throw FileFailure(
-        .readOrWriteFailed, "cannot write \(shown): \(String(cString: strerror(failure)))")
+      throw FileError.cannotWrite(path: path, errno: failure)
     }
     // mkstemp makes the file 0600. A file being replaced lends it its mode and owner, so that
     // renaming it into place changes nothing but the contents; a new file gets the usual mode.
@@ -158,7 +153,7 @@ package final class AtomicOutputFile {
   }()
 
   /// Flushes to disk and renames into place.
-  package func commit() throws(FileFailure) {
+  package func commit() throws(FileError) {
     precondition(!finished, "output file committed twice")
     finished = true
     guard let temporaryPath else {
@@ -172,9 +167,9 @@ package final class AtomicOutputFile {
     // Renamed as a step an interrupt finds either not begun or done (`CommitGate`).
     guard fsync(descriptor) == 0, CommitGate.pass({ rename(temporaryPath, finalPath) }) == 0
     else {
-      let reason = String(cString: strerror(errno))
+      let failure = errno
       unlink(temporaryPath)
-      throw FileFailure(.readOrWriteFailed, "cannot write \(shownPath): \(reason)")
+      throw FileError.cannotWrite(path: path, errno: failure)
     }
   }
 

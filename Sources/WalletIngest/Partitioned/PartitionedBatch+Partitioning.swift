@@ -16,7 +16,7 @@ extension PartitionedBatch {
   func partition(
     _ file: InputFile, base: BatchInput, loader: LedgerLoader, partOfCard: [UInt8],
     in directory: TemporaryDirectory, progress: (any ReadProgress)?
-  ) throws(FileFailure) -> PartitionedParts {
+  ) throws(FileError) -> PartitionedParts {
     loader.rememberLookups(of: base.ledger)
     // The lookups of card and enrollment ids are not needed once read: tens of megabytes.
     defer { loader.forgetLookups() }
@@ -100,14 +100,14 @@ extension PartitionedBatch {
   private func partitionRowByRow(
     _ file: InputFile, loader: LedgerLoader, partOfCard: [UInt8],
     in directory: TemporaryDirectory, progress: (any ReadProgress)?
-  ) throws(FileFailure) -> PartitionedParts {
+  ) throws(FileError) -> PartitionedParts {
     let files = try PieceFiles(directory: directory.path, tag: 0, partitions: partitions)
     let reader = RowFileReader(
       kind: .transactions, file: file, skipInvalid: skipInvalid, progress: progress)
     var idColumn: Int?
     var skipped = SkippedRows()
-    var rowError: FileFailure?
-    do throws(FileFailure) {
+    var rowError: FileError?
+    do throws(FileError) {
       try reader.forEachRow(skipped: &skipped) { (row) throws(InputError) in
         let column = idColumn ?? row.columns.index(of: InputKind.transactions.idColumn) ?? -1
         idColumn = column
@@ -124,21 +124,18 @@ extension PartitionedBatch {
     let repeats = try findRepeats(pieces, in: directory)
     let idColumnNumber = max(idColumn ?? -1, 0) + 1
     func refusal(_ repeated: RepeatFound) -> InputError {
-      let kind = InputKind.transactions
-      return InputError(
+      InputError(
         file: file.path, line: repeated.idLine, column: idColumnNumber,
-        message: "\(kind.noun) "
-          + "\(SafeText.quoted(repeated.id, masksCardNumbers: !kind.showsIDsUnmasked)) "
-          + "is listed twice (first on line \(repeated.firstLine))")
+        problem: .repeatedID(.transactions, id: repeated.id, firstLine: repeated.firstLine))
     }
     if let rowError {
       if !skipInvalid, let first = repeats.first {
-        throw FileFailure(.invalidData, refusal(first).description)
+        throw FileError.invalidInput(refusal(first))
       }
       throw rowError
     }
     if let first = repeats.first, !skipInvalid {
-      throw FileFailure(.invalidData, refusal(first).description)
+      throw FileError.invalidInput(refusal(first))
     }
     for repeated in repeats { skipped.skip(refusal(repeated)) }
     if !repeats.isEmpty { skipped.sortByPosition() }

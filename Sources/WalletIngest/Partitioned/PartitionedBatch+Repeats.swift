@@ -13,7 +13,7 @@ extension PartitionedBatch {
   /// bucket (almost always none) are read back from the parts and compared byte by byte.
   func findRepeats(
     _ pieces: [Piece], in directory: TemporaryDirectory
-  ) throws(FileFailure) -> [RepeatFound] {
+  ) throws(FileError) -> [RepeatFound] {
     var suspects = Set<Int>()
     var records: [IDRecord] = []
     var hashes: [UInt64] = []

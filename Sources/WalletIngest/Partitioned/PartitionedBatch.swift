@@ -49,7 +49,7 @@ package struct PartitionedBatch {
   }
 
   /// A write to one of the outputs that failed: the command names the output.
-  package struct OutputFailure: Error {
+  package struct OutputError: Error {
     /// Whether it was the decisions output (else the rewards output).
     package let decisions: Bool
     /// What failed.
@@ -60,7 +60,7 @@ package struct PartitionedBatch {
   /// rows to `rewards` (and `decisions`). `readDone` is called with the rows skipped once every
   /// input is read and found valid, before any output is written. `progress` is given a phase's
   /// name and the bytes it will go through, and returns what to tell, if anything. Input errors
-  /// and work file failures throw `FileFailure`; output failures `OutputFailure`.
+  /// and work file failures throw `FileError`; output failures `OutputError`.
   package func run(
     cards: String, enrollments: String, transactions: String, rewards: CSVWriter,
     decisions: CSVWriter?, readDone: (SkippedRows) -> Void,
@@ -98,7 +98,7 @@ package struct PartitionedBatch {
     do {
       try rewards.writeRecord(RewardsFile.columns)
     } catch {
-      throw OutputFailure(decisions: false, underlying: error)
+      throw OutputError(decisions: false, underlying: error)
     }
     for part in 0..<partitions {
       let ledger = try parts.ledger(part, base: base.ledger)
@@ -107,7 +107,7 @@ package struct PartitionedBatch {
         try RewardsFile.write(
           decided, ledger: ledger, promotion: promotion, to: rewards, header: false)
       } catch {
-        throw OutputFailure(decisions: false, underlying: error)
+        throw OutputError(decisions: false, underlying: error)
       }
       if decisions != nil {
         let file = try WorkFileWriter(path: directory.file("d\(part)"))
@@ -136,7 +136,7 @@ package struct PartitionedBatch {
   /// them; nil when the promotion has no quota.
   private func settleQuota(
     _ parts: PartitionedParts, base: Ledger, cards: PreparedCards, advance: (Int, Int) -> Void
-  ) throws(FileFailure) -> QuotaSettlement? {
+  ) throws(FileError) -> QuotaSettlement? {
     guard let quota = promotion.quota else { return nil }
     guard quota > 0 else { return .exhaustedFromStart }
     var unlimited = promotion
@@ -166,7 +166,7 @@ package struct PartitionedBatch {
     do {
       try output.writeRecord(DecisionsFile.columns)
     } catch {
-      throw OutputFailure(decisions: true, underlying: error)
+      throw OutputError(decisions: true, underlying: error)
     }
     var readers: [WorkFileReader] = []
     for part in 0..<partitions {
@@ -182,7 +182,7 @@ package struct PartitionedBatch {
           do {
             try output.writeEncodedRecords(bytes.assumingMemoryBound(to: UInt8.self))
           } catch {
-            throw OutputFailure(decisions: true, underlying: error)
+            throw OutputError(decisions: true, underlying: error)
           }
         }
         precondition(found, "a part's decisions end before its transactions")
@@ -191,7 +191,7 @@ package struct PartitionedBatch {
     do {
       try output.flush()
     } catch {
-      throw OutputFailure(decisions: true, underlying: error)
+      throw OutputError(decisions: true, underlying: error)
     }
   }
 }

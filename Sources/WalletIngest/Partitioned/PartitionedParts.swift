@@ -18,7 +18,7 @@ struct PartitionedParts {
   let skipped: SkippedRows
 
   /// The ledger of part `part`: every card and enrollment of `base`, and its transactions.
-  func ledger(_ part: Int, base: Ledger) throws(FileFailure) -> Ledger {
+  func ledger(_ part: Int, base: Ledger) throws(FileError) -> Ledger {
     var ledger = base
     ledger.reserveTransactions(counts[part], averageIDLength: 12)
     let methods = PaymentMethod.allCases
@@ -27,7 +27,7 @@ struct PartitionedParts {
       let reader = try WorkFileReader(path: directory.file(piece.partFile(part)))
       while let record = try reader.next(TransactionRecord.self) {
         guard let id = try reader.next(Int(record.idLength)) else {
-          throw FileFailure(.readOrWriteFailed, "a work file ends part way")
+          throw FileError.workFileEndsPartWay(path: nil)
         }
         if !leftOut.isEmpty && leftOut.contains(piece.firstPosition + Int(record.position)) {
           continue

@@ -19,7 +19,7 @@ final class PieceFiles {
   private(set) var rows = 0
 
   /// Files for piece `tag` of `partitions` parts in `directory`.
-  init(directory: String, tag: Int, partitions: Int) throws(FileFailure) {
+  init(directory: String, tag: Int, partitions: Int) throws(FileError) {
     let bucketCount = PartitionedBatch.buckets(partitions: partitions)
     let names = Piece(tag: tag, counts: [], bytes: [], currencies: [])
     var writers: [WorkFileWriter] = []
@@ -115,7 +115,7 @@ final class PieceFiles {
   }
 
   /// Writes what is buffered; the piece as written, or the first failure.
-  func finish() throws(FileFailure) -> Piece {
+  func finish() throws(FileError) -> Piece {
     for writer in writers { try writer.takeUnretainedValue().finish() }
     for bucket in buckets { try bucket.takeUnretainedValue().finish() }
     try routing.finish()

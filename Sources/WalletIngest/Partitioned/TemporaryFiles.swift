@@ -14,7 +14,7 @@ final class TemporaryDirectory {
 
   /// Makes a new directory, readable by its owner alone, inside `parent`, after removing the
   /// work directories there of runs that are no longer alive.
-  init(in parent: String) throws(FileFailure) {
+  init(in parent: String) throws(FileError) {
     Leftovers.removeDeadRuns(in: parent)
     var template = Array(
       (parent + "/.wallet-batch-" + Leftovers.ownerPart + "XXXXXX").utf8CString)
@@ -27,10 +27,7 @@ final class TemporaryDirectory {
       return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
     guard let made else {
-      throw FileFailure(
-        .readOrWriteFailed,
-        "cannot make a work directory in \(SafeText.path(parent)): "
-          + String(cString: strerror(failure)))
+      throw FileError.cannotMakeWorkDirectory(parent: parent, errno: failure)
     }
     path = made
   }
@@ -63,7 +60,7 @@ final class WorkFileWriter {
   /// The bytes handed to the file (or lost to a failed write).
   private var sent = 0
   /// The first write that failed.
-  private(set) var failure: FileFailure?
+  private(set) var failure: FileError?
 
   /// The bytes written so far.
   var size: Int { sent + buffered }
@@ -72,7 +69,7 @@ final class WorkFileWriter {
   private static let smallestCapacity = 256
 
   /// Creates (or empties) the file at `path`, buffering `capacity` bytes.
-  init(path: String, capacity: Int = 1 << 16) throws(FileFailure) {
+  init(path: String, capacity: Int = 1 << 16) throws(FileError) {
     descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw Self.failure(path) }
     self.path = path
@@ -85,10 +82,8 @@ final class WorkFileWriter {
     if descriptor >= 0 { close(descriptor) }
   }
 
-  private static func failure(_ path: String) -> FileFailure {
-    FileFailure(
-      .readOrWriteFailed,
-      "cannot write the work file \(SafeText.path(path)): \(String(cString: strerror(errno)))")
+  private static func failure(_ path: String) -> FileError {
+    FileError.cannotWriteWorkFile(path: path, errno: errno)
   }
 
   /// Appends `bytes`.
@@ -143,7 +138,7 @@ final class WorkFileWriter {
   }
 
   /// Writes what is buffered and throws the first failure, if any.
-  func finish() throws(FileFailure) {
+  func finish() throws(FileError) {
     drain()
     if let failure { throw failure }
   }
@@ -159,7 +154,7 @@ final class WorkFileReader {
   private var atEnd = false
 
   /// Opens the work file at `path`, reading `capacity` bytes at a time.
-  init(path: String, capacity: Int = 1 << 20) throws(FileFailure) {
+  init(path: String, capacity: Int = 1 << 20) throws(FileError) {
     descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw Self.failure(path) }
     self.path = path
@@ -171,14 +166,12 @@ final class WorkFileReader {
     if descriptor >= 0 { close(descriptor) }
   }
 
-  private static func failure(_ path: String) -> FileFailure {
-    FileFailure(
-      .readOrWriteFailed,
-      "cannot read the work file \(SafeText.path(path)): \(String(cString: strerror(errno)))")
+  private static func failure(_ path: String) -> FileError {
+    FileError.cannotReadWorkFile(path: path, errno: errno)
   }
 
   /// Reads more after what is left unread; false at the end of the file.
-  private func refill() throws(FileFailure) -> Bool {
+  private func refill() throws(FileError) -> Bool {
     guard !atEnd else { return false }
     if start > 0 {
       let left = end - start
@@ -201,7 +194,7 @@ final class WorkFileReader {
   }
 
   /// The next `count` bytes (valid until the next read), or nil at the end of the file.
-  func next(_ count: Int) throws(FileFailure) -> UnsafeRawBufferPointer? {
+  func next(_ count: Int) throws(FileError) -> UnsafeRawBufferPointer? {
     if count > buffer.count {
       let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 16)
       grown.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: end - start)
@@ -213,7 +206,7 @@ final class WorkFileReader {
     while end - start < count {
       guard try refill() else {
         if end > start {
-          throw FileFailure(.readOrWriteFailed, "the work file \(path) ends part way")
+          throw FileError.workFileEndsPartWay(path: path)
         }
         return nil
       }
@@ -223,7 +216,7 @@ final class WorkFileReader {
   }
 
   /// The next plain value, or nil at the end of the file.
-  func next<Value: BitwiseCopyable>(_ type: Value.Type) throws(FileFailure) -> Value? {
+  func next<Value: BitwiseCopyable>(_ type: Value.Type) throws(FileError) -> Value? {
     try next(MemoryLayout<Value>.size)?.loadUnaligned(as: Value.self)
   }
 
@@ -235,7 +228,7 @@ final class WorkFileReader {
     while true {
       if start == end {
         guard try refill() else {
-          if any { throw FileFailure(.readOrWriteFailed, "the work file \(path) ends part way") }
+          if any { throw FileError.workFileEndsPartWay(path: path) }
           return false
         }
       }

@@ -221,10 +221,9 @@ struct DefinitionFields {
     do {
       return try LinearRegex(text, ignoresCase: ignoresCase)
     } catch {
-      let (problem, place) = (error.problem, error.offset + 1)
-      throw failure(
-        key, "is not a valid regular expression: \(problem) (character \(place) of the pattern)",
-        at: node)
+      throw InputError(
+        file: file, line: node.position.line, column: node.position.column,
+        problem: .invalidPattern(field: path(key), error))
     }
   }
 

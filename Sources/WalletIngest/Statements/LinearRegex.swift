@@ -71,8 +71,7 @@ package struct LinearRegex: Sendable {
     }
     // Deeply nested loops multiply the marks, and the work per character with them.
     guard total <= 4 * LinearRegex.maximumProgram else {
-      throw LinearRegexError(
-        problem: "a pattern too long once its repeats are written out", offset: 0)
+      throw LinearRegexError(problem: .tooLong, offset: 0)
     }
     markStart = starts
     markCount = total
@@ -209,14 +208,6 @@ package struct LinearRegex: Sendable {
   }
 }
 
-/// Why a pattern is refused, and where: `offset` counts the pattern's characters from 0.
-package struct LinearRegexError: Error, Sendable, Equatable {
-  /// What is wrong, in words.
-  package let problem: String
-  /// The offending character's position in the pattern.
-  package let offset: Int
-}
-
 /// One instruction of the program.
 private enum Instruction: Sendable {
   /// Reads this character.
@@ -351,14 +342,16 @@ private struct Parser {
 
   private var peek: Character? { offset < characters.count ? characters[offset] : nil }
 
-  private func refused(problem: String, at offset: Int? = nil) -> LinearRegexError {
+  private func refused(_ problem: LinearRegexError.Problem, at offset: Int? = nil)
+    -> LinearRegexError
+  {
     LinearRegexError(problem: problem, offset: offset ?? self.offset)
   }
 
   mutating func parseWhole() throws(LinearRegexError) -> Node {
     let node = try parseAlternation()
     if offset < characters.count {
-      throw refused(problem: "a ')' that closes no group")
+      throw refused(.unmatchedClose)
     }
     return node
   }
@@ -389,7 +382,7 @@ private struct Parser {
     guard let bounds = try parseQuantifier() else { return atom }
     switch atom {
     case .start, .end:
-      throw refused(problem: "nothing to repeat", at: start)
+      throw refused(.nothingToRepeat, at: start)
     default:
       break
     }
@@ -398,10 +391,10 @@ private struct Parser {
       lazy = true
       offset += 1
     } else if peek == "+" {
-      throw refused(problem: "possessive repeats are not supported")
+      throw refused(.possessiveRepeat)
     }
     if let next = peek, "*+?".contains(next) || (next == "{" && looksLikeQuantifier()) {
-      throw refused(problem: "a repeat of a repeat; put the first in a group")
+      throw refused(.repeatOfRepeat)
     }
     return .repeated(atom, minimum: bounds.0, maximum: bounds.1, lazy: lazy)
   }
@@ -448,7 +441,7 @@ private struct Parser {
       }
       offset += 1  // "}"
       if let maximum, maximum < minimum {
-        throw refused(problem: "a repeat whose minimum is above its maximum", at: open)
+        throw refused(.minimumAboveMaximum, at: open)
       }
       return (minimum, maximum)
     default:
@@ -465,7 +458,7 @@ private struct Parser {
     }
     if offset == start { return nil }
     if value > LinearRegex.maximumRepeat {
-      throw refused(problem: "a repeat count above \(LinearRegex.maximumRepeat)", at: start)
+      throw refused(.repeatCountTooLarge, at: start)
     }
     return value
   }
@@ -489,11 +482,11 @@ private struct Parser {
     case "\\":
       return try parseEscape()
     case "*", "+", "?":
-      throw refused(problem: "nothing to repeat")
+      throw refused(.nothingToRepeat)
     case "{" where looksLikeQuantifier():
-      throw refused(problem: "nothing to repeat")
+      throw refused(.nothingToRepeat)
     case "{":
-      throw refused(problem: "a '{' that begins no repeat; write \\{ for the character")
+      throw refused(.braceBeginsNoRepeat)
     default:
       offset += 1
       return .character(character)
@@ -514,34 +507,34 @@ private struct Parser {
         let nameStart = offset
         while let character = peek, character != ">" {
           guard character.isASCII, character.isLetter || character.isNumber || character == "_"
-          else { throw refused(problem: "a group's name is letters, digits and _") }
+          else { throw refused(.badGroupName) }
           offset += 1
         }
         guard peek == ">", offset > nameStart, !characters[nameStart].isNumber else {
-          throw refused(problem: "a group's name is letters, digits and _", at: nameStart)
+          throw refused(.badGroupName, at: nameStart)
         }
         let name = String(characters[nameStart..<offset])
         offset += 1
         guard groupNames[name] == nil else {
-          throw refused(problem: "two groups with the same name", at: nameStart)
+          throw refused(.repeatedGroupName, at: nameStart)
         }
         groupCount += 1
         number = groupCount
         groupNames[name] = groupCount
       case "=", "!", "<":
-        throw refused(problem: "lookahead and lookbehind are not supported", at: open)
+        throw refused(.lookaround, at: open)
       case ">":
-        throw refused(problem: "atomic groups are not supported", at: open)
+        throw refused(.atomicGroup, at: open)
       default:
         throw refused(
-          problem: "inline options and other (? groups are not supported; use ignoreCase", at: open)
+          .otherGroup, at: open)
       }
     } else {
       groupCount += 1
       number = groupCount
     }
     let inner = try parseAlternation()
-    guard peek == ")" else { throw refused(problem: "a group that is never closed", at: open) }
+    guard peek == ")" else { throw refused(.unclosedGroup, at: open) }
     offset += 1
     if let number { return .group(number, inner) }
     return inner
@@ -561,7 +554,7 @@ private struct Parser {
     let backslash = offset
     offset += 1
     guard let character = peek else {
-      throw refused(problem: "a pattern that ends with a lone backslash", at: backslash)
+      throw refused(.loneBackslash, at: backslash)
     }
     offset += 1
     switch character {
@@ -576,12 +569,12 @@ private struct Parser {
     case "r": return .character("\r")
     case "f": return .character("\u{0C}")
     case _ where character.isASCII && character.isNumber:
-      throw refused(problem: "backreferences are not supported", at: backslash)
+      throw refused(.backreference, at: backslash)
     case "k", "g":
-      throw refused(problem: "backreferences are not supported", at: backslash)
+      throw refused(.backreference, at: backslash)
     case _ where character.isASCII && (character.isLetter || character.isNumber):
       let escape = "\\\(character)"
-      throw refused(problem: "the escape \(escape) is not supported", at: backslash)
+      throw refused(.unsupportedEscape(escape), at: backslash)
     default:
       // Escaped punctuation, or any other character, stands for itself.
       return .character(character)
@@ -600,17 +593,17 @@ private struct Parser {
     var first = true
     while true {
       guard let character = peek else {
-        throw refused(problem: "a character class that is never closed", at: open)
+        throw refused(.unclosedClass, at: open)
       }
       if character == "]" {
-        if first { throw refused(problem: "an empty character class; write \\] for the character") }
+        if first { throw refused(.emptyClass) }
         offset += 1
         break
       }
       first = false
       if character == "[" {
         throw refused(
-          problem: "classes inside classes are not supported; write \\[ for the character")
+          .nestedClass)
       }
       let itemStart = offset
       let item: CharacterSet.Item
@@ -630,8 +623,7 @@ private struct Parser {
         if characters[offset] == "\\" {
           highItem = try parseEscapedItem()
         } else if characters[offset] == "[" {
-          throw refused(
-            problem: "classes inside classes are not supported; write \\[ for the character")
+          throw refused(.nestedClass)
         } else {
           highItem = .character(characters[offset])
           offset += 1
@@ -639,12 +631,11 @@ private struct Parser {
         guard case .character(let high) = highItem, low.unicodeScalars.count == 1,
           high.unicodeScalars.count == 1
         else {
-          throw refused(problem: "a range must run between two single characters", at: itemStart)
+          throw refused(.rangeNotBetweenCharacters, at: itemStart)
         }
         let (lowScalar, highScalar) = (low.unicodeScalars.first!, high.unicodeScalars.first!)
         guard lowScalar <= highScalar else {
-          throw refused(
-            problem: "a range whose first character comes after its last", at: highStart)
+          throw refused(.reversedRange, at: highStart)
         }
         items.append(.range(lowScalar, highScalar))
         continue
@@ -672,8 +663,7 @@ private struct Compiler {
 
   private mutating func placeholder() throws(LinearRegexError) -> Int {
     guard program.count < LinearRegex.maximumProgram else {
-      throw LinearRegexError(
-        problem: "a pattern too long once its repeats are written out", offset: 0)
+      throw LinearRegexError(problem: .tooLong, offset: 0)
     }
     append(.match)
     return program.count - 1

@@ -81,8 +81,8 @@ package struct StatementAmount: Sendable, Equatable {
   }
 }
 
-/// Why an amount cell was refused.
-package enum StatementAmountError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why an amount cell was refused; the command line words it.
+package enum StatementAmountError: Error, Equatable, Sendable {
   /// Letters before the amount that are no currency code.
   case unknownCurrency
   /// Thousands separators out of place (`8,00.00`).
@@ -91,17 +91,6 @@ package enum StatementAmountError: Error, Equatable, Sendable, CustomStringConve
   case malformed
   /// The number itself (too many decimals, too large, not a number).
   case money(MoneyError)
-
-  /// A sentence a cardholder understands.
-  package var description: String {
-    switch self {
-    case .unknownCurrency: "the letters before the amount are not a currency code"
-    case .badGrouping: "the thousands separators are out of place"
-    case .malformed: "expected an amount such as CNY 123.18, ¥28.16 or -8,000.00"
-    case .money(.empty): "the amount is empty"
-    case .money(let error): error.description
-    }
-  }
 }
 
 extension Substring {

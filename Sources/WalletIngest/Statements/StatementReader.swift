@@ -26,20 +26,17 @@ package enum StatementReader {
       if let format {
         throw InputError(
           file: file, line: 1, column: 1,
-          message: "no header row of format '\(format.id)' found: no line has the columns "
-            + format.header.map { ShownValue.quoted($0) }.joined(separator: ", "))
+          problem: .statement(.noHeaderOfFormat(formatID: format.id, header: format.header)))
       }
       throw InputError(
         file: file, line: 1, column: 1,
-        message: "no known header row found; formats tried: "
-          + formats.map(\.id).joined(separator: ", "))
+        problem: .statement(.noKnownHeader(tried: formats.map(\.id))))
     }
     guard preamble.matches.count == 1, let chosen = preamble.matches.first else {
       throw InputError(
         file: file, line: preamble.headerLine, column: 1,
-        message: "the header row fits several formats ("
-          + preamble.matches.map(\.id).joined(separator: ", ") + "); formats tried: "
-          + candidates.map(\.id).joined(separator: ", ") + "; name the one to use with --format")
+        problem: .statement(
+          .severalFormats(matching: preamble.matches.map(\.id), tried: candidates.map(\.id))))
     }
     let titleLast4 = preamble.cardLast4(pattern: chosen.titleCardPattern)
     var table = StatementTable(
@@ -119,7 +116,7 @@ struct StatementTable {
       } catch {
         throw InputError(
           file: file, line: error.line + firstLine - 1, column: error.column,
-          message: "not well-formed CSV: \(error.kind)", syntaxKind: error.kind)
+          problem: .statementSyntax(error.kind))
       }
       guard let record else { break }
       if isHeader {
@@ -136,14 +133,12 @@ struct StatementTable {
     return rows
   }
 
-  private func failure(_ line: Int, _ column: Int, _ message: String) -> InputError {
-    InputError(file: file, line: line, column: column, message: message)
+  private func failure(_ line: Int, _ column: Int, _ error: StatementReadError) -> InputError {
+    InputError(file: file, line: line, column: column, problem: .statement(error))
   }
 
-  /// The name a message gives the column at 0-based `position`.
-  private func name(_ position: Int) -> String {
-    "column \(ShownValue.quoted(headerCells[position]))"
-  }
+  /// The header cell of the column at 0-based `position`, by which errors name it.
+  private func name(_ position: Int) -> String { headerCells[position] }
 
   private func row(_ cells: [String], line: Int) throws(InputError) -> StatementRow {
     // Exports drop trailing empty cells (a missing 备注); a missing value the format needs
@@ -158,10 +153,7 @@ struct StatementTable {
 
     for column in [columns.description, columns.merchant, columns.card?.column].compactMap({ $0 })
     where CardNumberGuard.containsCardNumber(cell(column)) {
-      throw failure(
-        line, at(column) + 1,
-        "\(name(at(column))) holds what looks like a full card number, which wallet never "
-          + "reads or shows; remove it from the file")
+      throw failure(line, at(column) + 1, .cardNumberInCell(column: name(at(column))))
     }
 
     let (amount, direction, amountColumn, amountCurrency) = try self.amount(cells, line: line)
@@ -174,7 +166,7 @@ struct StatementTable {
       case .failure(let error):
         throw failure(
           line, at(column) + 1,
-          "\(name(at(column))): \(error) in \(ShownValue.quoted(cell(column)))")
+          .badAmount(column: name(at(column)), cell: cell(column), reason: error))
       }
     }
     let last4 = try self.last4(cells, line: line)
@@ -203,21 +195,17 @@ struct StatementTable {
           && (rule.direction == nil || rule.direction == direction)
       })?.rule
     else {
-      let shown = classifiedColumns.map { "\(name($0)) is \(ShownValue.quoted(cells[$0]))" }
+      let tested = classifiedColumns.map { StatementCell(column: name($0), value: cells[$0]) }
       throw failure(
         line, (classifiedColumns.first ?? at(columns.description)) + 1,
-        "no classification rule of format '\(format.id)' fits this row ("
-          + shown.joined(separator: ", ") + (direction.map { ", money \($0.rawValue)" } ?? "")
-          + ")")
+        .unclassified(formatID: format.id, cells: tested, direction: direction))
     }
     if let source = rule.merchant {
       let text = cell(source.column)
       let merchant = source.part == .whole ? text : StatementWords.afterFirstWord(of: text)
       if CardNumberGuard.containsCardNumber(merchant) {
         throw failure(
-          line, at(source.column) + 1,
-          "\(name(at(source.column))) holds what looks like a full card number, which wallet "
-            + "never reads or shows; remove it from the file")
+          line, at(source.column) + 1, .cardNumberInCell(column: name(at(source.column))))
       }
       row.merchant = merchant.isEmpty ? nil : merchant
       row.columns = StatementRowColumns(
@@ -271,22 +259,20 @@ struct StatementTable {
       case .success(let amount): return amount
       case .failure(let error):
         throw failure(
-          line, position + 1, "\(name(position)): \(error) in \(ShownValue.quoted(text))")
+          line, position + 1, .badAmount(column: name(position), cell: text, reason: error))
       }
     }
     switch format.columns.amount {
     case .signed(let column, let sign):
       let position = index[column]!
       guard let amount = try parse(position) else {
-        throw failure(line, position + 1, "\(name(position)) is empty: the row has no amount")
+        throw failure(line, position + 1, .noAmount(column: name(position)))
       }
       let direction: MoneyDirection?
       switch sign {
       case .alwaysPositive:
         if amount.isNegative {
-          throw failure(
-            line, position + 1,
-            "\(name(position)) is negative, but this format's amounts never are")
+          throw failure(line, position + 1, .negativeAmount(column: name(position)))
         }
         direction = nil
       case .positiveIsPurchase: direction = amount.isNegative ? .moneyIn : .moneyOut
@@ -306,12 +292,12 @@ struct StatementTable {
       if nonZero.count == 2 {
         throw failure(
           line, outPosition + 1,
-          "both \(name(inPosition)) and \(name(outPosition)) hold an amount; one must be empty")
+          .bothAmounts(moneyIn: name(inPosition), moneyOut: name(outPosition)))
       }
       guard let (amount, position, written) = nonZero.first ?? filled.first else {
         throw failure(
           line, inPosition + 1,
-          "\(name(inPosition)) and \(name(outPosition)) are both empty: the row has no amount")
+          .neitherAmount(moneyIn: name(inPosition), moneyOut: name(outPosition)))
       }
       // A negative amount in a column undoes that column's direction (a reversed charge).
       let flipped: MoneyDirection = written == .moneyIn ? .moneyOut : .moneyIn
@@ -329,9 +315,7 @@ struct StatementTable {
       if text.isEmpty { return nil }
       guard let partial = StatementDateParser.parse(text, form: column.form) else {
         throw failure(
-          line, position + 1,
-          "\(name(position)): expected a date written \(column.form.rawValue), not "
-            + ShownValue.quoted(text))
+          line, position + 1, .badDate(column: name(position), form: column.form, cell: text))
       }
       let date: CivilDate?
       if partial.year != nil {
@@ -339,14 +323,10 @@ struct StatementTable {
       } else if let periodEnd {
         date = StatementDateParser.completing(partial, before: periodEnd)
       } else {
-        throw failure(
-          line, position + 1,
-          "\(name(position)): a date without a year takes it from the statement's period, "
-            + "which the lines before the header do not give")
+        throw failure(line, position + 1, .dateWithoutYear(column: name(position)))
       }
       guard let date else {
-        throw failure(
-          line, position + 1, "\(name(position)): \(ShownValue.quoted(text)) is no day of its year")
+        throw failure(line, position + 1, .noSuchDay(column: name(position), cell: text))
       }
       return (date, partial.time)
     }
@@ -356,7 +336,7 @@ struct StatementTable {
     }
     guard let date = transaction?.0 ?? posting?.0 else {
       let position = index[format.columns.date.column]!
-      throw failure(line, position + 1, "\(name(position)) is empty: the row has no date")
+      throw failure(line, position + 1, .noDate(column: name(position)))
     }
     var time = transaction?.1
     if let column = format.columns.time {
@@ -364,9 +344,7 @@ struct StatementTable {
       let text = cells[position]
       if !text.isEmpty {
         guard let parsed = TimeOfDay.parse(Substring(text)) else {
-          throw failure(
-            line, position + 1,
-            "\(name(position)): expected a time such as 21:32:14, not \(ShownValue.quoted(text))")
+          throw failure(line, position + 1, .badTime(column: name(position), cell: text))
         }
         time = parsed
       }
@@ -386,10 +364,7 @@ struct StatementTable {
     let text = cells[position]
     if text.isEmpty { return source.defaultCurrency }
     if let named = source.names[text] ?? Currency(parsing: text) { return named }
-    throw failure(
-      line, position + 1,
-      "\(name(position)): \(ShownValue.quoted(text)) is neither a currency code nor a name the "
-        + "format gives one")
+    throw failure(line, position + 1, .unknownCurrency(column: name(position), cell: text))
   }
 
   /// The card's last four digits, or nil when the row names no card.
@@ -404,9 +379,7 @@ struct StatementTable {
       return String(group)
     }
     guard StatementCells.isLast4(text) else {
-      throw failure(
-        line, position + 1,
-        "\(name(position)): expected the card's last four digits, not \(ShownValue.quoted(text))")
+      throw failure(line, position + 1, .badLast4(column: name(position), cell: text))
     }
     return text
   }

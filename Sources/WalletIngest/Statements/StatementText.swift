@@ -36,7 +36,7 @@ package struct StatementText: Sendable {
       guard String(validating: rest, as: UTF8.self) != nil else {
         throw InputError(
           file: file, line: firstInvalidUTF8Line(rest), column: 1,
-          message: "the file starts with a UTF-8 byte order mark but is not valid UTF-8")
+          problem: .statement(.invalidUTF8AfterByteOrderMark))
       }
       return StatementText(utf8: rest, encoding: .utf8WithByteOrderMark)
     }
@@ -46,7 +46,7 @@ package struct StatementText: Sendable {
     guard let converted = convertFromGB18030(bytes) else {
       throw InputError(
         file: file, line: firstInvalidUTF8Line(bytes), column: 1,
-        message: "the file is neither UTF-8 nor GB18030 (GBK) text")
+        problem: .statement(.neitherUTF8NorGB18030))
     }
     return StatementText(utf8: converted, encoding: .gb18030)
   }

@@ -20,7 +20,7 @@ extension BatchJob {
       { RewardEngine(promotion: promotion).decide(input.ledger) },
       {
         request.postings.map { path in
-          Result { () throws(FileFailure) in
+          Result { () throws(FileError) in
             try BatchPostings.read(
               try InputFile(path: path), ledger: input.ledger, cardsPath: request.cards,
               skipInvalid: request.skipInvalid)
@@ -36,13 +36,13 @@ extension BatchJob {
 
     // Every output is complete on disk before any replaces an older file.
     let rewardsFile = try AtomicOutputFile(path: request.rewards)
-    let decisionsFile = try request.decisions.map { (path) throws(FileFailure) in
+    let decisionsFile = try request.decisions.map { (path) throws(FileError) in
       try AtomicOutputFile(path: path)
     }
-    let adjustmentsFile = try request.adjustments.map { (path) throws(FileFailure) in
+    let adjustmentsFile = try request.adjustments.map { (path) throws(FileError) in
       try AtomicOutputFile(path: path)
     }
-    let reconciliationFile = try request.reconciliation.map { (path) throws(FileFailure) in
+    let reconciliationFile = try request.reconciliation.map { (path) throws(FileError) in
       try AtomicOutputFile(path: path)
     }
     try writing(rewardsFile) {
@@ -69,10 +69,10 @@ extension BatchJob {
     try input.checkUnchanged()
     // The totals are counted while the outputs are flushed to disk: both only read.
     let (committed, totals) = bothAtOnce(
-      { () -> Result<Void, FileFailure> in
-        Result { () throws(FileFailure) in
+      { () -> Result<Void, FileError> in
+        Result { () throws(FileError) in
           // One step for an interrupt: all of the outputs are in place, or none.
-          try CommitGate.pass { () throws(FileFailure) in
+          try CommitGate.pass { () throws(FileError) in
             try rewardsFile.commit()
             try decisionsFile?.commit()
             try adjustmentsFile?.commit()

@@ -9,7 +9,7 @@ extension BatchJob {
     events: BatchEvents
   ) throws -> BatchReport {
     let rewardsFile = try AtomicOutputFile(path: request.rewards)
-    let decisionsFile = try request.decisions.map { (path) throws(FileFailure) in
+    let decisionsFile = try request.decisions.map { (path) throws(FileError) in
       try AtomicOutputFile(path: path)
     }
     var batch = PartitionedBatch(
@@ -27,11 +27,11 @@ extension BatchJob {
         progress: { phase, totalBytes in
           events.progress(phase == "partitioning" ? .partitioning : .deciding, totalBytes)
         })
-    } catch let failure as PartitionedBatch.OutputFailure {
+    } catch let failure as PartitionedBatch.OutputError {
       let file = failure.decisions ? decisionsFile ?? rewardsFile : rewardsFile
-      throw BatchOutputFailure(shownPath: file.shownPath, underlying: failure.underlying)
+      throw BatchOutputError(path: file.path, underlying: failure.underlying)
     }
-    try CommitGate.pass { () throws(FileFailure) in
+    try CommitGate.pass { () throws(FileError) in
       try rewardsFile.commit()
       try decisionsFile?.commit()
     }

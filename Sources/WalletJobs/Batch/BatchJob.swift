@@ -52,7 +52,7 @@ package enum BatchJob {
 
   /// Runs `request` as `plan` says under the promotion `resolvePromotion` gives. `asOf` gives
   /// the day to reconcile as of, asked only when there are postings. Write failures throw
-  /// `BatchOutputFailure`; input failures `FileFailure`.
+  /// `BatchOutputError`; input failures `FileError`.
   package static func run(
     _ request: BatchRequest, plan: BatchPlan, resolvePromotion: () throws -> Promotion,
     asOf: (Promotion) throws -> CivilDate, events: BatchEvents
@@ -76,7 +76,7 @@ package enum BatchJob {
     do {
       try write()
     } catch {
-      throw BatchOutputFailure(shownPath: file.shownPath, underlying: error)
+      throw BatchOutputError(path: file.path, underlying: error)
     }
   }
 }

@@ -51,10 +51,10 @@ package struct BatchTotals: Sendable {
 /// the files take more than the limit allows.
 package struct BatchPostingsPastMemoryLimit: Error {}
 
-/// A write to one of a batch's outputs that failed, naming the output as shown to a user.
-package struct BatchOutputFailure: Error {
-  /// The output, as shown (`standard output` or the path).
-  package let shownPath: String
+/// A write to one of a batch's outputs that failed; the command line words it.
+package struct BatchOutputError: Error {
+  /// The output's path as the user gave it; `-` is standard output.
+  package let path: String
   /// What failed.
   package let underlying: any Error
 }

@@ -175,8 +175,8 @@ struct SentenceTests {
     // A place in a file first, then its message.
     #expect(
       Translations.translated(
-        message: "cards.csv:2:7: amount must be greater than zero", in: .simplifiedChinese)
-        == "cards.csv:2:7：金额必须大于零")
+        message: "p.json:2:7: field 'id': must not be empty", in: .simplifiedChinese)
+        == "p.json:2:7：字段 'id'：不能为空")
     // Unknown messages are shown as they are; English is never changed.
     #expect(Translations.translated(message: "odd", in: .simplifiedChinese) == "odd")
     #expect(

@@ -206,11 +206,4 @@ struct CSVReaderTests {
       try reader.next()
     }
   }
-
-  @Test func describesErrors() {
-    let error = CSVSyntaxError(line: 3, column: 2, kind: .unterminatedQuote)
-    #expect(error.description == "line 3, column 2: unterminated quoted field")
-    #expect(CSVSyntaxError.Kind.fieldTooLong.description == "field longer than 65536 bytes")
-    #expect(CSVSyntaxError.Kind.readFailed(errno: 5).description == "read failed (errno 5)")
-  }
 }

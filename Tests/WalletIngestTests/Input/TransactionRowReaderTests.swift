@@ -91,7 +91,7 @@ struct TransactionRowReaderTests {
     do throws(InputError) {
       return .success(try read())
     } catch {
-      return .failure(error.description)
+      return .failure(String(reflecting: error))
     }
   }
 
@@ -116,7 +116,7 @@ struct TransactionRowReaderTests {
         #expect(ledger.transaction(at: count) == transaction, "line \(row.line)")
       case (.success(let transaction), .failure(let error)):
         // Only a card or enrollment the files lack.
-        #expect(error.contains("is not in"), "line \(row.line): \(transaction)")
+        #expect(error.contains("unknownReference"), "line \(row.line): \(transaction)")
       case (.failure(let expected), .failure(let error)):
         #expect(error == expected, "line \(row.line)")
       case (.failure(let expected), .success):

@@ -45,6 +45,6 @@ struct WorkFileTests {
   @Test func aWriteThatFailsIsReportedWhenFinishing() throws {
     let writer = try WorkFileWriter(path: "/dev/full", capacity: 256)
     for value in 0..<100 { writer.append(value: Int64(value)) }
-    #expect(throws: FileFailure.self) { try writer.finish() }
+    #expect(throws: FileError.self) { try writer.finish() }
   }
 }

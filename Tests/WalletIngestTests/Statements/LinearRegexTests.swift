@@ -227,38 +227,39 @@ struct LinearRegexTests {
 
   // MARK: What it refuses
 
-  @Test(arguments: [
-    ("(a)\\1", "backreferences are not supported", 3),
-    ("(?<x>a)\\k<x>", "backreferences are not supported", 7),
-    ("a(?=b)", "lookahead and lookbehind are not supported", 1),
-    ("a(?!b)", "lookahead and lookbehind are not supported", 1),
-    ("(?<=a)b", "lookahead and lookbehind are not supported", 0),
-    ("(?<!a)b", "lookahead and lookbehind are not supported", 0),
-    ("(?>a+)b", "atomic groups are not supported", 0),
-    ("a*+b", "possessive repeats are not supported", 2),
-    ("a{2}+", "possessive repeats are not supported", 4),
-    ("(?i)a", "inline options and other (? groups are not supported; use ignoreCase", 0),
-    ("\\bword", "the escape \\b is not supported", 0),
-    ("\\p{L}", "the escape \\p is not supported", 0),
-    ("a**", "a repeat of a repeat; put the first in a group", 2),
-    ("*a", "nothing to repeat", 0),
-    ("^*", "nothing to repeat", 0),
-    ("a{1001}", "a repeat count above 1000", 2),
-    ("a{3,1}", "a repeat whose minimum is above its maximum", 1),
-    ("(ab", "a group that is never closed", 0),
-    ("ab)", "a ')' that closes no group", 2),
-    ("[ab", "a character class that is never closed", 0),
-    ("[]", "an empty character class; write \\] for the character", 1),
-    ("[z-a]", "a range whose first character comes after its last", 3),
-    ("[[:alpha:]]", "classes inside classes are not supported; write \\[ for the character", 1),
-    ("a{x}", "a '{' that begins no repeat; write \\{ for the character", 1),
-    ("(?<1x>a)", "a group's name is letters, digits and _", 3),
-    ("(?<x>a)(?<x>b)", "two groups with the same name", 10),
-    ("ab\\", "a pattern that ends with a lone backslash", 2),
-    ("((a{1000}){1000}){1000}", "a pattern too long once its repeats are written out", 0),
-  ])
+  @Test(
+    arguments: [
+      ("(a)\\1", .backreference, 3),
+      ("(?<x>a)\\k<x>", .backreference, 7),
+      ("a(?=b)", .lookaround, 1),
+      ("a(?!b)", .lookaround, 1),
+      ("(?<=a)b", .lookaround, 0),
+      ("(?<!a)b", .lookaround, 0),
+      ("(?>a+)b", .atomicGroup, 0),
+      ("a*+b", .possessiveRepeat, 2),
+      ("a{2}+", .possessiveRepeat, 4),
+      ("(?i)a", .otherGroup, 0),
+      ("\\bword", .unsupportedEscape("\\b"), 0),
+      ("\\p{L}", .unsupportedEscape("\\p"), 0),
+      ("a**", .repeatOfRepeat, 2),
+      ("*a", .nothingToRepeat, 0),
+      ("^*", .nothingToRepeat, 0),
+      ("a{1001}", .repeatCountTooLarge, 2),
+      ("a{3,1}", .minimumAboveMaximum, 1),
+      ("(ab", .unclosedGroup, 0),
+      ("ab)", .unmatchedClose, 2),
+      ("[ab", .unclosedClass, 0),
+      ("[]", .emptyClass, 1),
+      ("[z-a]", .reversedRange, 3),
+      ("[[:alpha:]]", .nestedClass, 1),
+      ("a{x}", .braceBeginsNoRepeat, 1),
+      ("(?<1x>a)", .badGroupName, 3),
+      ("(?<x>a)(?<x>b)", .repeatedGroupName, 10),
+      ("ab\\", .loneBackslash, 2),
+      ("((a{1000}){1000}){1000}", .tooLong, 0),
+    ] as [(String, LinearRegexError.Problem, Int)])
   func constructsOutsideTheSubsetAreRefusedWithTheirPlace(
-    pattern: String, problem: String, offset: Int
+    pattern: String, problem: LinearRegexError.Problem, offset: Int
   ) {
     do {
       _ = try LinearRegex(pattern)

@@ -9,7 +9,8 @@ import WalletCore
 struct StatementErrorTests {
   static let bocomHeader = "交易日期,记账日期,交易说明,交易币种/金额,入账币种/金额\n"
 
-  /// A row that breaks the format, and where the error must point.
+  /// A row that breaks the format, where the error must point, and the case it is (the command
+  /// line words it; `ErrorWordingTests` checks the words).
   struct BadRow: CustomTestStringConvertible, Sendable {
     let format: String
     let text: String
@@ -24,49 +25,49 @@ struct StatementErrorTests {
       format: "bocom-credit",
       text: bocomHeader + "2025-01-03,2025-01-04,消费 某店,CNY 1.00,CNY 1.00\n"
         + "2025-01-03,2025-01-04,取现 某网点,CNY 1.00,CNY 1.00\n",
-      line: 3, column: 3, says: "no classification rule"),
+      line: 3, column: 3, says: "unclassified"),
     BadRow(
       format: "bocom-credit",
       text: bocomHeader + "\n\n2025-01-03,2025-01-04,消费某店,CNY 1.00,CNY 1.00\n",
-      line: 4, column: 3, says: "no classification rule"),
+      line: 4, column: 3, says: "unclassified"),
     BadRow(
       format: "alipay",
       text: "交易时间,交易分类,交易对方,对方账号,商品说明,收/支,金额,收/付款方式,交易状态,交易订单号,商家订单号,备注\n"
         + "2023-02-12 21:32:14,其他,某店,,某物,借出,1.00,,交易成功,1,,\n",
-      line: 2, column: 9, says: "no classification rule"),
+      line: 2, column: 9, says: "unclassified"),
     BadRow(
       format: "cmb-credit",
       text: "招商银行信用卡对账单（个人消费卡账户 2024年01月）\n"
         + "交易日,记账日,交易摘要,人民币金额,卡号末四位,交易地金额\n"
         + "13/25,12/26,某超市,1.00,1234,1.00(CN)\n",
-      line: 3, column: 1, says: "expected a date written MM/dd"),
+      line: 3, column: 1, says: "badDate"),
     BadRow(
       format: "cmb-credit",
       text: "交易日,记账日,交易摘要,人民币金额,卡号末四位,交易地金额\n"
         + "12/25,12/26,某超市,1.00,1234,1.00(CN)\n",
-      line: 2, column: 1, says: "takes it from the statement's period"),
+      line: 2, column: 1, says: "dateWithoutYear"),
     BadRow(
       format: "cmb-credit",
       text: "2024年01月\n交易日,记账日,交易摘要,人民币金额,卡号末四位,交易地金额\n"
         + "12/25,12/26,某超市,1.005,1234,\n",
-      line: 3, column: 4, says: "at most two digits"),
+      line: 3, column: 4, says: "badAmount"),
     BadRow(
       format: "cmb-credit",
       text: "2024年01月\n交易日,记账日,交易摘要,人民币金额,卡号末四位,交易地金额\n"
         + "12/25,12/26,某超市,1.00,12345,\n",
-      line: 3, column: 5, says: "last four digits"),
+      line: 3, column: 5, says: "badLast4"),
     BadRow(
       format: "bocom-credit",
       text: bocomHeader + "2025-01-03,2025-01-04,消费 某店,CNY 1.00\n",
-      line: 2, column: 5, says: "is empty: the row has no amount"),
+      line: 2, column: 5, says: "noAmount"),
     BadRow(
       format: "bocom-credit",
       text: bocomHeader + "2025-01-03,2025-01-04,消费 某店,CNY 1.00,\n",
-      line: 2, column: 5, says: "the row has no amount"),
+      line: 2, column: 5, says: "noAmount"),
     BadRow(
       format: "bocom-credit",
       text: bocomHeader + "2025-01-03,2025-01-04,消费 某店,CNY 1.00,ABC 1.00\n",
-      line: 2, column: 5, says: "not a currency code"),
+      line: 2, column: 5, says: "unknownCurrency"),
     BadRow(
       format: "bocom-credit",
       text: bocomHeader + "2025-01-03,2025-01-04,\"消费 某店\"x,CNY 1.00,CNY 1.00\n",
@@ -87,8 +88,12 @@ struct StatementErrorTests {
     let error = try #require(
       StatementFixture.error(
         text: Self.badRows[0].text, format: StatementFixture.format("bocom-credit")))
-    #expect(error.message.contains("'bocom-credit'"))
-    #expect(error.message.contains("'取现 某网点'"))
+    guard case .unclassified(let format, let cells, _) = error.statementError else {
+      Issue.record("\(error)")
+      return
+    }
+    #expect(format == "bocom-credit")
+    #expect(cells.contains { $0.value == "取现 某网点" })
   }
 
   static let panPreamble = "6222020000000000001"
@@ -151,7 +156,7 @@ struct StatementErrorTests {
       StatementFixture.error(text: text, format: StatementFixture.format("bocom-credit")))
     #expect(error.line == 2)
     #expect(error.column == 3)
-    #expect(error.message.contains("full card number"))
+    #expect(error.statementError == .cardNumberInCell(column: "交易说明"))
     let digits = description.filter(\.isNumber)
     #expect(!error.description.filter(\.isNumber).contains(digits))
     #expect(!error.description.contains("1111 1111"))

@@ -41,7 +41,7 @@ struct StatementTextTests {
       _ = try StatementText.decode(Array("ok\n".utf8) + [0x80, 0x0A], file: "a")
     } catch {
       #expect(error.line == 2)
-      #expect(error.message.contains("neither UTF-8 nor GB18030"))
+      #expect(error.statementError == .neitherUTF8NorGB18030)
     }
   }
 

@@ -3,10 +3,12 @@ import Testing
 import WalletCore
 import WalletTestSupport
 
+@testable import WalletCLI
 @testable import WalletIngest
 
 /// The postings file (SPEC section 4) read as an import reads it: every column rule, the ids made
-/// for rows without one, and every refusal located at its line and column.
+/// for rows without one, and every refusal located at its line and column, in the words the
+/// command line gives it.
 struct PostingRowTests {
   let folder: TemporaryFolder
 
@@ -26,8 +28,9 @@ struct PostingRowTests {
   func error(_ text: String) throws -> String {
     do {
       return "read \(try read(text).count) postings"
-    } catch let failure as FileFailure {
-      return failure.message.replacingOccurrences(of: folder.path("") + "/", with: "")
+    } catch let failure as FileError {
+      return ErrorWording.words(failure, in: .english)
+        .replacingOccurrences(of: folder.path("") + "/", with: "")
     }
   }
 
@@ -39,7 +42,8 @@ struct PostingRowTests {
     return (
       rows.values.map(\.id.rawValue),
       rows.skipped.errors.map {
-        $0.description.replacingOccurrences(of: folder.path("") + "/", with: "")
+        ErrorWording.words($0, in: .english)
+          .replacingOccurrences(of: folder.path("") + "/", with: "")
       }
     )
   }
