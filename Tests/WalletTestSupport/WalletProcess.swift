@@ -60,44 +60,89 @@ public struct WalletProcess {
       .appendingPathComponent("wallet-process-\(UniqueName.make())")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
-    let outURL = scratch.appendingPathComponent("stdout")
-    let errURL = scratch.appendingPathComponent("stderr")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let process = Process()
-    if let program = launcher.first {
-      process.executableURL = URL(fileURLWithPath: program)
-      process.arguments = launcher.dropFirst() + [executable.path] + arguments
-    } else {
-      process.executableURL = executable
-      process.arguments = arguments
-    }
-    process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { mine, _ in mine }
-    if let directory { process.currentDirectoryURL = directory }
-    let outHandle = try FileHandle(forWritingTo: outURL)
-    let errHandle = try FileHandle(forWritingTo: errURL)
-    process.standardOutput =
-      try outputTo.map { try #require(FileHandle(forWritingAtPath: $0)) }
-      ?? outHandle
-    process.standardError =
-      try errorsTo.map { try #require(FileHandle(forWritingAtPath: $0)) }
-      ?? errHandle
+    let outPath = scratch.appendingPathComponent("stdout").path
+    let errPath = scratch.appendingPathComponent("stderr").path
+    var inPath = "/dev/null"
     if let stdin {
-      let inURL = scratch.appendingPathComponent("stdin")
-      try Data(stdin.utf8).write(to: inURL)
-      process.standardInput = try FileHandle(forReadingFrom: inURL)
-    } else {
-      process.standardInput = FileHandle.nullDevice
+      inPath = scratch.appendingPathComponent("stdin").path
+      try Data(stdin.utf8).write(to: URL(fileURLWithPath: inPath))
     }
-    // The child inherits the working folder: start it while no test has moved it.
-    try WorkingFolder.shared { try process.run() }
-    process.waitUntilExit()
-    try outHandle.close()
-    try errHandle.close()
-    return Result(
-      status: process.terminationStatus,
-      stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    let words =
+      launcher.isEmpty ? [executable.path] + arguments : launcher + [executable.path] + arguments
+    let variables = environment.merging(["PATH": "/usr/bin:/bin"]) { mine, _ in mine }
+    let status = try spawnAndWait(
+      words, environment: variables.map { "\($0)=\($1)" }, directory: directory?.path,
+      input: inPath, output: outputTo.map { ($0, false) } ?? (outPath, true),
+      errors: errorsTo.map { ($0, false) } ?? (errPath, true))
+    func text(_ path: String) -> String {
+      (try? Data(contentsOf: URL(fileURLWithPath: path))).map {
+        String(decoding: $0, as: UTF8.self)
+      } ?? ""
+    }
+    return Result(status: status, stdout: text(outPath), stderr: text(errPath))
+  }
+
+  /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34), which Swift does not import:
+  /// the child closes every descriptor from the one given, whichever are open when it starts.
+  private static let closeFrom:
+    (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+      guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+      return unsafeBitCast(
+        symbol,
+        to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)
+          .self)
+    }()
+
+  /// Starts `words` (an absolute program path, then its arguments) with posix_spawn and waits
+  /// for it: its exit status, or the number of the signal that ended it. Not Foundation's `Process`,
+  /// which on Linux asks the child to close every descriptor the test process had open when it
+  /// looked, one by one, so that a descriptor another test closed meanwhile failed the start (reported as
+  /// a stale errno: "the file doesn't exist").
+  private static func spawnAndWait(
+    _ words: [String], environment: [String], directory: String?, input: String,
+    output: (path: String, create: Bool), errors: (path: String, create: Bool)
+  ) throws -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
+    for (descriptor, target) in [(Int32(1), output), (2, errors)] {
+      let flags = target.create ? O_WRONLY | O_CREAT | O_TRUNC : O_WRONLY
+      posix_spawn_file_actions_addopen(&actions, descriptor, target.path, flags, 0o600)
+    }
+    // Nothing else of the test process's: a descriptor another test holds open for writing (a
+    // copy of the binary being made) would make that binary "busy" to exec.
+    if let closeFrom = Self.closeFrom { _ = closeFrom(&actions, 3) }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // As Foundation's `Process` started it: in a process group of its own, signals as inherited.
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+    var argv = words.map { strdup($0) } + [nil]
+    var envp = environment.map { strdup($0) } + [nil]
+    defer {
+      for pointer in argv + envp { free(pointer) }
+    }
+    var pid: pid_t = 0
+    // The child inherits the working folder: start it in `directory`, or while no test has
+    // moved the folder.
+    let start = { posix_spawn(&pid, words[0], &actions, &attributes, &argv, &envp) }
+    let spawned =
+      if let directory {
+        WorkingFolder.changed(to: URL(fileURLWithPath: directory), start)
+      } else {
+        WorkingFolder.shared(start)
+      }
+    try #require(spawned == 0, "cannot start \(words[0]): \(String(cString: strerror(spawned)))")
+    var raw: Int32 = 0
+    while waitpid(pid, &raw, 0) == -1 {
+      try #require(errno == EINTR, "cannot wait for \(words[0]): errno \(errno)")
+    }
+    // WTERMSIG or WEXITSTATUS, which Swift does not import: the signal's number when one
+    // ended it, as `Process.terminationStatus` says.
+    let signalled = raw & 0x7F
+    return signalled != 0 ? signalled : (raw >> 8) & 0xFF
   }
 }
 
