@@ -16,10 +16,4 @@ struct SampleDataTests {
     let file = try Data(contentsOf: url)
     #expect(Array(SampleData.clawbackPromotion.jsonText.utf8) == Array(file))
   }
-
-  /// The demo counts the rows of each sample file for its first line.
-  @Test func theSampleFilesAreTheCSVFilesOfDataSample() {
-    #expect(SampleData.cards.hasPrefix("card,holder,"))
-    #expect(SampleData.transactions.split(separator: "\n").count == 26)
-  }
 }
