@@ -20,12 +20,17 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
-    .target(name: "WalletCore"),
+    // Data files compiled into the targets that need them (the built-in promotion and statement
+    // formats, the demo's sample data), generated at build time from data/, their one source.
+    .executableTarget(name: "EmbedDataTool"),
+    .plugin(name: "EmbedData", capability: .buildTool(), dependencies: ["EmbedDataTool"]),
+    .target(name: "WalletCore", plugins: ["EmbedData"]),
     .target(name: "WalletStore", dependencies: ["WalletCore", "CSQLite"]),
     .target(
       name: "WalletIngest", dependencies: ["WalletCore"],
       // Statement files in GBK are converted with iconv, which macOS keeps in its own library.
-      linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]),
+      linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))],
+      plugins: ["EmbedData"]),
     // Promotions compiled to SQL (`wallet sql`): pure text from WalletCore's rules, so it needs
     // neither files nor SQLite, and its tests run the query on engines the package does not link.
     .target(name: "WalletSQL", dependencies: ["WalletCore"]),
@@ -34,10 +39,13 @@ let package = Package(
     .target(name: "WalletJobs", dependencies: ["WalletCore", "WalletStore", "WalletIngest"]),
     .target(
       name: "WalletCLI",
-      dependencies: ["WalletCore", "WalletIngest", "WalletStore", "WalletSQL", "WalletJobs"]),
+      dependencies: ["WalletCore", "WalletIngest", "WalletStore", "WalletSQL", "WalletJobs"],
+      plugins: ["EmbedData"]),
     .executableTarget(name: "wallet", dependencies: ["WalletCLI"]),
     .target(name: "CFuzzing"),
-    .executableTarget(name: "FuzzCSV", dependencies: ["CFuzzing", "WalletCore", "WalletIngest"]),
+    .executableTarget(
+      name: "FuzzCSV", dependencies: ["CFuzzing", "WalletCore", "WalletIngest"],
+      plugins: ["EmbedData"]),
     .executableTarget(name: "FuzzMoney", dependencies: ["CFuzzing", "WalletCore"]),
     .executableTarget(name: "FuzzTime", dependencies: ["CFuzzing", "WalletCore"]),
     .executableTarget(name: "FuzzPromotion", dependencies: ["CFuzzing", "WalletCore"]),

@@ -106,10 +106,10 @@ enum RowReaders {
   private static func sample() -> (LedgerLoader, Ledger) {
     var cards: [Card] = []
     var enrollments: [Enrollment] = []
-    forEachRow(of: .cards, in: Array(FuzzSample.cards.utf8)) { (row) throws(InputError) in
+    forEachRow(of: .cards, in: FuzzSample.cards) { (row) throws(InputError) in
       cards.append(try row.card())
     }
-    forEachRow(of: .enrollments, in: Array(FuzzSample.enrollments.utf8)) {
+    forEachRow(of: .enrollments, in: FuzzSample.enrollments) {
       (row) throws(InputError) in
       enrollments.append(try row.enrollment(naiveIn: .shanghai))
     }
@@ -151,33 +151,13 @@ enum RowReaders {
 }
 
 /// The cards and enrollments that the transactions of an input are loaded against: those of
-/// `data/sample`, which the seed corpus (`fuzz/corpus/FuzzCSV`) names.
+/// `data/sample`, which the seed corpus (`fuzz/corpus/FuzzCSV`) names, compiled in by the
+/// EmbedData plugin.
 enum FuzzSample {
-  /// Seven cards of four holders.
-  static let cards = """
-    card,holder,network,type,role,issuer,last4
-    C-WF-CREDIT,H001,unionpay,credit,primary,bocom,1234
-    C-WF-SUPP,H001,UnionPay,credit,supplementary,bocom,5678
-    C-LL-VISA,H002,visa,credit,primary,BOCOM,4321
-    C-ZW-DEBIT,H003,银联,debit,primary,bocom,2468
-    C-ZW-CMB,H003,mastercard,credit,primary,cmb,1357
-    C-ZW-BOCOM,H003,unionpay,credit,primary,bocom,8642
-    C-CJ-MC,H004,MC,credit,primary,bocom,9753
+  /// Seven cards of four holders: `data/sample/cards.csv`.
+  static let cards = EmbeddedData.sampleCardsCSV
 
-    """
-
-  /// Their Apple Pay bindings, two with the id made from the card, channel and time.
-  static let enrollments = """
-    id,card,channel,enrolled_at,removed_at
-    E-WF-1,C-WF-CREDIT,bank-app,2026-05-10T09:00:00+08:00,
-    E-WF-SUPP,C-WF-SUPP,wallet,2026-07-01T20:15:00+08:00,
-    E-LL-1,C-LL-VISA,wallet,2026-06-01T08:00:00+08:00,2026-09-15T12:00:00+08:00
-    E-LL-2,C-LL-VISA,bank-app,2026-10-01T10:30:00+08:00,
-    ,C-ZW-DEBIT,bank-app,2026-07-01T00:00:00,
-    ,C-ZW-CMB,wallet,2026-07-01T00:00:00,
-    E-ZW-BOCOM,C-ZW-BOCOM,wallet,2026-08-01T12:00:00+08:00,
-    E-CJ-WALLET,C-CJ-MC,wallet,2026-06-01T18:00:00+08:00,
-    E-CJ-APP,C-CJ-MC,bank-app,2026-06-15T18:00:00+08:00,
-
-    """
+  /// Their Apple Pay bindings, two with the id made from the card, channel and time:
+  /// `data/sample/enrollments.csv`.
+  static let enrollments = EmbeddedData.sampleEnrollmentsCSV
 }

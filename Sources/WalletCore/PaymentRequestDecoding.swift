@@ -59,20 +59,11 @@ extension PaymentRequest {
   public static func decode(json data: [UInt8], zone: TimeZoneRules)
     throws(PaymentRequestProblem) -> DecodedPaymentRequest
   {
-    let root: JSONNode
-    do {
-      root = try JSONReader.parse(data)
-    } catch {
-      throw PaymentRequestProblem(
-        field: nil, problem: "not valid JSON: \(error.message)", position: error.position)
-    }
-    guard case .object(let fields) = root.value else {
-      throw PaymentRequestProblem(
-        field: nil, problem: "a payment request is a JSON object, not \(root.shown)",
-        position: root.position)
-    }
-    let reader = RequestFieldReader(object: fields, position: root.position, prefix: "")
-    try reader.refuseUnknown(readFields.union(ignoredFields), kind: "payment request")
+    let reader = try JSONFieldReader.root(
+      of: data, kind: "payment request",
+      notAnObject: { "a payment request is a JSON object, not \($0)" },
+      failure: { PaymentRequestProblem(field: $0, problem: $1, position: $2) })
+    try reader.refuseUnknown(readFields.union(ignoredFields))
 
     let merchantIdentifier = try reader.nonEmptyString("merchantIdentifier")
     let merchantName = try reader.nonEmptyString("merchantName")
@@ -164,52 +155,8 @@ extension PaymentRequest {
     """.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
 }
 
-/// Reads typed fields of a payment request, naming and locating the offending value in each
-/// error.
-private struct RequestFieldReader {
-  let object: JSONObject
-  /// Where the object opens, which is where a missing field is reported.
-  let position: JSONPosition
-  let prefix: String
-
-  func path(_ key: String) -> String { prefix + key }
-
-  func failure(_ key: String, _ problem: String, at node: JSONNode) -> PaymentRequestProblem {
-    PaymentRequestProblem(field: path(key), problem: problem, position: node.position)
-  }
-
-  func refuseUnknown(_ known: Set<String>, kind: String) throws(PaymentRequestProblem) {
-    for member in object.members
-    where !known.contains(where: { $0.utf8.elementsEqual(member.key.utf8) }) {
-      throw PaymentRequestProblem(
-        field: path(ShownValue.unquoted(member.key)), problem: "is not a \(kind) field",
-        position: member.keyPosition)
-    }
-  }
-
-  func present(_ key: String) -> JSONNode? {
-    guard let node = object[key]?.value else { return nil }
-    if case .null = node.value { return nil }
-    return node
-  }
-
-  func required(_ key: String) throws(PaymentRequestProblem) -> JSONNode {
-    guard let member = object[key] else {
-      throw PaymentRequestProblem(field: path(key), problem: "is required", position: position)
-    }
-    if case .null = member.value.value {
-      throw failure(key, "is required, not null", at: member.value)
-    }
-    return member.value
-  }
-
-  func string(_ node: JSONNode, _ key: String) throws(PaymentRequestProblem) -> String {
-    guard case .string(let text) = node.value else {
-      throw failure(key, "must be a string, not \(node.shown)", at: node)
-    }
-    return text
-  }
-
+/// What only a payment request has: names, networks, capabilities and summary items.
+extension JSONFieldReader where Failure == PaymentRequestProblem {
   /// A string that is not blank and holds no card number (names are stored and shown).
   func nonEmptyString(_ key: String) throws(PaymentRequestProblem) -> String {
     let node = try required(key)
@@ -231,7 +178,10 @@ private struct RequestFieldReader {
     return text
   }
 
-  func array(_ key: String) throws(PaymentRequestProblem) -> (items: [JSONNode], node: JSONNode) {
+  /// The array `key`, which must be there, and where it is.
+  func requiredArray(_ key: String) throws(PaymentRequestProblem)
+    -> (items: [JSONNode], node: JSONNode)
+  {
     let node = try required(key)
     guard case .array(let items) = node.value else {
       throw failure(key, "must be an array, not \(node.shown)", at: node)
@@ -241,7 +191,7 @@ private struct RequestFieldReader {
 
   func networks() throws(PaymentRequestProblem) -> [RequestedNetwork] {
     let key = "supportedNetworks"
-    let (items, node) = try array(key)
+    let (items, node) = try requiredArray(key)
     guard !items.isEmpty else {
       throw failure(key, "must list at least one network", at: node)
     }
@@ -262,7 +212,7 @@ private struct RequestFieldReader {
 
   func capabilities() throws(PaymentRequestProblem) -> Set<MerchantCapability> {
     let key = "merchantCapabilities"
-    let (items, node) = try array(key)
+    let (items, node) = try requiredArray(key)
     var capabilities = Set<MerchantCapability>()
     for (index, item) in items.enumerated() {
       let element = "\(key)[\(index)]"
@@ -285,7 +235,7 @@ private struct RequestFieldReader {
     -> [(item: PaymentRequest.SummaryItem, amountPosition: JSONPosition)]
   {
     let key = "paymentSummaryItems"
-    let (nodes, node) = try array(key)
+    let (nodes, node) = try requiredArray(key)
     guard !nodes.isEmpty else {
       throw failure(key, "must have at least one item; the last is the total", at: node)
     }
@@ -295,9 +245,9 @@ private struct RequestFieldReader {
       guard case .object(let fields) = itemNode.value else {
         throw failure(element, "must be an object, not \(itemNode.shown)", at: itemNode)
       }
-      let reader = RequestFieldReader(
-        object: fields, position: itemNode.position, prefix: element + ".")
-      try reader.refuseUnknown(["label", "amount", "type"], kind: "summary item")
+      let reader = self.reader(
+        of: fields, at: itemNode.position, path: element, kind: "summary item")
+      try reader.refuseUnknown(["label", "amount", "type"])
       let label = try reader.nonEmptyString("label")
       var type = SummaryItemType.final
       if let typeNode = reader.present("type") {

@@ -139,29 +139,17 @@ extension Promotion {
   /// The largest reward a tier may pay, ¥1,000,000.00, so that totals stay exact.
   public static let maximumReward = Money(minorUnits: 100_000_000)
 
-  /// 交通银行信用卡 Apple Pay 月月返, built in. The source gives no campaign dates, so it has none.
-  public static let bocomApplePayMonthly = Promotion(
-    id: Identifier("bocom-applepay-monthly"),
-    name: "交通银行信用卡 Apple Pay 月月返",
-    issuer: "bocom",
-    currency: .cny,
-    timeZone: .shanghai,
-    campaignStart: nil,
-    campaignEnd: nil,
-    minimumSpend: Money(minorUnits: 100_00),
-    cardTypes: [.credit],
-    networks: nil,
-    supplementaryCards: .countForPrimary,
-    excludedMCCs: [],
-    cycleStartDay: 22,
-    rewardsPerCycle: 1,
-    maxRewardsPerHolder: 4,
-    quota: nil,
-    tiers: RewardTiers(
-      bankApp: [10_00, 15_00, 20_00, 20_00].map { Money(minorUnits: $0) },
-      wallet: [5_00, 10_00, 15_00, 20_00].map { Money(minorUnits: $0) }
-    )
-  )
+  /// 交通银行信用卡 Apple Pay 月月返, built in: `data/promotions/bocom-applepay-monthly.json`,
+  /// compiled in by the EmbedData plugin and read by the decoder that reads a user's promotion
+  /// file. The source gives no campaign dates, so it has none.
+  public static let bocomApplePayMonthly: Promotion = {
+    do {
+      return try Promotion.decode(json: EmbeddedData.promotionsBocomApplepayMonthlyJSON)
+    } catch {
+      // PromotionTests decode the same file, so a broken one fails there before it ships.
+      fatalError("data/promotions/bocom-applepay-monthly.json: \(error)")
+    }
+  }()
 
   /// Every promotion compiled into wallet, by id.
   public static let builtIn: [Promotion] = [bocomApplePayMonthly]

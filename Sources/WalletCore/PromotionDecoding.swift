@@ -40,22 +40,12 @@ extension Promotion {
   /// Decodes and validates a promotion from JSON (a leading BOM is accepted). The first broken
   /// rule is thrown, located at the value that breaks it.
   public static func decode(json data: [UInt8]) throws(PromotionError) -> Promotion {
-    let root: JSONNode
-    do {
-      root = try JSONReader.parse(data)
-    } catch {
-      throw PromotionError(
-        field: nil, problem: "not valid JSON: \(error.message)", position: error.position)
-    }
-    guard case .object(let fields) = root.value else {
-      throw PromotionError(
-        field: nil, problem: "a promotion is a JSON object, not \(root.shown)",
-        position: root.position)
-    }
-    let reader = FieldReader(object: fields, position: root.position, prefix: "")
+    let reader = try JSONFieldReader.root(
+      of: data, kind: "promotion", notAnObject: { "a promotion is a JSON object, not \($0)" },
+      failure: { PromotionError(field: $0, problem: $1, position: $2) })
     try reader.refuseUnknown(Promotion.knownFields)
 
-    let (id, idNode) = try reader.requiredString("id")
+    let (id, idNode) = try reader.requiredStringWithNode("id")
     // The id, name and issuer are stored and shown like the ids of cards (SPEC 6).
     for field in ["id", "name", "issuer"] {
       try reader.refuseCardNumber(in: field)
@@ -63,15 +53,15 @@ extension Promotion {
     guard !id.unicodeScalars.allSatisfy(\.properties.isWhitespace) else {
       throw reader.failure("id", "must not be blank, not \(idNode.shown)", at: idNode)
     }
-    let name = try reader.optionalString("name")?.text ?? id
-    let issuer = try reader.optionalString("issuer")
+    let name = try reader.optionalString("name") ?? id
+    let issuer = try reader.optionalStringWithNode("issuer")
     if let issuer, issuer.text.isEmpty {
       throw reader.failure(
         "issuer", "must not be empty; use null for any issuer", at: issuer.node)
     }
     let currency = try reader.optionalCode("currency", Currency.parse) ?? .cny
     let zone: TimeZoneRules
-    if let timezone = try reader.optionalString("timezone") {
+    if let timezone = try reader.optionalStringWithNode("timezone") {
       do {
         zone = try TimeZoneRules(identifier: timezone.text)
       } catch {
@@ -127,60 +117,8 @@ extension JSONNode {
   }
 }
 
-/// Reads typed fields out of a JSON object, naming and locating the offending value in each
-/// error.
-private struct FieldReader {
-  let object: JSONObject
-  /// Where the object opens, which is where a missing field is reported.
-  let position: JSONPosition
-  let prefix: String
-
-  func path(_ key: String) -> String { prefix + key }
-
-  func failure(_ key: String, _ problem: String, at node: JSONNode) -> PromotionError {
-    PromotionError(field: path(key), problem: problem, position: node.position)
-  }
-
-  func refuseUnknown(_ known: Set<String>) throws(PromotionError) {
-    // Compared byte for byte: `Set<String>` would match a key that is only canonically
-    // equivalent to a field name.
-    for member in object.members
-    where !known.contains(where: { $0.utf8.elementsEqual(member.key.utf8) }) {
-      throw PromotionError(
-        field: path(ShownValue.unquoted(member.key)), problem: "is not a promotion field",
-        position: member.keyPosition)
-    }
-  }
-
-  /// The value, or nil when absent or null (the SPEC treats both as "use the default").
-  func present(_ key: String) -> JSONNode? {
-    guard let node = object[key]?.value else { return nil }
-    if case .null = node.value { return nil }
-    return node
-  }
-
-  func required(_ key: String) throws(PromotionError) -> JSONNode {
-    guard let member = object[key] else {
-      throw PromotionError(field: path(key), problem: "is required", position: position)
-    }
-    if case .null = member.value.value {
-      throw failure(key, "is required, not null", at: member.value)
-    }
-    return member.value
-  }
-
-  func string(_ node: JSONNode, _ key: String) throws(PromotionError) -> String {
-    guard case .string(let text) = node.value else {
-      throw failure(key, "must be a string, not \(node.shown)", at: node)
-    }
-    return text
-  }
-
-  func requiredString(_ key: String) throws(PromotionError) -> (text: String, node: JSONNode) {
-    let node = try required(key)
-    return (try string(node, key), node)
-  }
-
+/// What only a promotion file has: amounts, counts, codes, the campaign and the tiers.
+extension JSONFieldReader where Failure == PromotionError {
   /// Refuses a string field that holds a full card number, naming it by its last four digits.
   func refuseCardNumber(in key: String) throws(PromotionError) {
     guard let node = present(key), case .string(let text) = node.value,
@@ -190,11 +128,6 @@ private struct FieldReader {
       key,
       "holds a full card number (ending \(lastFour)), which wallet never stores or shows",
       at: node)
-  }
-
-  func optionalString(_ key: String) throws(PromotionError) -> (text: String, node: JSONNode)? {
-    guard let node = present(key) else { return nil }
-    return (try string(node, key), node)
   }
 
   func money(_ node: JSONNode, _ key: String) throws(PromotionError) -> Money {
@@ -312,10 +245,10 @@ private struct FieldReader {
     guard case .object(let inner) = node.value else {
       throw failure("campaign", "must be an object or null, not \(node.shown)", at: node)
     }
-    let reader = FieldReader(object: inner, position: node.position, prefix: path("campaign."))
+    let reader = self.reader(of: inner, at: node.position, path: path("campaign"))
     try reader.refuseUnknown(["start", "end"])
     func date(_ key: String) throws(PromotionError) -> (date: CivilDate, node: JSONNode)? {
-      guard let found = try reader.optionalString(key) else { return nil }
+      guard let found = try reader.optionalStringWithNode(key) else { return nil }
       let (text, node) = found
       do throws(TimeParseError) {
         return (try CivilDate.parse(text), node)

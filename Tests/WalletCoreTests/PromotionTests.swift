@@ -24,11 +24,6 @@ struct PromotionTests {
     return try Promotion.decode(json: [UInt8](data))
   }
 
-  @Test func shippedFileEqualsTheBuiltIn() throws {
-    #expect(!Self.shipped.isEmpty)
-    #expect(try Promotion.decode(json: Self.shipped) == Promotion.bocomApplePayMonthly)
-  }
-
   @Test func builtInHasTheSeedValues() {
     let promotion = Promotion.bocomApplePayMonthly
     #expect(promotion.tiers.bankApp.map(\.description) == ["10.00", "15.00", "20.00", "20.00"])

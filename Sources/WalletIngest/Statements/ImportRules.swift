@@ -117,9 +117,8 @@ package struct ImportRule: Sendable {
       throw then.failure("skip", "must say why the rows are left out", at: node)
     }
     if method == nil && renamed == nil && mcc == nil && skip == nil {
-      throw InputError(
-        file: then.file, line: then.position.line, column: then.position.column,
-        message: "field '\(fields.path("then"))': must set method, merchant, mcc or skip")
+      throw then.failure(
+        field: fields.path("then"), "must set method, merchant, mcc or skip", at: then.position)
     }
     return ImportRule(
       name: name, merchant: merchant, description: description, minimumAmount: amount.0,

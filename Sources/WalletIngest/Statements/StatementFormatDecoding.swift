@@ -78,9 +78,7 @@ private struct FormatFieldReader {
 
   func requiredColumn(_ fields: DefinitionFields, _ key: String) throws(InputError) -> String {
     guard let name = try column(fields, key) else {
-      throw InputError(
-        file: fields.file, line: fields.position.line, column: fields.position.column,
-        message: "field '\(fields.path(key))': is required")
+      throw fields.failure(field: fields.path(key), "is required", at: fields.position)
     }
     return name
   }
@@ -183,9 +181,8 @@ private struct FormatFieldReader {
     }
     let reason = try rule.optionalString("reason")
     if kind == .ignore, reason?.contains(where: { !$0.isWhitespace }) != true {
-      throw InputError(
-        file: rule.file, line: rule.position.line, column: rule.position.column,
-        message: "field '\(rule.path("reason"))': a rule that ignores rows must say why")
+      throw rule.failure(
+        field: rule.path("reason"), "a rule that ignores rows must say why", at: rule.position)
     }
     var merchant: MerchantSource?
     if let object = try rule.optionalObject("merchant") {

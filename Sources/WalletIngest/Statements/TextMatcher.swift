@@ -39,10 +39,9 @@ package struct TextMatcher: Sendable, Equatable {
       found.append((key, try fields.string(node, key), node))
     }
     guard let (key, text, node) = found.first else {
-      throw InputError(
-        file: fields.file, line: fields.position.line, column: fields.position.column,
-        message: "field '\(fields.prefix.dropLast(1))': needs one of "
-          + testKeys.joined(separator: ", "))
+      throw fields.failure(
+        field: String(fields.prefix.dropLast(1)),
+        "needs one of " + testKeys.joined(separator: ", "), at: fields.position)
     }
     if found.count > 1 {
       throw fields.failure(
