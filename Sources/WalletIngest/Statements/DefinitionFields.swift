@@ -102,8 +102,10 @@ extension JSONFieldReader where Failure == InputError {
     do {
       return try LinearRegex(text, ignoresCase: ignoresCase)
     } catch {
+      // The reader knows its file only through the failures it makes.
+      let located = failure(key, "", at: node)
       throw InputError(
-        file: file, line: node.position.line, column: node.position.column,
+        file: located.file, line: located.line, column: located.column,
         problem: .invalidPattern(field: path(key), error))
     }
   }
