@@ -17,7 +17,6 @@ struct ColourTests {
   /// Runs `wallet` with standard output on a pseudo-terminal, as in a terminal window, and
   /// returns what it printed there.
   static func runOnTerminal(_ arguments: [String], environment: [String: String]) throws -> String {
-    let executable = try #require(WalletProcess.executable, "build the wallet product first")
     let terminal = try #require(PseudoTerminal.functions, "no pseudo-terminals here")
     let primary = terminal.open(O_RDWR | O_NOCTTY)
     try #require(primary >= 0)
@@ -38,19 +37,11 @@ struct ColourTests {
         output += buffer[0..<count]
       }
     }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { mine, _ in mine }
-    process.standardOutput = FileHandle(fileDescriptor: secondary, closeOnDealloc: false)
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
+    let result = try WalletProcess.run(arguments, environment: environment, outputTo: name)
     // With the last writer closed, reading the terminal ends (EIO on Linux).
     close(secondary)
     reader.wait()
-    #expect(process.terminationStatus == 0)
+    #expect(result.status == 0, "\(result.stderr)")
     return String(decoding: output, as: UTF8.self)
   }
 

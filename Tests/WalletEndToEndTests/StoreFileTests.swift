@@ -74,7 +74,7 @@ import WalletTestSupport
           + " PRAGMA user_version = 999;",
       ]
       process.standardInput = FileHandle.nullDevice
-      try process.run()
+      try process.runRetryingStart()
       process.waitUntilExit()
       #expect(process.terminationStatus == 0, "sqlite3 could not alter the store")
     } else {

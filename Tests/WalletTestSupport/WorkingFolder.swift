@@ -52,3 +52,22 @@ private final class ReadersWriterLock: @unchecked Sendable {
     return try body()
   }
 }
+
+extension Process {
+  /// `run()`, tried again when the start fails. On Linux, Foundation asks the child to close,
+  /// one by one, every descriptor the test process had open when it looked; with commands
+  /// running in-process beside it, one closed meanwhile fails the start (reported through a
+  /// stale errno, as "the file doesn't exist"). The child inherits the working folder, so it
+  /// starts while no test has moved it.
+  public func runRetryingStart() throws {
+    var attempt = 1
+    while true {
+      do {
+        return try WorkingFolder.shared { try run() }
+      } catch  where attempt < 5 {
+        attempt += 1
+        usleep(20_000)
+      }
+    }
+  }
+}

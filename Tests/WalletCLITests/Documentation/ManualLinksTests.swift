@@ -51,7 +51,7 @@ struct ManualLinksTests {
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output
-    try process.run()
+    try process.runRetryingStart()
     let messages = String(
       decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()

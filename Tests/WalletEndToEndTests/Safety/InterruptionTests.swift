@@ -296,7 +296,7 @@ struct InterruptionTests {
     let child = Process()
     child.executableURL = URL(fileURLWithPath: "/bin/sleep")
     child.arguments = ["60"]
-    try child.run()
+    try child.runRetryingStart()
     let start = try startTime(child.processIdentifier)
     kill(child.processIdentifier, SIGKILL)
     child.waitUntilExit()

@@ -160,7 +160,7 @@ struct OutputTargetReviewTests {
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try process.runRetryingStart()
     let bytes = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)

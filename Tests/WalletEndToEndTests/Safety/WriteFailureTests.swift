@@ -161,7 +161,7 @@ struct WriteFailureTests {
       let errors = Pipe()
       process.standardOutput = pipe
       process.standardError = errors
-      try process.run()
+      try process.runRetryingStart()
       // Read the first line, then hang up, as `head -1` does.
       _ = pipe.fileHandleForReading.availableData
       try pipe.fileHandleForReading.close()
