@@ -204,12 +204,12 @@ public enum WalletCommandLine {
       }
       console.message(parser.errorText(for: error))
       return ExitStatus.usage.rawValue
-    } catch let failure as CommandFailure {
+    } catch let failure as CommandError {
       console.message(errorLine(failure.message))
       return failure.status.rawValue
     } catch let failure as FileError {
       console.message(errorLine(worded: ErrorWording.words(failure, in: .current)))
-      return CommandFailure(failure).status.rawValue
+      return CommandError(failure).status.rawValue
     } catch let error as InputError {
       console.message(errorLine(worded: ErrorWording.words(error, in: .current)))
       return ExitStatus.dataError.rawValue

@@ -50,7 +50,7 @@ public enum EnrollmentFinding: Hashable, Sendable {
 }
 
 /// Why a binding that a purchase names does not count.
-enum NamedBindingProblem {
+enum NamedBindingError {
   /// It binds another card.
   case anotherCard
   /// It was not active at the purchase's time.
@@ -65,7 +65,7 @@ extension EnrollmentFinding {
   @inline(__always)
   static func problem(
     namedBindingOfOwnCard ownCard: Bool, enrolledAt: Int64, removedAt: Int64, at time: Int64
-  ) -> NamedBindingProblem? {
+  ) -> NamedBindingError? {
     guard ownCard else { return .anotherCard }
     return enrolledAt <= time && time < removedAt ? nil : .inactive
   }

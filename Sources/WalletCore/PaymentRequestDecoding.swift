@@ -1,6 +1,6 @@
 /// Why a payment request file was refused, or what in it deserves a warning: the field, what is
 /// wrong, and where.
-public struct PaymentRequestProblem: Error, Hashable, Sendable, CustomStringConvertible {
+public struct PaymentRequestError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The field's path, e.g. `paymentSummaryItems[1].amount`; nil for the whole document.
   public let field: String?
   /// What is wrong, with any value from the file made safe to print.
@@ -33,7 +33,7 @@ public struct DecodedPaymentRequest: Sendable {
   public var request: PaymentRequest
   /// What PassKit would accept but a merchant should look at: a total that is not the sum of
   /// the other final items.
-  public var warnings: [PaymentRequestProblem]
+  public var warnings: [PaymentRequestError]
 }
 
 extension PaymentRequest {
@@ -57,12 +57,12 @@ extension PaymentRequest {
   /// rule is thrown, located at the value that breaks it. A `time` without an offset is read in
   /// `zone`.
   public static func decode(json data: [UInt8], zone: TimeZoneRules)
-    throws(PaymentRequestProblem) -> DecodedPaymentRequest
+    throws(PaymentRequestError) -> DecodedPaymentRequest
   {
     let reader = try JSONFieldReader.root(
       of: data, kind: "payment request",
       notAnObject: { "a payment request is a JSON object, not \($0)" },
-      failure: { PaymentRequestProblem(field: $0, problem: $1, position: $2) })
+      failure: { PaymentRequestError(field: $0, problem: $1, position: $2) })
     try reader.refuseUnknown(readFields.union(ignoredFields))
 
     let merchantIdentifier = try reader.nonEmptyString("merchantIdentifier")
@@ -114,13 +114,13 @@ extension PaymentRequest {
       merchantIdentifier: merchantIdentifier, merchantName: merchantName,
       countryCode: country.uppercased(), currency: currency, supportedNetworks: networks,
       merchantCapabilities: capabilities, summaryItems: items.map(\.item), mcc: mcc, time: time)
-    var warnings: [PaymentRequestProblem] = []
+    var warnings: [PaymentRequestError] = []
     if request.hasOtherFinalItems, let last = items.last {
       let field = "paymentSummaryItems[\(items.count - 1)].amount"
       if let sum = request.sumOfOtherFinalItems {
         if sum != request.total.amount {
           warnings.append(
-            PaymentRequestProblem(
+            PaymentRequestError(
               field: field,
               problem:
                 "the total \(request.total.amount) differs from the sum of the other final "
@@ -129,7 +129,7 @@ extension PaymentRequest {
         }
       } else {
         warnings.append(
-          PaymentRequestProblem(
+          PaymentRequestError(
             field: field,
             problem:
               "the other final items add up to more than any amount, so the total "
@@ -156,14 +156,14 @@ extension PaymentRequest {
 }
 
 /// What only a payment request has: names, networks, capabilities and summary items.
-extension JSONFieldReader where Failure == PaymentRequestProblem {
+extension JSONFieldReader where Failure == PaymentRequestError {
   /// A string that is not blank and holds no card number (names are stored and shown).
-  func nonEmptyString(_ key: String) throws(PaymentRequestProblem) -> String {
+  func nonEmptyString(_ key: String) throws(PaymentRequestError) -> String {
     let node = try required(key)
     return try nonEmpty(try string(node, key), key, at: node)
   }
 
-  func nonEmpty(_ text: String, _ key: String, at node: JSONNode) throws(PaymentRequestProblem)
+  func nonEmpty(_ text: String, _ key: String, at node: JSONNode) throws(PaymentRequestError)
     -> String
   {
     guard !text.unicodeScalars.allSatisfy(\.properties.isWhitespace) else {
@@ -179,7 +179,7 @@ extension JSONFieldReader where Failure == PaymentRequestProblem {
   }
 
   /// The array `key`, which must be there, and where it is.
-  func requiredArray(_ key: String) throws(PaymentRequestProblem)
+  func requiredArray(_ key: String) throws(PaymentRequestError)
     -> (items: [JSONNode], node: JSONNode)
   {
     let node = try required(key)
@@ -189,7 +189,7 @@ extension JSONFieldReader where Failure == PaymentRequestProblem {
     return (items, node)
   }
 
-  func networks() throws(PaymentRequestProblem) -> [RequestedNetwork] {
+  func networks() throws(PaymentRequestError) -> [RequestedNetwork] {
     let key = "supportedNetworks"
     let (items, node) = try requiredArray(key)
     guard !items.isEmpty else {
@@ -210,7 +210,7 @@ extension JSONFieldReader where Failure == PaymentRequestProblem {
     return networks
   }
 
-  func capabilities() throws(PaymentRequestProblem) -> Set<MerchantCapability> {
+  func capabilities() throws(PaymentRequestError) -> Set<MerchantCapability> {
     let key = "merchantCapabilities"
     let (items, node) = try requiredArray(key)
     var capabilities = Set<MerchantCapability>()
@@ -231,7 +231,7 @@ extension JSONFieldReader where Failure == PaymentRequestProblem {
     return capabilities
   }
 
-  func summaryItems(currency: Currency, minorDigits: Int) throws(PaymentRequestProblem)
+  func summaryItems(currency: Currency, minorDigits: Int) throws(PaymentRequestError)
     -> [(item: PaymentRequest.SummaryItem, amountPosition: JSONPosition)]
   {
     let key = "paymentSummaryItems"
@@ -277,7 +277,7 @@ extension JSONFieldReader where Failure == PaymentRequestProblem {
   /// An amount written as a string: a discount may be negative, the total may not, and it has
   /// no more fraction digits than the currency's minor unit.
   func amount(_ node: JSONNode, currency: Currency, minorDigits: Int, isTotal: Bool)
-    throws(PaymentRequestProblem) -> Money
+    throws(PaymentRequestError) -> Money
   {
     let key = "amount"
     guard case .string(let text) = node.value else {

@@ -1,7 +1,7 @@
 import WalletCore
 
 /// The store refused one row of an export; nothing of it was kept.
-public struct StatementImportRejection: Error, Sendable {
+public struct StatementImportError: Error, Sendable {
   /// Which row.
   public enum Entry: Equatable, Sendable {
     /// The purchase at this index of the import.
@@ -33,13 +33,13 @@ extension WalletStore {
       try write {
         var changes = ChangeSet()
         var report = StatementImportOutcomes()
-        func located<T>(_ entry: StatementImportRejection.Entry, _ body: () throws -> T) throws
+        func located<T>(_ entry: StatementImportError.Entry, _ body: () throws -> T) throws
           -> T
         {
           do {
             return try body()
           } catch let error as StoreError where !error.isDamage {
-            throw StatementImportRejection(entry: entry, error: error)
+            throw StatementImportError(entry: entry, error: error)
           }
         }
         var sightings = try sightingCandidates(for: statement.purchases)

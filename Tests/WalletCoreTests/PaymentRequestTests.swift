@@ -43,7 +43,7 @@ struct PaymentRequestTests {
     return JSONPosition(line: index + 1, column: "  \"\(key)\": ".unicodeScalars.count + 1)
   }
 
-  static func decode(_ text: String) throws(PaymentRequestProblem) -> DecodedPaymentRequest {
+  static func decode(_ text: String) throws(PaymentRequestError) -> DecodedPaymentRequest {
     try PaymentRequest.decode(json: Array(text.utf8), zone: .shanghai)
   }
 
@@ -178,7 +178,7 @@ struct PaymentRequestTests {
   @Test("every validation rule names its field and points at it", arguments: rules)
   func everyRuleIsAnError(rule: Rule) throws {
     let text = Self.json(rule.changes)
-    let error = try #require(throws: PaymentRequestProblem.self) { try Self.decode(text) }
+    let error = try #require(throws: PaymentRequestError.self) { try Self.decode(text) }
     #expect(error.field == rule.field)
     #expect(error.problem.contains(rule.problem), "\(error.problem)")
     if rule.atValue, let field = rule.field {
@@ -191,7 +191,7 @@ struct PaymentRequestTests {
   }
 
   @Test func aMissingFieldPointsAtTheObjectThatLacksIt() throws {
-    let error = try #require(throws: PaymentRequestProblem.self) {
+    let error = try #require(throws: PaymentRequestError.self) {
       try Self.decode(Self.json(["countryCode": nil]))
     }
     #expect(error.position == JSONPosition(line: 1, column: 1))
@@ -199,7 +199,7 @@ struct PaymentRequestTests {
 
   @Test(arguments: ["{", "[]", "", "{\"merchantName\": \"a\",}"])
   func aFileThatIsNotARequestObject(text: String) throws {
-    let error = try #require(throws: PaymentRequestProblem.self) { try Self.decode(text) }
+    let error = try #require(throws: PaymentRequestError.self) { try Self.decode(text) }
     #expect(error.field == nil)
     #expect(error.position != nil)
   }

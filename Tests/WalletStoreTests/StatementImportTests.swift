@@ -210,7 +210,7 @@ struct StatementImportTests {
           purchase("S1", "2026-11-23T00:00", 12_000, merchant: "某店", method: .card)
         ]))
     } throws: { error in
-      (error as? StatementImportRejection)?.error
+      (error as? StatementImportError)?.error
         == StoreError.conflict(kind: .transaction, id: "S1")
     }
     let replaced = try store.importStatement(
@@ -318,7 +318,7 @@ struct StatementImportTests {
             kind: .credit, amount: Money(minorUnits: 2_000)),
         ]))
     } throws: { error in
-      (error as? StatementImportRejection)?.entry == .posting(1)
+      (error as? StatementImportError)?.entry == .posting(1)
     }
   }
 }

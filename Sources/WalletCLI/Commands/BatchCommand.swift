@@ -103,7 +103,7 @@ struct BatchCommand: WalletCommand {
           try asOf ?? Clock.now(context, zone: promotion.timeZone).localDate(in: promotion.timeZone)
         }, events: events)
     } catch let failure as BatchOutputError {
-      throw CommandFailure(.ioError, ErrorWording.words(failure, in: .current))
+      throw CommandError(.ioError, ErrorWording.words(failure, in: .current))
     }
     if let totals = report.totals { console.message(BatchSummary(totals).text) }
     if let reconciled = report.reconciliation, !quiet {

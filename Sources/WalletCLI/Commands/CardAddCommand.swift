@@ -41,7 +41,7 @@ struct CardAddCommand: WalletCommand {
       outcome = try store.addCard(card, replace: replace)
     } catch StoreError.conflict(_, _) {
       guard let stored = try store.card(id) else { throw StoreError.conflict(kind: .card, id: id) }
-      throw CommandFailure(
+      throw CommandError(
         .dataError,
         ConflictText.message(
           kind: "card", shownID: ShownID.quoted(id),

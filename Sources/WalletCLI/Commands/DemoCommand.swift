@@ -68,7 +68,7 @@ struct DemoCommand: WalletCommand {
       // The step could not print: the command line reports that, once, as exit status 74.
       if console.failure != nil { return false }
       guard let exit = ExitStatus(rawValue: status), step.expected.contains(exit) else {
-        throw CommandFailure(
+        throw CommandError(
           ExitStatus(rawValue: status) ?? .ioError,
           "the demo's step 'wallet \(step.arguments.joined(separator: " "))' failed")
       }

@@ -54,7 +54,7 @@ struct EnrollmentAddCommand: WalletCommand {
       guard let stored = try store.enrollment(id) else {
         throw StoreError.conflict(kind: .enrollment, id: id)
       }
-      throw CommandFailure(
+      throw CommandError(
         .dataError,
         ConflictText.message(
           kind: "enrollment", shownID: ShownID.quoted(id),

@@ -83,9 +83,9 @@ struct ExportCommand: WalletCommand {
       rows = try ExportJob.write(exported, range: range, store: store, to: writer)
     } catch {
       output?.discard()
-      if let failure = error as? CommandFailure { throw failure }
+      if let failure = error as? CommandError { throw failure }
       if error is CSVWriteError {
-        throw CommandFailure(
+        throw CommandError(
           .ioError,
           "cannot write \(output?.shownPath ?? "to standard output"): "
             + ErrorWording.english(error))

@@ -50,7 +50,7 @@ struct InitCommand: WalletCommand {
     // Instants are stored as UTC; those given without an offset were read in the old zone, and
     // changing it would silently reinterpret nothing yet make later imports disagree with them.
     guard try store.cards().isEmpty else {
-      throw CommandFailure(
+      throw CommandError(
         .dataError,
         "the store at \(SafeText.path(path)) reads times in \(current) and already holds data read in that "
           + "zone, so its zone stays \(current); to use \(wanted), create another store "

@@ -15,7 +15,7 @@ extension PayCommand {
     do {
       decoded = try PaymentRequest.decode(json: bytes, zone: zone)
     } catch {
-      throw CommandFailure(.dataError, error.located(in: shownFile))
+      throw CommandError(.dataError, error.located(in: shownFile))
     }
     for warning in decoded.warnings {
       let shown = Translations.translated(message: warning.located(in: shownFile))
@@ -55,7 +55,7 @@ extension PayCommand {
       try KnownIDs.require(id, as: .holder, store: store)
       cards = try store.cards(holder: id)
       guard !cards.isEmpty else {
-        throw CommandFailure(.dataError, "no card of holder '\(id)' in the store")
+        throw CommandError(.dataError, "no card of holder '\(id)' in the store")
       }
       holder = id
     }
@@ -67,7 +67,7 @@ extension PayCommand {
         request, cards: cards, at: at, transactionID: transactionID,
         authorize: authorize ? result ?? .success : nil, store: store)
     } catch let error as PaymentRecordingError {
-      throw CommandFailure(.dataError, error.worded(file: shownFile))
+      throw CommandError(.dataError, error.worded(file: shownFile))
     }
     let report = PaymentReport(
       request: request, warnings: decoded.warnings, holder: holder,

@@ -56,7 +56,7 @@ struct PostingAddCommand: WalletCommand {
       guard let message = try ConflictText.message(conflictingWith: posting, store: store) else {
         throw StoreError.conflict(kind: kind, id: conflicting)
       }
-      throw CommandFailure(.dataError, message)
+      throw CommandError(.dataError, message)
     }
     switch outcome {
     case .inserted: context.console.message(tr("Recorded \(summary) (posting \(id))."))

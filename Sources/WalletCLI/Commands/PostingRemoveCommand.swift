@@ -20,7 +20,7 @@ struct PostingRemoveCommand: WalletCommand {
     let store = try storeOptions.open(context: context, access: .change)
     try KnownIDs.require(id, as: .posting, store: store)
     guard let removed = try store.removePosting(id) else {
-      throw CommandFailure(.dataError, tr("no posting \(KnownIDs.shownTyped(id)) in the store"))
+      throw CommandError(.dataError, tr("no posting \(KnownIDs.shownTyped(id)) in the store"))
     }
     let summary = PostingAddCommand.summary(of: removed)
     context.console.message(tr("Removed posting \(id): \(summary)."))

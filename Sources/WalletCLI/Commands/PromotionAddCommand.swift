@@ -28,7 +28,7 @@ struct PromotionAddCommand: WalletCommand {
     if let installed = try store.installed(id), installed.isBuiltIn,
       installed.promotion != promotion
     {
-      throw CommandFailure(
+      throw CommandError(
         .dataError,
         "\(SafeText.path(file.path)): \(SafeText.quoted(id.rawValue)) is a built-in promotion and cannot be replaced; give yours "
           + "another id")

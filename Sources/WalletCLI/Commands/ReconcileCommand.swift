@@ -53,7 +53,7 @@ struct ReconcileCommand: WalletCommand {
       do {
         try ReconciliationFile.write(reconciliation.rows, to: console.csvWriter())
       } catch {
-        throw CommandFailure(
+        throw CommandError(
           .ioError, "cannot write to standard output: \(ErrorWording.english(error))")
       }
     case .json:

@@ -66,7 +66,7 @@ struct StatementCommand: WalletCommand {
         try RewardsFile.write(
           lines.map(RewardRow.init), in: promotion.timeZone, to: console.csvWriter())
       } catch {
-        throw CommandFailure(
+        throw CommandError(
           .ioError, "cannot write to standard output: \(ErrorWording.english(error))")
       }
       return .success

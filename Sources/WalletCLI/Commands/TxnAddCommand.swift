@@ -64,7 +64,7 @@ struct TxnAddCommand: WalletCommand {
       guard let stored = try store.transaction(id) else {
         throw StoreError.conflict(kind: .transaction, id: id)
       }
-      throw CommandFailure(
+      throw CommandError(
         .dataError,
         ConflictText.message(
           kind: "transaction", shownID: "'\(id)'",

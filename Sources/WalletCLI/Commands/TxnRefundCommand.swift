@@ -35,7 +35,7 @@ struct TxnRefundCommand: WalletCommand {
       $at, context: context, zone: store.timeZone, allowingFuture: future)
     guard let purchase = try store.transaction(id) else { throw StoreError.unknownTransaction(id) }
     if time < purchase.time {
-      throw CommandFailure(
+      throw CommandError(
         .dataError,
         {
           let (refund, bought) = (

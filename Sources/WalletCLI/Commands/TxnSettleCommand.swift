@@ -23,7 +23,7 @@ struct TxnSettleCommand: WalletCommand {
     do {
       transaction = try store.settle(id)
     } catch let error as StatusChangeError {
-      throw CommandFailure(.dataError, error.worded)
+      throw CommandError(.dataError, error.worded)
     }
     let amount = MoneyText.display(transaction.amount, transaction.currency)
     context.console.message(tr("Settled transaction \(id): \(amount) on card \(transaction.card)."))

@@ -24,7 +24,7 @@ struct TxnVoidCommand: WalletCommand {
     do {
       transaction = try store.void(id)
     } catch let error as StatusChangeError {
-      throw CommandFailure(.dataError, error.worded)
+      throw CommandError(.dataError, error.worded)
     }
     let amount = MoneyText.display(transaction.amount, transaction.currency)
     context.console.message(

@@ -68,7 +68,7 @@ struct CardNumberError: ArgumentNamingError {
   }
 
   func naming(_ argument: String) -> any Error {
-    CommandFailure(
+    CommandError(
       .dataError,
       "\(argument) looks like a full card number (ending \(lastFour)); "
         + "wallet never stores card numbers: a card is an id of your choosing, with at most "

@@ -27,13 +27,13 @@ enum PromotionSource {
 
   /// Reads and validates a promotion file; a broken rule is a data error written
   /// `FILE:LINE:COLUMN: field 'x': problem`, like a bad CSV value.
-  static func decode(_ file: InputFile) throws(CommandFailure) -> Promotion {
+  static func decode(_ file: InputFile) throws(CommandError) -> Promotion {
     do {
       return try Promotion.decode(json: try file.readAll())
     } catch let error as PromotionError {
-      throw CommandFailure(.dataError, error.located(in: file.path))
+      throw CommandError(.dataError, error.located(in: file.path))
     } catch let error as FileError {
-      throw CommandFailure(error)
+      throw CommandError(error)
     } catch {
       preconditionFailure("unexpected error \(error)")
     }

@@ -98,7 +98,7 @@ enum Clock {
         return try Instant.parse(text, naiveIn: zone)
       } catch {
         let shown = SafeText.quoted(text)
-        throw CommandFailure(
+        throw CommandError(
           .usage,
           ErrorWording.say(
             "WALLET_NOW \(shown): \(ErrorWording.words(error, in: .english))",

@@ -43,7 +43,7 @@ struct Listing {
   /// Prints the listing on standard output; an empty table prints nothing there and says so on
   /// standard error instead (`empty` is the message), so a pipe sees no stray text. A table's
   /// headings and `empty` are in the run's language; CSV's header and JSON's keys never change.
-  func write(_ format: OutputFormat, empty: String, console: Console) throws(CommandFailure) {
+  func write(_ format: OutputFormat, empty: String, console: Console) throws(CommandError) {
     switch format {
     case .table:
       guard !rows.isEmpty else {
@@ -62,7 +62,7 @@ struct Listing {
         for row in rows { try writer.writeRecord(row.map(Listing.csvText)) }
         try writer.flush()
       } catch {
-        throw CommandFailure(
+        throw CommandError(
           .ioError, "cannot write to standard output: \(ErrorWording.english(error))")
       }
     case .json:

@@ -32,7 +32,7 @@ final class ListingStream {
   var wantsMore: Bool { console.outputIsOpen }
 
   /// Adds one row, with one cell per column.
-  func append(_ row: [Listing.Cell]) throws(CommandFailure) {
+  func append(_ row: [Listing.Cell]) throws(CommandError) {
     precondition(row.count == columns.count, "a row has one cell per column")
     count += 1
     switch format {
@@ -51,7 +51,7 @@ final class ListingStream {
         // The first row goes out at once, for a reader that wants only the start.
         if count == 1 { try writer.flush() }
       } catch {
-        throw CommandFailure(
+        throw CommandError(
           .ioError, "cannot write to standard output: \(ErrorWording.english(error))")
       }
     case .json:
@@ -63,7 +63,7 @@ final class ListingStream {
 
   /// Ends the listing; with no rows, a table says `empty` (in the run's language) on standard
   /// error, CSV is its header and JSON an empty array.
-  func finish(empty: String) throws(CommandFailure) {
+  func finish(empty: String) throws(CommandError) {
     switch format {
     case .table:
       if widths == nil {
@@ -79,7 +79,7 @@ final class ListingStream {
         if count == 0 { try writer.writeRecord(columns) }
         try writer.flush()
       } catch {
-        throw CommandFailure(
+        throw CommandError(
           .ioError, "cannot write to standard output: \(ErrorWording.english(error))")
       }
     case .json:

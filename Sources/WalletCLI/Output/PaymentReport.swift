@@ -13,7 +13,7 @@ struct PaymentReport {
   typealias Authorization = PaymentAuthorization
 
   let request: PaymentRequest
-  let warnings: [PaymentRequestProblem]
+  let warnings: [PaymentRequestError]
   /// `--holder`'s value, or the holder of `--card`'s card.
   let holder: Identifier
   /// `--card`'s value, when the sheet was asked about one card.

@@ -4,14 +4,14 @@ import Foundation
 struct DemoFolder {
   let url: URL
 
-  init() throws(CommandFailure) {
+  init() throws(CommandError) {
     url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "wallet-demo-\(UUID().uuidString)")
     do {
       try FileManager.default.createDirectory(
         at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
-      throw CommandFailure(
+      throw CommandError(
         .ioError,
         "the demo cannot make a temporary folder in \(url.deletingLastPathComponent().path)")
     }
@@ -20,11 +20,11 @@ struct DemoFolder {
   func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 
   /// Writes a file and returns its path.
-  func write(_ name: String, _ text: String) throws(CommandFailure) -> String {
+  func write(_ name: String, _ text: String) throws(CommandError) -> String {
     do {
       try Data(text.utf8).write(to: url.appendingPathComponent(name))
     } catch {
-      throw CommandFailure(.ioError, "the demo cannot write \(path(name))")
+      throw CommandError(.ioError, "the demo cannot write \(path(name))")
     }
     return path(name)
   }

@@ -17,7 +17,7 @@ public enum ExitStatus: Int32, Sendable {
 }
 
 /// A failure that ends a command, with the words the user sees and the exit status scripts see.
-public struct CommandFailure: Error, Sendable, CustomStringConvertible {
+public struct CommandError: Error, Sendable, CustomStringConvertible {
   /// The exit status.
   public let status: ExitStatus
   /// What went wrong, in words a cardholder understands.
@@ -33,7 +33,7 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
   public var description: String { message }
 }
 
-extension CommandFailure {
+extension CommandError {
   /// The failure to read or write a file, with the exit status scripts expect for it.
   init(_ failure: FileError) {
     let message = ErrorWording.words(failure, in: .current)

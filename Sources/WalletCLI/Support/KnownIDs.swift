@@ -11,7 +11,7 @@ enum KnownIDs {
   ) throws {
     guard try !store.knows(id, as: kind) else { return }
     let candidates = try store.idsNear(id, as: kind)
-    throw CommandFailure(
+    throw CommandError(
       .dataError, message(id, as: kind, suggesting: nearest(to: id, among: candidates)))
   }
 
@@ -50,7 +50,7 @@ enum KnownIDs {
     if let installed = try store.installed(id) { return installed }
     let candidates = try store.promotions().map(\.promotion.id)
     let missing = tr("no promotion \(shownTyped(id)) is installed")
-    throw CommandFailure(
+    throw CommandError(
       .dataError,
       suggesting(nearest(to: id, among: candidates), after: missing, masks: true))
   }

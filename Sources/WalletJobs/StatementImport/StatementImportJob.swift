@@ -25,7 +25,7 @@ package enum StatementImportJob {
     do {
       outcomes = try store.importStatement(
         plan.statement, replace: request.replace, dryRun: request.dryRun)
-    } catch let rejection as StatementImportRejection {
+    } catch let rejection as StatementImportError {
       throw located(rejection, in: plan, path: request.path)
     }
     let rows = plan.rows.map { planned in
@@ -46,7 +46,7 @@ package enum StatementImportJob {
 
   /// The row a store's refusal is about, as an error at its line.
   private static func located(
-    _ rejection: StatementImportRejection, in plan: StatementImportPlan, path: String
+    _ rejection: StatementImportError, in plan: StatementImportPlan, path: String
   ) -> StatementRowError {
     let row = plan.rows.first { planned in
       switch (planned.entry, rejection.entry) {

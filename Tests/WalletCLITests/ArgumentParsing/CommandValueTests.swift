@@ -71,7 +71,7 @@ struct CommandValueTests {
     do {
       _ = try Values.parse(argv)
       Issue.record("\(argv) was accepted")
-    } catch let failure as CommandFailure {
+    } catch let failure as CommandError {
       #expect(failure.status == .dataError)
       #expect(
         failure.message

@@ -223,7 +223,7 @@ struct PaymentRequestManualTests {
       var without = object
       without[field] = nil
       let json = try JSONSerialization.data(withJSONObject: without)
-      var refusal: PaymentRequestProblem?
+      var refusal: PaymentRequestError?
       do {
         _ = try PaymentRequest.decode(json: Array(json), zone: .shanghai)
       } catch {

@@ -2,7 +2,7 @@ import Foundation
 import WalletTestSupport
 
 /// The English messages of errors, found in the sources where they are made: the literals given
-/// to `ValidationError(…)`, `UsageError(…)`, `CommandFailure(kind, …)`, `FileFailure(kind, …)`,
+/// to `ValidationError(…)`, `UsageError(…)`, `CommandError(kind, …)`, `FileFailure(kind, …)`,
 /// a reader's `failure(field, …)` and `error(…)`/`error(in: column, …)`, and to `message:` and
 /// `problem:`. Literals joined with `+` make one key; an expression joined in stands for a
 /// value, `{n}`, as an interpolation does.
@@ -30,7 +30,7 @@ enum ErrorMessageKeys {
 
   /// Where a message starts, and whether a first argument (a kind, a field) comes before it.
   private static let markers: [(text: String, skipsFirstArgument: Bool)] = [
-    ("ValidationError(", false), ("UsageError(", false), ("CommandFailure(", true),
+    ("ValidationError(", false), ("UsageError(", false), ("CommandError(", true),
     ("FileFailure(", true), ("failure(", true), ("error(", false), ("error(in:", true),
     ("message:", false), ("problem:", false),
   ]
