@@ -70,7 +70,7 @@ public enum StoreError: Error, Equatable, Sendable {
 
   /// What a damaged row's column should have held.
   public enum StoredValue: Equatable, Sendable {
-    /// Text.
+    /// Any text (the column held none, or not as text).
     case text
     /// A code of this kind (``CanonicalCode/codeKind``) that wallet knows.
     case code(kind: String)

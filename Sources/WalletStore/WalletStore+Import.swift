@@ -49,7 +49,7 @@ public enum ImportProgress: Sendable, Equatable {
 public struct ImportError: Error, Sendable {
   /// The row's index in the input.
   public var index: Int
-  /// Why.
+  /// Why the store refused the row.
   public var error: StoreError
 }
 

@@ -14,7 +14,7 @@ public struct StatementImportError: Error, Sendable {
 
   /// Which row.
   public var entry: Entry
-  /// Why.
+  /// Why the store refused the row.
   public var error: StoreError
 }
 

@@ -2,7 +2,7 @@ import WalletIngest
 
 /// The process exit statuses, after BSD's sysexits, that scripts can rely on.
 public enum ExitStatus: Int32, Sendable {
-  /// Success.
+  /// The command did what was asked (for `check`, the answer is yes).
   case success = 0
   /// A check answered "no" (not enrolled, would not earn).
   case no = 1

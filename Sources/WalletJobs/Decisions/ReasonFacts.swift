@@ -9,7 +9,7 @@ package struct ReasonFacts: Sendable {
   package var card: Card
   /// The primary holder whose rewards it counts toward.
   package var holder: Identifier
-  /// When.
+  /// When the purchase was made.
   package var time: Instant
   /// Where it stands with the bank.
   package var status: TransactionStatus

@@ -98,7 +98,7 @@ package struct ColumnType: RawRepresentable, Hashable, Sendable {
   package static let real = ColumnType(rawValue: SQLITE_FLOAT)
   /// UTF-8 text.
   package static let text = ColumnType(rawValue: SQLITE_TEXT)
-  /// Bytes.
+  /// Bytes stored as given (a BLOB).
   package static let blob = ColumnType(rawValue: SQLITE_BLOB)
   /// SQL NULL.
   package static let null = ColumnType(rawValue: SQLITE_NULL)
