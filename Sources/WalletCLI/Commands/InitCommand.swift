@@ -32,7 +32,7 @@ struct InitCommand: WalletCommand {
     let store = try WalletStore.open(path: path, create: true)
     if !existed {
       try store.setTimeZone(zone ?? WalletStore.defaultTimeZone)
-      let (shown, zone) = (SafeText.path(path), store.timeZone)
+      let (shown, zone) = (ShownValue.path(path), store.timeZone)
       console.message(tr("Created a new store at \(shown) (time zone \(zone))."))
       return .success
     }
@@ -43,7 +43,7 @@ struct InitCommand: WalletCommand {
     if wanted == current {
       // A store made by another command has the default zone without having recorded it.
       if try !store.isInitialized { try store.setTimeZone(current) }
-      let shown = SafeText.path(path)
+      let shown = ShownValue.path(path)
       console.message(tr("The store at \(shown) is ready (time zone \(current))."))
       return .success
     }
@@ -52,12 +52,12 @@ struct InitCommand: WalletCommand {
     guard try store.cards().isEmpty else {
       throw CommandError(
         .dataError,
-        "the store at \(SafeText.path(path)) reads times in \(current) and already holds data read in that "
+        "the store at \(ShownValue.path(path)) reads times in \(current) and already holds data read in that "
           + "zone, so its zone stays \(current); to use \(wanted), create another store "
           + "with --db")
     }
     try store.setTimeZone(wanted)
-    let shown = SafeText.path(path)
+    let shown = ShownValue.path(path)
     console.message(
       tr("The store at \(shown) is ready; it now reads times in \(wanted) (it was \(current))."))
     return .success

@@ -8,7 +8,7 @@ extension PayCommand {
   func run(context: CommandContext) throws -> ExitStatus {
     let input = try InputFile.openAllowingStandardInput(file, standardInput: context.standardInput)
     let bytes = try input.readAll()
-    let shownFile = SafeText.path(input.path)
+    let shownFile = ShownValue.path(input.path)
     let store = try storeOptions.open(context: context, access: authorize ? .change : .read)
     let zone = store.timeZone
     let decoded: DecodedPaymentRequest

@@ -30,7 +30,7 @@ struct PromotionAddCommand: WalletCommand {
     {
       throw CommandError(
         .dataError,
-        "\(SafeText.path(file.path)): \(SafeText.quoted(id.rawValue)) is a built-in promotion and cannot be replaced; give yours "
+        "\(ShownValue.path(file.path)): \(ShownValue.quoted(id.rawValue)) is a built-in promotion and cannot be replaced; give yours "
           + "another id")
     }
     switch try store.installPromotion(promotion, replace: replace) {

@@ -25,7 +25,7 @@ extension ErrorWording {
 
   /// `file:line:column: problem`, the form editors and terminals can jump to.
   static func words(_ error: InputError, in language: Language) -> String {
-    let place = "\(SafeText.path(error.file)):\(error.line):\(error.column)"
+    let place = "\(ShownValue.path(error.file)):\(error.line):\(error.column)"
     return say(
       "\(place): \(words(error.problem, in: .english))",
       "\(place)：\(words(error.problem, in: .simplifiedChinese))", in: language)
@@ -40,7 +40,7 @@ extension ErrorWording {
         "the file is empty; expected a header row: \(columns)", "文件为空；应有表头行：\(columns)",
         in: language)
     case .repeatedColumn(let name, let first):
-      let shown = SafeText.quoted(name)
+      let shown = ShownValue.quoted(name)
       return say(
         "column \(shown) appears twice (first as column \(first))",
         "列 \(shown) 出现了两次（第一次是第 \(first) 列）", in: language)
@@ -77,7 +77,7 @@ extension ErrorWording {
         "refunded \(refunded) is more than the amount \(amount)", "退款 \(refunded) 超过金额 \(amount)",
         in: language)
     case .notFourDigits(let column, let value):
-      let shown = SafeText.quoted(value)
+      let shown = ShownValue.quoted(value)
       return say(
         "\(column) \(shown) must be exactly four digits", "\(column) \(shown) 必须恰好是四位数字",
         in: language)
@@ -86,11 +86,11 @@ extension ErrorWording {
         "removed_at must be later than enrolled_at", "removed_at 必须晚于 enrolled_at", in: language)
     case .unknownReference(let column, let id, let file):
       // Never translated so far; kept in English in both languages until it is.
-      return "\(column) \(SafeText.quoted(id)) is not in \(file)"
+      return "\(column) \(ShownValue.quoted(id)) is not in \(file)"
     case .repeatedID(let kind, let id, let firstLine):
       // Card and enrollment ids never hold card numbers (the row parser refused them);
       // transaction and posting ids may be long bank references, shown as they are.
-      let shown = SafeText.quoted(id, masksCardNumbers: !kind.showsIDsUnmasked)
+      let shown = ShownValue.quoted(id, masksCardNumbers: !kind.showsIDsUnmasked)
       return say(
         "\(noun(kind, in: .english)) \(shown) is listed twice (first on line \(firstLine))",
         "\(noun(kind, in: .simplifiedChinese)) \(shown) 出现了两次（第一次在第 \(firstLine) 行）",
@@ -146,7 +146,7 @@ extension ErrorWording {
   static func invalidValue(
     column: String, value: String, reason: any Error, in language: Language
   ) -> String {
-    let shown = SafeText.quoted(value)
+    let shown = ShownValue.quoted(value)
     let english = "\(column) \(shown): \(words(for: reason, in: .english) ?? "\(reason)")"
     let named = columnName(column, in: .simplifiedChinese)
     let chinese: String
@@ -225,49 +225,49 @@ extension ErrorWording {
   static func words(_ error: FileError, in language: Language) -> String {
     switch error {
     case .cannotOpen(let path, let code):
-      let (shown, reason) = (SafeText.path(path), systemWords(code))
+      let (shown, reason) = (ShownValue.path(path), systemWords(code))
       return say("cannot open \(shown): \(reason)", "无法打开 \(shown)：\(reason)", in: language)
     case .inputIsDirectory(let path):
-      let shown = SafeText.path(path)
+      let shown = ShownValue.path(path)
       return say(
         "cannot read \(shown): it is a directory", "无法读取 \(shown)：它是一个目录", in: language)
     case .cannotOpenStandardInput(let code):
       let reason = systemWords(code)
       return say("cannot read standard input: \(reason)", "无法读取标准输入：\(reason)", in: language)
     case .readFailed(let path, let code):
-      let (shown, reason) = (SafeText.path(path), systemWords(code))
+      let (shown, reason) = (ShownValue.path(path), systemWords(code))
       return say("cannot read \(shown): \(reason)", "无法读取 \(shown)：\(reason)", in: language)
     case .changedWhileRead(let path):
-      let shown = SafeText.path(path)
+      let shown = ShownValue.path(path)
       return say(
         "\(shown): the file changed while it was being read; nothing was written",
         "\(shown)：读取期间文件发生了变化；没有写入任何文件", in: language)
     case .tooLarge(let path, let limit):
-      let shown = SafeText.path(path)
+      let shown = ShownValue.path(path)
       return say(
         "\(shown): the file is larger than \(limit) MiB", "\(shown)：文件大于 \(limit) MiB",
         in: language)
     case .invalidInput(let error):
       return words(error, in: language)
     case .outputIsDirectory(let path):
-      let shown = SafeText.path(path)
+      let shown = ShownValue.path(path)
       return say(
         "cannot write \(shown): it is a directory", "无法写入 \(shown)：它是一个目录", in: language)
     case .cannotWrite(let path, let code):
-      let (shown, reason) = (SafeText.path(path), systemWords(code))
+      let (shown, reason) = (ShownValue.path(path), systemWords(code))
       return say("cannot write \(shown): \(reason)", "无法写入 \(shown)：\(reason)", in: language)
     case .cannotMakeWorkDirectory(let parent, let code):
-      let (shown, reason) = (SafeText.path(parent), systemWords(code))
+      let (shown, reason) = (ShownValue.path(parent), systemWords(code))
       return say(
         "cannot make a work directory in \(shown): \(reason)", "无法在 \(shown) 中建立工作目录：\(reason)",
         in: language)
     case .cannotWriteWorkFile(let path, let code):
-      let (shown, reason) = (SafeText.path(path), systemWords(code))
+      let (shown, reason) = (ShownValue.path(path), systemWords(code))
       return say(
         "cannot write the work file \(shown): \(reason)", "无法写入工作文件 \(shown)：\(reason)",
         in: language)
     case .cannotReadWorkFile(let path, let code):
-      let (shown, reason) = (SafeText.path(path), systemWords(code))
+      let (shown, reason) = (ShownValue.path(path), systemWords(code))
       return say(
         "cannot read the work file \(shown): \(reason)", "无法读取工作文件 \(shown)：\(reason)",
         in: language)
@@ -281,7 +281,7 @@ extension ErrorWording {
   /// A batch's output that could not be written.
   static func words(_ error: BatchOutputError, in language: Language) -> String {
     let reason = words(for: error.underlying, in: language) ?? "\(error.underlying)"
-    let shown = error.path == "-" ? nil : SafeText.path(error.path)
+    let shown = error.path == "-" ? nil : ShownValue.path(error.path)
     return say(
       "cannot write \(shown ?? "standard output"): \(reason)",
       "无法写入 \(shown ?? "标准输出")：\(reason)", in: language)
@@ -293,6 +293,6 @@ extension ErrorWording {
 }
 
 extension AtomicOutputFile {
-  /// The path as messages show it (`SafeText.path`); `-` is standard output.
-  var shownPath: String { path == "-" ? "standard output" : SafeText.path(path) }
+  /// The path as messages show it (`ShownValue.path`); `-` is standard output.
+  var shownPath: String { path == "-" ? "standard output" : ShownValue.path(path) }
 }

@@ -9,7 +9,7 @@ enum Clock {
       do {
         return try Instant.parse(text, naiveIn: zone)
       } catch {
-        let shown = SafeText.quoted(text)
+        let shown = ShownValue.quoted(text)
         throw CommandError(
           .usage,
           ErrorWording.say(

@@ -22,7 +22,8 @@ enum PromotionSource {
     }
     let known = Promotion.builtIn.map(\.id.rawValue).joined(separator: ", ")
     throw ValidationError(
-      "No promotion file or built-in promotion named \(SafeText.quoted(name)) (built in: \(known))")
+      "No promotion file or built-in promotion named \(ShownValue.quoted(name)) (built in: \(known))"
+    )
   }
 
   /// Reads and validates a promotion file; a broken rule is a data error written

@@ -52,7 +52,7 @@ struct StoreOptions: ParsableArguments {
     let store = try WalletStore.open(
       path: path, create: access == .create, readOnly: access == .read)
     if creates {
-      let (shown, zone) = (SafeText.path(path), store.timeZone.identifier)
+      let (shown, zone) = (ShownValue.path(path), store.timeZone.identifier)
       context.console.message(tr("Created a new store at \(shown) (time zone \(zone))."))
     }
     Self.warnIfReadableByOthers(path, console: context.console)
@@ -84,7 +84,7 @@ struct StoreOptions: ParsableArguments {
     guard stat(path, &status) == 0 else { return }
     let mode = Int(status.st_mode) & 0o7777
     guard mode & 0o077 != 0 else { return }
-    let (shown, octal) = (SafeText.path(path), String(mode, radix: 8))
+    let (shown, octal) = (ShownValue.path(path), String(mode, radix: 8))
     console.message(
       tr("Warning: \(shown) can be read by other users (mode \(octal)); run 'chmod 600 \(shown)'."))
   }

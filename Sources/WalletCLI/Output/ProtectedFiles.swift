@@ -1,3 +1,4 @@
+import WalletCore
 import WalletIngest
 
 /// The files a command reads or keeps, which none of its outputs may replace (SPEC 6): an output
@@ -46,7 +47,7 @@ struct ProtectedFiles {
     guard output != .nowhere,
       let clash = files.first(where: { $0.location == output })
     else { return }
-    let named = path == "-" ? "standard output" : "--\(option) \(SafeText.quoted(path))"
+    let named = path == "-" ? "standard output" : "--\(option) \(ShownValue.quoted(path))"
     throw ValidationError(
       "\(named) is \(clash.role); writing there would destroy it, so choose another file")
   }

@@ -8,7 +8,7 @@ enum RecordImportText {
   /// statement that now refund their purchases: one message each.
   static func summary(_ report: RecordImportReport, path: String) -> [String] {
     let counts = report.counts
-    let (shown, new) = (SafeText.path(path), ProgressReporter.grouped(counts.inserted))
+    let (shown, new) = (ShownValue.path(path), ProgressReporter.grouped(counts.inserted))
     let (present, replaced) = (
       ProgressReporter.grouped(counts.unchanged), ProgressReporter.grouped(counts.replaced)
     )
