@@ -28,7 +28,9 @@ public enum CommandHarness {
     // run would see: such a run runs alone, the others side by side.
     let status =
       if let directory {
-        WorkingFolder.changed(to: directory) { WalletCommandLine.run(arguments, context: context) }
+        try WorkingFolder.changed(to: directory) {
+          WalletCommandLine.run(arguments, context: context)
+        }
       } else {
         WorkingFolder.shared { WalletCommandLine.run(arguments, context: context) }
       }

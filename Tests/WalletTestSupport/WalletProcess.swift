@@ -130,7 +130,7 @@ public struct WalletProcess {
     let start = { posix_spawn(&pid, words[0], &actions, &attributes, &argv, &envp) }
     let spawned =
       if let directory {
-        WorkingFolder.changed(to: URL(fileURLWithPath: directory), start)
+        try WorkingFolder.changed(to: URL(fileURLWithPath: directory), start)
       } else {
         WorkingFolder.shared(start)
       }

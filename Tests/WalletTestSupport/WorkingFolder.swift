@@ -14,16 +14,25 @@ public enum WorkingFolder {
     try lock.shared(body)
   }
 
-  /// Runs `body` alone, with `folder` as the process's working folder.
-  public static func changed<T>(to folder: URL, _ body: () throws -> T) rethrows -> T {
+  /// Runs `body` alone, with `folder` as the process's working folder; throws, as a test's
+  /// failure and not the whole run's crash, when the folder cannot be entered.
+  public static func changed<T>(to folder: URL, _ body: () throws -> T) throws -> T {
     try lock.exclusively {
       // Read before the first change: a static is set when first read.
       let home = Self.home
-      precondition(chdir(folder.path) == 0, "cannot enter \(folder.path)")
+      guard chdir(folder.path) == 0 else { throw WorkingFolderError(folder: folder.path) }
       defer { precondition(chdir(home) == 0, "cannot return to \(home)") }
       return try body()
     }
   }
+}
+
+/// A folder a run was to work in that cannot be entered.
+public struct WorkingFolderError: Error, CustomStringConvertible {
+  /// The folder.
+  public let folder: String
+  /// The failure in words.
+  public var description: String { "cannot enter \(folder)" }
 }
 
 /// A lock that many readers share and one writer holds alone.
