@@ -66,17 +66,13 @@ import WalletTestSupport
     let shell = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/bin/sqlite3"]
       .first { FileManager.default.isExecutableFile(atPath: $0) }
     if let shell {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: shell)
-      process.arguments = [
-        session.database,
-        "INSERT INTO schema_migrations VALUES ('999-from-the-future', '2099-01-01T00:00:00Z');"
-          + " PRAGMA user_version = 999;",
-      ]
-      process.standardInput = FileHandle.nullDevice
-      try process.runRetryingStart()
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 0, "sqlite3 could not alter the store")
+      let altered = try WalletProcess.runProgram(
+        [
+          shell, session.database,
+          "INSERT INTO schema_migrations VALUES ('999-from-the-future', '2099-01-01T00:00:00Z');"
+            + " PRAGMA user_version = 999;",
+        ], environment: ["PATH": "/usr/bin:/bin"])
+      #expect(altered.status == 0, "sqlite3 could not alter the store: \(altered.stderr)")
     } else {
       let handle = try FileHandle(forUpdating: URL(fileURLWithPath: session.database))
       try handle.seek(toOffset: 60)

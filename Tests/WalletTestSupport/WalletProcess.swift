@@ -56,6 +56,18 @@ public struct WalletProcess {
     launcher: [String] = []
   ) throws -> Result {
     let executable = try #require(executable, "build the wallet product first")
+    return try runProgram(
+      launcher + [executable.path] + arguments,
+      environment: environment.merging(["PATH": "/usr/bin:/bin"]) { mine, _ in mine },
+      directory: directory, stdin: stdin, outputTo: outputTo, errorsTo: errorsTo)
+  }
+
+  /// Runs another program as `run` runs wallet: `words` is its absolute path, then its
+  /// arguments, and `environment` all the environment it gets.
+  public static func runProgram(
+    _ words: [String], environment: [String: String], directory: URL? = nil,
+    stdin: String? = nil, outputTo: String? = nil, errorsTo: String? = nil
+  ) throws -> Result {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("wallet-process-\(UniqueName.make())")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -67,11 +79,8 @@ public struct WalletProcess {
       inPath = scratch.appendingPathComponent("stdin").path
       try Data(stdin.utf8).write(to: URL(fileURLWithPath: inPath))
     }
-    let words =
-      launcher.isEmpty ? [executable.path] + arguments : launcher + [executable.path] + arguments
-    let variables = environment.merging(["PATH": "/usr/bin:/bin"]) { mine, _ in mine }
     let status = try spawnAndWait(
-      words, environment: variables.map { "\($0)=\($1)" }, directory: directory?.path,
+      words, environment: environment.map { "\($0)=\($1)" }, directory: directory?.path,
       input: inPath, output: outputTo.map { ($0, false) } ?? (outPath, true),
       errors: errorsTo.map { ($0, false) } ?? (errPath, true))
     func text(_ path: String) -> String {
