@@ -17,12 +17,13 @@ public struct ImportOrigin: Hashable, Sendable {
   public var file: String
   /// The line in the file where the row starts.
   public var line: Int
-  /// How the row's payment method was decided, in words; nil for rows that are not purchases.
-  public var methodDecidedBy: String?
+  /// How the row's payment method was decided; nil for rows that are not purchases.
+  public var methodDecidedBy: MethodDecision?
 
   /// An origin.
   public init(
-    format: String, sourceKind: SourceKind, file: String, line: Int, methodDecidedBy: String? = nil
+    format: String, sourceKind: SourceKind, file: String, line: Int,
+    methodDecidedBy: MethodDecision? = nil
   ) {
     self.format = format
     self.sourceKind = sourceKind
@@ -30,6 +31,18 @@ public struct ImportOrigin: Hashable, Sendable {
     self.line = line
     self.methodDecidedBy = methodDecidedBy
   }
+}
+
+/// How an imported purchase's payment method was decided, kept as values (not words) so that
+/// each language can say it and machine output can say it in English.
+public enum MethodDecision: Hashable, Sendable {
+  /// A rule of the statement's format, 1-based, and the reason the format gives for it.
+  case formatRule(format: String, number: Int, reason: String)
+  /// A rule of the user's rules file, 1-based, its name when it has one, and the file's name as
+  /// it may be shown.
+  case rulesFileRule(number: Int, name: String?, file: String)
+  /// The payment method given on the command line for rows nothing else decided.
+  case commandLine
 }
 
 /// A purchase read from an export, with where it came from.
@@ -122,13 +135,13 @@ public struct TransactionOrigin: Equatable, Sendable {
   public var line: Int
   /// The merchant as that export wrote it.
   public var merchant: String?
-  /// How the payment method was decided, in words.
-  public var methodDecidedBy: String?
+  /// How the payment method was decided.
+  public var methodDecidedBy: MethodDecision?
 
   /// A source, as the store read it back.
   public init(
     record: Identifier, format: String, sourceKind: ImportOrigin.SourceKind, file: String,
-    line: Int, merchant: String?, methodDecidedBy: String?
+    line: Int, merchant: String?, methodDecidedBy: MethodDecision?
   ) {
     self.record = record
     self.format = format

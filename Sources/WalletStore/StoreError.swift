@@ -96,6 +96,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case readablePromotion(PromotionError)
     /// `card-statement` or `app-export`.
     case sourceKind
+    /// How an import decided a payment method: `format-rule`, `rules-file` or `command-line`
+    /// (an earlier version's words in one of the shapes it wrote).
+    case methodSource
   }
 }
 

@@ -206,5 +206,8 @@ enum StoreSchema {
           WHERE ordinal IS NOT NULL;
         """)
     },
+    // `explain` says how an import decided a purchase's payment method in the run's language;
+    // the words once stored in English are kept as values instead (see MethodDecisionColumns).
+    Migration(name: "method-decisions-as-values", body: MethodDecisionColumns.migrate),
   ])
 }

@@ -14,7 +14,8 @@ extension WalletStore {
   /// own CSV.
   public func origins(of transaction: Identifier) throws -> [TransactionOrigin] {
     try db.fetchAll(
-      "SELECT record, format, source_kind, file, line, merchant, method_decided_by FROM origins "
+      "SELECT record, format, source_kind, file, line, merchant, \(MethodDecisionColumns.names) "
+        + "FROM origins "
         + "WHERE transaction_id = ? ORDER BY record <> transaction_id, record",
       [transaction.rawValue]
     ) { row in
@@ -23,7 +24,7 @@ extension WalletStore {
         record: stored.id, format: try stored.text(1, "format"),
         sourceKind: try stored.sourceKind(2), file: try stored.text(3, "file"),
         line: try stored.int(4, "line"), merchant: try stored.optionalText(5, "merchant"),
-        methodDecidedBy: try stored.optionalText(6, "method_decided_by"))
+        methodDecidedBy: try MethodDecisionColumns.decision(in: stored, from: 6))
     }
   }
 }

@@ -159,14 +159,17 @@ extension WalletStore {
   ) throws {
     try db.execute(
       "INSERT INTO origins(record, transaction_id, format, source_kind, file, line, merchant, "
-        + "method_decided_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(record) DO UPDATE SET "
+        + "\(MethodDecisionColumns.names)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        + "ON CONFLICT(record) DO UPDATE SET "
         + "transaction_id = excluded.transaction_id, format = excluded.format, "
         + "source_kind = excluded.source_kind, file = excluded.file, line = excluded.line, "
-        + "merchant = excluded.merchant, method_decided_by = excluded.method_decided_by",
+        + "merchant = excluded.merchant, method_source = excluded.method_source, "
+        + "method_rule = excluded.method_rule, method_words = excluded.method_words, "
+        + "method_file = excluded.method_file",
       [
         record.rawValue, transaction.rawValue, origin.format, origin.sourceKind.rawValue,
-        origin.file, origin.line, merchant, origin.methodDecidedBy,
-      ])
+        origin.file, origin.line, merchant,
+      ] + MethodDecisionColumns.values(of: origin.methodDecidedBy))
   }
 
   /// For each kind of export among `purchases`, the purchases from the other kind on their

@@ -50,9 +50,8 @@ struct StatementImportJobTests {
     #expect(report.rows[2].outcome == nil && report.rows[2].leftOutReason != nil)
     #expect(report.rows[3].outcome == .posting(.credit, .inserted))
     #expect(try store.transaction(purchase)?.refunded == Money(minorUnits: 2318))
-    // The stored origin says how the method was decided, in English whatever the language.
-    #expect(
-      try store.origins(of: purchase).first?.methodDecidedBy == "--method on the command line")
+    // The stored origin says how the method was decided, as values each language words.
+    #expect(try store.origins(of: purchase).first?.methodDecidedBy == .commandLine)
   }
 
   @Test func importingAgainChangesNothing() throws {

@@ -27,10 +27,10 @@ struct StatementImportTests {
 
   static let statement = ImportOrigin(
     format: "bocom-credit", sourceKind: .cardStatement, file: "bocom.csv", line: 2,
-    methodDecidedBy: "--method")
+    methodDecidedBy: .commandLine)
   static let app = ImportOrigin(
     format: "alipay", sourceKind: .appExport, file: "alipay.csv", line: 30,
-    methodDecidedBy: "paid through Alipay")
+    methodDecidedBy: .formatRule(format: "alipay", number: 1, reason: "paid through Alipay"))
 
   func purchase(
     _ id: Identifier, _ time: String, _ amount: Int64, merchant: String?,

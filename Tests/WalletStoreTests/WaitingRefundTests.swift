@@ -24,7 +24,7 @@ struct WaitingRefundTests {
 
   static let app = ImportOrigin(
     format: "alipay", sourceKind: .appExport, file: "refund.csv", line: 2,
-    methodDecidedBy: "paid through Alipay")
+    methodDecidedBy: .formatRule(format: "alipay", number: 1, reason: "paid through Alipay"))
 
   /// Alipay's refund `<order>_<n>`, naming its order.
   func refund(_ id: Identifier, of order: Identifier, _ amount: Int64, card: Identifier = "BOCOM")

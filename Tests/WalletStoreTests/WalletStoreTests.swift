@@ -67,12 +67,19 @@ struct StoreOpeningTests {
   static func makeOlderStore(at path: String) throws {
     _ = try WalletStore.open(path: path, create: true)
     let database = try Database(path: path, mode: .readWrite)
-    try database.executeScript(
-      """
-      DELETE FROM schema_migrations WHERE name = 'decisions-forfeited';
-      PRAGMA user_version = 3;
-      """)
+    try database.executeScript(undoLastStep)
   }
+
+  /// The last migration undone: the words column back, the four value columns gone.
+  static let undoLastStep = """
+    ALTER TABLE origins ADD COLUMN method_decided_by TEXT;
+    ALTER TABLE origins DROP COLUMN method_source;
+    ALTER TABLE origins DROP COLUMN method_rule;
+    ALTER TABLE origins DROP COLUMN method_words;
+    ALTER TABLE origins DROP COLUMN method_file;
+    DELETE FROM schema_migrations WHERE name = 'method-decisions-as-values';
+    PRAGMA user_version = 4;
+    """
 
   /// A store from before `decisions-forfeited`, whose decisions table has the first step's CHECK
   /// (no row with both a reason and an ordinal), keeps every decision and index through the
@@ -113,6 +120,7 @@ struct StoreOpeningTests {
         INSERT INTO decisions_old SELECT * FROM decisions_new;
         DROP TABLE decisions_new;
         ALTER TABLE decisions_old RENAME TO decisions;
+        \(Self.undoLastStep)
         DELETE FROM schema_migrations WHERE name = 'decisions-forfeited';
         PRAGMA user_version = 3;
         """)

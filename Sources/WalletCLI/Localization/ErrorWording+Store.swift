@@ -155,6 +155,7 @@ extension StoreError.StoredValue {
     case .refundedBesideOrdinal: "refunded, beside an ordinal"
     case .readablePromotion(let error): "a promotion wallet can read (\(error))"
     case .sourceKind: "card-statement or app-export"
+    case .methodSource: "format-rule, rules-file or command-line"
     }
   }
 }

@@ -306,19 +306,20 @@ enum BankStatementImportText {
     tr(dynamic: reason)
   }
 
-  /// How a method was decided, as the store keeps it (always in English, see
-  /// `MethodSource.storedWords(rulesFile:)`), in the run's language: the command line, or
-  /// a format's rule and its reason. A rule of the user's rules file is shown as it is stored.
-  static func shownDecidedBy(_ stored: String) -> String {
-    let commandLine = "--method on the command line"
-    if stored == commandLine { return tr("--method on the command line") }
-    guard stored.hasSuffix(")"), let open = stored.range(of: " (rule ", options: .backwards),
-      let of = stored.range(of: " of format ", range: open.upperBound..<stored.endIndex)
-    else { return stored }
-    let reason = shownReason(String(stored[..<open.lowerBound]))
-    let number = String(stored[open.upperBound..<of.lowerBound])
-    let format = String(stored[of.upperBound..<stored.index(before: stored.endIndex)])
-    return tr("\(reason) (rule \(number) of format \(format))")
+  /// How a method was decided, in the run's language: the command line, a format's rule and
+  /// its reason, or a rule of the user's rules file.
+  static func shownDecidedBy(_ decision: MethodDecision) -> String {
+    switch decision {
+    case .commandLine:
+      return tr("--method on the command line")
+    case .formatRule(let format, let number, let reason):
+      let reason = shownReason(reason)
+      return tr("\(reason) (rule \(number) of format \(format))")
+    case .rulesFileRule(let number, let name?, let file):
+      return tr("rule \(number) (\(name)) of the rules file \(file)")
+    case .rulesFileRule(let number, nil, let file):
+      return tr("rule \(number) of the rules file \(file)")
+    }
   }
 
   /// Every reason the built-in formats give, for a row left out, a row paid without a card, or

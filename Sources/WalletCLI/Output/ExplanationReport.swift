@@ -230,7 +230,13 @@ struct Explanation {
           ("file", .string(origin.file)),
           ("line", .integer(origin.line)),
           ("merchant", .optional(origin.merchant)),
-          ("methodDecidedBy", .optional(origin.methodDecidedBy)),
+          (
+            "methodDecidedBy",
+            .optional(
+              origin.methodDecidedBy.map { decision in
+                inEnglish { BankStatementImportText.shownDecidedBy(decision) }
+              })
+          ),
         ])
       })
   }

@@ -64,7 +64,7 @@ struct StatementImportPlan {
       planned.card = card.id
       let origin = ImportOrigin(
         format: format.id, sourceKind: sourceKind, file: fileName, line: row.line,
-        methodDecidedBy: row.methodSource.map { $0.storedWords(rulesFile: request.rulesFile) })
+        methodDecidedBy: row.methodSource.map { $0.decision(rulesFile: request.rulesFile) })
       let day = "\(format.id):\(card.id.rawValue):\(row.date)"
       let entry: Entry
 
@@ -189,18 +189,17 @@ struct StatementImportPlan {
 }
 
 extension MethodSource {
-  /// How the method was decided, as the store keeps it and `explain` reads it back: always in
-  /// English, as the store's data is; the command line shows it in the run's language.
-  package func storedWords(rulesFile: String?) -> String {
+  /// How the method was decided, as the store keeps it and `explain` reads it back: rules
+  /// numbered from 1, as a person counts them, and the rules file's name as it may be shown.
+  package func decision(rulesFile: String?) -> MethodDecision {
     switch self {
     case .format(let formatID, let rule, let reason):
-      return "\(reason) (rule \(rule + 1) of format \(formatID))"
+      .formatRule(format: formatID, number: rule + 1, reason: reason)
     case .userRule(let index, let name):
-      let file = rulesFile.map { ShownValue.path($0) } ?? ""
-      if let name { return "rule \(index + 1) (\(name)) of the rules file \(file)" }
-      return "rule \(index + 1) of the rules file \(file)"
+      .rulesFileRule(
+        number: index + 1, name: name, file: rulesFile.map { ShownValue.path($0) } ?? "")
     case .commandLine:
-      return "--method on the command line"
+      .commandLine
     }
   }
 }

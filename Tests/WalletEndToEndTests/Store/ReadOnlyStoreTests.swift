@@ -150,8 +150,13 @@ struct ReadOnlyStoreTests {
       let database = try Database(path: session.database, mode: .readWrite)
       try database.executeScript(
         """
-        DELETE FROM schema_migrations WHERE name = 'decisions-forfeited';
-        PRAGMA user_version = 3;
+        ALTER TABLE origins ADD COLUMN method_decided_by TEXT;
+        ALTER TABLE origins DROP COLUMN method_source;
+        ALTER TABLE origins DROP COLUMN method_rule;
+        ALTER TABLE origins DROP COLUMN method_words;
+        ALTER TABLE origins DROP COLUMN method_file;
+        DELETE FROM schema_migrations WHERE name = 'method-decisions-as-values';
+        PRAGMA user_version = 4;
         """)
     }
     let before = try Data(contentsOf: URL(fileURLWithPath: session.database))
