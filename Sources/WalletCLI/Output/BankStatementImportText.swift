@@ -143,32 +143,32 @@ enum BankStatementImportText {
     let statement = report.file
     let format = statement.format
     let name = format.name == format.id ? "" : " (\(format.name))"
-    var purchases = Tally()
-    var refunds = Tally()
-    var postings: [Posting.Kind: Tally] = [:]
-    var leftOut = Tally()
+    var purchases = Tally<Counted>()
+    var refunds = Tally<Counted>()
+    var postings: [Posting.Kind: Tally<Counted>] = [:]
+    var leftOut = Tally<String>()
     for row in report.rows {
       if let reason = leftOutWords(row).map(shownReason) { leftOut.add(reason) }
       switch row.outcome {
       case .purchase(let outcome):
         switch outcome {
-        case .inserted: purchases.add("new")
-        case .unchanged, .alreadySeenAs: purchases.add("already present")
-        case .replaced: purchases.add("replaced")
-        case .sameAs, .replacedStatementRow: purchases.add("the same as another export's")
-        case .needsMethod: purchases.add("without a payment method")
+        case .inserted: purchases.add(.new)
+        case .unchanged, .alreadySeenAs: purchases.add(.alreadyPresent)
+        case .replaced: purchases.add(.replaced)
+        case .sameAs, .replacedStatementRow: purchases.add(.sameAsAnotherExport)
+        case .needsMethod: purchases.add(.withoutPaymentMethod)
         }
       case .refund(let outcome):
         switch outcome {
-        case .applied: refunds.add("applied")
-        case .alreadyApplied: refunds.add("already applied")
-        case .waiting: refunds.add("waiting for their purchases")
-        case .waitingBecause: refunds.add("kept waiting, not fitting their purchases")
-        case .sameAs: refunds.add("the same as another export's")
+        case .applied: refunds.add(.applied)
+        case .alreadyApplied: refunds.add(.alreadyApplied)
+        case .waiting: refunds.add(.waiting)
+        case .waitingBecause: refunds.add(.keptWaiting)
+        case .sameAs: refunds.add(.sameAsAnotherExport)
         }
       case .posting(let kind, let outcome):
         postings[kind, default: Tally()].add(
-          outcome == .inserted ? "new" : outcome == .unchanged ? "already present" : "replaced")
+          outcome == .inserted ? .new : outcome == .unchanged ? .alreadyPresent : .replaced)
       case nil: break
       }
     }
@@ -183,21 +183,26 @@ enum BankStatementImportText {
         tr("\(shown): \(id)\(name), \(encoding); \(rows) rows (nothing written)")
       }
     var lines = [first]
-    let categories: [(String, Tally)] = [
-      ("purchases", purchases), ("refunds", refunds),
-      ("rewards credited", postings[.credit] ?? Tally()),
-      ("rewards taken back", postings[.clawback] ?? Tally()), ("left out", leftOut),
+    // Outcomes read count first ("3 new"); reasons, which are phrases, count last.
+    let categories: [(String, Tally<Counted>)] = [
+      (tr("purchases"), purchases), (tr("refunds"), refunds),
+      (tr("rewards credited"), postings[.credit] ?? Tally()),
+      (tr("rewards taken back"), postings[.clawback] ?? Tally()),
     ]
-    for (label, tally) in categories where tally.total > 0 {
-      // Outcomes read count first ("3 new"); reasons, which are phrases, count last.
-      let detail = tally.entries.map { entry in
-        let count = ProgressReporter.grouped(entry.count)
-        return label == "left out"
-          ? tr("\(entry.label): \(count)") : counted(count, entry.label)
-      }
-      let (shownLabel, total) = (categoryName(label), ProgressReporter.grouped(tally.total))
-      let details = detail.joined(separator: Language.current.clauseSeparator)
-      lines.append(tr("  \(shownLabel): \(total) (\(details))"))
+    for (shownLabel, tally) in categories where tally.total > 0 {
+      lines.append(
+        categoryLine(
+          shownLabel, tally.total,
+          tally.entries.map { $0.label.words(ProgressReporter.grouped($0.count)) }))
+    }
+    if leftOut.total > 0 {
+      lines.append(
+        categoryLine(
+          tr("left out"), leftOut.total,
+          leftOut.entries.map { entry in
+            let (label, count) = (entry.label, ProgressReporter.grouped(entry.count))
+            return tr("\(label): \(count)")
+          }))
     }
     for (refund, target) in report.appliedEarlierRefunds {
       let refund = refund.rawValue
@@ -334,41 +339,42 @@ enum BankStatementImportText {
     return reasons
   }
 
-  /// A category of the summary in words.
-  private static func categoryName(_ label: String) -> String {
-    switch label {
-    case "purchases": tr("purchases")
-    case "refunds": tr("refunds")
-    case "rewards credited": tr("rewards credited")
-    case "rewards taken back": tr("rewards taken back")
-    case "left out": tr("left out")
-    default: label
-    }
+  /// A line of the summary: a category, its total, and what its rows came to.
+  private static func categoryLine(_ shownLabel: String, _ count: Int, _ detail: [String])
+    -> String
+  {
+    let total = ProgressReporter.grouped(count)
+    let details = detail.joined(separator: Language.current.clauseSeparator)
+    return tr("  \(shownLabel): \(total) (\(details))")
   }
 
-  /// An outcome with its count, count first in English (`3 new`).
-  private static func counted(_ count: String, _ label: String) -> String {
-    switch label {
-    case "new": tr("\(count) new")
-    case "already present": tr("\(count) already present")
-    case "replaced": tr("\(count) replaced")
-    case "the same as another export's": tr("\(count) the same as another export's")
-    case "without a payment method": tr("\(count) without a payment method")
-    case "applied": tr("\(count) applied")
-    case "already applied": tr("\(count) already applied")
-    case "waiting for their purchases": tr("\(count) waiting for their purchases")
-    case "kept waiting, not fitting their purchases":
-      tr("\(count) kept waiting, not fitting their purchases")
-    default: "\(count) \(label)"
+  /// What became of a purchase, refund or posting, as the summary counts it.
+  private enum Counted: Equatable {
+    case new, alreadyPresent, replaced, sameAsAnotherExport, withoutPaymentMethod
+    case applied, alreadyApplied, waiting, keptWaiting
+
+    /// The outcome with its count, count first in English (`3 new`).
+    func words(_ count: String) -> String {
+      switch self {
+      case .new: tr("\(count) new")
+      case .alreadyPresent: tr("\(count) already present")
+      case .replaced: tr("\(count) replaced")
+      case .sameAsAnotherExport: tr("\(count) the same as another export's")
+      case .withoutPaymentMethod: tr("\(count) without a payment method")
+      case .applied: tr("\(count) applied")
+      case .alreadyApplied: tr("\(count) already applied")
+      case .waiting: tr("\(count) waiting for their purchases")
+      case .keptWaiting: tr("\(count) kept waiting, not fitting their purchases")
+      }
     }
   }
 
   /// Counts by label, in the order labels first appear.
-  private struct Tally {
-    var entries: [(label: String, count: Int)] = []
+  private struct Tally<Label: Equatable> {
+    var entries: [(label: Label, count: Int)] = []
     var total: Int { entries.reduce(0) { $0 + $1.count } }
 
-    mutating func add(_ label: String) {
+    mutating func add(_ label: Label) {
       if let index = entries.firstIndex(where: { $0.label == label }) {
         entries[index].count += 1
       } else {
