@@ -9,41 +9,12 @@ import WalletCore
   import Darwin
 #endif
 
-/// One connection to a SQLite database file (or to a private in-memory database).
-///
-/// A `Database` is not `Sendable`: it is used from one thread at a time, which is why it is
-/// opened with `SQLITE_OPEN_NOMUTEX` (SQLite's per-call mutex would buy nothing). Processes that
-/// share the file coordinate through SQLite's file locks and the busy timeout.
-///
-/// Opening a file applies, in this order:
-/// 1. For `.readWriteCreate`, a missing file is created first with mode 0600 (SQLite itself
-///    would create it 0644), and a missing parent directory with mode 0700 whatever the umask
-///    (see `createPrivateDirectory`). Only the last directory component is created: a typo in
-///    a deeper path fails instead of building a tree. `.readOnly` opens with
-///    `SQLITE_OPEN_READONLY`, and in some cases `immutable=1` (see below); `.readWrite` and
-///    `.readWriteCreate` fail with `SQLITE_READONLY` on a file this user may not write.
-/// 2. The busy timeout (default 5 s): a locked database is waited for instead of failing at once.
-/// 3. A read of the schema, so a file that is not a database fails here with `SQLITE_NOTADB`
-///    before anything has been written to it.
-/// 4. For writable files, `journal_mode=WAL` (readers and one writer do not block each other)
-///    and `synchronous=NORMAL`, which in WAL mode is crash-safe and only risks the last commits
-///    on power loss.
-/// 5. `foreign_keys=ON`, which SQLite leaves off by default.
-///
-/// A read-only connection to a database in WAL mode needs the `-wal` and `-shm` files beside it,
-/// and creates them when they are missing; it cannot remove them when it closes (that takes a
-/// write lock), so they stay until a writer closes. Creating them fails in a folder the user
-/// cannot write (`SQLITE_READONLY_DIRECTORY`), and beside a file without its owner's write bit
-/// makes a `-shm` as read-only as the file, which no writer can use once the file is writable
-/// again. So when the log holds nothing (no `-wal`, or an empty one: every commit is in the
-/// file) and the file or its folder is not writable by this user or lacks its owner's write
-/// bit, the file is opened `immutable=1`: SQLite reads it without locks and without the two
-/// files. Only a user with more rights (the owner, root) could change such a file meanwhile, and
-/// a read that overlapped that change could fail as corrupt or mix the two states; SQLite offers
-/// no other way to read a WAL database there. A log with commits in it is always read the usual
-/// way, since the file alone would be out of date.
-///
-/// The connection closes when the object is released.
+/// One connection to a SQLite database file (or to a private in-memory database), used from
+/// one thread at a time. Opening creates a missing file 0600 (its folder 0700), waits on a
+/// locked file, refuses a file that is not a database before writing to it, and turns on WAL and
+/// foreign keys; a store this user cannot write is read `immutable=1` when its log is empty.
+/// docs/design/store.md tells why each step is there. The connection closes when the object is
+/// released.
 package final class Database {
   /// How a database is opened.
   package enum OpenMode: Hashable, Sendable {
@@ -60,7 +31,7 @@ package final class Database {
   package let path: String
   /// The mode given at open.
   package let mode: OpenMode
-  /// Whether a read-only connection reads the file as `immutable` (see the type's discussion).
+  /// Whether a read-only connection reads the file as `immutable` (docs/design/store.md).
   let isImmutable: Bool
 
   let connection: Connection
