@@ -158,19 +158,12 @@ enum DuckDBEngine {
 
   @discardableResult
   static func run(_ executable: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.runRetryingStart()
-    let message = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw EngineError(message: String(decoding: message, as: UTF8.self))
-    }
-    return String(decoding: message, as: UTF8.self)
+    // posix_spawn, as the binary is started: Foundation's Process can fail to start while
+    // commands run in-process beside it (see WalletProcess).
+    let result = try WalletProcess.runProgram(
+      [executable] + arguments, environment: ["PATH": "/usr/bin:/bin"])
+    guard result.status == 0 else { throw EngineError(message: result.stderr) }
+    return result.stderr
   }
 
   static func outputs(_ files: ScenarioFiles, promotion: Promotion) throws -> Outputs {

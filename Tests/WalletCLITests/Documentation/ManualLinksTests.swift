@@ -42,19 +42,11 @@ struct ManualLinksTests {
   /// installed.
   @Test(.enabled(if: mandoc != nil), arguments: pages)
   func thePageHasNoWarnings(page: String) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(Self.mandoc))
-    process.arguments = [
-      "-T", "lint", "-W", "warning",
-      WalletProcess.packageRoot.appendingPathComponent("man/\(page)").path,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.runRetryingStart()
-    let messages = String(
-      decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let page = WalletProcess.packageRoot.appendingPathComponent("man/\(page)").path
+    let result = try WalletProcess.runProgram(
+      [try #require(Self.mandoc), "-T", "lint", "-W", "warning", page],
+      environment: ["PATH": "/usr/bin:/bin"])
+    let messages = result.stdout + result.stderr
     #expect(messages.isEmpty, "\(messages)")
   }
 }
