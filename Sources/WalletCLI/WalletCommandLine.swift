@@ -140,7 +140,7 @@ public enum WalletCommandLine {
     } catch {
       let language = Language.chosen ?? Language(environment: context.environment)
       return Language.$chosen.withValue(language) {
-        context.console.message(parser.errorText(for: error))
+        context.console.message(usageErrorText(error))
         return ExitStatus.usage.rawValue
       }
     }
@@ -170,7 +170,7 @@ public enum WalletCommandLine {
     else { return status }
     if failure.stream == .output && console.claimFailureReport() {
       let reason = String(cString: strerror(failure.code))
-      console.message(errorLine(tr("cannot write to standard output: \(reason)")))
+      console.message(errorLine(worded: tr("cannot write to standard output: \(reason)")))
     }
     return ExitStatus.ioError.rawValue
   }
@@ -192,20 +192,11 @@ public enum WalletCommandLine {
         }
         return try command.run(arguments, context: context).rawValue
       }
-    } catch var error as UsageError {
-      // A card number typed in the wrong place (an unknown option, a stray argument, a time)
-      // would be quoted back by the parser; it is never echoed.
-      if let lastFour = CardNumberGuard.lastFourOfCardNumber(in: error.message) {
-        error.message = tr(
-          """
-          an argument looks like a full card number (ending \(lastFour)), which wallet \
-          never shows or stores; check the command line
-          """)
-      }
-      console.message(parser.errorText(for: error))
+    } catch let error as UsageError {
+      console.message(usageErrorText(error))
       return ExitStatus.usage.rawValue
     } catch let failure as CommandError {
-      console.message(errorLine(failure.message))
+      console.message(errorLine(worded: failure.message))
       return failure.status.rawValue
     } catch let failure as FileError {
       console.message(errorLine(worded: ErrorWording.words(failure, in: .current)))
@@ -223,22 +214,26 @@ public enum WalletCommandLine {
       console.message(tr("Error: \(error.worded)"))
       return ExitStatus.dataError.rawValue
     } catch {
-      if let words = ErrorWording.words(for: error, in: .current) {
-        console.message(errorLine(worded: words))
-      } else {
-        console.message(errorLine("\(error)"))
-      }
+      // Every error a command throws on purpose is worded above; anything else says what it is.
+      console.message(errorLine(worded: ErrorWording.words(for: error, in: .current) ?? "\(error)"))
       return ExitStatus.ioError.rawValue
     }
   }
 
-  /// `Error: message` in English, `错误：消息` in Chinese: a message from anywhere (the store,
-  /// a file reader) is translated when the table knows its sentence.
-  static func errorLine(_ message: String) -> String {
-    tr("Error: \(Translations.translated(message: message))")
+  /// The text of a usage error in the run's language. A card number typed in the wrong place
+  /// (an unknown option, a stray argument, a time, `--lang`) would be quoted back by the
+  /// parser; it is never echoed.
+  private static func usageErrorText(_ error: UsageError) -> String {
+    var error = error
+    let words = ErrorWording.words(error.problem, in: .current)
+    if let lastFour = CardNumberGuard.lastFourOfCardNumber(in: words) {
+      error.problem = .cardNumber(lastFour: lastFour)
+    }
+    return parser.errorText(for: error)
   }
 
-  /// `Error: message` for a message already in the language (``ErrorWording``'s).
+  /// `Error: message` in English, `错误：消息` in Chinese, for a message already in the run's
+  /// language (a command's sentence, or ``ErrorWording``'s words).
   static func errorLine(worded message: String) -> String {
     tr("Error: \(message)")
   }

@@ -88,4 +88,98 @@ struct ChineseErrorTests {
     #expect(run.english.hasPrefix("Error: transaction 'T1001' is settled"), "\(run.english)")
     #expect(run.chinese.hasPrefix("错误：交易 'T1001' 已入账，不能再撤销"), "\(run.chinese)")
   }
+
+  /// The parser's mistakes and a value's refusal, worded in the language `--lang` chooses even
+  /// when it comes after the mistake on the command line.
+  @Test(arguments: [
+    (
+      ["card", "list", "--fromat", "csv"],
+      "Error: Unknown option '--fromat'. Did you mean '--format'?",
+      "错误：未知选项 '--fromat'。您是不是要用 '--format'？"
+    ),
+    (
+      ["txn", "list", "--from", "2026-13"],
+      "Error: The value '2026-13' is invalid for '--from <date>': that month does not exist",
+      "错误：'--from <date>' 的取值 '2026-13' 无效：该月份不存在"
+    ),
+    (
+      ["txn", "list", "--limit", "0"], "Error: --limit must be a whole number greater than zero",
+      "错误：--limit 必须是大于零的整数"
+    ),
+    (
+      ["txn", "list", "--waiting", "--cycle", "2026-11"],
+      "Error: --waiting takes only --holder, --card, --limit and --format",
+      "错误：--waiting 只接受 --holder、--card、--limit 和 --format"
+    ),
+  ])
+  func aUsageErrorBeforeLang(arguments: [String], english: String, chinese: String) throws {
+    let session = try StoreSession()
+    try session.succeed(["init"])
+    let inEnglish = try session.run(arguments)
+    let inChinese = try session.run(arguments + ["--lang", "zh-Hans"])
+    #expect(inEnglish.status == 64 && inChinese.status == 64)
+    #expect(inEnglish.stderr.split(separator: "\n").first.map(String.init) == english)
+    #expect(inChinese.stderr.split(separator: "\n").first.map(String.init) == chinese)
+  }
+
+  /// A mistake in `--lang` itself is worded in the language of the environment.
+  @Test func aBadLangInTheEnvironmentsLanguage() throws {
+    let session = try StoreSession()
+    let run = try session.run(["--lang=", "card", "list"], environment: Self.chinese)
+    #expect(run.status == 64)
+    #expect(run.stderr.hasPrefix("错误：'--lang <language>' 的取值 '' 无效：请用 en 或 zh-Hans\n"))
+  }
+
+  @Test func aConflictingRowOfAnImport() throws {
+    let session = try StoreSession()
+    try session.succeed(["init"])
+    try session.write(
+      "cards.csv", "card,holder,network,type,role,issuer,last4\nC1,H1,visa,credit,,,\n")
+    try session.succeed(["import", "cards", "cards.csv"])
+    try session.write(
+      "more.csv", "card,holder,network,type,role,issuer,last4\nC1,H1,visa,debit,,,\n")
+    let run = try Self.both(session, ["import", "cards", "more.csv"])
+    #expect(run.status == 65)
+    #expect(
+      run.english
+        == "Error: more.csv:2:1: card 'C1' is already in the store with other details (type is "
+        + "credit there, debit here); use --replace to overwrite")
+    #expect(
+      run.chinese == "错误：more.csv:2:1：卡片 'C1' 已在数据库中，但内容不同（卡类型：数据库中为 credit，本次为 debit）；"
+        + "如需覆盖请加 --replace")
+    let skipped = try session.run(
+      ["import", "enrollments", "e.csv", "--skip-invalid"], environment: Self.chinese)
+    #expect(skipped.status == 66)
+    try session.write("e.csv", "card,channel,enrolled_at\nC9,wallet,2023-01-01T00:00\n")
+    let unknown = try session.run(
+      ["import", "enrollments", "e.csv", "--skip-invalid"], environment: Self.chinese)
+    #expect(unknown.status == 0)
+    #expect(unknown.stderr.hasPrefix("已跳过 e.csv:2:1：数据库中没有卡片 'C9'\n"), "\(unknown.stderr)")
+  }
+
+  @Test func aStatementsRowsAndPurchasesWithoutAMethod() throws {
+    let session = try ImportStatementTests.wallet()
+    let bocom = ImportStatementTests.fixture("bocom-credit.csv")
+    // The summary comes first, then the error.
+    let undecided = try session.run(
+      ["import", "statement", bocom, "--card", "BOCOM"], environment: Self.chinese)
+    #expect(undecided.status == 65)
+    #expect(
+      undecided.stderr.hasSuffix(
+        ":2:3：2 笔消费没有支付方式（第 2, 11 行）：对账单很少注明是否用了 Apple Pay，wallet 不会猜测。请用 --method "
+          + "apple-pay|card|other 决定文件中其余各行，或按商户、摘要、金额或日期用规则文件决定（--rules FILE，"
+          + "见 wallet-formats(5)）；--dry-run 会列出每一行\n"), "\(undecided.stderr)")
+    try session.succeed(["card", "remove", "ICBC", "--force"])
+    let icbc = ImportStatementTests.fixture("icbc-credit.csv")
+    let missing = try Self.both(session, ["import", "statement", icbc])
+    #expect(missing.status == 65)
+    #expect(
+      missing.english.hasSuffix(
+        "no card ending 0001 in the store; add it with 'wallet card "
+          + "add ID --last4 0001 …', or name the card with --card"), "\(missing.english)")
+    #expect(
+      missing.chinese.hasSuffix(
+        "：数据库中没有尾号为 0001 的卡；请用 'wallet card add ID --last4 0001 …' 添加，或用 --card 指明卡片"),
+      "\(missing.chinese)")
+  }
 }

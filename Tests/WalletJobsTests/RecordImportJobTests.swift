@@ -18,19 +18,13 @@ struct RecordImportJobTests {
     throws -> RecordImportReport
   {
     try RecordImportJob.run(
-      kind, file: try InputFile(path: WalletProcess.sample(name)), policy: policy, store: store,
-      wording: Self.wording)
+      kind, file: try InputFile(path: WalletProcess.sample(name)), policy: policy, store: store)
   }
 
-  /// The words a refused row's error carries, as the caller's wording made them.
-  static func words(of error: InputError) -> String? {
-    guard case .described(let words) = error.problem else { return nil }
-    return words
-  }
-
-  /// The store's error as a test reads it: its case and values.
-  static func wording(_ error: StoreError, _ row: ImportedRow) -> String {
-    String(describing: error)
+  /// The store's error of a row it refused; nil for a row the reader refused.
+  static func storeError(of skipped: SkippedRecord) -> StoreError? {
+    guard case .refused(let refusal) = skipped else { return nil }
+    return refusal.error
   }
 
   @Test func theSampleImportsOnceAndThenChangesNothing() throws {
@@ -41,7 +35,7 @@ struct RecordImportJobTests {
     var stages: [RecordImportStage] = []
     let transactions = try RecordImportJob.run(
       .transactions, file: try InputFile(path: WalletProcess.sample("transactions.csv")),
-      policy: ImportPolicy(), store: store, stage: { stages.append($0) }, wording: Self.wording)
+      policy: ImportPolicy(), store: store, stage: { stages.append($0) })
     #expect(transactions.counts.inserted == 25)
     #expect(transactions.transactions.count == 25)
     guard case .storing(rows: 25) = stages.first, case .stored(rows: 25) = stages.last else {
@@ -52,16 +46,20 @@ struct RecordImportJobTests {
 
   @Test func rowsTheStoreRefusesAreLocatedOrSkipped() throws {
     // No cards yet: every enrollment names an unknown card.
-    #expect(throws: InputError.self) { try importSample(.enrollments, "enrollments.csv") }
+    #expect(throws: RefusedRow.self) { try importSample(.enrollments, "enrollments.csv") }
     let skipped = try importSample(
       .enrollments, "enrollments.csv", policy: ImportPolicy(skipInvalid: true))
     #expect(skipped.counts.inserted == 0)
     #expect(skipped.skipped.map(\.line) == Array(2...10))
     #expect(skipped.skipped.allSatisfy { $0.column == 2 })
-    #expect(skipped.skipped.allSatisfy { Self.words(of: $0)?.hasPrefix("unknownCard") == true })
+    #expect(
+      skipped.skipped.allSatisfy {
+        guard case .unknownCard = Self.storeError(of: $0) else { return false }
+        return true
+      })
   }
 
-  @Test func aConflictIsWordedByTheCaller() throws {
+  @Test func aConflictComesBackWithTheRowForTheCallerToWord() throws {
     _ = try importSample(.cards, "cards.csv")
     let folder = try TemporaryFolder()
     let sample = try String(contentsOfFile: WalletProcess.sample("cards.csv"), encoding: .utf8)
@@ -69,13 +67,13 @@ struct RecordImportJobTests {
       "cards.csv", sample.replacingOccurrences(of: "C-ZW-BOCOM,H003", with: "C-ZW-BOCOM,H009"))
     #expect {
       try RecordImportJob.run(
-        .cards, file: try InputFile(path: changed), policy: ImportPolicy(), store: store,
-        wording: { error, row in
-          guard case .conflict = error, case .card(let card) = row else { return "\(error)" }
-          return "conflict about \(card.id)"
-        })
+        .cards, file: try InputFile(path: changed), policy: ImportPolicy(), store: store)
     } throws: { error in
-      (error as? InputError).flatMap(Self.words(of:)) == "conflict about C-ZW-BOCOM"
+      guard let refusal = error as? RefusedRow, case .conflict(.card, let id) = refusal.error,
+        case .card(let card) = refusal.row
+      else { return false }
+      return id == card.id && card.id == Identifier("C-ZW-BOCOM")
+        && card.holder == Identifier("H009")
     }
   }
 

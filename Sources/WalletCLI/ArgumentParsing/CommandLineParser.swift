@@ -63,7 +63,7 @@ public struct CommandLineParser: Sendable {
       // Help wins over a mistake in the options after it, as with swift-argument-parser; a
       // stray word would otherwise show help for a command that was not asked for.
       if wantsHelp && isOption { return .help(path) }
-      if word == "--" { throw UsageError("Unexpected argument '--'", commandPath: path) }
+      if word == "--" { throw UsageError(.unexpectedArgument(word), commandPath: path) }
       if isOption {
         let known = ["help"] + (path.isEmpty && version != nil ? ["version"] : [])
         throw Self.unknownOption(word, known: known, path: path)
@@ -84,7 +84,7 @@ public struct CommandLineParser: Sendable {
     for word in words {
       let command = self.command(at: path)
       if command.subcommands.isEmpty {
-        throw UsageError("Unexpected argument \(quotedWord(word))", commandPath: ["help"])
+        throw UsageError(.unexpectedArgument(word), commandPath: ["help"])
       }
       guard let relative = command.subcommandPath(named: word) else {
         throw Self.unknownSubcommand(word, of: command, path: path)
@@ -102,7 +102,7 @@ public struct CommandLineParser: Sendable {
     if word.hasPrefix("-") && word != "-" && word != "--" && word != "--version" && word != "-V" {
       return unknownOption(word, known: ["help", "version"], path: [])
     }
-    return UsageError("Unexpected argument '\(word)'", commandPath: [])
+    return UsageError(.unexpectedArgument(word), commandPath: [])
   }
 
   /// Reads the options, flags and positionals of a leaf command.
@@ -131,11 +131,11 @@ public struct CommandLineParser: Sendable {
         throw unknownOption(typed, known: known, path: path)
       }
       if !spec.isRepeatable && parsed.given[spec.name] != nil {
-        throw UsageError("'--\(spec.name)' can only be given once", commandPath: path)
+        throw UsageError(.repeatedOption(spec.name), commandPath: path)
       }
       if spec.kind == .flag {
         if inline != nil {
-          throw UsageError("\(quotedWord(typed)) does not take a value", commandPath: path)
+          throw UsageError(.flagWithValue(typed), commandPath: path)
         }
         parsed.given[spec.name, default: []].append("")
         continue
@@ -147,7 +147,7 @@ public struct CommandLineParser: Sendable {
         value = words[index]
         index += 1
       } else {
-        throw UsageError("Missing value for '\(typed) <\(spec.valueName)>'", commandPath: path)
+        throw UsageError(.missingValue("\(typed) <\(spec.valueName)>"), commandPath: path)
       }
       try checkAllowed(value, for: spec, path: path)
       parsed.given[spec.name, default: []].append(value)
@@ -155,7 +155,7 @@ public struct CommandLineParser: Sendable {
     try assign(positionals, to: &parsed, of: command, path: path)
     for spec in command.arguments
     where spec.kind == .option && spec.isRequired && parsed.given[spec.name] == nil {
-      throw UsageError("Missing expected argument '\(spec.label)'", commandPath: path)
+      throw UsageError(.missingArgument(spec.label), commandPath: path)
     }
     return parsed
   }
@@ -170,7 +170,7 @@ public struct CommandLineParser: Sendable {
       remaining = remaining.dropFirst(taken.count)
       if taken.isEmpty {
         if spec.isRequired {
-          throw UsageError("Missing expected argument '\(spec.label)'", commandPath: path)
+          throw UsageError(.missingArgument(spec.label), commandPath: path)
         }
         continue
       }
@@ -178,7 +178,7 @@ public struct CommandLineParser: Sendable {
       parsed.given[spec.name] = taken
     }
     if let extra = remaining.first {
-      throw UsageError("Unexpected argument \(quotedWord(extra))", commandPath: path)
+      throw UsageError(.unexpectedArgument(extra), commandPath: path)
     }
   }
 
@@ -210,28 +210,24 @@ public struct CommandLineParser: Sendable {
     guard !spec.allowedValues.isEmpty,
       !spec.allowedValues.contains(where: { $0.lowercased() == value.lowercased() })
     else { return }
-    let expected = spec.allowedValues.joined(separator: ", ")
     throw UsageError(
-      "The value \(quotedWord(value)) is invalid for '\(spec.label)'; expected one of: \(expected)",
-      commandPath: path)
+      .notAllowed(value: value, label: spec.label, allowed: spec.allowedValues), commandPath: path)
   }
 
   private static func unknownOption(_ typed: String, known: [String], path: [String]) -> UsageError
   {
-    var message = "Unknown option \(quotedWord(typed))"
-    if typed.hasPrefix("--"), let near = closest(to: String(typed.dropFirst(2)), among: known) {
-      message += ". Did you mean '--\(near)'?"
-    }
-    return UsageError(message, commandPath: path)
+    let near =
+      typed.hasPrefix("--") ? closest(to: String(typed.dropFirst(2)), among: known) : nil
+    return UsageError(
+      .unknownOption(typed, suggestion: near.map { "--\($0)" }), commandPath: path)
   }
 
   private static func unknownSubcommand(
     _ word: String, of command: CommandSpec, path: [String]
   ) -> UsageError {
-    var message = "Unknown subcommand \(quotedWord(word))"
     let known = command.subcommands.map(\.name) + command.aliases.map(\.name)
-    if let near = closest(to: word, among: known) { message += ". Did you mean '\(near)'?" }
-    return UsageError(message, commandPath: path)
+    return UsageError(
+      .unknownSubcommand(word, suggestion: closest(to: word, among: known)), commandPath: path)
   }
 
   /// The nearest name within two edits; shorter names need fewer, so `x` does not suggest `db`.
@@ -286,26 +282,6 @@ public enum ParseResult: Sendable, Equatable {
   case help([String])
   /// Print the version to stdout and exit 0.
   case version
-}
-
-/// A usage error: the command line itself is wrong. Print ``CommandLineParser/errorText(for:)``
-/// to stderr and exit with ``exitCode``.
-public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The exit status for usage errors (`EX_USAGE`).
-  public static let exitCode: Int32 = 64
-  /// The message, in swift-argument-parser's words, without the `Error: ` prefix.
-  public var message: String
-  /// The command the error is about, whose usage line is printed with it.
-  public var commandPath: [String]
-
-  /// Makes a usage error; commands can use it for their own checks of argument values.
-  public init(_ message: String, commandPath: [String]) {
-    self.message = message
-    self.commandPath = commandPath
-  }
-
-  /// The message, so interpolating the error reads naturally.
-  public var description: String { message }
 }
 
 /// The words of a command line sorted out against a command's declarations, before any is

@@ -6,9 +6,10 @@ import WalletCore
 /// word with ``init(argument:)`` before the command runs.
 ///
 /// How a failed conversion is reported depends on what it throws: an ``ArgumentNamingError``
-/// words the error itself around the argument's name (`--holder is empty`); anything else
+/// makes the error itself around the argument's name (`--holder is empty`); anything else
 /// becomes a usage error quoting the word, `The value 'x' is invalid for '--at <time>': …`, with
-/// the error's `LocalizedError.errorDescription`, else its description, after the colon.
+/// the error's words after the colon: ErrorWording's for a typed error, else its
+/// `LocalizedError.errorDescription`, else its description.
 public protocol ExpressibleByArgument: Sendable {
   /// Reads one word from the command line.
   init(argument: String) throws
@@ -43,8 +44,7 @@ extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, Raw
       let value = Self(rawValue: argument)
         ?? Self.allCases.first(where: { $0.rawValue.lowercased() == argument.lowercased() })
     else {
-      let expected = Self.allValueStrings.joined(separator: ", ")
-      throw ArgumentValueError("must be one of: \(expected)")
+      throw ArgumentValueError(.notOneOf(Self.allValueStrings))
     }
     self = value
   }
@@ -72,36 +72,41 @@ public protocol ArgumentNamingError: Error {
 }
 
 /// A value refused in a sentence about its argument, reported as a usage error:
-/// `ArgumentValueError("is empty")` for `--holder` reads `--holder is empty`.
+/// `ArgumentValueError(.empty)` for `--holder` reads `--holder is empty`.
 public struct ArgumentValueError: ArgumentNamingError, Sendable, Equatable {
-  /// What is wrong, as the rest of a sentence that begins with the argument's name.
-  public var problem: String
+  /// What is wrong with the value.
+  public var problem: ArgumentProblem
 
-  /// Refuses a value with `problem`, e.g. `"must be greater than zero"`.
-  public init(_ problem: String) {
+  /// Refuses a value for `problem`, e.g. `.notAboveZero`.
+  public init(_ problem: ArgumentProblem) {
     self.problem = problem
   }
 
   /// A validation error, which the parser reports as a usage error of the command.
   public func naming(_ argument: String) -> any Error {
-    ValidationError("\(argument) \(problem)")
+    ValidationError(.refused(argument: argument, problem))
   }
 }
 
 /// A usage error raised by a command's own checks, in `validate()` or while it runs: the
 /// replacement for swift-argument-parser's error of the same name. The parser and the command
 /// line add the command's usage line, and the exit status is ``UsageError/exitCode``.
-public struct ValidationError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The message, without the `Error: ` prefix.
-  public var message: String
+public struct ValidationError: Error, Sendable, CustomStringConvertible {
+  /// What is wrong.
+  public var problem: UsageProblem
 
-  /// Makes an error with `message`.
-  public init(_ message: String) {
-    self.message = message
+  /// Makes an error for `problem`.
+  public init(_ problem: UsageProblem) {
+    self.problem = problem
   }
 
-  /// The message, so interpolating the error reads naturally.
-  public var description: String { message }
+  /// A command's own check, its sentence already in the run's language: `tr("…")`.
+  public init(_ worded: String) {
+    self.init(.command(worded))
+  }
+
+  /// The problem in English, so interpolating the error reads naturally.
+  public var description: String { ErrorWording.words(problem, in: .english) }
 }
 
 extension ArgumentSpec {
@@ -122,15 +127,10 @@ extension ArgumentSpec {
     }
   }
 
-  /// The usage error for a word this argument cannot take, naming the reason `error` gives.
+  /// The usage error for a word this argument cannot take, for the reason `error` gives; the
+  /// reason is worded with the rest when the error is printed.
   func invalidValue(_ word: String, _ error: any Error) -> ValidationError {
-    // The lower modules' errors are worded by the command line, in English here since the
-    // parser's sentence around them is translated whole; LocalizedError says what went wrong
-    // in words; other errors only have their description.
-    let reason =
-      ErrorWording.words(for: error, in: .english)
-      ?? (error as? LocalizedError)?.errorDescription ?? String(describing: error)
-    return ValidationError("The value \(quotedWord(word)) is invalid for '\(label)': \(reason)")
+    ValidationError(.invalidValue(value: word, label: label, reason: error))
   }
 }
 

@@ -82,7 +82,7 @@ extension CommandLineParser {
   /// `Error: …`, `Usage: …` and a hint naming the command's `--help`.
   public func errorText(for error: UsageError) -> String {
     let command = ([root.name] + error.commandPath).joined(separator: " ")
-    let message = Translations.translated(message: error.message)
+    let message = ErrorWording.words(error.problem, in: .current)
     let usage = usageLine(for: error.commandPath)
     return tr("Error: \(message)") + "\n" + tr("Usage: \(usage)") + "\n"
       + tr("  See '\(command) --help' for more information.")

@@ -44,7 +44,7 @@ extension ParsableArguments {
       try parsed.validate()
       return parsed
     } catch let error as ValidationError {
-      throw UsageError(error.message, commandPath: arguments.commandPath)
+      throw UsageError(error.problem, commandPath: arguments.commandPath)
     }
   }
 
@@ -54,7 +54,7 @@ extension ParsableArguments {
     let parser = CommandLineParser(
       root: CommandSpec(name, abstract: "", arguments: argumentSpecs))
     guard case .run(_, let arguments) = try parser.parse(argv) else {
-      throw UsageError("help was asked for", commandPath: [])
+      throw UsageError(.helpAskedFor, commandPath: [])
     }
     return try parse(arguments)
   }

@@ -19,19 +19,22 @@ extension BatchCommand {
       for earlier in outputs[..<index] where AtomicOutputFile.sameFile(earlier.path, output.path) {
         if earlier.option == "out" && out == nil {
           throw ValidationError(
-            "without --out the rewards go to standard output; give --out a file to write "
-              + "--\(output.option) there")
+            tr(
+              """
+              without --out the rewards go to standard output; give --out a file to write \
+              --\(output.option) there
+              """))
         }
         throw ValidationError(
-          "--\(earlier.option) and --\(output.option) must name different files")
+          tr("--\(earlier.option) and --\(output.option) must name different files"))
       }
     }
     let reconciles = adjustments != nil || reconciliation != nil
     if reconciles != (postings != nil) {
       throw ValidationError(
         postings == nil
-          ? "--adjustments and --reconciliation need --postings"
-          : "--postings needs --adjustments or --reconciliation")
+          ? tr("--adjustments and --reconciliation need --postings")
+          : tr("--postings needs --adjustments or --reconciliation"))
     }
     var protected = ProtectedFiles()
     // Batch keeps no store, but the one the other commands would use is no place for output.
@@ -41,7 +44,7 @@ extension BatchCommand {
       ("promotion", self.promotion), ("postings", postings),
     ]
     for case (let name, let file?) in inputs {
-      protected.protect(input: file.path, as: "the --\(name) file")
+      protected.protect(input: file.path, option: name)
     }
     try protected.check(output: rewardsPath, option: "out")
     for output in outputs.dropFirst() {

@@ -76,7 +76,7 @@ struct BatchCommand: WalletCommand {
       plan = try BatchJob.plan(request)
     } catch {
       throw ValidationError(
-        "--postings needs every transaction in memory, more than --memory allows")
+        tr("--postings needs every transaction in memory, more than --memory allows"))
     }
     let (console, quiet) = (context.console, progress.quiet)
     func tellSkipped(_ skipped: SkippedRows) {

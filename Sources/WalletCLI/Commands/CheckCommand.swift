@@ -63,23 +63,26 @@ struct CheckCommand: WalletCommand {
     case (.some, nil):
       for (name, given) in [("amount", amount != nil), ("currency", currency != nil)] where given {
         throw ValidationError(
-          "--\(name) goes with --holder; 'wallet check CARD' imagines a purchase of each "
-            + "promotion's minimum spend")
+          tr(
+            """
+            --\(name) goes with --holder; 'wallet check CARD' imagines a purchase of each \
+            promotion's minimum spend
+            """))
       }
     case (nil, .some):
       for (name, given) in [
         ("networks", !networks.isEmpty), ("capabilities", !capabilities.isEmpty), ("earn", earn),
       ]
       where given {
-        throw ValidationError("--\(name) goes with a card, not with --holder")
+        throw ValidationError(tr("--\(name) goes with a card, not with --holder"))
       }
       if amount == nil {
-        throw ValidationError("--holder needs --amount, the purchase to decide")
+        throw ValidationError(tr("--holder needs --amount, the purchase to decide"))
       }
     case (.some, .some):
-      throw ValidationError("give either a card or --holder, not both")
+      throw ValidationError(tr("give either a card or --holder, not both"))
     case (nil, nil):
-      throw ValidationError("give a card to check, or --holder with --amount")
+      throw ValidationError(tr("give a card to check, or --holder with --amount"))
     }
   }
 }

@@ -68,9 +68,9 @@ struct DemoCommand: WalletCommand {
       // The step could not print: the command line reports that, once, as exit status 74.
       if console.failure != nil { return false }
       guard let exit = ExitStatus(rawValue: status), step.expected.contains(exit) else {
+        let command = "wallet " + step.arguments.joined(separator: " ")
         throw CommandError(
-          ExitStatus(rawValue: status) ?? .ioError,
-          "the demo's step 'wallet \(step.arguments.joined(separator: " "))' failed")
+          ExitStatus(rawValue: status) ?? .ioError, tr("the demo's step '\(command)' failed"))
       }
       return true
     }

@@ -49,11 +49,11 @@ struct ExportCommand: WalletCommand {
 
   func validate() throws {
     if let from, let to, to.last < from.first {
-      throw ValidationError("--to \(to.last) is before --from \(from.first)")
+      throw ValidationError(tr("--to \(to.last) is before --from \(from.first)"))
     }
     if what == .transactions && promotionID != nil {
       throw ValidationError(
-        "transactions belong to no promotion; --promotion is for rewards and decisions")
+        tr("transactions belong to no promotion; --promotion is for rewards and decisions"))
     }
   }
 
@@ -85,10 +85,9 @@ struct ExportCommand: WalletCommand {
       output?.discard()
       if let failure = error as? CommandError { throw failure }
       if error is CSVWriteError {
-        throw CommandError(
-          .ioError,
-          "cannot write \(output?.shownPath ?? "to standard output"): "
-            + ErrorWording.english(error))
+        guard let output else { throw CommandError.cannotWriteStandardOutput(error) }
+        let reason = ErrorWording.words(for: error, in: .current) ?? "\(error)"
+        throw CommandError(.ioError, tr("cannot write \(output.shownPath): \(reason)"))
       }
       throw error
     }

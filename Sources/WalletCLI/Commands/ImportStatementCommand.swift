@@ -99,14 +99,14 @@ struct ImportStatementCommand: WalletCommand {
       report = try StatementImportJob.run(
         request, store: store, stage: BankStatementImportText.progress(stages, dryRun: dryRun))
     } catch let error as StatementRowError {
-      throw error.inputError
+      throw CommandError(.dataError, ErrorWording.words(error, in: .current))
     }
     stages?.finish(rows: report.rows.count)
     try BankStatementImportText.write(
       report, path: input.path, rulesFile: rules, dryRun: dryRun, quiet: progress.quiet,
       zone: store.timeZone, console: context.console)
-    if let undecided = report.undecidedError(path: input.path, rulesFile: rules) {
-      throw undecided
+    if let undecided = report.undecidedError(path: input.path, rulesGiven: rules != nil) {
+      throw CommandError(.dataError, ErrorWording.words(undecided, in: .current))
     }
     return .success
   }

@@ -50,11 +50,14 @@ struct InitCommand: WalletCommand {
     // Instants are stored as UTC; those given without an offset were read in the old zone, and
     // changing it would silently reinterpret nothing yet make later imports disagree with them.
     guard try store.cards().isEmpty else {
+      let shown = ShownValue.path(path)
       throw CommandError(
         .dataError,
-        "the store at \(ShownValue.path(path)) reads times in \(current) and already holds data read in that "
-          + "zone, so its zone stays \(current); to use \(wanted), create another store "
-          + "with --db")
+        tr(
+          """
+          the store at \(shown) reads times in \(current) and already holds data read in that \
+          zone, so its zone stays \(current); to use \(wanted), create another store with --db
+          """))
     }
     try store.setTimeZone(wanted)
     let shown = ShownValue.path(path)

@@ -15,7 +15,8 @@ extension PayCommand {
     do {
       decoded = try PaymentRequest.decode(json: bytes, zone: zone)
     } catch {
-      throw CommandError(.dataError, error.located(in: shownFile))
+      // The request decoder's words are still English, until its errors are typed too.
+      throw CommandError(.dataError, Translations.translated(message: error.located(in: shownFile)))
     }
     for warning in decoded.warnings {
       let shown = Translations.translated(message: warning.located(in: shownFile))
@@ -55,7 +56,7 @@ extension PayCommand {
       try KnownIDs.require(id, as: .holder, store: store)
       cards = try store.cards(holder: id)
       guard !cards.isEmpty else {
-        throw CommandError(.dataError, "no card of holder '\(id)' in the store")
+        throw CommandError(.dataError, tr("no card of holder '\(id)' in the store"))
       }
       holder = id
     }

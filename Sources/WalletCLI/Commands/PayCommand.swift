@@ -70,15 +70,16 @@ struct PayCommand: WalletCommand {
   /// A holder or a card, and the authorization's options only with --authorize.
   func validate() throws {
     switch (holder, card) {
-    case (nil, nil): throw ValidationError("give --holder or --card: whose cards the sheet offers")
-    case (.some, .some): throw ValidationError("give --holder or --card, not both")
+    case (nil, nil):
+      throw ValidationError(tr("give --holder or --card: whose cards the sheet offers"))
+    case (.some, .some): throw ValidationError(tr("give --holder or --card, not both"))
     default: break
     }
-    if authorize && dryRun { throw ValidationError("give --authorize or --dry-run, not both") }
+    if authorize && dryRun { throw ValidationError(tr("give --authorize or --dry-run, not both")) }
     if !authorize {
       for (name, given) in [("result", result != nil), ("id", id != nil), ("future", future)]
       where given {
-        throw ValidationError("--\(name) goes with --authorize")
+        throw ValidationError(tr("--\(name) goes with --authorize"))
       }
     }
   }

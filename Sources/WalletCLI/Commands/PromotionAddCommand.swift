@@ -28,10 +28,14 @@ struct PromotionAddCommand: WalletCommand {
     if let installed = try store.installed(id), installed.isBuiltIn,
       installed.promotion != promotion
     {
+      let (path, shown) = (
+        ShownValue.path(file.path), ShownID.quotedValue(id.rawValue, in: .current)
+      )
       throw CommandError(
         .dataError,
-        "\(ShownValue.path(file.path)): \(ShownValue.quoted(id.rawValue)) is a built-in promotion and cannot be replaced; give yours "
-          + "another id")
+        tr(
+          "\(path): \(shown) is a built-in promotion and cannot be replaced; give yours another id")
+      )
     }
     switch try store.installPromotion(promotion, replace: replace) {
     case .inserted:

@@ -53,8 +53,7 @@ struct ReconcileCommand: WalletCommand {
       do {
         try ReconciliationFile.write(reconciliation.rows, to: console.csvWriter())
       } catch {
-        throw CommandError(
-          .ioError, "cannot write to standard output: \(ErrorWording.english(error))")
+        throw CommandError.cannotWriteStandardOutput(error)
       }
     case .json:
       console.data(report.json.text)

@@ -38,7 +38,7 @@ struct SQLCommand: WalletCommand {
 
   func run(context: CommandContext) throws -> ExitStatus {
     if rewards && validation {
-      throw ValidationError("--rewards and --validation cannot be used together")
+      throw ValidationError(tr("--rewards and --validation cannot be used together"))
     }
     let promotion = try PromotionSource.resolve(self.promotion?.path)
     let query = PromotionQuery(promotion: promotion, dialect: dialect, years: years.range)
@@ -69,8 +69,7 @@ struct YearSpan: ExpressibleByArgument, CustomStringConvertible {
       let first = Int(parts[0]), let last = Int(parts[parts.count - 1]),
       (1678...2261).contains(first), (1678...2261).contains(last), first <= last
     else {
-      throw ArgumentValueError(
-        "must be FIRST-LAST, years from 1678 to 2261, FIRST no later than LAST")
+      throw ArgumentValueError(.notAYearSpan)
     }
     range = first...last
   }

@@ -56,8 +56,11 @@ struct StatementCommand: WalletCommand {
       guard promotions.count <= 1 else {
         let ids = promotions.map(\.id.rawValue).joined(separator: ", ")
         throw ValidationError(
-          "several promotions are installed (\(ids)) and a rewards file holds one; "
-            + "choose it with --promotion")
+          tr(
+            """
+            several promotions are installed (\(ids)) and a rewards file holds one; choose it \
+            with --promotion
+            """))
       }
       guard let promotion = promotions.first else { return .success }
       let cycleStart = cycleDate.map { $0.cycle(startDay: promotion.cycleStartDay).start }
@@ -66,8 +69,7 @@ struct StatementCommand: WalletCommand {
         try RewardsFile.write(
           lines.map(RewardRow.init), in: promotion.timeZone, to: console.csvWriter())
       } catch {
-        throw CommandError(
-          .ioError, "cannot write to standard output: \(ErrorWording.english(error))")
+        throw CommandError.cannotWriteStandardOutput(error)
       }
       return .success
     }

@@ -52,13 +52,13 @@ struct TxnListCommand: WalletCommand {
 
   func validate() throws {
     if let from, let to, to.last < from.first {
-      throw ValidationError("--to \(to.last) is before --from \(from.first)")
+      throw ValidationError(tr("--to \(to.last) is before --from \(from.first)"))
     }
     if waiting && (cycle != nil || from != nil || to != nil || since != nil) {
-      throw ValidationError("--waiting takes only --holder, --card, --limit and --format")
+      throw ValidationError(tr("--waiting takes only --holder, --card, --limit and --format"))
     }
     if promotionChoice.promotion != nil && cycle == nil {
-      throw ValidationError("--promotion chooses the billing cycle of --cycle; give --cycle")
+      throw ValidationError(tr("--promotion chooses the billing cycle of --cycle; give --cycle"))
     }
   }
 

@@ -25,10 +25,17 @@ extension ErrorWording {
 
   /// `file:line:column: problem`, the form editors and terminals can jump to.
   static func words(_ error: InputError, in language: Language) -> String {
-    let place = "\(ShownValue.path(error.file)):\(error.line):\(error.column)"
-    return say(
-      "\(place): \(words(error.problem, in: .english))",
-      "\(place)：\(words(error.problem, in: .simplifiedChinese))", in: language)
+    located(
+      file: error.file, line: error.line, column: error.column,
+      words(error.problem, in: language), in: language)
+  }
+
+  /// `file:line:column: words`, for words already in `language`.
+  static func located(
+    file: String, line: Int, column: Int, _ words: String, in language: Language
+  ) -> String {
+    let place = "\(ShownValue.path(file)):\(line):\(column)"
+    return say("\(place): \(words)", "\(place)：\(words)", in: language)
   }
 
   /// What is wrong at a place in an input file.

@@ -10,12 +10,6 @@ enum ErrorWording {
     coreWords(for: error, in: language) ?? ingestWords(for: error, in: language)
   }
 
-  /// `error` in English, for a sentence of the command line's own that the templates still
-  /// translate whole; any other error as it describes itself.
-  static func english(_ error: any Error) -> String {
-    words(for: error, in: .english) ?? "\(error)"
-  }
-
   /// The English or the Chinese text, by `language`: each case of a family gives both side by
   /// side, so that they cannot drift apart.
   static func say(_ english: String, _ chinese: String, in language: Language) -> String {

@@ -70,8 +70,8 @@ enum Language: String, Sendable, CaseIterable {
 
   /// Takes `--lang NAME` and `--lang=NAME` out of the arguments before `--`, wherever they
   /// stand, since the language is chosen for the whole run, not by one command. The last one
-  /// given wins. Throws a usage error for a missing or empty name, in English: the language is
-  /// not chosen yet, and the caller translates the message once it is.
+  /// given wins. Throws a usage error for a missing or unknown name, which is worded when it is
+  /// printed, once the caller has chosen the language another way.
   static func extract(from arguments: [String]) throws(UsageError) -> (Language?, [String]) {
     var rest: [String] = []
     var language: Language?
@@ -88,7 +88,7 @@ enum Language: String, Sendable, CaseIterable {
       let value: String
       if word == "--lang" {
         guard index < arguments.endIndex else {
-          throw UsageError("Missing value for '--lang <language>'", commandPath: [])
+          throw UsageError(.missingValue("--lang <language>"), commandPath: [])
         }
         value = arguments[index]
         index += 1
@@ -99,9 +99,7 @@ enum Language: String, Sendable, CaseIterable {
         continue
       }
       guard let named = Language(localeName: value) else {
-        throw UsageError(
-          "The value '\(value)' is invalid for '--lang <language>': use en or zh-Hans",
-          commandPath: [])
+        throw UsageError(.unknownLanguage(value), commandPath: [])
       }
       language = named
     }

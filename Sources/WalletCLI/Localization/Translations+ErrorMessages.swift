@@ -1,7 +1,7 @@
 // The detailed messages of the format and rules files' readers, of JSON, promotion and payment
-// request decoding, of the domain's errors as those decoders quote them, and of the commands'
-// own usage checks, in Simplified Chinese. (The CSV readers', the statement readers', the files'
-// and the store's errors are typed and worded by ErrorWording instead.) Like
+// request decoding, and of the domain's errors as those decoders quote them, in Simplified
+// Chinese. (The CSV readers', the statement readers' and import's, the files', the store's and
+// the command line's own errors are typed and worded by ErrorWording or `tr` instead.) Like
 // ``simplifiedChineseMessages``, each key is the English message with `{0}`, `{1}`… where its
 // values stand, and a value that is itself one of these messages (a field's problem, a JSON
 // value's kind) is translated too. A message assembled from optional parts has one key per form
@@ -11,58 +11,6 @@ extension Translations {
   /// Error messages from the readers, the decoders and the domain in Simplified Chinese; see
   /// ``translated(message:in:)``.
   static let simplifiedChineseErrorMessages: [String: String] = [
-    // The commands' own checks of their arguments.
-    "without --out the rewards go to standard output; give --out a file to write --{0} there":
-      "不给 --out 时刷卡金写到标准输出；要让 --{0} 写到标准输出，请用 --out 指定一个文件",
-    "give --holder or --card: whose cards the sheet offers":
-      "请给出 --holder 或 --card：支付页面列出谁的卡",
-    "give --holder or --card, not both": "请给出 --holder 或 --card，二者只能选一",
-    "give --authorize or --dry-run, not both": "请给出 --authorize 或 --dry-run，二者只能选一",
-    "--{0} goes with --authorize": "--{0} 要配合 --authorize 使用",
-    "--rewards and --validation cannot be used together": "--rewards 和 --validation 不能同时使用",
-    "several promotions are installed ({0}) and a rewards file holds one; choose it with --promotion":
-      "已安装多个活动（{0}），而一个刷卡金文件只能对应一个；请用 --promotion 选择",
-    "WALLET_NOW {0}: {1}": "WALLET_NOW {0}：{1}",
-    "Missing value for '--lang <language>'": "'--lang <language>' 缺少取值",
-    "Unexpected argument '--'": "多余的参数 '--'",
-    "{0} is {1}; writing there would destroy it, so choose another file":
-      "{0} 是{1}；写入会毁掉它，请另选一个文件",
-    "standard output": "标准输出",
-    "the store": "钱包数据库",
-    "the store's {0} file": "钱包数据库的 {0} 文件",
-    "the --{0} file": " --{0} 文件",
-    "{0} looks like a full card number (ending {1}); wallet never stores card numbers: a card is an id of your choosing, with at most its last four digits":
-      "{0} 看起来是完整的卡号（尾号 {1}）；wallet 从不保存卡号：卡片用您自己起的编号表示，最多记录卡号后四位",
-    "an argument looks like a full card number (ending {0}), which wallet never shows or stores; check the command line":
-      "有一个参数看起来是完整的卡号（尾号 {0}），wallet 从不显示或保存卡号；请检查命令行",
-    "the demo cannot make a temporary folder in {0}": "演示无法在 {0} 中建立临时文件夹",
-    "the demo cannot write {0}": "演示无法写入 {0}",
-    "the demo could not install {0}": "演示无法安装 {0}",
-    "the store at {0} reads times in {1} and already holds data read in that zone, so its zone stays {2}; to use {3}, create another store with --db":
-      "{0} 的数据库按 {1} 读取时间，且已有按该时区读入的数据，因此时区仍为 {2}；如要使用 {3}，请用 --db 另建一个数据库",
-    // Rows of a bank's statement.
-    "this row is for the card ending {0}, but --card {1} ends {2}":
-      "这一行属于尾号 {0} 的卡，但 --card {1} 的尾号是 {2}",
-    "the statement does not say which card it is for; name it with --card":
-      "对账单没有说明是哪张卡的；请用 --card 指明",
-    "no card ending {0} in the store; add it with 'wallet card add ID --last4 {1} …', or name the card with --card":
-      "数据库中没有尾号为 {0} 的卡；请用 'wallet card add ID --last4 {1} …' 添加，或用 --card 指明卡片",
-    "no card ending {0} of holder {1} in the store; add it with 'wallet card add ID --last4 {2} …', or name the card with --card":
-      "数据库中没有持卡人 {1} 尾号为 {0} 的卡；请用 'wallet card add ID --last4 {2} …' 添加，或用 --card 指明卡片",
-    "{0} cards end {1}: {2}; choose with --card or --holder":
-      "有 {0} 张卡尾号为 {1}：{2}；请用 --card 或 --holder 选择",
-    "{0} cards end {1} of holder {2}: {3}; choose with --card or --holder":
-      "持卡人 {2} 有 {0} 张卡尾号为 {1}：{3}；请用 --card 或 --holder 选择",
-    "this row has the id {0} of line {1}: an export lists an order once":
-      "这一行的编号 {0} 与第 {1} 行相同：导出文件中每笔订单只列一次",
-    "1 purchase has no payment method (line {0}): a statement rarely says whether Apple Pay was used, and wallet does not guess. Decide with --method apple-pay|card|other for the rest of the file, or with a rules file (--rules FILE, see wallet-formats(5)) by merchant, description, amount or date; --dry-run lists every row":
-      "1 笔消费没有支付方式（第 {0} 行）：对账单很少注明是否用了 Apple Pay，wallet 不会猜测。请用 --method apple-pay|card|other 决定文件中其余各行，或按商户、摘要、金额或日期用规则文件决定（--rules FILE，见 wallet-formats(5)）；--dry-run 会列出每一行",
-    "1 purchase has no payment method (line {0}): a statement rarely says whether Apple Pay was used, and wallet does not guess. Decide with --method apple-pay|card|other for the rest of the file, or with more rules by merchant, description, amount or date; --dry-run lists every row":
-      "1 笔消费没有支付方式（第 {0} 行）：对账单很少注明是否用了 Apple Pay，wallet 不会猜测。请用 --method apple-pay|card|other 决定文件中其余各行，或按商户、摘要、金额或日期补充规则；--dry-run 会列出每一行",
-    "{0} purchases have no payment method (lines {1}): a statement rarely says whether Apple Pay was used, and wallet does not guess. Decide with --method apple-pay|card|other for the rest of the file, or with a rules file (--rules FILE, see wallet-formats(5)) by merchant, description, amount or date; --dry-run lists every row":
-      "{0} 笔消费没有支付方式（第 {1} 行）：对账单很少注明是否用了 Apple Pay，wallet 不会猜测。请用 --method apple-pay|card|other 决定文件中其余各行，或按商户、摘要、金额或日期用规则文件决定（--rules FILE，见 wallet-formats(5)）；--dry-run 会列出每一行",
-    "{0} purchases have no payment method (lines {1}): a statement rarely says whether Apple Pay was used, and wallet does not guess. Decide with --method apple-pay|card|other for the rest of the file, or with more rules by merchant, description, amount or date; --dry-run lists every row":
-      "{0} 笔消费没有支付方式（第 {1} 行）：对账单很少注明是否用了 Apple Pay，wallet 不会猜测。请用 --method apple-pay|card|other 决定文件中其余各行，或按商户、摘要、金额或日期补充规则；--dry-run 会列出每一行",
     // Statement formats and rules files.
     "a {0} file is a JSON object, not {1}": "{0}文件应是 JSON 对象，而不是{1}",
     "format": "格式",
@@ -97,8 +45,6 @@ extension Translations {
     // errors are worded by ErrorWording.
     "{0} {1}: {2}": "{0} {1}：{2}",
     "cannot read {0}: {1}": "无法读取 {0}：{1}",
-    // A date typed for an option.
-    "expected a date like 2026-11-22 (YYYY-MM-DD)": "日期格式应如 2026-11-22（YYYY-MM-DD）",
     // Codes of wallet's files and of promotion files.
     "unknown {0}: expected one of {1}": "未知的{0}，应为以下之一：{1}",
     "{0} is an unknown {1}: expected one of {2}": "{0} 不是已知的{1}，应为以下之一：{2}",

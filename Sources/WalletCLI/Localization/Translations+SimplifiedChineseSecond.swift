@@ -241,8 +241,6 @@ extension Translations {
       "美国运通",
     "amount":
       "金额",
-    "an argument looks like a full card number (ending {0}), which wallet never shows or stores; check the command line":
-      "有个参数像是完整卡号（尾号 {0}），wallet 从不显示或保存完整卡号；请检查命令行",
     "any":
       "不限",
     "apple-pay":

@@ -9,9 +9,10 @@ enum Translations {
     }
   }
 
-  /// The messages made outside the command line's own code, by language: the file readers',
-  /// the argument parser's (the store's errors are typed, and worded in ErrorWording+Store). Their English is built where they are thrown, in
-  /// modules that print nothing, so they are recognised by their shape instead.
+  /// The messages made outside the command line's own code, by language: the promotion, payment
+  /// request and format files' readers' (the store's, the argument parser's and the commands'
+  /// errors are typed or worded where they are made). Their English is built where they are
+  /// thrown, in modules that print nothing, so they are recognised by their shape instead.
   static func messages(for language: Language) -> [String: String] {
     switch language {
     case .english: [:]
@@ -19,13 +20,13 @@ enum Translations {
     }
   }
 
-  /// Every message from elsewhere in Simplified Chinese: the argument parser's and the
-  /// commands' (``simplifiedChineseMessages``), and the readers' and decoders'
-  /// detailed ones (``simplifiedChineseErrorMessages``). The tables share no key.
+  /// Every message from elsewhere in Simplified Chinese: the times' and the places'
+  /// (``simplifiedChineseMessages``), and the readers' and decoders' detailed ones
+  /// (``simplifiedChineseErrorMessages``). The tables share no key.
   static let allSimplifiedChineseMessages: [String: String] =
     simplifiedChineseMessages.merging(simplifiedChineseErrorMessages) { first, _ in first }
 
-  /// A message made elsewhere (a file reader, the argument parser), translated when
+  /// A message made elsewhere (a file reader, a decoder), translated when
   /// one of ``messages(for:)``'s sentences, its placeholders standing for any text, matches it
   /// whole; the message itself otherwise, so a message nobody translated is still shown. A
   /// value it holds is translated too when it is such a message (`file:1:2: that date …`),

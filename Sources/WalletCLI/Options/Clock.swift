@@ -9,13 +9,9 @@ enum Clock {
       do {
         return try Instant.parse(text, naiveIn: zone)
       } catch {
-        let shown = ShownValue.quoted(text)
-        throw CommandError(
-          .usage,
-          ErrorWording.say(
-            "WALLET_NOW \(shown): \(ErrorWording.words(error, in: .english))",
-            "WALLET_NOW \(shown)：\(ErrorWording.words(error, in: .simplifiedChinese))",
-            in: .current))
+        let shown = ShownID.quotedValue(text, in: .current)
+        let reason = ErrorWording.words(error, in: .current)
+        throw CommandError(.usage, tr("WALLET_NOW \(shown): \(reason)"))
       }
     }
     let seconds = Date().timeIntervalSince1970

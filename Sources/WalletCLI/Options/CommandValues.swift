@@ -49,7 +49,7 @@ struct LastFour: ExpressibleByArgument {
   init(argument: String) throws {
     digits = try CardSafeText(argument: argument).text
     guard digits.utf8.count == 4, digits.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
-      throw ArgumentValueError("must be exactly four digits")
+      throw ArgumentValueError(.notFourDigits)
     }
   }
 }
@@ -70,9 +70,11 @@ struct CardNumberError: ArgumentNamingError {
   func naming(_ argument: String) -> any Error {
     CommandError(
       .dataError,
-      "\(argument) looks like a full card number (ending \(lastFour)); "
-        + "wallet never stores card numbers: a card is an id of your choosing, with at most "
-        + "its last four digits")
+      tr(
+        """
+        \(argument) looks like a full card number (ending \(lastFour)); wallet never stores card \
+        numbers: a card is an id of your choosing, with at most its last four digits
+        """))
   }
 }
 
@@ -80,7 +82,7 @@ struct CardNumberError: ArgumentNamingError {
 /// usage error.
 private func trimmedText(_ word: String) throws(ArgumentValueError) -> String {
   let trimmed = word.trimmingSpacesAndTabs
-  if trimmed.isEmpty { throw ArgumentValueError("is empty") }
+  if trimmed.isEmpty { throw ArgumentValueError(.empty) }
   return trimmed
 }
 
@@ -144,7 +146,7 @@ struct FileName: ExpressibleByArgument {
   let path: String
 
   init(argument: String) throws {
-    if argument.isEmpty { throw ArgumentValueError("needs a file name, not an empty string") }
+    if argument.isEmpty { throw ArgumentValueError(.emptyFileName) }
     path = argument
   }
 
@@ -165,7 +167,7 @@ struct PositiveAmount: ExpressibleByArgument {
   init(argument: String) throws {
     money = try Money.parse(argument)
     text = argument
-    if money == .zero { throw ArgumentValueError("must be greater than zero") }
+    if money == .zero { throw ArgumentValueError(.notAboveZero) }
   }
 }
 
@@ -195,11 +197,6 @@ struct TimeArgument: ExpressibleByArgument {
     date = nil
     text = argument
   }
-
-  /// What a time option takes, for the hint of a malformed one.
-  static let expectedForm =
-    "expected a date such as 2026-11-22 (its start) or a time such as 2026-11-22T09:30 or "
-    + "'2026-11-22 09:30' (seconds and an offset such as +08:00 optional)"
 
   /// The instant, reading a time without an offset (or a date's start) in `zone`.
   func instant(in zone: TimeZoneRules) throws(TimeParseError) -> Instant {
@@ -238,9 +235,6 @@ struct DayOrMonth: ExpressibleByArgument {
     last = CivilDate(year: year, month: month, day: CivilDate.daysInMonth(year: year, month: month))
     isMonth = true
   }
-
-  /// What such an option takes, for the hint of a malformed one.
-  static let expectedForm = "expected a date such as 2026-11-22 or a month such as 2026-11"
 
   /// The year and month of `YYYY-MM`, when it has that form (the month may be out of range).
   static func month(_ text: String) -> (Int, Int)? {
@@ -281,7 +275,7 @@ struct Count: ExpressibleByArgument {
 
   init(argument: String) throws {
     guard let value = Int(argument.trimmingSpacesAndTabs), value > 0 else {
-      throw ArgumentValueError("must be a whole number greater than zero")
+      throw ArgumentValueError(.notACount)
     }
     self.value = value
   }
@@ -315,8 +309,8 @@ extension OutputFormat: ExpressibleByArgument {}
 extension InputKind: ExpressibleByArgument {}
 
 /// Why a command-line value has the wrong form, for checks that have no domain parser: what
-/// the value should look like, in the words the parser puts after the option's name.
-enum ValueFormError: Error, CustomStringConvertible {
+/// the value should look like (`ErrorWording+Usage.swift` words it).
+enum ValueFormError: Error {
   /// `--mcc`: not four digits.
   case merchantCategoryCode
   /// `--at`, `--since`: neither a date nor a time.
@@ -327,19 +321,6 @@ enum ValueFormError: Error, CustomStringConvertible {
   case noSuchMonth
   /// `--cycle`: neither a date nor a month.
   case cycle
-
-  /// The words: English, which the parser's sentence around it is translated with.
-  var description: String {
-    switch self {
-    case .merchantCategoryCode: "a merchant category code is exactly four digits"
-    case .time: TimeArgument.expectedForm
-    case .dayOrMonth: DayOrMonth.expectedForm
-    case .noSuchMonth: "that month does not exist"
-    case .cycle:
-      "expected a date such as 2026-11-22 (the cycle containing it) or a month such as "
-        + "2026-11 (the cycle that starts in it)"
-    }
-  }
 }
 
 extension String {
@@ -386,8 +367,11 @@ struct PromotionChoice: ParsableArguments {
     guard let first = promotions.first, shapes.count == 1 else {
       let ids = promotions.map(\.id.rawValue).joined(separator: ", ")
       throw ValidationError(
-        "the installed promotions (\(ids)) have different billing cycles; "
-          + "choose one with --promotion")
+        tr(
+          """
+          the installed promotions (\(ids)) have different billing cycles; choose one with \
+          --promotion
+          """))
     }
     return (named.cycle(startDay: first.cycleStartDay), first.timeZone)
   }

@@ -27,8 +27,17 @@ extension ExportFile {
     guard promotions.count == 1 else {
       let ids = promotions.map(\.id.rawValue).joined(separator: ", ")
       throw ValidationError(
-        "several promotions are installed (\(ids)) and a \(self) file holds one; "
-          + "choose it with --promotion")
+        self == .rewards
+          ? tr(
+            """
+            several promotions are installed (\(ids)) and a rewards file holds one; choose it \
+            with --promotion
+            """)
+          : tr(
+            """
+            several promotions are installed (\(ids)) and a decisions file holds one; choose \
+            it with --promotion
+            """))
     }
     return self == .rewards ? .rewards(promotions[0]) : .decisions(promotions[0])
   }

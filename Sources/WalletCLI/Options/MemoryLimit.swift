@@ -15,7 +15,7 @@ struct MemoryLimit: ExpressibleByArgument {
     guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
       let count = Int(text), count > 0, count <= Int.max / unit
     else {
-      throw ArgumentValueError("must be a number of bytes, such as 512M or 4G")
+      throw ArgumentValueError(.notAByteCount)
     }
     bytes = count * unit
   }

@@ -20,10 +20,12 @@ enum PromotionSource {
     if let builtIn = Promotion.builtIn.first(where: { $0.id.rawValue == name }) {
       return builtIn
     }
-    let known = Promotion.builtIn.map(\.id.rawValue).joined(separator: ", ")
-    throw ValidationError(
-      "No promotion file or built-in promotion named \(ShownValue.quoted(name)) (built in: \(known))"
+    let (shown, known) = (
+      ShownID.quotedValue(name, in: .current),
+      Promotion.builtIn.map(\.id.rawValue).joined(separator: ", ")
     )
+    throw ValidationError(
+      tr("No promotion file or built-in promotion named \(shown) (built in: \(known))"))
   }
 
   /// Reads and validates a promotion file; a broken rule is a data error written
@@ -32,7 +34,8 @@ enum PromotionSource {
     do {
       return try Promotion.decode(json: try file.readAll())
     } catch let error as PromotionError {
-      throw CommandError(.dataError, error.located(in: file.path))
+      // The promotion decoder's words are still English, until its errors are typed too.
+      throw CommandError(.dataError, Translations.translated(message: error.located(in: file.path)))
     } catch let error as FileError {
       throw CommandError(error)
     } catch {

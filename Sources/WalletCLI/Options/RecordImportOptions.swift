@@ -39,26 +39,27 @@ struct RecordImportOptions: ParsableArguments {
     Interruption.catchSignals(.store, console: console)
     // Writing millions of rows and deciding them takes longer than reading them: its own line.
     var storing: ProgressReporter?
-    let report = try RecordImportJob.run(
-      kind, file: file, policy: ImportPolicy(replace: replace, skipInvalid: skipInvalid),
-      store: store,
-      readProgress: ProgressReporter.make(
-        console: console, quiet: quiet, label: ProgressReporter.label(for: kind),
-        totalBytes: file.size),
-      stage: { stage in
-        switch stage {
-        case .storing(let rows):
-          storing = ProgressReporter.make(
-            console: console, quiet: quiet, label: tr("storing transactions"), totalBytes: rows)
-        case .written(let rows): storing?.update(rows: rows, bytes: rows)
-        case .updatingIndexesAndDecisions: storing?.show(tr("updating indexes and decisions"))
-        case .stored(let rows): storing?.finish(rows: rows)
-        }
-      },
-      wording: { error, row in
-        guard case .conflict = error else { return error.worded }
-        return try ConflictText.message(conflictingWith: row, store: store) ?? error.worded
-      })
+    let report: RecordImportReport
+    do {
+      report = try RecordImportJob.run(
+        kind, file: file, policy: ImportPolicy(replace: replace, skipInvalid: skipInvalid),
+        store: store,
+        readProgress: ProgressReporter.make(
+          console: console, quiet: quiet, label: ProgressReporter.label(for: kind),
+          totalBytes: file.size),
+        stage: { stage in
+          switch stage {
+          case .storing(let rows):
+            storing = ProgressReporter.make(
+              console: console, quiet: quiet, label: tr("storing transactions"), totalBytes: rows)
+          case .written(let rows): storing?.update(rows: rows, bytes: rows)
+          case .updatingIndexesAndDecisions: storing?.show(tr("updating indexes and decisions"))
+          case .stored(let rows): storing?.finish(rows: rows)
+          }
+        })
+    } catch let refusal as RefusedRow {
+      throw CommandError(.dataError, try RecordImportText.words(refusal, store: store))
+    }
     if kind == .transactions {
       // A file is taken as it is (a bank's file is what it is), but a purchase dated after
       // now is usually a typo, as `txn add` refuses one without --future: it is said.
@@ -67,8 +68,13 @@ struct RecordImportOptions: ParsableArguments {
         console.message(warning)
       }
     }
-    for error in report.skipped {
-      console.message(tr("skipped \(ErrorWording.words(error, in: .current))"))
+    for skipped in report.skipped {
+      let words =
+        switch skipped {
+        case .unreadable(let error): ErrorWording.words(error, in: .current)
+        case .refused(let refusal): try RecordImportText.words(refusal, store: store)
+        }
+      console.message(tr("skipped \(words)"))
     }
     if !quiet { RecordImportText.summary(report, path: file.path).forEach(console.message) }
     // Refunds kept from statements that name a purchase of the file but cannot belong to it.

@@ -25,7 +25,7 @@ extension WalletCommand {
     do {
       return try command.run(context: context)
     } catch let error as ValidationError {
-      throw UsageError(error.message, commandPath: arguments.commandPath)
+      throw UsageError(error.problem, commandPath: arguments.commandPath)
     }
   }
 }

@@ -17,8 +17,7 @@ enum BankStatementImportText {
         .write(.table, empty: "The file has no rows.", console: console)
     }
     for error in report.skipped {
-      console.message(
-        tr("skipped \(ErrorWording.words(error.inputError, in: .current))"))
+      console.message(tr("skipped \(ErrorWording.words(error, in: .current))"))
     }
     if !quiet { console.message(summary(report, path: path, zone: zone)) }
   }
@@ -76,7 +75,7 @@ enum BankStatementImportText {
   /// Why a row was left out, in words: its format's reason, or why it was skipped.
   static func leftOutWords(_ row: StatementImportRow) -> String? {
     if let skipped = row.skipped {
-      return tr("skipped: \(ErrorWording.words(skipped.inputError.problem, in: .current))")
+      return tr("skipped: \(ErrorWording.words(skipped.problem, in: .current))")
     }
     return row.leftOutReason
   }

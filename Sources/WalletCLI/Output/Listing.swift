@@ -62,8 +62,7 @@ struct Listing {
         for row in rows { try writer.writeRecord(row.map(Listing.csvText)) }
         try writer.flush()
       } catch {
-        throw CommandError(
-          .ioError, "cannot write to standard output: \(ErrorWording.english(error))")
+        throw CommandError.cannotWriteStandardOutput(error)
       }
     case .json:
       let keys = columns.map(JSONKey.camelCase)

@@ -51,8 +51,7 @@ final class ListingStream {
         // The first row goes out at once, for a reader that wants only the start.
         if count == 1 { try writer.flush() }
       } catch {
-        throw CommandError(
-          .ioError, "cannot write to standard output: \(ErrorWording.english(error))")
+        throw CommandError.cannotWriteStandardOutput(error)
       }
     case .json:
       buffer += count == 1 ? "[\n  " : ",\n  "
@@ -79,8 +78,7 @@ final class ListingStream {
         if count == 0 { try writer.writeRecord(columns) }
         try writer.flush()
       } catch {
-        throw CommandError(
-          .ioError, "cannot write to standard output: \(ErrorWording.english(error))")
+        throw CommandError.cannotWriteStandardOutput(error)
       }
     case .json:
       buffer += count == 0 ? "[]\n" : "\n]\n"

@@ -8,17 +8,36 @@ import WalletIngest
 /// Files are compared as the system tells them apart (`FileLocation`), not as strings, so that
 /// `./t.csv`, `x/../t.csv`, a symbolic or a hard link to it are all the same file.
 struct ProtectedFiles {
-  private var files: [(role: String, location: FileLocation)] = []
+  private var files: [(role: Role, location: FileLocation)] = []
+
+  /// What a protected file is to the command, as the refusal names it.
+  enum Role: Equatable {
+    /// The store.
+    case store
+    /// One of the files SQLite keeps beside the store: `suffix` is `-wal`, `-shm` or `-journal`.
+    case storeCompanion(suffix: String)
+    /// The file an input option (`cards`, without the dashes) names.
+    case input(option: String)
+
+    /// The role in the run's language, as the rest of `… is the store`.
+    var worded: String {
+      switch self {
+      case .store: tr("the store")
+      case .storeCompanion(let suffix): tr("the store's \(suffix) file")
+      case .input(let option): tr("the --\(option) file")
+      }
+    }
+  }
 
   /// Nothing protected yet.
   init() {}
 
-  /// Protects a file the command reads; `role` says which (`the --cards file`). A path that
+  /// Protects a file the command reads through the option `option` (`cards`). A path that
   /// names no file (standard input, a built-in promotion's id, a missing file reported later
   /// as such) protects nothing.
-  mutating func protect(input path: String, as role: String) {
+  mutating func protect(input path: String, option: String) {
     guard path != "-", let identity = FileIdentity(path: path) else { return }
-    files.append((role, .existing(identity)))
+    files.append((.input(option: option), .existing(identity)))
   }
 
   /// Protects the store and the journal files SQLite keeps beside it (`-wal`, `-shm`, and the
@@ -26,9 +45,9 @@ struct ProtectedFiles {
   /// the file it finally names, where SQLite puts them.
   mutating func protect(store path: String) {
     for base in Set([path, OutputPath.finalTarget(path)]) {
-      files.append(("the store", FileLocation(path: base)))
+      files.append((.store, FileLocation(path: base)))
       for suffix in ["-wal", "-shm", "-journal"] {
-        files.append(("the store's \(suffix) file", FileLocation(path: base + suffix)))
+        files.append((.storeCompanion(suffix: suffix), FileLocation(path: base + suffix)))
       }
     }
   }
@@ -47,8 +66,11 @@ struct ProtectedFiles {
     guard output != .nowhere,
       let clash = files.first(where: { $0.location == output })
     else { return }
-    let named = path == "-" ? "standard output" : "--\(option) \(ShownValue.quoted(path))"
+    let named =
+      path == "-"
+      ? tr("standard output") : "--\(option) \(ShownID.quotedValue(path, in: .current))"
+    let role = clash.role.worded
     throw ValidationError(
-      "\(named) is \(clash.role); writing there would destroy it, so choose another file")
+      tr("\(named) is \(role); writing there would destroy it, so choose another file"))
   }
 }

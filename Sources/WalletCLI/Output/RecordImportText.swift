@@ -1,6 +1,7 @@
 import WalletCore
 import WalletIngest
 import WalletJobs
+import WalletStore
 
 /// What `wallet import cards|enrollments|transactions|postings` says on standard error.
 enum RecordImportText {
@@ -27,6 +28,20 @@ enum RecordImportText {
           : tr("\(shown) refunds kept from a statement now refund their purchases"))
     }
     return lines
+  }
+
+  /// A row the store refused, at its place, in the run's language: a conflict names the fields
+  /// that differ from the record the store holds (the store's own sentence when it no longer
+  /// holds one to compare).
+  static func words(_ refusal: RefusedRow, store: WalletStore) throws -> String {
+    var words = refusal.error.worded
+    if case .conflict = refusal.error,
+      let conflict = try ConflictText.message(conflictingWith: refusal.row, store: store)
+    {
+      words = conflict
+    }
+    return ErrorWording.located(
+      file: refusal.file, line: refusal.line, column: refusal.column, words, in: .current)
   }
 
   /// The warning for transactions dated after now; nil when none is.

@@ -11,9 +11,8 @@ struct DemoFolder {
       try FileManager.default.createDirectory(
         at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
-      throw CommandError(
-        .ioError,
-        "the demo cannot make a temporary folder in \(url.deletingLastPathComponent().path)")
+      let parent = url.deletingLastPathComponent().path
+      throw CommandError(.ioError, tr("the demo cannot make a temporary folder in \(parent)"))
     }
   }
 
@@ -24,7 +23,7 @@ struct DemoFolder {
     do {
       try Data(text.utf8).write(to: url.appendingPathComponent(name))
     } catch {
-      throw CommandError(.ioError, "the demo cannot write \(path(name))")
+      throw CommandError(.ioError, tr("the demo cannot write \(path(name))"))
     }
     return path(name)
   }

@@ -17,13 +17,15 @@ public enum ExitStatus: Int32, Sendable {
 }
 
 /// A failure that ends a command, with the words the user sees and the exit status scripts see.
+/// The words are made where the failure is, in the run's language: a sentence of the command
+/// line's own with `tr("…")`, or ``ErrorWording``'s words for a lower module's typed error.
 public struct CommandError: Error, Sendable, CustomStringConvertible {
   /// The exit status.
   public let status: ExitStatus
-  /// What went wrong, in words a cardholder understands.
+  /// What went wrong, in words a cardholder understands, in the run's language.
   public let message: String
 
-  /// A failure with a status and message.
+  /// A failure with a status and its message, already worded.
   public init(_ status: ExitStatus, _ message: String) {
     self.status = status
     self.message = message
@@ -42,5 +44,12 @@ extension CommandError {
     case .readOrWriteFailed: self.init(.ioError, message)
     case .invalidData: self.init(.dataError, message)
     }
+  }
+
+  /// Standard output refused what a command wrote (a full disk, a closed descriptor): an I/O
+  /// error naming the reason `error` gives.
+  static func cannotWriteStandardOutput(_ error: any Error) -> CommandError {
+    let reason = ErrorWording.words(for: error, in: .current) ?? "\(error)"
+    return CommandError(.ioError, tr("cannot write to standard output: \(reason)"))
   }
 }

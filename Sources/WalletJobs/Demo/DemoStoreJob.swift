@@ -46,10 +46,13 @@ package enum DemoStoreJob {
     try store.setTimeZone(WalletStore.defaultTimeZone)
     func load(_ kind: InputKind, _ file: String) throws -> Int {
       // A row the store refuses stops the demo with the store's own error, for the CLI to word.
-      try RecordImportJob.run(
-        kind, file: try InputFile(path: file), policy: ImportPolicy(), store: store,
-        wording: { error, _ in throw error }
-      ).counts.inserted
+      do {
+        return try RecordImportJob.run(
+          kind, file: try InputFile(path: file), policy: ImportPolicy(), store: store
+        ).counts.inserted
+      } catch let refusal as RefusedRow {
+        throw refusal.error
+      }
     }
     return DemoStoreReport(
       cards: try load(.cards, files.cards),

@@ -4,7 +4,7 @@ import WalletStore
 
 /// A record of one of the store's own CSV files, as read: what a conflict with the store's
 /// record of the same id is worded from.
-package enum ImportedRow {
+package enum ImportedRow: Sendable {
   /// A row of a cards file.
   case card(Card)
   /// A row of an enrollments file.
@@ -27,12 +27,52 @@ package enum RecordImportStage {
   case stored(rows: Int)
 }
 
+/// A row of a record file that the store refused, at its place in the file: the store's error
+/// and the row itself, from which the command line words it (a conflict names the fields that
+/// differ from the record the store holds).
+package struct RefusedRow: Error {
+  /// The file as the user named it.
+  package let file: String
+  /// The row's line.
+  package let line: Int
+  /// The field the error is about (the card, the enrollment, the id), 1 for the whole row.
+  package let column: Int
+  /// Why the store refused the row.
+  package let error: StoreError
+  /// The row as read.
+  package let row: ImportedRow
+}
+
+/// A row an import left out: one the reader could not read, or one the store refused.
+package enum SkippedRecord {
+  /// The reader's refusal.
+  case unreadable(InputError)
+  /// The store's refusal.
+  case refused(RefusedRow)
+
+  /// The line of the row.
+  package var line: Int {
+    switch self {
+    case .unreadable(let error): error.line
+    case .refused(let refusal): refusal.line
+    }
+  }
+
+  /// The column of the problem.
+  package var column: Int {
+    switch self {
+    case .unreadable(let error): error.column
+    case .refused(let refusal): refusal.column
+    }
+  }
+}
+
 /// What `wallet import cards|enrollments|transactions|postings` did.
 package struct RecordImportReport {
   /// How many rows were new, already present or replaced, and the refunds now applied.
   package let counts: ImportReport
   /// Every row left out, the reader's and the store's refusals, in file order.
-  package let skipped: [InputError]
+  package let skipped: [SkippedRecord]
   /// The transactions the file holds (none for the other kinds).
   package let transactions: [Transaction]
 
@@ -47,13 +87,11 @@ package struct RecordImportReport {
 /// line and field.
 package enum RecordImportJob {
   /// Imports `file` as rows of `kind` into `store` under `policy`. `readProgress` follows the
-  /// read, `stage` what comes after; `wording` words what the store refuses about a row (the
-  /// store's errors carry no prose). Throws the reader's errors, and an `InputError` for a row the
-  /// store refuses unless the policy skips it.
+  /// read, `stage` what comes after. Throws the reader's errors, and a ``RefusedRow`` for a row
+  /// the store refuses unless the policy skips it.
   package static func run(
     _ kind: InputKind, file: InputFile, policy: ImportPolicy, store: WalletStore,
-    readProgress: (any ReadProgress)? = nil, stage: (RecordImportStage) -> Void = { _ in },
-    wording: (StoreError, ImportedRow) throws -> String
+    readProgress: (any ReadProgress)? = nil, stage: (RecordImportStage) -> Void = { _ in }
   ) throws -> RecordImportReport {
     let reader = RowFileReader(
       kind: kind, file: file, skipInvalid: policy.skipInvalid, progress: readProgress)
@@ -61,13 +99,11 @@ package enum RecordImportJob {
     switch kind {
     case .cards:
       let rows = try FileRows.cards(reader)
-      return try rows.store(
-        { try store.importCards($0, policy: policy) }, wording: { try wording($0, .card($1)) })
+      return try rows.store({ try store.importCards($0, policy: policy) }, as: ImportedRow.card)
     case .enrollments:
       let rows = try FileRows.enrollments(reader, naiveIn: zone)
       return try rows.store(
-        { try store.importEnrollments($0, policy: policy) },
-        wording: { try wording($0, .enrollment($1)) })
+        { try store.importEnrollments($0, policy: policy) }, as: ImportedRow.enrollment)
     case .transactions:
       let rows = try FileRows.transactions(reader, naiveIn: zone)
       let count = rows.values.count
@@ -85,15 +121,14 @@ package enum RecordImportJob {
               }
             }
           },
-          wording: { try wording($0, .transaction($1)) })
+          as: ImportedRow.transaction)
       }
       return RecordImportReport(
         counts: report.counts, skipped: report.skipped, transactions: rows.values)
     case .postings:
       let rows = try FileRows.postings(reader)
       return try rows.store(
-        { try store.importPostings($0, policy: policy) }, wording: { try wording($0, .posting($1)) }
-      )
+        { try store.importPostings($0, policy: policy) }, as: ImportedRow.posting)
     }
   }
 }
@@ -102,30 +137,27 @@ extension FileRows {
   /// Hands the rows to the store and locates what it refuses: a refusal stops the import
   /// (nothing is kept) unless the policy skips invalid rows; skipped rows come back by line.
   fileprivate func store(
-    _ importRows: ([Value]) throws -> ImportReport, wording: (StoreError, Value) throws -> String
+    _ importRows: ([Value]) throws -> ImportReport, as row: (Value) -> ImportedRow
   ) throws -> RecordImportReport {
-    func message(_ error: StoreError, index: Int) throws -> String {
-      try wording(error, values[index])
-    }
     let report: ImportReport
     do {
       report = try importRows(values)
     } catch let rejection as ImportError {
-      throw located(
-        rejection.error, index: rejection.index,
-        message: try message(rejection.error, index: rejection.index))
+      throw located(rejection.error, index: rejection.index, row: row)
     }
-    let refused = try report.rejected.map {
-      located($0.error, index: $0.index, message: try message($0.error, index: $0.index))
+    let refused = report.rejected.map {
+      SkippedRecord.refused(located($0.error, index: $0.index, row: row))
     }
-    let skipped = (self.skipped.errors + refused).sorted {
+    let skipped = (self.skipped.errors.map(SkippedRecord.unreadable) + refused).sorted {
       ($0.line, $0.column) < ($1.line, $1.column)
     }
     return RecordImportReport(counts: report, skipped: skipped, transactions: [])
   }
 
   /// The store's error at the row's line and at the field it is about.
-  private func located(_ error: StoreError, index: Int, message: String) -> InputError {
+  private func located(
+    _ error: StoreError, index: Int, row: (Value) -> ImportedRow
+  ) -> RefusedRow {
     let name: String
     switch error {
     case .unknownCard: name = "card"
@@ -134,7 +166,8 @@ extension FileRows {
     default: name = ""
     }
     let column = columns?.index(of: name).map { $0 + 1 } ?? 1
-    return InputError(
-      file: columns?.file ?? "", line: lines[index], column: column, message: message)
+    return RefusedRow(
+      file: columns?.file ?? "", line: lines[index], column: column, error: error,
+      row: row(values[index]))
   }
 }

@@ -74,4 +74,15 @@ package struct StatementImportReport {
   package var purchasesNeedingMethod: [StatementImportRow] {
     rows.filter { $0.outcome == .purchase(.needsMethod) }
   }
+
+  /// The error of an import that leaves purchases without a payment method, at the first
+  /// one's description; nil when every purchase has one. `path` is the file as the user named
+  /// it, `rulesGiven` whether a rules file decided the others.
+  package func undecidedError(path: String, rulesGiven: Bool) -> StatementRowError? {
+    let rows = purchasesNeedingMethod
+    guard let first = rows.first else { return nil }
+    return StatementRowError(
+      file: path, line: first.line, column: first.descriptionColumn,
+      problem: .noPaymentMethod(lines: rows.map(\.line), rulesGiven: rulesGiven))
+  }
 }

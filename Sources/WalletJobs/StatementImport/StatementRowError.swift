@@ -22,6 +22,9 @@ package struct StatementRowError: Error {
     case repeatedID(Identifier, earlierLine: Int)
     /// The store refused the row.
     case refused(StoreError)
+    /// Nothing decided a payment method for the purchases on `lines` (the first is the row
+    /// the error is at); `rulesGiven` says whether a rules file was used.
+    case noPaymentMethod(lines: [Int], rulesGiven: Bool)
   }
 
   /// The file as the user named it.

@@ -177,14 +177,15 @@ struct HelpRendererTests {
   }
 
   @Test func errorTextNamesTheCommandItsUsageAndItsHelp() {
-    let error = UsageError("Unknown option '--foo'", commandPath: ["card", "remove"])
+    let error = UsageError(
+      .unknownOption("--foo", suggestion: nil), commandPath: ["card", "remove"])
     #expect(
       parser.errorText(for: error) == """
         Error: Unknown option '--foo'
         Usage: wallet card remove <card> [--force]
           See 'wallet card remove --help' for more information.
         """)
-    let atRoot = UsageError("Unknown subcommand 'frob'", commandPath: [])
+    let atRoot = UsageError(.unknownSubcommand("frob", suggestion: nil), commandPath: [])
     #expect(
       parser.errorText(for: atRoot) == """
         Error: Unknown subcommand 'frob'

@@ -133,7 +133,7 @@ enum SampleCommandTree {
   /// Parses and expects a command to run, returning its path and arguments.
   static func run(_ argv: [String]) throws -> (path: [String], arguments: ParsedArguments) {
     guard case .run(let path, let arguments) = try parser.parse(argv) else {
-      throw UsageError("expected a command to run for \(argv)", commandPath: [])
+      throw UsageError(.command("expected a command to run for \(argv)"), commandPath: [])
     }
     return (path, arguments)
   }

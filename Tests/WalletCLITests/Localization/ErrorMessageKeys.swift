@@ -13,8 +13,8 @@ enum ErrorMessageKeys {
     "Sources/WalletCore", "Sources/WalletIngest", "Sources/WalletStore", "Sources/WalletCLI",
   ]
 
-  /// Every key, with the file it was found in.
-  static func inSources() throws -> [String: String] {
+  /// Every key in `folders`, with the file it was found in.
+  static func inSources(_ folders: [String] = folders) throws -> [String: String] {
     var keys: [String: String] = [:]
     for folder in folders {
       let root = WalletProcess.packageRoot.appendingPathComponent(folder)

@@ -165,13 +165,13 @@ struct SentenceTests {
 
   @Test func aMessageFromElsewhereIsRecognisedByItsShape() {
     #expect(
-      Translations.translated(message: "no posting 'P9' in the store", in: .simplifiedChinese)
-        == "数据库中没有入账记录 'P9'")
+      Translations.translated(message: "cannot open 'p.json': gone", in: .simplifiedChinese)
+        == "无法打开 'p.json'：gone")
     // The value is itself a message: translated too.
     #expect(
       Translations.translated(
-        message: "The value '2026-13-01' is invalid for '--at <time>': that date does not exist",
-        in: .simplifiedChinese) == "'--at <time>' 的取值 '2026-13-01' 无效：该日期不存在")
+        message: "p.json:2:7: field 'time': that date does not exist", in: .simplifiedChinese)
+        == "p.json:2:7：字段 'time'：该日期不存在")
     // A place in a file first, then its message.
     #expect(
       Translations.translated(
