@@ -15,10 +15,10 @@ extension PayCommand {
     do {
       decoded = try PaymentRequest.decode(json: bytes, zone: zone)
     } catch {
-      throw CommandError(.dataError, error.located(in: shownFile))
+      throw CommandError(.dataError, ErrorWording.words(error, file: shownFile, in: .current))
     }
     for warning in decoded.warnings {
-      let shown = Translations.translated(message: warning.located(in: shownFile))
+      let shown = ErrorWording.words(warning, file: shownFile, in: .current)
       context.console.message(tr("Warning: \(shown)"))
     }
     let request = decoded.request

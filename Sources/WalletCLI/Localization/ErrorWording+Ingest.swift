@@ -99,10 +99,10 @@ extension ErrorWording {
       return say("the file has a header but no rows", "文件只有表头，没有数据行", in: language)
     case .statement(let error):
       return words(error, in: language)
-    case .invalidPattern(let field, let error):
-      return words(patternOf: field, error, in: language)
+    case .definition(let field, let problem):
+      return words(field: field, problem, in: language)
     case .described(let message):
-      // The statement readers' words, until they are typed too.
+      // The statement import's words, until they are typed too.
       return say(
         message, Translations.translated(message: message, in: .simplifiedChinese), in: language)
     }

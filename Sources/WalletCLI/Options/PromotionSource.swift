@@ -32,7 +32,7 @@ enum PromotionSource {
     do {
       return try Promotion.decode(json: try file.readAll())
     } catch let error as PromotionError {
-      throw CommandError(.dataError, error.located(in: file.path))
+      throw CommandError(.dataError, ErrorWording.words(error, file: file.path, in: .current))
     } catch let error as FileError {
       throw CommandError(error)
     } catch {

@@ -3,9 +3,9 @@ import WalletTestSupport
 
 /// The English messages of errors, found in the sources where they are made: the literals given
 /// to `ValidationError(…)`, `UsageError(…)`, `CommandError(kind, …)`, `FileFailure(kind, …)`,
-/// a reader's `failure(field, …)` and `error(…)`/`error(in: column, …)`, and to `message:` and
-/// `problem:`. Literals joined with `+` make one key; an expression joined in stands for a
-/// value, `{n}`, as an interpolation does.
+/// and to `message:`. (The readers and decoders throw typed cases, which ErrorWording words.)
+/// Literals joined with `+` make one key; an expression joined in stands for a value, `{n}`, as
+/// an interpolation does.
 enum ErrorMessageKeys {
   /// The folders scanned. The SQLite layer's own messages (a statement misused) are the
   /// programmer's, shown inside a translated framing sentence, and are left out.
@@ -31,8 +31,7 @@ enum ErrorMessageKeys {
   /// Where a message starts, and whether a first argument (a kind, a field) comes before it.
   private static let markers: [(text: String, skipsFirstArgument: Bool)] = [
     ("ValidationError(", false), ("UsageError(", false), ("CommandError(", true),
-    ("FileFailure(", true), ("failure(", true), ("error(", false), ("error(in:", true),
-    ("message:", false), ("problem:", false),
+    ("FileFailure(", true), ("message:", false),
   ]
 
   /// The keys of the messages in one file's text, leaving out comments.
