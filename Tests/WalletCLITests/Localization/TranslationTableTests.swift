@@ -175,8 +175,8 @@ struct SentenceTests {
     // A place in a file first, then its message.
     #expect(
       Translations.translated(
-        message: "p.json:2:7: field 'id': must not be empty", in: .simplifiedChinese)
-        == "p.json:2:7：字段 'id'：不能为空")
+        message: "p.csv:2:7: no posting 'P9' in the store", in: .simplifiedChinese)
+        == "p.csv:2:7：数据库中没有入账记录 'P9'")
     // Unknown messages are shown as they are; English is never changed.
     #expect(Translations.translated(message: "odd", in: .simplifiedChinese) == "odd")
     #expect(
