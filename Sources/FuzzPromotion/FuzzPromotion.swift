@@ -3,7 +3,8 @@ import WalletCore
 
 /// The libFuzzer harness for `Promotion.decode(json:)`: every input is decoded as a promotion
 /// file; one that decodes is encoded again (`jsonText`), which must decode to an equal promotion
-/// and encode to the same text. Any disagreement stops the process with a message.
+/// and encode to the same text; one that does not must be refused at a place, naming no card
+/// number in its field. Any disagreement stops the process with a message.
 ///
 /// Built and run by `.ci/fuzz`; a build without `-sanitize=fuzzer` only says so and exits 1.
 @main
@@ -27,7 +28,12 @@ private func checkPromotion(_ bytes: [UInt8]) {
   do {
     promotion = try Promotion.decode(json: bytes)
   } catch {
-    require(!error.description.isEmpty, "\(error) has no description")
+    // The command line words the error; what it words is checked here: the error points at a
+    // place, and its field's path, which a message shows as it is, holds no card number.
+    require(error.position != nil, "\(error) has no position")
+    if let field = error.field {
+      require(!CardNumberGuard.containsCardNumber(field), "a field's path shows a card number")
+    }
     return
   }
   let text = promotion.jsonText

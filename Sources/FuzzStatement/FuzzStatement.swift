@@ -28,11 +28,8 @@ public func fuzzStatement(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
       check(row)
     }
   } catch {
-    // The statement readers word their errors themselves (`.described`), so that is what a
-    // user would read.
-    if case .described(let message) = error.problem, CardNumberGuard.containsCardNumber(message) {
-      fatalError("an error message shows a full card number")
-    }
+    // A refusal is a typed case with the values as read; the command line masks card numbers
+    // when it words one (its tests check that), so a refusal here is an expected outcome.
   }
   return 0
 }

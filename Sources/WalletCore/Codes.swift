@@ -46,8 +46,8 @@ extension CanonicalCode {
   public static func fold(_ text: String) -> String { text.lowercased() }
 }
 
-/// A code outside its list.
-public struct CodeError: Error, Equatable, Sendable, CustomStringConvertible {
+/// A code outside its list; the command line words it.
+public struct CodeError: Error, Equatable, Sendable {
   /// Which list.
   public let kind: CodeKind
   /// What was given.
@@ -60,14 +60,6 @@ public struct CodeError: Error, Equatable, Sendable, CustomStringConvertible {
     self.kind = kind
     self.value = value
     self.allowed = allowed
-  }
-
-  /// The English the promotion, payment request and statement format decoders still put in
-  /// their messages; the command line words the error itself (`ErrorWording+Core.swift`). It
-  /// leaves the value out: callers show it themselves, masked and shortened.
-  public var description: String {
-    let expected = kind == .currency ? ["an ISO 4217 code such as CNY"] : allowed
-    return "unknown \(kind.rawValue): expected one of \(expected.joined(separator: ", "))"
   }
 }
 

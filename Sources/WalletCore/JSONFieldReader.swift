@@ -4,14 +4,16 @@
 ///
 /// One reader for every JSON file wallet reads — promotions, payment requests, statement formats
 /// and rules files — so that all of them treat absent and null fields, unknown fields and wrong
-/// types alike. Each decoder throws its own error type, which `failure` makes; what only one
-/// kind of file has (reward tiers, amounts of a currency, patterns) is an extension beside its
-/// decoder.
-package struct JSONFieldReader<Failure: Error> {
+/// types alike. Each decoder has its own family of problems (`Problem`), which holds the
+/// reader's own (`JSONFieldProblem`) and the text's (`JSONSyntaxError`), and its own error type,
+/// which `failure` makes; what only one kind of file has (reward tiers, amounts of a currency,
+/// patterns) is an extension beside its decoder.
+package struct JSONFieldReader<Problem: JSONFileProblem, Failure: Error> {
   /// Makes an error about the field at a path (nil: the whole document) with what is wrong,
   /// located at a position of the text.
-  package typealias MakeFailure = (_ field: String?, _ problem: String, _ position: JSONPosition)
-    -> Failure
+  package typealias MakeFailure = (
+    _ field: String?, _ problem: Problem, _ position: JSONPosition
+  ) -> Failure
 
   /// The object's members.
   package let object: JSONObject
@@ -19,17 +21,17 @@ package struct JSONFieldReader<Failure: Error> {
   package let position: JSONPosition
   /// The object's own path followed by a dot, or empty at the top.
   package let prefix: String
-  /// What the object is, for "is not a … field" (`promotion`, `summary item`, `format`).
-  package let kind: String
-  /// Whether a required field written as null is reported as missing ("is required", at the
-  /// object), as format and rules files do, rather than as "is required, not null" at the null.
+  /// What the object is, for an unknown field's error.
+  package let kind: JSONObjectKind
+  /// Whether a required field written as null is reported as missing (at the object), as
+  /// format and rules files do, rather than as a null where a value is required (at the null).
   package let nullIsAbsent: Bool
   /// Makes the decoder's errors.
   package let makeFailure: MakeFailure
 
   /// A reader of `object`, which opens at `position` and whose fields are named after `prefix`.
   package init(
-    object: JSONObject, position: JSONPosition, prefix: String = "", kind: String,
+    object: JSONObject, position: JSONPosition, prefix: String = "", kind: JSONObjectKind,
     nullIsAbsent: Bool = false, failure: @escaping MakeFailure
   ) {
     self.object = object
@@ -40,21 +42,20 @@ package struct JSONFieldReader<Failure: Error> {
     self.makeFailure = failure
   }
 
-  /// The reader of the top-level object of `bytes` (a leading BOM is accepted);
-  /// `notAnObject` says what the document must be, given what the text holds instead
-  /// (`a promotion is a JSON object, not an array`).
+  /// The reader of the top-level object of `bytes` (a leading BOM is accepted), which must be
+  /// a JSON object: the document of `kind`.
   package static func root(
-    of bytes: [UInt8], kind: String, nullIsAbsent: Bool = false,
-    notAnObject: (_ shown: String) -> String, failure: @escaping MakeFailure
+    of bytes: [UInt8], kind: JSONObjectKind, nullIsAbsent: Bool = false,
+    failure: @escaping MakeFailure
   ) throws(Failure) -> JSONFieldReader {
     let root: JSONNode
     do {
       root = try JSONReader.parse(bytes)
     } catch {
-      throw failure(nil, "not valid JSON: \(error.message)", error.position)
+      throw failure(nil, .syntax(error.kind), error.position)
     }
     guard case .object(let object) = root.value else {
-      throw failure(nil, notAnObject(root.shown), root.position)
+      throw failure(nil, .field(.notAnObject(kind, found: root.kind)), root.position)
     }
     return JSONFieldReader(
       object: object, position: root.position, kind: kind, nullIsAbsent: nullIsAbsent,
@@ -65,12 +66,12 @@ package struct JSONFieldReader<Failure: Error> {
   package func path(_ key: String) -> String { prefix + key }
 
   /// An error about the value of `key`, at `node`.
-  package func failure(_ key: String, _ problem: String, at node: JSONNode) -> Failure {
+  package func failure(_ key: String, _ problem: Problem, at node: JSONNode) -> Failure {
     makeFailure(path(key), problem, node.position)
   }
 
   /// An error about the field at the whole `path` (not relative to this object), at `position`.
-  package func failure(field path: String, _ problem: String, at position: JSONPosition)
+  package func failure(field path: String, _ problem: Problem, at position: JSONPosition)
     -> Failure
   {
     makeFailure(path, problem, position)
@@ -83,8 +84,24 @@ package struct JSONFieldReader<Failure: Error> {
     for member in object.members
     where !known.contains(where: { $0.utf8.elementsEqual(member.key.utf8) }) {
       throw makeFailure(
-        path(ShownValue.unquoted(member.key)), "is not a \(kind) field", member.keyPosition)
+        path(ShownValue.unquoted(member.key)), .field(.unknownField(of: kind)),
+        member.keyPosition)
     }
+  }
+
+  /// Refuses a string field that holds a full card number, naming it by its last four digits:
+  /// what a file names is stored and shown, and wallet never keeps a card number (SPEC 6).
+  package func refuseCardNumber(in key: String) throws(Failure) {
+    guard let node = present(key), case .string(let text) = node.value else { return }
+    try refuseCardNumber(text, key, at: node)
+  }
+
+  /// Refuses `text`, the value of `key` at `node`, when it holds a full card number.
+  package func refuseCardNumber(_ text: String, _ key: String, at node: JSONNode)
+    throws(Failure)
+  {
+    guard let lastFour = CardNumberGuard.lastFourOfCardNumber(in: text) else { return }
+    throw failure(key, .field(.cardNumber(lastFour: lastFour)), at: node)
   }
 
   /// The value of `key`, or nil when absent or null (both mean "use the default").
@@ -97,12 +114,12 @@ package struct JSONFieldReader<Failure: Error> {
   /// The value of `key`, which must be there and not null.
   package func required(_ key: String) throws(Failure) -> JSONNode {
     guard let member = object[key] else {
-      throw makeFailure(path(key), "is required", position)
+      throw makeFailure(path(key), .field(.required), position)
     }
     if case .null = member.value.value {
       throw nullIsAbsent
-        ? makeFailure(path(key), "is required", position)
-        : failure(key, "is required, not null", at: member.value)
+        ? makeFailure(path(key), .field(.required), position)
+        : failure(key, .field(.requiredNotNull), at: member.value)
     }
     return member.value
   }
@@ -110,7 +127,7 @@ package struct JSONFieldReader<Failure: Error> {
   /// `node`, the value of `key`, as a string.
   package func string(_ node: JSONNode, _ key: String) throws(Failure) -> String {
     guard case .string(let text) = node.value else {
-      throw failure(key, "must be a string, not \(node.shown)", at: node)
+      throw failure(key, .field(.mustBeString(found: node.kind)), at: node)
     }
     return text
   }
@@ -140,14 +157,14 @@ package struct JSONFieldReader<Failure: Error> {
   package func bool(_ key: String, default defaultValue: Bool) throws(Failure) -> Bool {
     guard let node = present(key) else { return defaultValue }
     guard case .bool(let flag) = node.value else {
-      throw failure(key, "must be true or false, not \(node.shown)", at: node)
+      throw failure(key, .field(.mustBeBool(found: node.kind)), at: node)
     }
     return flag
   }
 
   /// A reader of `object`, which opens at `position`, with its fields named under `path`.
   package func reader(
-    of object: JSONObject, at position: JSONPosition, path: String, kind: String? = nil
+    of object: JSONObject, at position: JSONPosition, path: String, kind: JSONObjectKind? = nil
   ) -> JSONFieldReader {
     JSONFieldReader(
       object: object, position: position, prefix: path + ".", kind: kind ?? self.kind,
@@ -155,11 +172,11 @@ package struct JSONFieldReader<Failure: Error> {
   }
 
   /// `node` as an object whose fields are named under `path`.
-  package func nested(_ node: JSONNode, path: String, kind: String? = nil) throws(Failure)
-    -> JSONFieldReader
+  package func nested(_ node: JSONNode, path: String, kind: JSONObjectKind? = nil)
+    throws(Failure) -> JSONFieldReader
   {
     guard case .object(let object) = node.value else {
-      throw makeFailure(path, "must be an object, not \(node.shown)", node.position)
+      throw makeFailure(path, .field(.mustBeObject(found: node.kind)), node.position)
     }
     return reader(of: object, at: node.position, path: path, kind: kind)
   }
@@ -174,7 +191,7 @@ package struct JSONFieldReader<Failure: Error> {
   package func array(_ key: String) throws(Failure) -> [(node: JSONNode, path: String)] {
     guard let node = present(key) else { return [] }
     guard case .array(let items) = node.value else {
-      throw failure(key, "must be an array, not \(node.shown)", at: node)
+      throw failure(key, .field(.mustBeArray(found: node.kind)), at: node)
     }
     return items.enumerated().map { (node: $1, path: "\(path(key))[\($0)]") }
   }
@@ -184,7 +201,7 @@ package struct JSONFieldReader<Failure: Error> {
     var texts: [String] = []
     for (node, path) in try array(key) {
       guard case .string(let text) = node.value else {
-        throw makeFailure(path, "must be a string, not \(node.shown)", node.position)
+        throw makeFailure(path, .field(.mustBeString(found: node.kind)), node.position)
       }
       texts.append(text)
     }
@@ -196,5 +213,83 @@ package struct JSONFieldReader<Failure: Error> {
     var objects: [JSONFieldReader] = []
     for (node, path) in try array(key) { objects.append(try nested(node, path: path)) }
     return objects
+  }
+}
+
+/// A decoder's family of problems with its kind of file: its own cases, and those of the text
+/// and of the reader, which every family holds alike.
+package protocol JSONFileProblem: Sendable {
+  /// The text is not JSON.
+  static func syntax(_ kind: JSONSyntaxError.Kind) -> Self
+  /// A field breaks one of the reader's rules, or the document is not an object.
+  static func field(_ problem: JSONFieldProblem) -> Self
+}
+
+/// What `JSONFieldReader` finds wrong with a field, or with the document as a whole: the same
+/// rules for every kind of file. The values are kept as read; the command line words them.
+public enum JSONFieldProblem: Equatable, Sendable {
+  /// The document is not an object: a document of `kind` is.
+  case notAnObject(JSONObjectKind, found: JSONKind)
+  /// The object, of `of`, has no such field.
+  case unknownField(of: JSONObjectKind)
+  /// The field is missing.
+  case required
+  /// The field is null where a value is required.
+  case requiredNotNull
+  /// The field is not a string.
+  case mustBeString(found: JSONKind)
+  /// The field is not `true` or `false`.
+  case mustBeBool(found: JSONKind)
+  /// The field is not an object.
+  case mustBeObject(found: JSONKind)
+  /// The field is not an array.
+  case mustBeArray(found: JSONKind)
+  /// A text holds a full card number, which wallet never stores or shows.
+  case cardNumber(lastFour: String)
+}
+
+/// The kinds of object whose fields `JSONFieldReader` reads: what an unknown field is not a
+/// field of, and what a document must be.
+public enum JSONObjectKind: Equatable, Sendable {
+  /// A promotion file.
+  case promotion
+  /// A payment request file.
+  case paymentRequest
+  /// One of a payment request's summary items.
+  case summaryItem
+  /// A statement format file.
+  case format
+  /// A rules file of a statement import.
+  case rules
+}
+
+/// A JSON value as an error names it after "not": its kind, and a scalar's text as written.
+public enum JSONKind: Equatable, Sendable {
+  /// `null`.
+  case null
+  /// `true` or `false`.
+  case bool(Bool)
+  /// A number, as written.
+  case number(String)
+  /// A string.
+  case string(String)
+  /// An array.
+  case array
+  /// An object.
+  case object
+}
+
+extension JSONNode {
+  /// The value as an error names it: arrays and objects by their kind only, since they cannot
+  /// be shown whole.
+  package var kind: JSONKind {
+    switch value {
+    case .null: .null
+    case .bool(let flag): .bool(flag)
+    case .number(let text): .number(text)
+    case .string(let text): .string(text)
+    case .array: .array
+    case .object: .object
+    }
   }
 }

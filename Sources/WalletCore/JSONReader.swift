@@ -24,9 +24,6 @@ public struct JSONPosition: Hashable, Comparable, Sendable, CustomStringConverti
 
   /// `line:column`, the form that follows a file name in messages.
   public var description: String { "\(line):\(column)" }
-
-  /// `line L, column C`, for pointing at a second place inside a message.
-  var spelledOut: String { "line \(line), column \(column)" }
 }
 
 /// One value of a JSON document and where it starts, so that every complaint about it can point
@@ -84,12 +81,88 @@ package struct JSONObject: Sendable {
   }
 }
 
-/// Why `JSONReader` refused its input, and where.
-package struct JSONSyntaxError: Error, Equatable, Sendable {
+/// Why `JSONReader` refused its input, and where. The values are kept as read; the command line
+/// words the error and shows them safely.
+public struct JSONSyntaxError: Error, Equatable, Sendable {
   /// The offending character, or the end of the text when it ended too soon.
-  package let position: JSONPosition
-  /// What is wrong, with any quoted input made safe to print.
-  package let message: String
+  public let position: JSONPosition
+  /// What is wrong.
+  public let kind: Kind
+
+  /// An error of `kind` at `position`.
+  public init(position: JSONPosition, kind: Kind) {
+    self.position = position
+    self.kind = kind
+  }
+
+  /// What is wrong at the position.
+  public enum Kind: Equatable, Sendable {
+    /// Nothing at all, or only a byte order mark.
+    case empty
+    /// `expected` was not met: `found` is what is there instead (a whole word such as `NaN`
+    /// when it is one, else one character), nil at the end of the text.
+    case unexpected(Expectation, found: String?)
+    /// The text ends inside a string, array or object that opens at `opening`.
+    case endsInside(Construct, opening: JSONPosition)
+    /// A `/`, where a comment would start.
+    case comment
+    /// A byte that is not part of well-formed UTF-8.
+    case invalidUTF8(byte: UInt8)
+    /// Arrays and objects nested deeper than `limit`.
+    case nestedTooDeep(limit: Int)
+    /// A key the object already has, first at `first` (the key's opening quote).
+    case repeatedKey(String, first: JSONPosition)
+    /// A comma right before the `closing` bracket (`]` or `}`).
+    case trailingComma(closing: Character)
+    /// A number starting with 0 followed by more digits.
+    case leadingZero
+    /// A raw control character inside a string.
+    case controlCharacter(UInt8)
+    /// A backslash followed by `character`, which starts no escape.
+    case unknownEscape(character: String)
+    /// `\u` not followed by four hex digits.
+    case shortUnicodeEscape
+    /// A `\u` escape of half a UTF-16 surrogate pair without its other half.
+    case loneSurrogate(UInt32)
+  }
+
+  /// What the reader expected where it stopped.
+  public enum Expectation: Equatable, Sendable {
+    /// Only whitespace after the document's one value.
+    case nothingAfterValue
+    /// A value.
+    case value
+    /// `,` or `]` after an array's element.
+    case commaOrBracket
+    /// An object's key, in double quotes.
+    case key
+    /// `:` after the key.
+    case colon(afterKey: String)
+    /// `,` or `}` after the value of the key.
+    case commaOrBrace(afterValueOf: String)
+    /// A digit after a minus sign.
+    case digitAfterMinus
+    /// A digit after a decimal point.
+    case digitAfterPoint
+    /// A digit in an exponent.
+    case digitInExponent
+    /// The closing `"` of a string.
+    case closingQuote
+    /// The character of an escape after a backslash.
+    case escape
+    /// Four hex digits after `\u`.
+    case fourHexDigits
+  }
+
+  /// The strings, arrays and objects a text can end inside.
+  public enum Construct: Equatable, Sendable {
+    /// A string.
+    case string
+    /// An array.
+    case array
+    /// An object.
+    case object
+  }
 }
 
 /// A strict JSON (RFC 8259) reader over bytes, used instead of Foundation's `JSONSerialization`
@@ -109,12 +182,12 @@ package struct JSONReader {
   package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
     var reader = JSONReader(bytes: bytes)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.offset = 3 }
-    if reader.offset == bytes.count { throw reader.error("the file is empty") }
+    if reader.offset == bytes.count { throw reader.error(.empty) }
     reader.skipWhitespace()
     let root = try reader.value(depth: 0)
     reader.skipWhitespace()
     guard reader.offset == bytes.count else {
-      throw reader.unexpected("expected nothing after the end of the JSON value")
+      throw reader.unexpected(.nothingAfterValue)
     }
     return root
   }
@@ -125,7 +198,7 @@ package struct JSONReader {
   private var column = 1
   /// The arrays, objects and string being read, innermost last, to say what a truncated file
   /// left open.
-  private var open: [(what: String, position: JSONPosition)] = []
+  private var open: [(what: JSONSyntaxError.Construct, position: JSONPosition)] = []
 
   private init(bytes: [UInt8]) {
     self.bytes = bytes
@@ -164,38 +237,38 @@ package struct JSONReader {
     column = 1
   }
 
-  private func error(_ message: String, at position: JSONPosition? = nil) -> JSONSyntaxError {
-    JSONSyntaxError(position: position ?? self.position, message: message)
+  private func error(_ kind: JSONSyntaxError.Kind, at position: JSONPosition? = nil)
+    -> JSONSyntaxError
+  {
+    JSONSyntaxError(position: position ?? self.position, kind: kind)
   }
 
   /// The error for whatever is at the current position when `expectation` was not met; the end
-  /// of the text, a byte that is not UTF-8 and a comment each get their own words.
-  private func unexpected(_ expectation: String) -> JSONSyntaxError {
+  /// of the text inside a string, array or object, a byte that is not UTF-8 and a comment are
+  /// errors of their own.
+  private func unexpected(_ expectation: JSONSyntaxError.Expectation) -> JSONSyntaxError {
     guard let byte = next else {
       if let innermost = open.last {
-        return error(
-          "the file ends inside the \(innermost.what) that opens at "
-            + innermost.position.spelledOut)
+        return error(.endsInside(innermost.what, opening: innermost.position))
       }
-      return error("\(expectation), found the end of the file")
+      return error(.unexpected(expectation, found: nil))
     }
     if byte >= 0x80, scalarLength(at: offset) == nil { return invalidUTF8() }
-    if byte == UInt8(ascii: "/") { return error("comments are not allowed in JSON") }
-    return error("\(expectation), found \(foundText())")
+    if byte == UInt8(ascii: "/") { return error(.comment) }
+    return error(.unexpected(expectation, found: foundText()))
   }
 
   private func invalidUTF8() -> JSONSyntaxError {
-    let hex = String(bytes[offset], radix: 16, uppercase: true)
-    return error("invalid UTF-8 (byte 0x\(hex.count == 1 ? "0" : "")\(hex))")
+    error(.invalidUTF8(byte: bytes[offset]))
   }
 
-  /// What is at the current position, quoted safely: a whole word (`NaN`, `True`) when it is
-  /// one, so that the message names what the user wrote rather than its first letter.
+  /// What is at the current position: a whole word (`NaN`, `True`) when it is one, so that the
+  /// message names what the user wrote rather than its first letter.
   private func foundText() -> String {
     var end = offset
     while end < bytes.count, end - offset < 64, Self.isWordByte(bytes[end]) { end += 1 }
     if end == offset { end = offset + (scalarLength(at: offset) ?? 1) }
-    return ShownValue.quoted(String(decoding: bytes[offset..<end], as: UTF8.self))
+    return String(decoding: bytes[offset..<end], as: UTF8.self)
   }
 
   private static func isWordByte(_ byte: UInt8) -> Bool {
@@ -216,14 +289,14 @@ package struct JSONReader {
 
   private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONNode {
     let start = position
-    guard let byte = next else { throw unexpected("expected a JSON value") }
+    guard let byte = next else { throw unexpected(.value) }
     switch byte {
     case UInt8(ascii: "{"):
-      try enter("object", depth: depth)
+      try enter(.object, depth: depth)
       defer { open.removeLast() }
       return JSONNode(value: .object(try object(depth: depth + 1)), position: start)
     case UInt8(ascii: "["):
-      try enter("array", depth: depth)
+      try enter(.array, depth: depth)
       defer { open.removeLast() }
       return JSONNode(value: .array(try array(depth: depth + 1)), position: start)
     case UInt8(ascii: "\""):
@@ -238,7 +311,7 @@ package struct JSONReader {
         for _ in word.utf8 { advance() }
         return JSONNode(value: literal, position: start)
       }
-      throw unexpected("expected a JSON value")
+      throw unexpected(.value)
     }
   }
 
@@ -249,10 +322,10 @@ package struct JSONReader {
     return end == bytes.count || !Self.isWordByte(bytes[end])
   }
 
-  private mutating func enter(_ what: String, depth: Int) throws(JSONSyntaxError) {
-    guard depth < Self.maximumDepth else {
-      throw error("arrays and objects are nested more than \(Self.maximumDepth) deep")
-    }
+  private mutating func enter(_ what: JSONSyntaxError.Construct, depth: Int)
+    throws(JSONSyntaxError)
+  {
+    guard depth < Self.maximumDepth else { throw error(.nestedTooDeep(limit: Self.maximumDepth)) }
     open.append((what, position))
     advance()
   }
@@ -274,7 +347,7 @@ package struct JSONReader {
         advance()
         return items
       default:
-        throw unexpected("expected ',' or ']' after an array element")
+        throw unexpected(.commaOrBracket)
       }
     }
   }
@@ -287,20 +360,14 @@ package struct JSONReader {
       return object
     }
     while true {
-      guard next == UInt8(ascii: "\"") else {
-        throw unexpected("expected a key in double quotes")
-      }
+      guard next == UInt8(ascii: "\"") else { throw unexpected(.key) }
       let keyPosition = position
       let key = try string()
       if let first = object[key] {
-        throw error(
-          "the key \(ShownValue.quoted(key)) appears twice in this object (first at "
-            + "\(first.keyPosition.spelledOut))", at: keyPosition)
+        throw error(.repeatedKey(key, first: first.keyPosition), at: keyPosition)
       }
       skipWhitespace()
-      guard next == UInt8(ascii: ":") else {
-        throw unexpected("expected ':' after the key \(ShownValue.quoted(key))")
-      }
+      guard next == UInt8(ascii: ":") else { throw unexpected(.colon(afterKey: key)) }
       advance()
       skipWhitespace()
       let value = try value(depth: depth)
@@ -313,7 +380,7 @@ package struct JSONReader {
         advance()
         return object
       default:
-        throw unexpected("expected ',' or '}' after the value of \(ShownValue.quoted(key))")
+        throw unexpected(.commaOrBrace(afterValueOf: key))
       }
     }
   }
@@ -325,9 +392,7 @@ package struct JSONReader {
     advance()
     skipWhitespace()
     if next == closing {
-      throw error(
-        "a trailing comma before '\(Character(Unicode.Scalar(closing)))' (JSON allows none)",
-        at: commaPosition)
+      throw error(.trailingComma(closing: Character(Unicode.Scalar(closing))), at: commaPosition)
     }
   }
 
@@ -338,24 +403,22 @@ package struct JSONReader {
     let start = position
     let first = offset
     if next == UInt8(ascii: "-") { advance() }
-    guard Self.isDigit(next) else { throw unexpected("expected a digit after '-'") }
+    guard Self.isDigit(next) else { throw unexpected(.digitAfterMinus) }
     if next == UInt8(ascii: "0") {
       advance()
-      if Self.isDigit(next) {
-        throw error("a number cannot start with 0 followed by more digits", at: start)
-      }
+      if Self.isDigit(next) { throw error(.leadingZero, at: start) }
     } else {
       while Self.isDigit(next) { advance() }
     }
     if next == UInt8(ascii: ".") {
       advance()
-      guard Self.isDigit(next) else { throw unexpected("expected a digit after the point") }
+      guard Self.isDigit(next) else { throw unexpected(.digitAfterPoint) }
       while Self.isDigit(next) { advance() }
     }
     if next == UInt8(ascii: "e") || next == UInt8(ascii: "E") {
       advance()
       if next == UInt8(ascii: "+") || next == UInt8(ascii: "-") { advance() }
-      guard Self.isDigit(next) else { throw unexpected("expected a digit in the exponent") }
+      guard Self.isDigit(next) else { throw unexpected(.digitInExponent) }
       while Self.isDigit(next) { advance() }
     }
     return String(decoding: bytes[first..<offset], as: UTF8.self)
@@ -364,7 +427,7 @@ package struct JSONReader {
   // MARK: Strings
 
   private mutating func string() throws(JSONSyntaxError) -> String {
-    open.append(("string", position))
+    open.append((.string, position))
     defer { open.removeLast() }
     advance()
     var utf8: [UInt8] = []
@@ -377,10 +440,7 @@ package struct JSONReader {
       case UInt8(ascii: "\\"):
         try escape(into: &utf8)
       case 0..<0x20:
-        let hex = String(byte, radix: 16, uppercase: true)
-        throw error(
-          "a control character (U+\(String(repeating: "0", count: 4 - hex.count))\(hex)) "
-            + "must be escaped inside a string")
+        throw error(.controlCharacter(byte))
       case 0x20..<0x80:
         utf8.append(byte)
         advance()
@@ -391,13 +451,13 @@ package struct JSONReader {
         column += 1
       }
     }
-    throw unexpected("expected '\"'")
+    throw unexpected(.closingQuote)
   }
 
   private mutating func escape(into utf8: inout [UInt8]) throws(JSONSyntaxError) {
     let start = position
     advance()
-    guard let letter = next else { throw unexpected("expected an escape") }
+    guard let letter = next else { throw unexpected(.escape) }
     let simple: UInt8? =
       switch letter {
       case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): letter
@@ -416,9 +476,8 @@ package struct JSONReader {
     guard letter == UInt8(ascii: "u") else {
       if letter >= 0x80, scalarLength(at: offset) == nil { throw invalidUTF8() }
       let length = scalarLength(at: offset) ?? 1
-      let shown = ShownValue.escaped(
-        String(decoding: bytes[offset..<offset + length], as: UTF8.self))
-      throw error("'\\\(shown)' is not a JSON escape", at: start)
+      let character = String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+      throw error(.unknownEscape(character: character), at: start)
     }
     advance()
     var code = try hexQuad(escapeAt: start)
@@ -445,8 +504,8 @@ package struct JSONReader {
     var code: UInt32 = 0
     for _ in 0..<4 {
       guard let byte = next, let digit = Self.hexDigit(byte) else {
-        if next == nil { throw unexpected("expected four hex digits") }
-        throw error("'\\u' needs four hex digits", at: start)
+        if next == nil { throw unexpected(.fourHexDigits) }
+        throw error(.shortUnicodeEscape, at: start)
       }
       code = code << 4 | digit
       advance()
@@ -464,10 +523,7 @@ package struct JSONReader {
   }
 
   private func loneSurrogate(_ code: UInt32, at start: JSONPosition) -> JSONSyntaxError {
-    let hex = String(code, radix: 16, uppercase: true)
-    return error(
-      "'\\u\(hex)' is half of a UTF-16 surrogate pair without its other half, not a character",
-      at: start)
+    error(.loneSurrogate(code), at: start)
   }
 
   /// The length of the well-formed UTF-8 sequence at `index` (RFC 3629: no overlong forms, no

@@ -124,8 +124,8 @@ public struct Money: Hashable, Comparable, Sendable, CustomStringConvertible {
   }
 }
 
-/// Why an amount was refused.
-public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why an amount was refused; the command line words it.
+public enum MoneyError: Error, Equatable, Sendable {
   /// Nothing was given.
   case empty
   /// A minus sign: amounts are never negative.
@@ -140,18 +140,4 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
   case outOfRange
   /// Anything else that is not a plain decimal number (`NaN`, `¥100`, `.5`, `5.`).
   case malformed
-
-  /// A sentence a cardholder understands.
-  public var description: String {
-    switch self {
-    case .empty: "an amount is required"
-    case .negative: "an amount cannot be negative"
-    case .exponent: "write the amount in plain digits, not with an exponent"
-    case .groupingSeparator: "write the amount without thousands separators"
-    case .tooManyFractionDigits: "an amount has at most two digits after the point"
-    case .outOfRange: "the amount is too large (at most 10000000000000.00)"
-    case .malformed:
-      "an amount is digits with an optional point and up to two decimals, e.g. 100.50"
-    }
-  }
 }

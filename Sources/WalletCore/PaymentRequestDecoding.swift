@@ -1,31 +1,71 @@
 /// Why a payment request file was refused, or what in it deserves a warning: the field, what is
-/// wrong, and where.
-public struct PaymentRequestError: Error, Hashable, Sendable, CustomStringConvertible {
+/// wrong, and where. The values are kept as read; the command line words the error.
+public struct PaymentRequestError: Error, Equatable, Sendable {
   /// The field's path, e.g. `paymentSummaryItems[1].amount`; nil for the whole document.
   public let field: String?
-  /// What is wrong, with any value from the file made safe to print.
-  public let problem: String
+  /// What is wrong.
+  public let problem: Problem
   /// The offending value; for a missing field, the object that lacks it; for a file that is not
   /// JSON, where reading stopped.
   public let position: JSONPosition?
 
   /// A problem with `field`.
-  public init(field: String?, problem: String, position: JSONPosition? = nil) {
+  public init(field: String?, problem: Problem, position: JSONPosition? = nil) {
     self.field = field
     self.problem = problem
     self.position = position
   }
 
-  /// A sentence naming the field.
-  public var description: String {
-    if let field { "field '\(field)': \(problem)" } else { problem }
-  }
-
-  /// `file:line:column: field 'x': problem`, as promotion files and CSV files report errors.
-  public func located(in file: String) -> String {
-    if let position { "\(file):\(position): \(description)" } else { "\(file): \(description)" }
+  /// What is wrong with a payment request's field, with the offending value as written.
+  public enum Problem: JSONFileProblem, Equatable {
+    /// The text is not JSON.
+    case syntax(JSONSyntaxError.Kind)
+    /// A rule every JSON file of wallet's follows is broken.
+    case field(JSONFieldProblem)
+    /// A name or label is empty or only whitespace.
+    case empty
+    /// Not an ISO 3166 country code.
+    case notCountryCode(String)
+    /// Not an ISO 4217 currency code.
+    case notCurrencyCode(String)
+    /// A currency without a minor unit, such as gold, which no one pays in.
+    case noMinorUnit(Currency)
+    /// The merchant category code is not four digits.
+    case notMerchantCategoryCode(String)
+    /// The time, written `text`, that `Instant` refuses.
+    case time(String, TimeParseError)
+    /// No network is listed.
+    case noNetworks
+    /// A network outside PassKit's list.
+    case unknownNetwork(String)
+    /// A code outside its list: a capability or a summary item's type.
+    case code(CodeError)
+    /// Neither `threeDSecure` nor `emv` is among the capabilities.
+    case noAuthenticationCapability
+    /// No summary item, where the last is the total.
+    case noItems
+    /// A pending item's amount is not zero.
+    case pendingNotZero(Money)
+    /// An amount is not written as a string.
+    case amountNotString(found: JSONKind)
+    /// The total, written `text`, is negative.
+    case negativeTotal(String)
+    /// An amount, written `text`, has more fraction digits than `currency`'s `minorDigits`.
+    case tooManyDecimals(String, places: Int, currency: Currency, minorDigits: Int)
+    /// An amount, written `text`, of a currency of three or four decimals, with a digit other
+    /// than 0 past the second, which wallet cannot keep.
+    case nonZeroBeyondCents(String)
+    /// An amount, written `text`, that `Money` refuses.
+    case amount(String, MoneyError)
+    /// A warning: the total is not the sum of the other final items.
+    case totalDiffers(total: Money, sum: Money)
+    /// A warning: the other final items add up to more than any amount.
+    case sumBeyondAnyAmount(total: Money)
   }
 }
+
+/// The reader of a payment request file's objects.
+typealias PaymentRequestFields = JSONFieldReader<PaymentRequestError.Problem, PaymentRequestError>
 
 /// A payment request read from a file, and the warnings about it.
 public struct DecodedPaymentRequest: Sendable {
@@ -59,9 +99,8 @@ extension PaymentRequest {
   public static func decode(json data: [UInt8], zone: TimeZoneRules)
     throws(PaymentRequestError) -> DecodedPaymentRequest
   {
-    let reader = try JSONFieldReader.root(
-      of: data, kind: "payment request",
-      notAnObject: { "a payment request is a JSON object, not \($0)" },
+    let reader = try PaymentRequestFields.root(
+      of: data, kind: .paymentRequest,
       failure: { PaymentRequestError(field: $0, problem: $1, position: $2) })
     try reader.refuseUnknown(readFields.union(ignoredFields))
 
@@ -70,23 +109,15 @@ extension PaymentRequest {
     let countryNode = try reader.required("countryCode")
     let country = try reader.string(countryNode, "countryCode")
     guard country.utf8.count == 2, Self.iso3166.contains(country.uppercased()) else {
-      throw reader.failure(
-        "countryCode",
-        "\(ShownValue.quoted(country)) is not an ISO 3166 country code such as CN or US",
-        at: countryNode)
+      throw reader.failure("countryCode", .notCountryCode(country), at: countryNode)
     }
     let currencyNode = try reader.required("currencyCode")
     let currencyText = try reader.string(currencyNode, "currencyCode")
     guard let currency = Currency(parsing: currencyText) else {
-      throw reader.failure(
-        "currencyCode",
-        "\(ShownValue.quoted(currencyText)) is not an ISO 4217 currency code such as CNY",
-        at: currencyNode)
+      throw reader.failure("currencyCode", .notCurrencyCode(currencyText), at: currencyNode)
     }
     guard let minorDigits = currency.minorUnitDigits else {
-      throw reader.failure(
-        "currencyCode", "\(currency) is not a currency one pays in (it has no minor unit)",
-        at: currencyNode)
+      throw reader.failure("currencyCode", .noMinorUnit(currency), at: currencyNode)
     }
     let networks = try reader.networks()
     let capabilities = try reader.capabilities()
@@ -95,9 +126,7 @@ extension PaymentRequest {
     if let node = reader.present("mcc") {
       let text = try reader.string(node, "mcc")
       guard let code = MerchantCategoryCode(parsing: text) else {
-        throw reader.failure(
-          "mcc", "\(ShownValue.quoted(text)) is not a four-digit merchant category code",
-          at: node)
+        throw reader.failure("mcc", .notMerchantCategoryCode(text), at: node)
       }
       mcc = code
     }
@@ -107,7 +136,7 @@ extension PaymentRequest {
       do {
         time = try Instant.parse(text, naiveIn: zone)
       } catch {
-        throw reader.failure("time", "\(ShownValue.quoted(text)): \(error.description)", at: node)
+        throw reader.failure("time", .time(text, error), at: node)
       }
     }
     let request = PaymentRequest(
@@ -121,19 +150,13 @@ extension PaymentRequest {
         if sum != request.total.amount {
           warnings.append(
             PaymentRequestError(
-              field: field,
-              problem:
-                "the total \(request.total.amount) differs from the sum of the other final "
-                + "items, \(sum) (PassKit allows it; check the request)",
+              field: field, problem: .totalDiffers(total: request.total.amount, sum: sum),
               position: last.amountPosition))
         }
       } else {
         warnings.append(
           PaymentRequestError(
-            field: field,
-            problem:
-              "the other final items add up to more than any amount, so the total "
-              + "\(request.total.amount) is not their sum (PassKit allows it; check the request)",
+            field: field, problem: .sumBeyondAnyAmount(total: request.total.amount),
             position: last.amountPosition))
       }
     }
@@ -156,7 +179,8 @@ extension PaymentRequest {
 }
 
 /// What only a payment request has: names, networks, capabilities and summary items.
-extension JSONFieldReader where Failure == PaymentRequestError {
+extension JSONFieldReader
+where Problem == PaymentRequestError.Problem, Failure == PaymentRequestError {
   /// A string that is not blank and holds no card number (names are stored and shown).
   func nonEmptyString(_ key: String) throws(PaymentRequestError) -> String {
     let node = try required(key)
@@ -167,14 +191,9 @@ extension JSONFieldReader where Failure == PaymentRequestError {
     -> String
   {
     guard !text.unicodeScalars.allSatisfy(\.properties.isWhitespace) else {
-      throw failure(key, "must not be empty", at: node)
+      throw failure(key, .empty, at: node)
     }
-    if let lastFour = CardNumberGuard.lastFourOfCardNumber(in: text) {
-      throw failure(
-        key,
-        "holds a full card number (ending \(lastFour)), which wallet never stores or shows",
-        at: node)
-    }
+    try refuseCardNumber(text, key, at: node)
     return text
   }
 
@@ -184,7 +203,7 @@ extension JSONFieldReader where Failure == PaymentRequestError {
   {
     let node = try required(key)
     guard case .array(let items) = node.value else {
-      throw failure(key, "must be an array, not \(node.shown)", at: node)
+      throw failure(key, .field(.mustBeArray(found: node.kind)), at: node)
     }
     return (items, node)
   }
@@ -192,18 +211,13 @@ extension JSONFieldReader where Failure == PaymentRequestError {
   func networks() throws(PaymentRequestError) -> [RequestedNetwork] {
     let key = "supportedNetworks"
     let (items, node) = try requiredArray(key)
-    guard !items.isEmpty else {
-      throw failure(key, "must list at least one network", at: node)
-    }
+    guard !items.isEmpty else { throw failure(key, .noNetworks, at: node) }
     var networks: [RequestedNetwork] = []
     for (index, item) in items.enumerated() {
       let element = "\(key)[\(index)]"
       let text = try string(item, element)
       guard let network = RequestedNetwork(parsing: text) else {
-        throw failure(
-          element,
-          "\(ShownValue.quoted(text)) is not a network of PassKit's list (e.g. "
-            + "\(Network.allCases.map(\.rawValue).joined(separator: ", ")))", at: item)
+        throw failure(element, .unknownNetwork(text), at: item)
       }
       if !networks.contains(network) { networks.append(network) }
     }
@@ -220,13 +234,11 @@ extension JSONFieldReader where Failure == PaymentRequestError {
       do {
         capabilities.insert(try MerchantCapability.parse(text))
       } catch {
-        throw failure(element, "\(ShownValue.quoted(text)) is an \(error.description)", at: item)
+        throw failure(element, .code(error), at: item)
       }
     }
     guard capabilities.contains(.threeDSecure) || capabilities.contains(.emv) else {
-      throw failure(
-        key, "must include threeDSecure or emv (how cards authenticate); PassKit requires one",
-        at: node)
+      throw failure(key, .noAuthenticationCapability, at: node)
     }
     return capabilities
   }
@@ -236,17 +248,15 @@ extension JSONFieldReader where Failure == PaymentRequestError {
   {
     let key = "paymentSummaryItems"
     let (nodes, node) = try requiredArray(key)
-    guard !nodes.isEmpty else {
-      throw failure(key, "must have at least one item; the last is the total", at: node)
-    }
+    guard !nodes.isEmpty else { throw failure(key, .noItems, at: node) }
     var items: [(item: PaymentRequest.SummaryItem, amountPosition: JSONPosition)] = []
     for (index, itemNode) in nodes.enumerated() {
       let element = "\(key)[\(index)]"
       guard case .object(let fields) = itemNode.value else {
-        throw failure(element, "must be an object, not \(itemNode.shown)", at: itemNode)
+        throw failure(element, .field(.mustBeObject(found: itemNode.kind)), at: itemNode)
       }
       let reader = self.reader(
-        of: fields, at: itemNode.position, path: element, kind: "summary item")
+        of: fields, at: itemNode.position, path: element, kind: .summaryItem)
       try reader.refuseUnknown(["label", "amount", "type"])
       let label = try reader.nonEmptyString("label")
       var type = SummaryItemType.final
@@ -255,8 +265,7 @@ extension JSONFieldReader where Failure == PaymentRequestError {
         do {
           type = try SummaryItemType.parse(text)
         } catch {
-          throw reader.failure(
-            "type", "\(ShownValue.quoted(text)) is an \(error.description)", at: typeNode)
+          throw reader.failure("type", .code(error), at: typeNode)
         }
       }
       let amountNode = try reader.required("amount")
@@ -264,8 +273,7 @@ extension JSONFieldReader where Failure == PaymentRequestError {
       let amount = try reader.amount(
         amountNode, currency: currency, minorDigits: minorDigits, isTotal: isTotal)
       if type == .pending && amount != .zero {
-        throw reader.failure(
-          "amount", "a pending item's amount must be 0, not \(amount)", at: amountNode)
+        throw reader.failure("amount", .pendingNotZero(amount), at: amountNode)
       }
       items.append(
         (PaymentRequest.SummaryItem(label: label, amount: amount, type: type), amountNode.position)
@@ -281,15 +289,11 @@ extension JSONFieldReader where Failure == PaymentRequestError {
   {
     let key = "amount"
     guard case .string(let text) = node.value else {
-      throw failure(
-        key, "must be an amount written as a string, such as \"10.00\", not \(node.shown)",
-        at: node)
+      throw failure(key, .amountNotString(found: node.kind), at: node)
     }
     let negative = text.hasPrefix("-")
     if negative && isTotal {
-      throw failure(
-        key, "the total (the last item) must not be negative, not \(ShownValue.quoted(text))",
-        at: node)
+      throw failure(key, .negativeTotal(text), at: node)
     }
     var digits = negative ? String(text.dropFirst()) : text
     if let point = digits.firstIndex(of: ".") {
@@ -297,17 +301,15 @@ extension JSONFieldReader where Failure == PaymentRequestError {
       if fraction.count > minorDigits {
         throw failure(
           key,
-          "\(ShownValue.quoted(text)) has \(fraction.count) decimal places; \(currency) has "
-            + "\(minorDigits)", at: node)
+          .tooManyDecimals(
+            text, places: fraction.count, currency: currency, minorDigits: minorDigits),
+          at: node)
       }
       // A currency of three or four decimals (KWD): wallet keeps hundredths, so digits past
       // the second must be zeros, which are dropped.
       if fraction.count > 2 {
         guard fraction.dropFirst(2).allSatisfy({ $0 == "0" }) else {
-          throw failure(
-            key,
-            "\(ShownValue.quoted(text)): wallet keeps amounts to two decimal places, so the "
-              + "digits after the second must be 0", at: node)
+          throw failure(key, .nonZeroBeyondCents(text), at: node)
         }
         digits = String(digits[..<fraction.index(fraction.startIndex, offsetBy: 2)])
       }
@@ -316,7 +318,7 @@ extension JSONFieldReader where Failure == PaymentRequestError {
     do {
       magnitude = try Money.parse(digits)
     } catch {
-      throw failure(key, "\(ShownValue.quoted(text)): \(error.description)", at: node)
+      throw failure(key, .amount(text, error), at: node)
     }
     return negative ? Money.zero - magnitude : magnitude
   }

@@ -1,32 +1,75 @@
 /// Why a promotion file was refused: the field that breaks a rule, what is wrong, and where.
-public struct PromotionError: Error, Equatable, Sendable, CustomStringConvertible {
+/// The values are kept as read; the command line words the error.
+public struct PromotionError: Error, Equatable, Sendable {
   /// The field's path, e.g. `tiers.wallet[2]` or `campaign.start`; nil for the whole document.
   /// A key the user wrote appears made safe to print.
   public let field: String?
-  /// What is wrong with it, with the offending value shown safely.
-  public let problem: String
+  /// What is wrong with it.
+  public let problem: Problem
   /// Where to look: the offending value; for a missing field, the object that lacks it; for a
   /// file that is not JSON, the character where reading stopped. Nil when no position is known.
   public let position: JSONPosition?
 
   /// An error about `field`, at `position` when known.
-  public init(field: String?, problem: String, position: JSONPosition? = nil) {
+  public init(field: String?, problem: Problem, position: JSONPosition? = nil) {
     self.field = field
     self.problem = problem
     self.position = position
   }
 
-  /// A sentence naming the field, without the file or position.
-  public var description: String {
-    if let field { "field '\(field)': \(problem)" } else { problem }
-  }
-
-  /// `file:line:column: field 'x': problem`, the form editors and terminals can jump to, as
-  /// CSV input errors are written; `file: …` when no position is known.
-  public func located(in file: String) -> String {
-    if let position { "\(file):\(position): \(description)" } else { "\(file): \(description)" }
+  /// What is wrong with a promotion's field, with the offending value as written.
+  public enum Problem: JSONFileProblem, Equatable {
+    /// The text is not JSON.
+    case syntax(JSONSyntaxError.Kind)
+    /// A rule every JSON file of wallet's follows is broken.
+    case field(JSONFieldProblem)
+    /// The id is only whitespace.
+    case blank(found: JSONKind)
+    /// The issuer is an empty string, where null means any issuer.
+    case emptyIssuer
+    /// The time zone is not one this system knows.
+    case unknownTimeZone(String)
+    /// An amount is not written as a string.
+    case amountNotString(found: JSONKind)
+    /// An amount, written `text`, that `Money` refuses.
+    case amount(String, MoneyError)
+    /// A count is not a whole number.
+    case notWholeNumber(found: JSONKind)
+    /// A count, written `text`, is outside `range` (whose upper bound `Int.max` means none).
+    case outOfRange(String, ClosedRange<Int>)
+    /// A count, written `text`, is past 64 bits; `maximum` is the largest allowed.
+    case tooLarge(String, maximum: Int)
+    /// A list of codes is neither an array nor null.
+    case notArrayOrNull(found: JSONKind)
+    /// A list of codes is empty, where null means any.
+    case emptyList
+    /// A code outside its list.
+    case code(CodeError)
+    /// An excluded merchant category code is not four digits.
+    case notMerchantCode(String)
+    /// The campaign is neither an object nor null.
+    case notObjectOrNull(found: JSONKind)
+    /// A campaign date is not of the form `YYYY-MM-DD`.
+    case malformedDate(String)
+    /// A campaign date, written `text`, that does not exist or is out of range.
+    case date(String, TimeParseError)
+    /// The campaign ends before it starts.
+    case endBeforeStart(end: CivilDate, start: CivilDate)
+    /// A key of `tiers` is not a channel.
+    case notChannel
+    /// `tiers` names a channel twice (keys match case-insensitively); `first` is the first.
+    case repeatedChannel(Channel, first: JSONPosition)
+    /// A channel's tiers are not an array.
+    case tiersNotArray(found: JSONKind)
+    /// A channel has `found` amounts, where `maxRewardsPerHolder` asks for `needed`.
+    case tierCount(found: Int, needed: Int)
+    /// A reward is larger than `maximum`.
+    case rewardTooLarge(Money, maximum: Money)
   }
 }
+
+/// The reader of a promotion file's objects.
+typealias PromotionFields = JSONFieldReader<PromotionError.Problem, PromotionError>
 
 extension Promotion {
   /// The fields a promotion file may have; any other is refused, so that a misspelt rule is
@@ -40,8 +83,8 @@ extension Promotion {
   /// Decodes and validates a promotion from JSON (a leading BOM is accepted). The first broken
   /// rule is thrown, located at the value that breaks it.
   public static func decode(json data: [UInt8]) throws(PromotionError) -> Promotion {
-    let reader = try JSONFieldReader.root(
-      of: data, kind: "promotion", notAnObject: { "a promotion is a JSON object, not \($0)" },
+    let reader = try PromotionFields.root(
+      of: data, kind: .promotion,
       failure: { PromotionError(field: $0, problem: $1, position: $2) })
     try reader.refuseUnknown(Promotion.knownFields)
 
@@ -51,13 +94,12 @@ extension Promotion {
       try reader.refuseCardNumber(in: field)
     }
     guard !id.unicodeScalars.allSatisfy(\.properties.isWhitespace) else {
-      throw reader.failure("id", "must not be blank, not \(idNode.shown)", at: idNode)
+      throw reader.failure("id", .blank(found: idNode.kind), at: idNode)
     }
     let name = try reader.optionalString("name") ?? id
     let issuer = try reader.optionalStringWithNode("issuer")
     if let issuer, issuer.text.isEmpty {
-      throw reader.failure(
-        "issuer", "must not be empty; use null for any issuer", at: issuer.node)
+      throw reader.failure("issuer", .emptyIssuer, at: issuer.node)
     }
     let currency = try reader.optionalCode("currency", Currency.parse) ?? .cny
     let zone: TimeZoneRules
@@ -65,11 +107,7 @@ extension Promotion {
       do {
         zone = try TimeZoneRules(identifier: timezone.text)
       } catch {
-        // TimeZoneError's own sentence quotes the name raw; the file's value may be anything.
-        throw reader.failure(
-          "timezone",
-          "unknown time zone \(ShownValue.quoted(timezone.text)): use an IANA name such as "
-            + "Asia/Shanghai or UTC", at: timezone.node)
+        throw reader.failure("timezone", .unknownTimeZone(timezone.text), at: timezone.node)
       }
     } else {
       zone = .shanghai
@@ -102,44 +140,16 @@ extension Promotion {
   }
 }
 
-extension JSONNode {
-  /// The value as a message shows it after "not": scalars as written (strings made safe), and
-  /// arrays and objects by their kind, since they cannot be shown whole.
-  package var shown: String {
-    switch value {
-    case .null: "null"
-    case .bool(let flag): "\(flag)"
-    case .number(let text): "the number \(ShownValue.unquoted(text))"
-    case .string(let text): "the string \(ShownValue.quoted(text))"
-    case .array: "an array"
-    case .object: "an object"
-    }
-  }
-}
-
 /// What only a promotion file has: amounts, counts, codes, the campaign and the tiers.
-extension JSONFieldReader where Failure == PromotionError {
-  /// Refuses a string field that holds a full card number, naming it by its last four digits.
-  func refuseCardNumber(in key: String) throws(PromotionError) {
-    guard let node = present(key), case .string(let text) = node.value,
-      let lastFour = CardNumberGuard.lastFourOfCardNumber(in: text)
-    else { return }
-    throw failure(
-      key,
-      "holds a full card number (ending \(lastFour)), which wallet never stores or shows",
-      at: node)
-  }
-
+extension JSONFieldReader where Problem == PromotionError.Problem, Failure == PromotionError {
   func money(_ node: JSONNode, _ key: String) throws(PromotionError) -> Money {
     guard case .string(let text) = node.value else {
-      throw failure(
-        key, "must be an amount written as a string, such as \"100.00\", not \(node.shown)",
-        at: node)
+      throw failure(key, .amountNotString(found: node.kind), at: node)
     }
     do {
       return try Money.parse(text)
     } catch {
-      throw failure(key, "\(ShownValue.quoted(text)): \(error.description)", at: node)
+      throw failure(key, .amount(text, error), at: node)
     }
   }
 
@@ -151,17 +161,13 @@ extension JSONFieldReader where Failure == PromotionError {
     throws(PromotionError) -> Int
   {
     guard case .number(let text) = node.value else {
-      throw failure(key, "must be a whole number, not \(node.shown)", at: node)
+      throw failure(key, .notWholeNumber(found: node.kind), at: node)
     }
-    let shown = ShownValue.escaped(text)
-    let bounds =
-      range.upperBound == Int.max
-      ? "at least \(range.lowerBound)" : "between \(range.lowerBound) and \(range.upperBound)"
     // Only plain digits: `22.0` or `2.2e1` would be whole, but a count written so is a slip.
     let plain = text.utf8.allSatisfy { $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) }
     if plain, let value = Int(text) {
       guard range.contains(value) else {
-        throw failure(key, "must be \(bounds), not \(shown)", at: node)
+        throw failure(key, .outOfRange(text, range), at: node)
       }
       return value
     }
@@ -169,12 +175,11 @@ extension JSONFieldReader where Failure == PromotionError {
     // would puzzle whoever wrote a huge number, so say it is too large and what the limit is.
     if let number = Double(text), number.magnitude >= 0x1p63 {
       guard number < 0 else {
-        throw failure(
-          key, "is too large: must be at most \(range.upperBound), not \(shown)", at: node)
+        throw failure(key, .tooLarge(text, maximum: range.upperBound), at: node)
       }
-      throw failure(key, "must be \(bounds), not \(shown)", at: node)
+      throw failure(key, .outOfRange(text, range), at: node)
     }
-    throw failure(key, "must be a whole number, not \(node.shown)", at: node)
+    throw failure(key, .notWholeNumber(found: node.kind), at: node)
   }
 
   func requiredInteger(_ key: String, in range: ClosedRange<Int>) throws(PromotionError) -> Int {
@@ -194,7 +199,7 @@ extension JSONFieldReader where Failure == PromotionError {
     do {
       return try parse(text)
     } catch {
-      throw failure(key, "\(ShownValue.quoted(text)) is an \(error.description)", at: node)
+      throw failure(key, .code(error), at: node)
     }
   }
 
@@ -203,11 +208,9 @@ extension JSONFieldReader where Failure == PromotionError {
   {
     guard let node = present(key) else { return nil }
     guard case .array(let items) = node.value else {
-      throw failure(key, "must be an array or null, not \(node.shown)", at: node)
+      throw failure(key, .notArrayOrNull(found: node.kind), at: node)
     }
-    guard !items.isEmpty else {
-      throw failure(key, "must list at least one value; use null to allow any", at: node)
-    }
+    guard !items.isEmpty else { throw failure(key, .emptyList, at: node) }
     var codes = Set<Code>()
     for (index, item) in items.enumerated() {
       let element = "\(key)[\(index)]"
@@ -215,8 +218,7 @@ extension JSONFieldReader where Failure == PromotionError {
       do {
         codes.insert(try parse(text))
       } catch {
-        throw failure(
-          element, "\(ShownValue.quoted(text)) is an \(error.description)", at: item)
+        throw failure(element, .code(error), at: item)
       }
     }
     return codes
@@ -225,15 +227,14 @@ extension JSONFieldReader where Failure == PromotionError {
   func excludedMCCs() throws(PromotionError) -> Set<MerchantCategoryCode> {
     guard let node = present("excludedMCCs") else { return [] }
     guard case .array(let items) = node.value else {
-      throw failure("excludedMCCs", "must be an array or null, not \(node.shown)", at: node)
+      throw failure("excludedMCCs", .notArrayOrNull(found: node.kind), at: node)
     }
     var codes = Set<MerchantCategoryCode>()
     for (index, item) in items.enumerated() {
       let element = "excludedMCCs[\(index)]"
       let text = try string(item, element)
       guard let code = MerchantCategoryCode(parsing: text) else {
-        throw failure(
-          element, "\(ShownValue.quoted(text)) is not a four-digit merchant code", at: item)
+        throw failure(element, .notMerchantCode(text), at: item)
       }
       codes.insert(code)
     }
@@ -243,7 +244,7 @@ extension JSONFieldReader where Failure == PromotionError {
   func campaign() throws(PromotionError) -> (CivilDate?, CivilDate?) {
     guard let node = present("campaign") else { return (nil, nil) }
     guard case .object(let inner) = node.value else {
-      throw failure("campaign", "must be an object or null, not \(node.shown)", at: node)
+      throw failure("campaign", .notObjectOrNull(found: node.kind), at: node)
     }
     let reader = self.reader(of: inner, at: node.position, path: path("campaign"))
     try reader.refuseUnknown(["start", "end"])
@@ -253,17 +254,15 @@ extension JSONFieldReader where Failure == PromotionError {
       do throws(TimeParseError) {
         return (try CivilDate.parse(text), node)
       } catch .malformed {
-        throw reader.failure(
-          key, "\(ShownValue.quoted(text)) is not a date of the form YYYY-MM-DD", at: node)
+        throw reader.failure(key, .malformedDate(text), at: node)
       } catch {
-        throw reader.failure(key, "\(ShownValue.quoted(text)): \(error.description)", at: node)
+        throw reader.failure(key, .date(text, error), at: node)
       }
     }
     let start = try date("start")
     let end = try date("end")
     if let start, let end, end.date < start.date {
-      throw reader.failure(
-        "end", "\(end.date) is before the campaign's start \(start.date)", at: end.node)
+      throw reader.failure("end", .endBeforeStart(end: end.date, start: start.date), at: end.node)
     }
     return (start?.date, end?.date)
   }
@@ -271,32 +270,27 @@ extension JSONFieldReader where Failure == PromotionError {
   func tiers(count: Int) throws(PromotionError) -> RewardTiers {
     let node = try required("tiers")
     guard case .object(let inner) = node.value else {
-      throw failure("tiers", "must be an object, not \(node.shown)", at: node)
+      throw failure("tiers", .field(.mustBeObject(found: node.kind)), at: node)
     }
     var schedules: [Channel: (amounts: [Money], key: JSONPosition)] = [:]
     for member in inner.members {
       let field = "tiers.\(ShownValue.unquoted(member.key))"
       guard let channel = Channel(parsing: member.key) else {
-        throw PromotionError(
-          field: field, problem: "is not a channel: expected bank-app and wallet",
-          position: member.keyPosition)
+        throw PromotionError(field: field, problem: .notChannel, position: member.keyPosition)
       }
       if let first = schedules[channel] {
         throw PromotionError(
-          field: field,
-          problem: "repeats the \(channel) channel (first at \(first.key.spelledOut))",
+          field: field, problem: .repeatedChannel(channel, first: first.key),
           position: member.keyPosition)
       }
       guard case .array(let items) = member.value.value else {
         throw PromotionError(
-          field: field, problem: "must be an array of amounts, not \(member.value.shown)",
+          field: field, problem: .tiersNotArray(found: member.value.kind),
           position: member.value.position)
       }
       guard items.count == count else {
         throw PromotionError(
-          field: field,
-          problem:
-            "has \(items.count) amounts; maxRewardsPerHolder is \(ShownValue.unquoted(String(count))), so it needs \(ShownValue.unquoted(String(count)))",
+          field: field, problem: .tierCount(found: items.count, needed: count),
           position: member.value.position)
       }
       var amounts: [Money] = []
@@ -307,7 +301,7 @@ extension JSONFieldReader where Failure == PromotionError {
         guard amount <= Promotion.maximumReward else {
           throw PromotionError(
             field: element,
-            problem: "a reward is at most \(Promotion.maximumReward), not \(amount)",
+            problem: .rewardTooLarge(amount, maximum: Promotion.maximumReward),
             position: item.position)
         }
         amounts.append(amount)
@@ -316,7 +310,7 @@ extension JSONFieldReader where Failure == PromotionError {
     }
     for channel in Channel.allCases where schedules[channel] == nil {
       throw PromotionError(
-        field: "tiers.\(channel)", problem: "is required", position: node.position)
+        field: "tiers.\(channel)", problem: .field(.required), position: node.position)
     }
     return RewardTiers(
       bankApp: schedules[.bankApp]?.amounts ?? [], wallet: schedules[.wallet]?.amounts ?? [])

@@ -13,7 +13,8 @@ public enum TimeParseError: Error, Equatable, Sendable, CustomStringConvertible 
   /// The instant is outside the years that can be represented (1678–2261).
   case outOfRange
 
-  /// A sentence a cardholder understands.
+  /// The English the statement import's row messages still quote, until they are typed; the
+  /// command line words the error itself (`ErrorWording+Core.swift`).
   public var description: String {
     switch self {
     case .malformed:

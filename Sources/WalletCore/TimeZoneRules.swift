@@ -132,16 +132,8 @@ public final class TimeZoneRules: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// Why a time zone was refused.
-public enum TimeZoneError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why a time zone was refused; the command line words it.
+public enum TimeZoneError: Error, Equatable, Sendable {
   /// Not an IANA Area/Location name (or `UTC`) known to this system.
   case unknown(String)
-
-  /// A sentence a cardholder understands.
-  public var description: String {
-    switch self {
-    case .unknown(let name):
-      "unknown time zone '\(name)': use an IANA name such as Asia/Shanghai or UTC"
-    }
-  }
 }

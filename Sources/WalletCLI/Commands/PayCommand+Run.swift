@@ -15,11 +15,10 @@ extension PayCommand {
     do {
       decoded = try PaymentRequest.decode(json: bytes, zone: zone)
     } catch {
-      // The request decoder's words are still English, until its errors are typed too.
-      throw CommandError(.dataError, Translations.translated(message: error.located(in: shownFile)))
+      throw CommandError(.dataError, ErrorWording.words(error, file: shownFile, in: .current))
     }
     for warning in decoded.warnings {
-      let shown = Translations.translated(message: warning.located(in: shownFile))
+      let shown = ErrorWording.words(warning, file: shownFile, in: .current)
       context.console.message(tr("Warning: \(shown)"))
     }
     let request = decoded.request

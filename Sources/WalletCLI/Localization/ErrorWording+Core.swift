@@ -11,6 +11,8 @@ extension ErrorWording {
     case let error as TimeParseError: words(error, in: language)
     case let error as TimeZoneError: words(error, in: language)
     case let error as CodeError: words(error, in: language)
+    case let error as PromotionError: words(error, in: language)
+    case let error as PaymentRequestError: words(error, in: language)
     default: nil
     }
   }

@@ -92,8 +92,9 @@ extension ErrorWording {
       return say(
         "removed_at must be later than enrolled_at", "removed_at 必须晚于 enrolled_at", in: language)
     case .unknownReference(let column, let id, let file):
-      // Never translated so far; kept in English in both languages until it is.
-      return "\(column) \(ShownValue.quoted(id)) is not in \(file)"
+      let shown = ShownValue.quoted(id)
+      return say(
+        "\(column) \(shown) is not in \(file)", "\(column) \(shown) 不在 \(file) 中", in: language)
     case .repeatedID(let kind, let id, let firstLine):
       // Card and enrollment ids never hold card numbers (the row parser refused them);
       // transaction and posting ids may be long bank references, shown as they are.
@@ -106,12 +107,8 @@ extension ErrorWording {
       return say("the file has a header but no rows", "文件只有表头，没有数据行", in: language)
     case .statement(let error):
       return words(error, in: language)
-    case .invalidPattern(let field, let error):
-      return words(patternOf: field, error, in: language)
-    case .described(let message):
-      // The statement readers' words, until they are typed too.
-      return say(
-        message, Translations.translated(message: message, in: .simplifiedChinese), in: language)
+    case .definition(let field, let problem):
+      return words(field: field, problem, in: language)
     }
   }
 

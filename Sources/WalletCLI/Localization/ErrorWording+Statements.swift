@@ -108,18 +108,6 @@ extension ErrorWording {
     }
   }
 
-  /// `field 'k': is not a valid regular expression: … (character N of the pattern)`.
-  static func words(patternOf field: String, _ error: LinearRegexError, in language: Language)
-    -> String
-  {
-    let place = error.offset + 1
-    return say(
-      "field '\(field)': is not a valid regular expression: \(words(error.problem, in: .english)) "
-        + "(character \(place) of the pattern)",
-      "字段 '\(field)'：不是有效的正则表达式：\(words(error.problem, in: .simplifiedChinese))"
-        + "（模式的第 \(place) 个字符）", in: language)
-  }
-
   /// Why a pattern is refused: a construct outside what LinearRegex matches in linear time.
   static func words(_ problem: LinearRegexError.Problem, in language: Language) -> String {
     switch problem {

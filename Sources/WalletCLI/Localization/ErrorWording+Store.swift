@@ -153,7 +153,8 @@ extension StoreError.StoredValue {
     case .date: "a date (YYYY-MM-DD)"
     case .rewardEnrollment: "the enrollment of a reward"
     case .refundedBesideOrdinal: "refunded, beside an ordinal"
-    case .readablePromotion(let error): "a promotion wallet can read (\(error))"
+    case .readablePromotion(let error):
+      "a promotion wallet can read (\(ErrorWording.words(error, in: .english)))"
     case .sourceKind: "card-statement or app-export"
     case .methodSource: "format-rule, rules-file or command-line"
     }

@@ -34,8 +34,7 @@ enum PromotionSource {
     do {
       return try Promotion.decode(json: try file.readAll())
     } catch let error as PromotionError {
-      // The promotion decoder's words are still English, until its errors are typed too.
-      throw CommandError(.dataError, Translations.translated(message: error.located(in: file.path)))
+      throw CommandError(.dataError, ErrorWording.words(error, file: file.path, in: .current))
     } catch let error as FileError {
       throw CommandError(error)
     } catch {

@@ -218,7 +218,7 @@ struct PaymentReport {
           warnings.map { warning in
             .object([
               ("field", .optional(warning.field)),
-              ("message", .string(warning.problem)),
+              ("message", .string(ErrorWording.words(warning.problem, in: .english))),
               ("line", warning.position.map { .integer($0.line) } ?? .null),
               ("column", warning.position.map { .integer($0.column) } ?? .null),
             ])

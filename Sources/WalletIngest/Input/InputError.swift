@@ -21,12 +21,6 @@ package struct InputError: Error, Sendable {
     self.problem = problem
   }
 
-  /// An error at a place in a file, told in words made by its thrower: the statement readers'
-  /// and the statement import's, which are not typed yet.
-  package init(file: String, line: Int, column: Int, message: String) {
-    self.init(file: file, line: line, column: column, problem: .described(message))
-  }
-
   /// What is wrong at the place. Values are kept as they were read; the command line shows
   /// them safely (masked, escaped, cut short).
   package enum Problem: Sendable {
@@ -65,11 +59,8 @@ package struct InputError: Error, Sendable {
     case headerWithoutRows
     /// A bank statement's text or format could not be read.
     case statement(StatementReadError)
-    /// A format or rules file's pattern, at the field `field`, that LinearRegex refuses.
-    case invalidPattern(field: String, LinearRegexError)
-    /// Words made by the thrower, for the readers not yet typed (bank statements, format and
-    /// rules files, the statement import).
-    case described(String)
+    /// A format or rules file's field `field` (nil: the whole file) is wrong.
+    case definition(field: String?, DefinitionProblem)
   }
 
   /// The CSV syntax error, when the file is not well-formed CSV here.

@@ -3,25 +3,83 @@ import WalletCore
 /// The reader of a format or rules file's objects: every complaint is an `InputError` of the
 /// file, naming the field by its path (`classification[3].if[0].column`) and pointing at the
 /// offending value's line and column. A required field written as null is missing.
-typealias DefinitionFields = JSONFieldReader<InputError>
+typealias DefinitionFields = JSONFieldReader<DefinitionProblem, InputError>
+
+/// What is wrong with a field of a format or rules file (wallet-formats(5)), with the offending
+/// value as written; the command line words it.
+package enum DefinitionProblem: JSONFileProblem, Equatable {
+  /// The text is not JSON.
+  case syntax(JSONSyntaxError.Kind)
+  /// A rule every JSON file of wallet's follows is broken.
+  case field(JSONFieldProblem)
+  /// A text that must say something is only whitespace.
+  case blank
+  /// A test's text is empty.
+  case empty
+  /// A value, written `text`, that is not what the field takes.
+  case unexpected(String, expected: DefinitionExpectation)
+  /// A pattern outside the syntax `LinearRegex` matches in linear time.
+  case pattern(LinearRegexError)
+  /// A pattern lacks the named group the field needs.
+  case missingGroup(String)
+  /// The header lists no column.
+  case noHeader
+  /// Dates without a year, and no `periodPattern` to give it.
+  case needsPeriodPattern
+  /// No classification rule.
+  case noClassificationRules
+  /// A column the header does not list.
+  case unknownColumn(String)
+  /// An amount given both as one column and as `in` and `out`.
+  case columnAndInOut
+  /// A rule's direction, where the format's amounts are always positive.
+  case directionOfPositiveAmounts
+  /// A rule that ignores rows without a reason.
+  case ignoreWithoutReason
+  /// A test without any of `oneOf`, the test keys.
+  case noTest(oneOf: [String])
+  /// A test with more than one of `oneOf`, the test keys.
+  case severalTests(oneOf: [String])
+  /// An amount range whose `max` is below its `min`.
+  case maxBelowMin
+  /// A date range whose `to` is before its `from`.
+  case toBeforeFrom
+  /// A skip without a reason.
+  case skipWithoutReason
+  /// A rule's `then` that sets nothing.
+  case thenSetsNothing
+  /// An amount, written `text`, that `Money` refuses.
+  case amount(String, MoneyError)
+  /// A date, written `text`, that is not a real date of the form `YYYY-MM-DD`.
+  case malformedDate(String)
+}
+
+/// What a field of a format or rules file takes, when its value is not that.
+package enum DefinitionExpectation: Equatable, Sendable {
+  /// One of these codes, as written in the man page.
+  case oneOf([String])
+  /// An ISO 4217 currency code.
+  case currencyCode
+  /// A four-digit merchant category code.
+  case merchantCategoryCode
+}
 
 /// What only format and rules files have: a refusal of card numbers anywhere, patterns, and
 /// values read by a parser of their own.
-extension JSONFieldReader where Failure == InputError {
+extension JSONFieldReader where Problem == DefinitionProblem, Failure == InputError {
   /// The top-level object of `bytes`, or an error when the text is not a JSON object or holds a
-  /// card number; `what` is what the file holds (`format`, `rules`).
-  static func root(of bytes: [UInt8], file: String, what: String) throws(InputError)
+  /// card number; `kind` is what the file holds (`format`, `rules`).
+  static func root(of bytes: [UInt8], file: String, kind: JSONObjectKind) throws(InputError)
     -> DefinitionFields
   {
     let fields = try DefinitionFields.root(
-      of: bytes, kind: what, nullIsAbsent: true,
-      notAnObject: { "a \(what) file is a JSON object, not \($0)" },
+      of: bytes, kind: kind, nullIsAbsent: true,
       failure: { field, problem, position in
         InputError(
           file: file, line: position.line, column: position.column,
-          message: field.map { "field '\($0)': \(problem)" } ?? problem)
+          problem: .definition(field: field, problem))
       })
-    try refuseCardNumbers(in: fields.object, prefix: "", file: file)
+    try fields.refuseCardNumbers(in: fields.object, prefix: "")
     return fields
   }
 
@@ -30,44 +88,31 @@ extension JSONFieldReader where Failure == InputError {
   /// format's id and name in the import's summary, a rule's reason in `--dry-run` and
   /// `explain`) or stored (a format's id in transaction ids, a reason in `origins`), so all are
   /// checked before any is read, whatever field it is and whether or not the field is known.
-  private static func refuseCardNumbers(in object: JSONObject, prefix: String, file: String)
-    throws(InputError)
-  {
+  private func refuseCardNumbers(in object: JSONObject, prefix: String) throws(InputError) {
     for member in object.members {
       let path = prefix + ShownValue.unquoted(member.key)
       if let lastFour = CardNumberGuard.lastFourOfCardNumber(in: member.key) {
-        throw cardNumberFailure(path, lastFour, at: member.keyPosition, file: file)
+        throw failure(field: path, .field(.cardNumber(lastFour: lastFour)), at: member.keyPosition)
       }
-      try refuseCardNumbers(in: member.value, path: path, file: file)
+      try refuseCardNumbers(in: member.value, path: path)
     }
   }
 
-  private static func refuseCardNumbers(in node: JSONNode, path: String, file: String)
-    throws(InputError)
-  {
+  private func refuseCardNumbers(in node: JSONNode, path: String) throws(InputError) {
     switch node.value {
     case .string(let text):
       if let lastFour = CardNumberGuard.lastFourOfCardNumber(in: text) {
-        throw cardNumberFailure(path, lastFour, at: node.position, file: file)
+        throw failure(field: path, .field(.cardNumber(lastFour: lastFour)), at: node.position)
       }
     case .array(let items):
       for (index, item) in items.enumerated() {
-        try refuseCardNumbers(in: item, path: "\(path)[\(index)]", file: file)
+        try refuseCardNumbers(in: item, path: "\(path)[\(index)]")
       }
     case .object(let object):
-      try refuseCardNumbers(in: object, prefix: path + ".", file: file)
+      try refuseCardNumbers(in: object, prefix: path + ".")
     case .null, .bool, .number:
       break
     }
-  }
-
-  private static func cardNumberFailure(
-    _ path: String, _ lastFour: String, at position: JSONPosition, file: String
-  ) -> InputError {
-    InputError(
-      file: file, line: position.line, column: position.column,
-      message: "field '\(path)': "
-        + "holds a full card number (ending \(lastFour)), which wallet never stores or shows")
   }
 
   /// The string value of `key`, which must be there and not blank.
@@ -75,7 +120,7 @@ extension JSONFieldReader where Failure == InputError {
     let node = try required(key)
     let text = try string(node, key)
     guard text.contains(where: { !$0.isWhitespace }) else {
-      throw failure(key, "must not be blank", at: node)
+      throw failure(key, .blank, at: node)
     }
     return text
   }
@@ -83,12 +128,12 @@ extension JSONFieldReader where Failure == InputError {
   /// The string value of `key` read by `parse`, which returns nil for a value it refuses;
   /// `expectation` says what was wanted.
   func parsed<Value>(
-    _ key: String, expecting expectation: String, _ parse: (String) -> Value?
+    _ key: String, expecting expectation: DefinitionExpectation, _ parse: (String) -> Value?
   ) throws(InputError) -> Value? {
     guard let node = present(key) else { return nil }
     let text = try string(node, key)
     guard let value = parse(text) else {
-      throw failure(key, "expected \(expectation), not \(ShownValue.quoted(text))", at: node)
+      throw failure(key, .unexpected(text, expected: expectation), at: node)
     }
     return value
   }
@@ -102,11 +147,7 @@ extension JSONFieldReader where Failure == InputError {
     do {
       return try LinearRegex(text, ignoresCase: ignoresCase)
     } catch {
-      // The reader knows its file only through the failures it makes.
-      let located = failure(key, "", at: node)
-      throw InputError(
-        file: located.file, line: located.line, column: located.column,
-        problem: .invalidPattern(field: path(key), error))
+      throw failure(key, .pattern(error), at: node)
     }
   }
 
@@ -117,7 +158,7 @@ extension JSONFieldReader where Failure == InputError {
     do {
       return try Money.parse(text)
     } catch {
-      throw failure(key, "\(ShownValue.quoted(text)): \(error.description)", at: node)
+      throw failure(key, .amount(text, error), at: node)
     }
   }
 
@@ -128,8 +169,7 @@ extension JSONFieldReader where Failure == InputError {
     do {
       return try CivilDate.parse(text)
     } catch {
-      throw failure(
-        key, "expected a date like 2024-01-31, not \(ShownValue.quoted(text))", at: node)
+      throw failure(key, .malformedDate(text), at: node)
     }
   }
 }

@@ -16,7 +16,7 @@ package struct ImportRules: Sendable {
   package static func decode(json bytes: [UInt8], file: String) throws(InputError)
     -> ImportRules
   {
-    let fields = try DefinitionFields.root(of: bytes, file: file, what: "rules")
+    let fields = try DefinitionFields.root(of: bytes, file: file, kind: .rules)
     try fields.refuseUnknown(["rules"])
     var rules: [ImportRule] = []
     for rule in try fields.objects("rules") { rules.append(try ImportRule.decode(rule)) }
@@ -88,37 +88,37 @@ package struct ImportRule: Sendable {
         try range.refuseUnknown(["min", "max"])
         amount = (try range.money("min"), try range.money("max"))
         if let low = amount.0, let high = amount.1, low > high {
-          throw range.failure("max", "is less than 'min'", at: try range.required("max"))
+          throw range.failure("max", .maxBelowMin, at: try range.required("max"))
         }
       }
       if let range = try when.optionalObject("date") {
         try range.refuseUnknown(["from", "to"])
         dates = (try range.date("from"), try range.date("to"))
         if let from = dates.0, let to = dates.1, from > to {
-          throw range.failure("to", "is before 'from'", at: try range.required("to"))
+          throw range.failure("to", .toBeforeFrom, at: try range.required("to"))
         }
       }
     }
     let then = try fields.nested(try fields.required("then"), path: fields.path("then"))
     try then.refuseUnknown(["method", "merchant", "mcc", "skip"])
     let method = try then.parsed(
-      "method", expecting: "one of apple-pay, card, other", PaymentMethod.init(parsing:))
+      "method", expecting: .oneOf(PaymentMethod.allCases.map(\.rawValue)),
+      PaymentMethod.init(parsing:))
     let mcc = try then.parsed(
-      "mcc", expecting: "a four-digit merchant category code", MerchantCategoryCode.init(parsing:))
+      "mcc", expecting: .merchantCategoryCode, MerchantCategoryCode.init(parsing:))
     let renamed = try then.optionalString("merchant")
     // A card number here, as in any text of the file, was refused when the file was read.
     if let renamed, let node = then.present("merchant"),
       !renamed.contains(where: { !$0.isWhitespace })
     {
-      throw then.failure("merchant", "must not be blank", at: node)
+      throw then.failure("merchant", .blank, at: node)
     }
     let skip = try then.optionalString("skip")
     if let skip, !skip.contains(where: { !$0.isWhitespace }), let node = then.present("skip") {
-      throw then.failure("skip", "must say why the rows are left out", at: node)
+      throw then.failure("skip", .skipWithoutReason, at: node)
     }
     if method == nil && renamed == nil && mcc == nil && skip == nil {
-      throw then.failure(
-        field: fields.path("then"), "must set method, merchant, mcc or skip", at: then.position)
+      throw then.failure(field: fields.path("then"), .thenSetsNothing, at: then.position)
     }
     return ImportRule(
       name: name, merchant: merchant, description: description, minimumAmount: amount.0,

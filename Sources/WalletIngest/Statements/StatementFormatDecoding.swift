@@ -12,15 +12,14 @@ extension StatementFormat {
   package static func decode(json bytes: [UInt8], file: String) throws(InputError)
     -> StatementFormat
   {
-    let fields = try DefinitionFields.root(of: bytes, file: file, what: "format")
+    let fields = try DefinitionFields.root(of: bytes, file: file, kind: .format)
     try fields.refuseUnknown(knownFields)
     let id = try fields.requiredString("id")
     let name = try fields.optionalString("name") ?? id
     let kind = try fields.code("kind", Kind.self) ?? .cardStatement
     let header = try fields.strings("header").map { String(Substring($0).trimmingBlanks()) }
     guard !header.isEmpty else {
-      throw fields.failure(
-        "header", "must list the header row's column names", at: try fields.required("header"))
+      throw fields.failure("header", .noHeader, at: try fields.required("header"))
     }
     let reader = FormatFieldReader(header: header)
     let periodPattern = try fields.pattern("periodPattern", groups: ["year"])
@@ -29,9 +28,7 @@ extension StatementFormat {
     if columns.date.form.needsYear || columns.postingDate?.form.needsYear == true,
       periodPattern == nil
     {
-      throw fields.failure(
-        "columns", "dates without a year need a periodPattern that gives the year",
-        at: try fields.required("columns"))
+      throw fields.failure("columns", .needsPeriodPattern, at: try fields.required("columns"))
     }
     var classification: [ClassificationRule] = []
     for rule in try fields.objects("classification") {
@@ -39,14 +36,14 @@ extension StatementFormat {
     }
     guard !classification.isEmpty else {
       throw fields.failure(
-        "classification", "must list at least one rule", at: try fields.required("classification"))
+        "classification", .noClassificationRules, at: try fields.required("classification"))
     }
     var methodRules: [MethodRule] = []
     for rule in try fields.objects("methodRules") {
       try rule.refuseUnknown(["if", "method", "reason"])
       let method = try rule.code("method", PaymentMethod.self)
       guard let method else {
-        throw rule.failure("method", "is required", at: try rule.required("method"))
+        throw rule.failure("method", .field(.required), at: try rule.required("method"))
       }
       methodRules.append(
         MethodRule(
@@ -70,15 +67,14 @@ private struct FormatFieldReader {
     guard let node = fields.present(key) else { return nil }
     let name = String(Substring(try fields.string(node, key)).trimmingBlanks())
     guard header.contains(name) else {
-      throw fields.failure(
-        key, "names the column \(ShownValue.quoted(name)), which 'header' does not list", at: node)
+      throw fields.failure(key, .unknownColumn(name), at: node)
     }
     return name
   }
 
   func requiredColumn(_ fields: DefinitionFields, _ key: String) throws(InputError) -> String {
     guard let name = try column(fields, key) else {
-      throw fields.failure(field: fields.path(key), "is required", at: fields.position)
+      throw fields.failure(field: fields.path(key), .field(.required), at: fields.position)
     }
     return name
   }
@@ -87,7 +83,7 @@ private struct FormatFieldReader {
     guard let object = try fields.optionalObject(key) else { return nil }
     try object.refuseUnknown(["column", "form"])
     guard let form = try object.code("form", StatementDateForm.self) else {
-      throw object.failure("form", "is required", at: try object.required("form"))
+      throw object.failure("form", .field(.required), at: try object.required("form"))
     }
     return DateColumn(column: try requiredColumn(object, "column"), form: form)
   }
@@ -98,7 +94,7 @@ private struct FormatFieldReader {
       "currency", "card", "orderID", "refundedOrderID",
     ])
     guard let date = try dateColumn(fields, "date") else {
-      throw fields.failure("date", "is required", at: try fields.required("date"))
+      throw fields.failure("date", .field(.required), at: try fields.required("date"))
     }
     let amountFields = try fields.nested(try fields.required("amount"), path: fields.path("amount"))
     try amountFields.refuseUnknown(["column", "sign", "in", "out"])
@@ -106,8 +102,7 @@ private struct FormatFieldReader {
     if let single = try column(amountFields, "column") {
       if amountFields.present("in") != nil || amountFields.present("out") != nil {
         throw amountFields.failure(
-          "column", "give either 'column' or 'in' and 'out', not both",
-          at: try amountFields.required("column"))
+          "column", .columnAndInOut, at: try amountFields.required("column"))
       }
       amount = .signed(
         column: single, sign: try amountFields.code("sign", SignConvention.self) ?? .alwaysPositive)
@@ -124,13 +119,13 @@ private struct FormatFieldReader {
         for member in namesObject.object.members {
           let key = member.key
           names[key] = try namesObject.parsed(
-            key, expecting: "an ISO 4217 code such as CNY", Currency.init(parsing:))
+            key, expecting: .currencyCode, Currency.init(parsing:))
         }
       }
       currency = CurrencySource(
         column: try column(object, "column"), names: names,
         defaultCurrency: try object.parsed(
-          "default", expecting: "an ISO 4217 code such as CNY", Currency.init(parsing:)) ?? .cny)
+          "default", expecting: .currencyCode, Currency.init(parsing:)) ?? .cny)
     }
     var card: CardColumn?
     if let object = try fields.optionalObject("card") {
@@ -171,18 +166,16 @@ private struct FormatFieldReader {
   {
     try rule.refuseUnknown(["if", "direction", "kind", "reason", "merchant"])
     guard let kind = try rule.code("kind", RowKindRule.self) else {
-      throw rule.failure("kind", "is required", at: try rule.required("kind"))
+      throw rule.failure("kind", .field(.required), at: try rule.required("kind"))
     }
     let direction = try rule.code("direction", MoneyDirection.self)
     if direction != nil, case .signed(_, .alwaysPositive) = amount {
       throw rule.failure(
-        "direction", "cannot be told: the format's amounts are always positive",
-        at: try rule.required("direction"))
+        "direction", .directionOfPositiveAmounts, at: try rule.required("direction"))
     }
     let reason = try rule.optionalString("reason")
     if kind == .ignore, reason?.contains(where: { !$0.isWhitespace }) != true {
-      throw rule.failure(
-        field: rule.path("reason"), "a rule that ignores rows must say why", at: rule.position)
+      throw rule.failure(field: rule.path("reason"), .ignoreWithoutReason, at: rule.position)
     }
     var merchant: MerchantSource?
     if let object = try rule.optionalObject("merchant") {
@@ -203,8 +196,7 @@ extension DefinitionFields {
   func code<Code: RawRepresentable & CaseIterable>(_ key: String, _: Code.Type)
     throws(InputError) -> Code? where Code.RawValue == String
   {
-    let allowed = Code.allCases.map(\.rawValue).joined(separator: ", ")
-    return try parsed(key, expecting: "one of \(allowed)") { Code(rawValue: $0) }
+    try parsed(key, expecting: .oneOf(Code.allCases.map(\.rawValue))) { Code(rawValue: $0) }
   }
 
   /// A regular expression that `LinearRegex` matches and that has the named `groups`; nil
@@ -214,7 +206,7 @@ extension DefinitionFields {
     let text = try string(node, key)
     let regex = try self.regex(text, key, at: node, ignoresCase: false)
     for group in groups where regex.groupNames[group] == nil {
-      throw failure(key, "needs a group named '\(group)', written (?<\(group)>…)", at: node)
+      throw failure(key, .missingGroup(group), at: node)
     }
     return text
   }

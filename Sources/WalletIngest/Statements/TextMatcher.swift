@@ -40,13 +40,10 @@ package struct TextMatcher: Sendable, Equatable {
     }
     guard let (key, text, node) = found.first else {
       throw fields.failure(
-        field: String(fields.prefix.dropLast(1)),
-        "needs one of " + testKeys.joined(separator: ", "), at: fields.position)
+        field: String(fields.prefix.dropLast(1)), .noTest(oneOf: testKeys), at: fields.position)
     }
     if found.count > 1 {
-      throw fields.failure(
-        found[1].key, "only one of \(testKeys.joined(separator: ", ")) may be given",
-        at: found[1].node)
+      throw fields.failure(found[1].key, .severalTests(oneOf: testKeys), at: found[1].node)
     }
     let ignoresCase = try fields.bool("ignoreCase", default: false)
     let test: Test
@@ -61,7 +58,7 @@ package struct TextMatcher: Sendable, Equatable {
     }
     if case .regex = test {
     } else if text.isEmpty {
-      throw fields.failure(key, "must not be empty", at: node)
+      throw fields.failure(key, .empty, at: node)
     }
     return TextMatcher(test, ignoresCase: ignoresCase)
   }

@@ -473,9 +473,9 @@ struct ErrorWordingTests {
     Wording(
       InputError(
         file: "rules.json", line: 1, column: 47,
-        problem: .invalidPattern(
+        problem: .definition(
           field: "rules[0].when.description.regex",
-          LinearRegexError(problem: .backreference, offset: 3))),
+          .pattern(LinearRegexError(problem: .backreference, offset: 3)))),
       "rules.json:1:47: field 'rules[0].when.description.regex': is not a valid regular "
         + "expression: backreferences are not supported (character 4 of the pattern)",
       "rules.json:1:47：字段 'rules[0].when.description.regex'：不是有效的正则表达式：不支持反向引用"

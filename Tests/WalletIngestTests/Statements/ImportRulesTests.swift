@@ -93,39 +93,78 @@ struct ImportRulesTests {
 
   @Test(
     arguments: [
-      (#"{"rules": [{"when": {}, "then": {}}]}"#, 1, 33, "must set method, merchant, mcc or skip"),
-      (#"{"rules": [{"then": {"method": "applepay"}}]}"#, 1, 32, "expected one of apple-pay"),
-      (#"{"rules": [{"then": {"mcc": "581"}}]}"#, 1, 29, "four-digit"),
+      (#"{"rules": [{"when": {}, "then": {}}]}"#, 1, 33, "rules[0].then", .thenSetsNothing),
+      (
+        #"{"rules": [{"then": {"method": "applepay"}}]}"#, 1, 32, "rules[0].then.method",
+        .unexpected("applepay", expected: .oneOf(["apple-pay", "card", "other"]))
+      ),
+      (
+        #"{"rules": [{"then": {"mcc": "581"}}]}"#, 1, 29, "rules[0].then.mcc",
+        .unexpected("581", expected: .merchantCategoryCode)
+      ),
       (
         "{\"rules\": [\n  {\"when\": {\"amount\": {\"min\": \"1,000\"}}, \"then\": {\"skip\": \"x\"}}]}",
-        2, 31, "field 'rules[0].when.amount.min'"
+        2, 31, "rules[0].when.amount.min", .amount("1,000", .groupingSeparator)
       ),
       (
         #"{"rules": [{"when": {"date": {"from": "2025-02-01", "to": "2025-01-01"}}, "then": {"skip": "x"}}]}"#,
-        1, 59, "is before 'from'"
+        1, 59, "rules[0].when.date.to", .toBeforeFrom
       ),
-      (#"{"rules": [{"when": {"merchant": {}}, "then": {"skip": "x"}}]}"#, 1, 34, "needs one of"),
-      (#"{"rules": [{"wen": {}, "then": {"skip": "x"}}]}"#, 1, 13, "is not a rules field"),
+      (
+        #"{"rules": [{"when": {"merchant": {}}, "then": {"skip": "x"}}]}"#, 1, 34,
+        "rules[0].when.merchant", .noTest(oneOf: TextMatcher.testKeys)
+      ),
+      (
+        #"{"rules": [{"wen": {}, "then": {"skip": "x"}}]}"#, 1, 13, "rules[0].wen",
+        .field(.unknownField(of: .rules))
+      ),
       (
         #"{"rules": [{"then": {"merchant": "卡 4111 1111 1111 1111"}}]}"#, 1, 34,
-        "full card number"
+        "rules[0].then.merchant", .field(.cardNumber(lastFour: "1111"))
       ),
       (
         #"{"rules": [{"when": {"merchant": {"regex": "(?=咖啡)"}}, "then": {"skip": "x"}}]}"#,
-        1, 44,
-        "field 'rules[0].when.merchant.regex': invalid pattern: lookaround (character 1)"
+        1, 44, "rules[0].when.merchant.regex",
+        .pattern(LinearRegexError(problem: .lookaround, offset: 0))
       ),
       (
         #"{"rules": [{"when": {"description": {"regex": "(a)\\1", "ignoreCase": true}}, "#
-          + #""then": {"skip": "x"}}]}"#, 1, 47, "backreference"
+          + #""then": {"skip": "x"}}]}"#, 1, 47, "rules[0].when.description.regex",
+        .pattern(LinearRegexError(problem: .backreference, offset: 3))
       ),
-    ] as [(String, Int, Int, String)])
-  func brokenRulesFileIsAnErrorAtItsField(json: String, line: Int, column: Int, says: String) {
+      (
+        #"{"rules": [{"when": {"amount": {"min": "10", "max": "5"}}, "then": {"skip": "x"}}]}"#,
+        1, 53, "rules[0].when.amount.max", .maxBelowMin
+      ),
+      (
+        #"{"rules": [{"when": {"date": {"from": "2025-02-30"}}, "then": {"skip": "x"}}]}"#,
+        1, 39, "rules[0].when.date.from", .malformedDate("2025-02-30")
+      ),
+      (
+        #"{"rules": [{"then": {"skip": " "}}]}"#, 1, 30, "rules[0].then.skip",
+        .skipWithoutReason
+      ),
+      (
+        #"{"rules": [{"then": {"merchant": " "}}]}"#, 1, 34, "rules[0].then.merchant", .blank
+      ),
+      (
+        #"{"rules": [{"when": {"merchant": {"equals": ""}}, "then": {"skip": "x"}}]}"#, 1, 45,
+        "rules[0].when.merchant.equals", .empty
+      ),
+      (
+        #"{"rules": [{"when": {"merchant": {"equals": "a", "prefix": "b"}}, "then": {"skip": "x"}}]}"#,
+        1, 60, "rules[0].when.merchant.prefix", .severalTests(oneOf: TextMatcher.testKeys)
+      ),
+    ] as [(String, Int, Int, String, DefinitionProblem)])
+  func brokenRulesFileIsAnErrorAtItsField(
+    json: String, line: Int, column: Int, field: String, problem: DefinitionProblem
+  ) {
     do {
       _ = try ImportRules.decode(json: Array(json.utf8), file: "rules.json")
       Issue.record("a broken rules file was accepted")
     } catch {
-      #expect(error.message.contains(says), "\(error)")
+      #expect(error.definition?.field == field, "\(error)")
+      #expect(error.definition?.problem == problem, "\(error)")
       #expect(error.line == line, "\(error)")
       #expect(error.column == column, "\(error)")
       #expect(!error.description.contains("4111 1111"))

@@ -1,18 +1,19 @@
 @testable import WalletIngest
 
 extension InputError {
-  /// The words the statement readers, not typed yet, give their errors (`.described`); any
-  /// other problem as its Swift description, which the tests here only search for what it must
-  /// or must not hold. The command line words the typed problems (`ErrorWording`).
+  /// The problem as its Swift description, which the tests here only search for what it must
+  /// or must not hold. The command line words the problems (`ErrorWording`).
   var message: String {
     switch problem {
-    case .described(let words): words
     case .statementSyntax(let kind): "not well-formed CSV: \(kind)"
     case .statement(let error): String(describing: error)
-    case .invalidPattern(let field, let error):
-      "field '\(field)': invalid pattern: \(error.problem) (character \(error.offset + 1))"
     default: String(describing: problem)
     }
+  }
+
+  /// The field and what is wrong with it, when this is a format or rules file's error.
+  var definition: (field: String?, problem: DefinitionProblem)? {
+    if case .definition(let field, let problem) = problem { (field, problem) } else { nil }
   }
 
   /// The statement's problem as a whole, if that is what it is.

@@ -98,67 +98,74 @@ struct StatementFormatFileTests {
     #expect(detected.format.id == "citic-credit")
   }
 
-  /// A broken format file and where its error must point.
+  static let dateForms = StatementDateForm.allCases.map(\.rawValue)
+
+  /// A broken format file, where its error must point, the field it names and what is wrong.
   @Test(
     arguments: [
-      (#"{"id": "x"}"#, 1, 1, "field 'header': is required"),
+      (#"{"id": "x"}"#, 1, 1, "header", .field(.required)),
       (
-        #"{"id": "x", "header": ["a"], "colums": {}}"#, 1, 30,
-        "field 'colums': is not a format field"
+        #"{"id": "x", "header": ["a"], "colums": {}}"#, 1, 30, "colums",
+        .field(.unknownField(of: .format))
       ),
       (
         "{\"id\": \"x\", \"header\": [\"a\"],\n \"columns\": {\"date\": {\"column\": \"b\", \"form\": \"yyyy-MM-dd\"}}}",
-        2, 33, "field 'columns.date.column': names the column 'b'"
+        2, 33, "columns.date.column", .unknownColumn("b")
       ),
       (
         "{\"id\": \"x\", \"header\": [\"a\"],\n \"columns\": {\"date\": {\"column\": \"a\", \"form\": \"dd.MM\"}}}",
-        2, 46, "field 'columns.date.form': expected one of yyyy-MM-dd"
+        2, 46, "columns.date.form", .unexpected("dd.MM", expected: .oneOf(dateForms))
       ),
       (
         #"{"id": "x", "header": ["a"], "columns": {"date": {"column": "a", "form": "yyyy-MM-dd"}, "description": "a", "amount": {"column": "a"}}, "classification": [{"if": [{"column": "a", "regex": "("}], "kind": "purchase"}]}"#,
-        1, 189, "field 'classification[0].if[0].regex': invalid pattern"
+        1, 189, "classification[0].if[0].regex",
+        .pattern(LinearRegexError(problem: .unclosedGroup, offset: 0))
       ),
       (
         #"{"id": "x", "header": ["a"], "columns": {"date": {"column": "a", "form": "yyyy-MM-dd"}, "description": "a", "amount": {"column": "a"}}, "classification": [{"if": [{"column": "a", "regex": "(a)\\1"}], "kind": "purchase"}]}"#,
-        1, 189,
-        "field 'classification[0].if[0].regex': invalid pattern: backreference (character 4)"
+        1, 189, "classification[0].if[0].regex",
+        .pattern(LinearRegexError(problem: .backreference, offset: 3))
       ),
       (
         #"{"id": "x", "header": ["a"], "titleCardPattern": "(\\d{4})++"}"#, 1, 50,
-        "field 'titleCardPattern': invalid pattern: possessiveRepeat"
+        "titleCardPattern", .pattern(LinearRegexError(problem: .possessiveRepeat, offset: 8))
       ),
       (
         #"{"id": "x", "header": ["a"], "columns": {"date": {"column": "a", "form": "yyyy-MM-dd"}, "description": "a", "amount": {"column": "a"}, "card": {"column": "a", "pattern": "(?i)(\\d{4})"}}}"#,
-        1, 171, "field 'columns.card.pattern': invalid pattern: otherGroup"
+        1, 171, "columns.card.pattern", .pattern(LinearRegexError(problem: .otherGroup, offset: 0))
       ),
       (
         #"{"id": "x", "header": ["a"], "periodPattern": "(?<year>\\d{4})(?<year>\\d{4})"}"#,
-        1, 47, "repeatedGroupName"
+        1, 47, "periodPattern", .pattern(LinearRegexError(problem: .repeatedGroupName, offset: 17))
       ),
       (
         #"{"id": "x", "header": ["a"], "periodPattern": "(?<yr>\\d{4})"}"#, 1, 47,
-        "field 'periodPattern': needs a group named 'year'"
+        "periodPattern", .missingGroup("year")
       ),
       (
         #"{"id": "x", "header": ["a"], "columns": {"date": {"column": "a", "form": "yyyy-MM-dd"}, "description": "a", "amount": {"column": "a"}}, "classification": [{"kind": "ignore"}]}"#,
-        1, 156, "a rule that ignores rows must say why"
+        1, 156, "classification[0].reason", .ignoreWithoutReason
       ),
       (
         #"{"id": "x", "header": ["a"], "columns": {"date": {"column": "a", "form": "yyyy-MM-dd"}, "description": "a", "amount": {"column": "a"}}, "classification": [{"kind": "refund", "direction": "in"}]}"#,
-        1, 188, "the format's amounts are always positive"
+        1, 188, "classification[0].direction", .directionOfPositiveAmounts
       ),
       (
         #"{"id": "x", "header": ["a"], "columns": {"date": {"column": "a", "form": "MM/dd"}, "description": "a", "amount": {"column": "a"}}, "classification": [{"kind": "purchase"}]}"#,
-        1, 41, "need a periodPattern"
+        1, 41, "columns", .needsPeriodPattern
       ),
-      (#"{"id": "x", }"#, 1, 11, "not valid JSON"),
-    ] as [(String, Int, Int, String)])
-  func brokenFormatFileIsAnErrorAtItsField(json: String, line: Int, column: Int, says: String) {
+      (#"{"id": "x", }"#, 1, 11, nil, .syntax(.trailingComma(closing: "}"))),
+      ("[]", 1, 1, nil, .field(.notAnObject(.format, found: .array))),
+    ] as [(String, Int, Int, String?, DefinitionProblem)])
+  func brokenFormatFileIsAnErrorAtItsField(
+    json: String, line: Int, column: Int, field: String?, problem: DefinitionProblem
+  ) {
     do {
       _ = try StatementFormat.decode(json: Array(json.utf8), file: "my.json")
       Issue.record("a broken format was accepted")
     } catch {
-      #expect(error.message.contains(says), "\(error)")
+      #expect(error.definition?.field == field, "\(error)")
+      #expect(error.definition?.problem == problem, "\(error)")
       #expect(error.line == line, "\(error)")
       #expect(error.column == column, "\(error)")
       #expect(error.file == "my.json")
