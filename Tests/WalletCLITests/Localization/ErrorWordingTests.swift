@@ -167,7 +167,7 @@ struct ErrorWordingTests {
     // Never translated yet: the same words in both languages.
     Wording(
       located(.unknownReference(column: "card", id: "C9", file: "cards.csv")),
-      "in.csv:2:3: card 'C9' is not in cards.csv", "in.csv:2:3：card 'C9' is not in cards.csv"),
+      "in.csv:2:3: card 'C9' is not in cards.csv", "in.csv:2:3：card 'C9' 不在 cards.csv 中"),
     Wording(
       located(.repeatedID(.cards, id: "C1", firstLine: 1)),
       "in.csv:2:3: card 'C1' is listed twice (first on line 1)",
