@@ -48,8 +48,9 @@ private func checkInstant(
   switch parsed {
   case .success(let instant):
     for outputZone in zones { roundTrip(instant, in: outputZone) }
-  case .failure(let error):
-    require(!error.description.isEmpty, "\(error) has no description")
+  case .failure:
+    // A refusal is a typed case; the command line words each one (its tests check all).
+    break
   }
 }
 
