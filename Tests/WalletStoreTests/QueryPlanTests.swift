@@ -134,8 +134,7 @@ struct QueryPlanTests {
   /// A temporary store file holding `wallet`, the built-in promotion and one with a quota (whose
   /// count of everyone's rewards is a query of its own), removed afterwards.
   private func withPlanStore(_ body: (String) throws -> Void) throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("wallet-plans-\(UniqueName.make())")
+    let folder = ScratchSpace.path("wallet-plans")
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("wallet.sqlite").path
     do {

@@ -6,8 +6,7 @@ import WalletTestSupport
 @testable import WalletStore
 
 struct StoreOpeningTests {
-  let folder = FileManager.default.temporaryDirectory
-    .appendingPathComponent("wallet-store-\(UniqueName.make())")
+  let folder = ScratchSpace.path("wallet-store")
 
   @Test func newStoreIsPrivate() throws {
     let path = folder.appendingPathComponent("wallet/wallet.sqlite").path
@@ -500,8 +499,7 @@ struct WhatIfTieTests {
 
 struct StoreReviewRegressionTests {
   @Test func aForeignDatabaseIsRefusedWithoutBeingTouched() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("wallet-foreign-\(UniqueName.make())")
+    let folder = ScratchSpace.path("wallet-foreign")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("other.db").path
