@@ -14,7 +14,9 @@ struct BatchReconciliationTests {
       [
         "batch", "--cards", WalletProcess.sample("cards.csv"), "--enrollments",
         WalletProcess.sample("enrollments.csv"), "--transactions",
-        WalletProcess.sample("transactions.csv"), "--out", "rewards.csv", "--postings", postings,
+        WalletProcess.sample("transactions.csv"), "--out", "rewards.csv", "--postings",
+        // By its whole path: batch reads the postings on another thread (see `CommandHarness`).
+        postings.hasPrefix("/") ? postings : folder.path(postings),
       ] + extra, directory: folder.url)
   }
 

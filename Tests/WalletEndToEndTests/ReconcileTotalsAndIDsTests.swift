@@ -22,8 +22,9 @@ struct ReconcileTotalsAndIDsTests {
       [
         "batch", "--cards", WalletProcess.sample("cards.csv"), "--enrollments",
         WalletProcess.sample("enrollments.csv"), "--transactions",
-        WalletProcess.sample("transactions.csv"), "--out", "rewards.csv", "--postings", postings,
-        "--adjustments", adjustments, "--as-of", "2027-02-01",
+        WalletProcess.sample("transactions.csv"), "--out", "rewards.csv", "--postings",
+        // By its whole path: batch reads the postings on another thread (see `CommandHarness`).
+        folder.path(postings), "--adjustments", adjustments, "--as-of", "2027-02-01",
       ], directory: folder.url)
   }
 
