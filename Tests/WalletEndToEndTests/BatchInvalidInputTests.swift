@@ -335,8 +335,13 @@ struct BatchInvalidInputTests {
       "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
       "transactions.csv", "--out", "rewards.csv", "--decisions", "decisions.csv", "--quiet",
     ]
-    let skipping = try CommandHarness.run(
-      arguments + ["--skip-invalid"], environment: environment, directory: folder.url)
+    // Read in parts, the binary: `WALLET_SPLIT_BYTES` is read from the process's environment.
+    func run(_ arguments: [String]) throws -> WalletProcess.Result {
+      environment.isEmpty
+        ? try CommandHarness.run(arguments, directory: folder.url)
+        : try WalletProcess.run(arguments, environment: environment, directory: folder.url)
+    }
+    let skipping = try run(arguments + ["--skip-invalid"])
     #expect(skipping.status == 0)
     let expected: [String] = [
       "skipped cards.csv:3:3: network 'diners': unknown network: expected one of unionpay, "
@@ -359,8 +364,7 @@ struct BatchInvalidInputTests {
       folder.read("decisions.csv")?.split(separator: "\r\n").map { $0.prefix(3) } == [
         "tra", "T1,", "T2,", "T5,", "T6,",
       ])
-    let stopping = try CommandHarness.run(
-      arguments, environment: environment, directory: folder.url)
+    let stopping = try run(arguments)
     #expect(stopping.status == 65)
     #expect(stopping.stderr.hasPrefix("Error: cards.csv:3:3: network 'diners'"))
   }

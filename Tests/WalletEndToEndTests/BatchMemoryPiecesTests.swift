@@ -11,15 +11,21 @@ struct BatchMemoryPiecesTests {
   /// Any file counts as large.
   static let split = ["WALLET_SPLIT_BYTES": "1"]
 
+  /// Runs batch in `folder`: in memory, inside the test process; with `--memory` in `extra`,
+  /// partitioned in pieces, as the binary, since `WALLET_SPLIT_BYTES` is read from the
+  /// process's own environment, which a run inside the tests cannot set for itself alone.
   func run(_ folder: TemporaryFolder, transactions: String, _ extra: [String]) throws
     -> WalletProcess.Result
   {
-    try CommandHarness.run(
+    let arguments =
       [
         "batch", "--cards", WalletProcess.sample("cards.csv"), "--enrollments",
         WalletProcess.sample("enrollments.csv"), "--transactions", transactions, "--out",
         "rewards.csv", "--decisions", "decisions.csv",
-      ] + extra, environment: Self.split, directory: folder.url)
+      ] + extra
+    return extra.contains("--memory")
+      ? try WalletProcess.run(arguments, environment: Self.split, directory: folder.url)
+      : try CommandHarness.run(arguments, directory: folder.url)
   }
 
   /// The sample's transactions with `change` made to its lines (the header is line 0).

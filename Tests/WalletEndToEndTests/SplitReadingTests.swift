@@ -10,16 +10,26 @@ import WalletTestSupport
 /// input.
 @Suite(.tags(.endToEnd))
 struct SplitReadingTests {
-  static let inParts = ["WALLET_SPLIT_BYTES": "1"]
+  /// Runs `wallet arguments` in `folder`: read whole, inside the test process; read in parts,
+  /// as the binary, since `WALLET_SPLIT_BYTES` is read from the process's own environment,
+  /// which a run inside the tests cannot set for itself alone.
+  static func run(_ arguments: [String], in folder: TemporaryFolder, inParts: Bool) throws
+    -> WalletProcess.Result
+  {
+    inParts
+      ? try WalletProcess.run(
+        arguments, environment: ["WALLET_SPLIT_BYTES": "1"], directory: folder.url)
+      : try CommandHarness.run(arguments, directory: folder.url)
+  }
 
-  func batch(in folder: TemporaryFolder, environment: [String: String]) throws -> (
+  func batch(in folder: TemporaryFolder, inParts: Bool) throws -> (
     status: Int32, stderr: String, rewards: String?, decisions: String?
   ) {
-    let result = try CommandHarness.run(
+    let result = try Self.run(
       [
         "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
         "transactions.csv", "--out", "rewards.csv", "--decisions", "decisions.csv",
-      ], environment: environment, directory: folder.url)
+      ], in: folder, inParts: inParts)
     defer {
       try? FileManager.default.removeItem(atPath: folder.path("rewards.csv"))
       try? FileManager.default.removeItem(atPath: folder.path("decisions.csv"))
@@ -33,7 +43,7 @@ struct SplitReadingTests {
       try folder.write(
         name, String(contentsOfFile: WalletProcess.sample(name), encoding: .utf8))
     }
-    let result = try batch(in: folder, environment: Self.inParts)
+    let result = try batch(in: folder, inParts: true)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(
       result.rewards
@@ -53,8 +63,8 @@ struct SplitReadingTests {
     try folder.write("cards.csv", files.cards)
     try folder.write("enrollments.csv", files.enrollments)
     try folder.write("transactions.csv", files.transactions)
-    let whole = try batch(in: folder, environment: [:])
-    let parts = try batch(in: folder, environment: Self.inParts)
+    let whole = try batch(in: folder, inParts: false)
+    let parts = try batch(in: folder, inParts: true)
     #expect(whole.status == 0, "\(whole.stderr)")
     #expect(parts.status == 0, "\(parts.stderr)")
     #expect(parts.rewards == whole.rewards)
@@ -78,8 +88,8 @@ struct SplitReadingTests {
     try folder.write("cards.csv", BatchCommandTests.goodCards)
     try folder.write("enrollments.csv", BatchCommandTests.goodEnrollments)
     try folder.write("transactions.csv", transactions)
-    let whole = try batch(in: folder, environment: [:])
-    let parts = try batch(in: folder, environment: Self.inParts)
+    let whole = try batch(in: folder, inParts: false)
+    let parts = try batch(in: folder, inParts: true)
     #expect(whole.status == 0, "\(whole.stderr)")
     #expect(parts.rewards == whole.rewards)
     #expect(parts.decisions == whole.decisions)
@@ -108,8 +118,8 @@ struct SplitReadingTests {
     try folder.write("cards.csv", cards)
     try folder.write("enrollments.csv", enrollments)
     try folder.write("transactions.csv", BatchCommandTests.goodTransactions)
-    let whole = try batch(in: folder, environment: [:])
-    let parts = try batch(in: folder, environment: Self.inParts)
+    let whole = try batch(in: folder, inParts: false)
+    let parts = try batch(in: folder, inParts: true)
     #expect(whole.status == 65)
     #expect(whole.stderr.contains("listed twice (first on line 41)"), "\(whole.stderr)")
     #expect(parts.status == 65)
@@ -151,14 +161,16 @@ struct SplitReadingTests {
       }
     }
     try folder.write("postings.csv", postings)
-    func run(_ environment: [String: String]) throws -> (WalletProcess.Result, String?, String?) {
-      let result = try CommandHarness.run(
+    func run(inParts: Bool) throws -> (WalletProcess.Result, String?, String?) {
+      // The postings by their whole path: a run inside the tests works in its folder on its own
+      // thread only, and batch reads the postings on another (see `CommandHarness`).
+      let result = try Self.run(
         [
           "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
-          "transactions.csv", "--out", "rewards.csv", "--postings", "postings.csv",
+          "transactions.csv", "--out", "rewards.csv", "--postings", folder.path("postings.csv"),
           "--adjustments", "adjustments.csv", "--reconciliation", "rows.csv", "--as-of",
           "2027-03-01",
-        ], environment: environment, directory: folder.url)
+        ], in: folder, inParts: inParts)
       defer {
         for name in ["rewards.csv", "adjustments.csv", "rows.csv"] {
           try? FileManager.default.removeItem(atPath: folder.path(name))
@@ -166,8 +178,8 @@ struct SplitReadingTests {
       }
       return (result, folder.read("adjustments.csv"), folder.read("rows.csv"))
     }
-    let (wholeRun, wholeAdjustments, wholeRows) = try run([:])
-    let (partsRun, partsAdjustments, partsRows) = try run(Self.inParts)
+    let (wholeRun, wholeAdjustments, wholeRows) = try run(inParts: false)
+    let (partsRun, partsAdjustments, partsRows) = try run(inParts: true)
     let bad = unusual == "unknown card" || unusual == "repeated id"
     #expect(wholeRun.status == (bad ? 65 : 1), "\(wholeRun.stderr)")
     #expect(partsRun.status == wholeRun.status)
@@ -187,8 +199,8 @@ struct SplitReadingTests {
     try folder.write("enrollments.csv", BatchCommandTests.goodEnrollments)
     try folder.write("transactions.csv", BatchCommandTests.goodTransactions)
     try folder.write("\(bad.file.rawValue).csv", bytes: bad.bytes)
-    let whole = try batch(in: folder, environment: [:])
-    let parts = try batch(in: folder, environment: Self.inParts)
+    let whole = try batch(in: folder, inParts: false)
+    let parts = try batch(in: folder, inParts: true)
     #expect(parts.status == 65)
     #expect(parts.stderr == whole.stderr)
     #expect(parts.rewards == nil && parts.decisions == nil)
