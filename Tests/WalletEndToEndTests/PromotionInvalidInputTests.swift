@@ -423,10 +423,7 @@ struct PromotionInvalidInputTests {
 
   @Test("wallet promotion add refuses it and leaves the store alone", arguments: BadPromotion.all)
   func promotionAdd(_ bad: BadPromotion) throws {
-    let session = try StoreSession()
-    try session.succeed(["init"])
-    try session.write("good.json", PromotionCommandTests.monthly)
-    try session.succeed(["promotion", "add", "good.json"])
+    let session = try Self.goodPromotionAdded.session()
     let listed = try session.succeed(["promotion", "list", "--format", "csv"]).stdout
     let before = try session.storeBytes()
     try session.folder.write("p.json", bytes: bad.bytes)
@@ -434,6 +431,13 @@ struct PromotionInvalidInputTests {
     Self.expectRefusal(result, bad)
     #expect(try session.storeBytes() == before)
     #expect(try session.succeed(["promotion", "list", "--format", "csv"]).stdout == listed)
+  }
+
+  /// A new store with a good promotion added, made once per run (see `StoreTemplate`).
+  static let goodPromotionAdded = StoreTemplate { session in
+    try session.succeed(["init"])
+    try session.write("good.json", PromotionCommandTests.monthly)
+    try session.succeed(["promotion", "add", "good.json"])
   }
 
   static func batch(in folder: TemporaryFolder) throws -> WalletProcess.Result {

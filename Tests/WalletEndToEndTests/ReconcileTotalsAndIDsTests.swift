@@ -28,6 +28,19 @@ struct ReconcileTotalsAndIDsTests {
       ], directory: folder.url)
   }
 
+  static let largeCreditCount = 9_224
+
+  /// The sample with `largeCreditCount` of the largest credits imported, made once per run (see
+  /// `StoreTemplate`).
+  static let largeCredits = StoreTemplate { session in
+    try session.importSample()
+    var text = "id,card,date,kind,amount\n"
+    for index in 0..<largeCreditCount {
+      text += "BIG\(index),C-ZW-BOCOM,2026-01-0\(index % 9 + 1),credit,10000000000000.00\n"
+    }
+    try session.succeed(["import", "postings", try session.write("big.csv", text)])
+  }
+
   @Test func batchAdjustmentsTakeTheNextFreeIDAndSettleWhenPosted() throws {
     let folder = try TemporaryFolder()
     try folder.write("posted.csv", try Self.postingsNamingAnAdjustment())
@@ -68,14 +81,8 @@ struct ReconcileTotalsAndIDsTests {
   /// largest 64-bit number of fen: every format shows the exact total.
   @Test(arguments: ["table", "csv", "json"])
   func reconcileSurvivesTotalsPastSixtyFourBits(format: String) throws {
-    let session = try StoreSession()
-    try session.importSample()
-    let count = 9_224
-    var text = "id,card,date,kind,amount\n"
-    for index in 0..<count {
-      text += "BIG\(index),C-ZW-BOCOM,2026-01-0\(index % 9 + 1),credit,10000000000000.00\n"
-    }
-    try session.succeed(["import", "postings", try session.write("big.csv", text)])
+    let session = try Self.largeCredits.session()
+    let count = Self.largeCreditCount
     let result = try session.run([
       "reconcile", "--holder", "H003", "--as-of", "2027-02-01", "--format", format,
     ])

@@ -12,8 +12,10 @@ struct ControlCharacterTests {
   static let holder = "H\u{1B}[31m"
   static let transaction = "T\u{1B}[2J"
 
-  static func hostileWallet() throws -> StoreSession {
-    let session = try StoreSession()
+  static func hostileWallet() throws -> StoreSession { try hostileWalletTemplate.session() }
+
+  /// What `hostileWallet()` copies, made once per run (see `StoreTemplate`).
+  private static let hostileWalletTemplate = StoreTemplate { session in
     try session.succeed(["init"])
     try session.write(
       "cards.csv",
@@ -38,7 +40,6 @@ struct ControlCharacterTests {
     for kind in ["cards", "enrollments", "transactions", "postings"] {
       try session.succeed(["import", kind, "\(kind).csv"])
     }
-    return session
   }
 
   static func expectNoRawControls(

@@ -69,15 +69,16 @@ struct DefinitionCardNumberTests {
 
   static let rulesFields = [("RULENAME", "rules[0].name"), ("SKIPREASON", "rules[1].then.skip")]
 
-  static func session() throws -> StoreSession {
-    let session = try StoreSession()
+  static func session() throws -> StoreSession { try sessionTemplate.session() }
+
+  /// What `session()` copies, made once per run (see `StoreTemplate`).
+  private static let sessionTemplate = StoreTemplate { session in
     try session.succeed(["init"])
     try session.succeed([
       "card", "add", "CMB1234", "--holder", "H1", "--network", "visa", "--type", "credit",
       "--issuer", "cmb", "--last4", "1234",
     ])
     try session.write("bank.csv", statement)
-    return session
   }
 
   /// Whether `bytes` hold the test number in any of the ways it could have been written.

@@ -84,15 +84,16 @@ struct HostilePatternTests {
     return cases
   }()
 
-  static func session() throws -> StoreSession {
-    let session = try StoreSession()
+  static func session() throws -> StoreSession { try sessionTemplate.session() }
+
+  /// What `session()` copies, made once per run (see `StoreTemplate`).
+  private static let sessionTemplate = StoreTemplate { session in
     try session.succeed(["init"])
     try session.succeed([
       "card", "add", "C1234", "--holder", "H1", "--network", "visa", "--type", "credit",
       "--issuer", "cmb", "--last4", "1234",
     ])
     try session.write("bank.csv", statement)
-    return session
   }
 
   /// Imports and lists, within a bound of seconds that a linear match meets many times over.

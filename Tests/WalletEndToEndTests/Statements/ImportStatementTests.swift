@@ -15,8 +15,10 @@ struct ImportStatementTests {
 
   /// A store with the cards the fixtures name: BoCom 7449, CMB 1234 and 5678 (another holder),
   /// ICBC 0001, the BoCom card bound in the bank's app.
-  static func wallet() throws -> StoreSession {
-    let session = try StoreSession()
+  static func wallet() throws -> StoreSession { try walletTemplate.session() }
+
+  /// What `wallet()` copies, made once per run (see `StoreTemplate`).
+  private static let walletTemplate = StoreTemplate { session in
     try session.succeed(["init"])
     try session.write(
       "cards.csv",
@@ -38,7 +40,6 @@ struct ImportStatementTests {
       """)
     try session.succeed(["import", "cards", "cards.csv"])
     try session.succeed(["import", "enrollments", "enrollments.csv"])
-    return session
   }
 
   static func expected(_ name: String) throws -> String {

@@ -15,7 +15,11 @@ struct WaitingRefundCommandTests {
 
   /// A store with the BoCom card, and the refund of ¥20.00 kept from `refund.csv`.
   static func walletWithTheRefund() throws -> StoreSession {
-    let session = try StoreSession()
+    try walletWithTheRefundTemplate.session()
+  }
+
+  /// What `walletWithTheRefund()` copies, made once per run (see `StoreTemplate`).
+  private static let walletWithTheRefundTemplate = StoreTemplate { session in
     try session.succeed(["init"])
     try session.succeed([
       "card", "add", "BOCOM", "--holder", "H1", "--network", "unionpay", "--type", "credit",
@@ -45,7 +49,6 @@ struct WaitingRefundCommandTests {
     let kept = try session.succeed(["import", "statement", "refund.csv"])
     #expect(kept.stderr.contains("alipay:LATER_1 of ¥20.00"), "\(kept.stderr)")
     #expect(kept.stderr.contains("waits for its purchase"), "\(kept.stderr)")
-    return session
   }
 
   static let paths: [[String]] = [

@@ -9,8 +9,10 @@ import WalletTestSupport
 struct HandKeptWalletTests {
   /// The small wallet, a debit card of the same bank bound too, and two purchases in one cycle:
   /// T1 earns the cycle's reward, T2 (later the same cycle) does not.
-  static func twoPurchases() throws -> StoreSession {
-    let session = try StoreSession()
+  static func twoPurchases() throws -> StoreSession { try twoPurchasesTemplate.session() }
+
+  /// What `twoPurchases()` copies, made once per run (see `StoreTemplate`).
+  private static let twoPurchasesTemplate = StoreTemplate { session in
     try session.smallWallet()
     try session.succeed([
       "card", "add", "D1", "--holder", "H1", "--network", "unionpay", "--type", "debit",
@@ -23,7 +25,6 @@ struct HandKeptWalletTests {
     try session.succeed([
       "txn", "add", "--id", "T2", "--card", "C1", "--amount", "200", "--at", "2026-11-24T10:00",
     ])
-    return session
   }
 
   // MARK: 1. Undoing a mistake

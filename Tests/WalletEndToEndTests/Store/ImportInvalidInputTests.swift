@@ -34,8 +34,10 @@ struct ImportInvalidInputTests {
 
   /// A store with the sample's cards, enrollments and transactions, plus card C1 and enrollment
   /// E1 of batch's good files, which the bad rows refer to.
-  static func seededStore() throws -> StoreSession {
-    let session = try StoreSession()
+  static func seededStore() throws -> StoreSession { try seededStoreTemplate.session() }
+
+  /// What `seededStore()` copies, made once per run (see `StoreTemplate`).
+  private static let seededStoreTemplate = StoreTemplate { session in
     try session.succeed(["init"])
     func rows(_ text: String) -> Substring { text.drop { $0 != "\n" }.dropFirst() }
     let cards = try String(contentsOfFile: WalletProcess.sample("cards.csv"), encoding: .utf8)
@@ -47,7 +49,6 @@ struct ImportInvalidInputTests {
     try session.succeed(["import", "cards", "seed-cards.csv"])
     try session.succeed(["import", "enrollments", "seed-enrollments.csv"])
     try session.succeed(["import", "transactions", WalletProcess.sample("transactions.csv")])
-    return session
   }
 
   @Test(

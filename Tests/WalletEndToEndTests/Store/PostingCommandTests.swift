@@ -17,13 +17,14 @@ struct PostingCommandTests {
     """
 
   /// A store with card C1 of holder H1 and card C2 of holder H2.
-  static func twoCards() throws -> StoreSession {
-    let session = try StoreSession()
+  static func twoCards() throws -> StoreSession { try twoCardsTemplate.session() }
+
+  /// What `twoCards()` copies, made once per run (see `StoreTemplate`).
+  private static let twoCardsTemplate = StoreTemplate { session in
     try session.smallWallet()
     try session.succeed([
       "card", "add", "C2", "--holder", "H2", "--network", "visa", "--type", "credit",
     ])
-    return session
   }
 
   @Test func importingTwiceChangesNothing() throws {

@@ -38,14 +38,15 @@ struct ReadOnlyStoreTests {
 
   /// A small wallet with a rewarded purchase, closed by a writing command so that the folder
   /// holds the store file alone, as it does at rest.
-  static func wallet() throws -> StoreSession {
-    let session = try StoreSession()
+  static func wallet() throws -> StoreSession { try walletTemplate.session() }
+
+  /// What `wallet()` copies, made once per run (see `StoreTemplate`).
+  private static let walletTemplate = StoreTemplate { session in
     try session.smallWallet()
     try session.succeed([
       "txn", "add", "--id", "T1", "--card", "C1", "--amount", "150",
       "--at", "2026-11-25T10:00:00+08:00",
     ])
-    return session
   }
 
   /// The launcher that runs the binary as a user the permission bits stop (none when the tests

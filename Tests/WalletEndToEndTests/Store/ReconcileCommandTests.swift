@@ -9,10 +9,13 @@ import WalletTestSupport
 struct ReconcileCommandTests {
   /// The sample store with the sample postings.
   static func sampleWithPostings() throws -> StoreSession {
-    let session = try StoreSession()
+    try sampleWithPostingsTemplate.session()
+  }
+
+  /// What `sampleWithPostings()` copies, made once per run (see `StoreTemplate`).
+  private static let sampleWithPostingsTemplate = StoreTemplate { session in
     try session.importSample()
     try session.succeed(["import", "postings", WalletProcess.sample("postings.csv")])
-    return session
   }
 
   @Test func theSampleShowsEachStatusAndNeedsAttention() throws {
