@@ -12,6 +12,9 @@ public final class WalletStore {
   public private(set) var timeZone: TimeZoneRules
   /// The fewest rows loaded in bulk (see `BulkLoad`); tests lower it to take that path on a few.
   var bulkLoadMinimumRows = BulkLoad.minimumRows
+  /// The rows an import of transactions writes between two reports of its progress; tests lower
+  /// it to hear the reports on a few thousand rows.
+  var rowsBetweenProgress = 1 << 16
 
   /// The default zone of a new store.
   public static let defaultTimeZone = TimeZoneRules.shanghai

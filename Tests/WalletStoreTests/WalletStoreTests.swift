@@ -327,9 +327,11 @@ struct StoreImportTests {
 struct MaterialisedDecisionTests {
   enum Quota: CaseIterable { case none, tight }
 
-  /// Under `refunds: clawback` too, where refunds forfeit rewards that keep their places.
+  /// Under `refunds: clawback` too, where refunds forfeit rewards that keep their places. One
+  /// random wallet for each setup by default, three under `WALLET_TEST_FULL=1`.
   @Test(
-    "after every kind of change", arguments: [1, 2, 3] as [UInt64],
+    "after every kind of change",
+    arguments: TestSize.choose(quick: [1], full: [1, 2, 3]) as [UInt64],
     [(.none, .net), (.tight, .net), (.none, .clawback), (.tight, .clawback)]
       as [(Quota, RefundPolicy)])
   func afterEveryChange(seed: UInt64, setup: (quota: Quota, refunds: RefundPolicy)) throws {
