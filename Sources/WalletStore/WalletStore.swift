@@ -30,25 +30,15 @@ public final class WalletStore {
   public static func open(path: String, create: Bool, readOnly: Bool = false) throws
     -> WalletStore
   {
-    try open(path: path, create: create, readOnly: readOnly, statementObserver: nil)
-  }
-
-  /// `open(path:create:readOnly:)`, telling `statementObserver` every statement the opening and
-  /// then the store run: how tests see all that a command asks of SQLite, start-up included.
-  static func open(
-    path: String, create: Bool, readOnly: Bool = false,
-    statementObserver: Database.StatementObserver?
-  ) throws -> WalletStore {
     // Whatever SQLite refuses on the way, a busy store or a full disk, is the store's error.
     try StoreConnection.mapped {
-      try openMapped(path: path, create: create, readOnly: readOnly, observer: statementObserver)
+      try openMapped(path: path, create: create, readOnly: readOnly)
     }
   }
 
-  private static func openMapped(
-    path: String, create: Bool, readOnly: Bool,
-    observer statementObserver: Database.StatementObserver?
-  ) throws -> WalletStore {
+  private static func openMapped(path: String, create: Bool, readOnly: Bool) throws
+    -> WalletStore
+  {
     if !create && path != ":memory:" && !fileExists(path) {
       throw StoreError.missingStore(path: path)
     }
@@ -62,7 +52,6 @@ public final class WalletStore {
     } catch let error as SQLiteError where error.isNotADatabase {
       throw StoreError.notAStore(path: path)
     }
-    database.statementObserver = statementObserver
     do {
       let pending = try StoreSchema.migrator.pendingMigrations(in: database)
       if readOnly || !create {
