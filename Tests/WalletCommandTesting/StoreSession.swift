@@ -86,6 +86,16 @@ public struct StoreSession {
     }
   }
 
+  /// `importSample()`, then the sample's postings imported (a copy, as `importSample` makes).
+  public func importSampleWithPostings() throws {
+    try Self.sampleWithPostings.copy(into: self)
+  }
+
+  private static let sampleWithPostings = StoreTemplate { session in
+    try session.importSample()
+    try session.succeed(["import", "postings", WalletProcess.sample("postings.csv")])
+  }
+
   /// Every byte of the store's folder (database, journal, WAL), to prove what never got in;
   /// not SQLite's shared-memory index, which holds no data and which a reading command, opening
   /// the store read-only, may leave behind (see `Database`).

@@ -3,21 +3,13 @@ import Testing
 import WalletCommandTesting
 import WalletTestSupport
 
-/// `wallet batch` end to end, on the built binary.
+/// `wallet batch` as a user runs it, inside the test process (see `CommandHarness`).
 @Suite(.tags(.endToEnd))
 struct BatchCommandTests {
-  static let cardsHeader = "card,holder,network,type,role,issuer,last4\n"
-  static let enrollmentsHeader = "id,card,channel,enrolled_at,removed_at\n"
-  static let transactionsHeader =
-    "id,card,time,amount,currency,method,status,refunded,enrollment,merchant,mcc\n"
-  static let goodCards = cardsHeader + "C1,H1,unionpay,credit,primary,bocom,1234\n"
-  static let goodEnrollments = enrollmentsHeader + "E1,C1,bank-app,2026-01-01T00:00:00+08:00,\n"
-  static let goodTransactions =
-    transactionsHeader + "T1,C1,2026-11-25T10:00:00+08:00,150.00,CNY,apple-pay,settled,,,,\n"
-
   func batch(
-    in folder: TemporaryFolder, cards: String = goodCards, enrollments: String = goodEnrollments,
-    transactions: String = goodTransactions, extra: [String] = []
+    in folder: TemporaryFolder, cards: String = BatchFiles.goodCards,
+    enrollments: String = BatchFiles.goodEnrollments,
+    transactions: String = BatchFiles.goodTransactions, extra: [String] = []
   ) throws -> WalletProcess.Result {
     try folder.write("cards.csv", cards)
     try folder.write("enrollments.csv", enrollments)
@@ -68,9 +60,9 @@ struct BatchCommandTests {
 
   @Test func dataGoesToStandardOutputAndMessagesToStandardError() throws {
     let folder = try TemporaryFolder()
-    try folder.write("cards.csv", Self.goodCards)
-    try folder.write("enrollments.csv", Self.goodEnrollments)
-    try folder.write("transactions.csv", Self.goodTransactions)
+    try folder.write("cards.csv", BatchFiles.goodCards)
+    try folder.write("enrollments.csv", BatchFiles.goodEnrollments)
+    try folder.write("transactions.csv", BatchFiles.goodTransactions)
     let result = try CommandHarness.run(
       [
         "batch", "--transactions", "transactions.csv", "--out", "-", "--cards=cards.csv",
@@ -153,7 +145,7 @@ struct BatchCommandTests {
 
   @Test func missingInputExits66AndWritesNothing() throws {
     let folder = try TemporaryFolder()
-    try folder.write("cards.csv", Self.goodCards)
+    try folder.write("cards.csv", BatchFiles.goodCards)
     let result = try CommandHarness.run(
       [
         "batch", "--cards", "cards.csv", "--enrollments", "missing.csv", "--transactions",
@@ -231,9 +223,9 @@ struct BatchOutputTargetTests {
   func run(in folder: TemporaryFolder, out: String, decisions: String? = nil) throws
     -> WalletProcess.Result
   {
-    try folder.write("cards.csv", BatchCommandTests.goodCards)
-    try folder.write("enrollments.csv", BatchCommandTests.goodEnrollments)
-    try folder.write("transactions.csv", BatchCommandTests.goodTransactions)
+    try folder.write("cards.csv", BatchFiles.goodCards)
+    try folder.write("enrollments.csv", BatchFiles.goodEnrollments)
+    try folder.write("transactions.csv", BatchFiles.goodTransactions)
     var arguments = [
       "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
       "transactions.csv", "--out", out, "--quiet",

@@ -47,7 +47,7 @@ struct BatchMemoryPiecesTests {
     let decisions = try #require(folder.read("decisions.csv"))
     let inParts = try run(folder, transactions: file, ["--memory", limit])
     #expect(inParts.status == 0)
-    #expect(BatchMemoryTests.withoutLimitWarning(inParts.stderr).rest == inMemory.stderr)
+    #expect(BatchFiles.withoutLimitWarning(inParts.stderr).rest == inMemory.stderr)
     #expect(folder.read("rewards.csv") == rewards)
     #expect(folder.read("decisions.csv") == decisions)
     let expected = try String(
@@ -75,7 +75,7 @@ struct BatchMemoryPiecesTests {
     }
     let inParts = try run(folder, transactions: file, extra + ["--memory", "1K"])
     #expect(inParts.status == inMemory.status)
-    #expect(BatchMemoryTests.withoutLimitWarning(inParts.stderr).rest == inMemory.stderr)
+    #expect(BatchFiles.withoutLimitWarning(inParts.stderr).rest == inMemory.stderr)
     #expect(folder.read("rewards.csv") == rewards)
     #expect(folder.read("decisions.csv") == decisions)
     #expect(inMemory.status == (extra.isEmpty ? 65 : 0))
@@ -102,7 +102,7 @@ struct BatchMemoryPiecesTests {
     let inParts = try run(["--memory", "1K"])
     #expect(inMemory.status == 0 && inParts.status == 0)
     #expect(inMemory.stderr.contains("已跳过"))
-    let (rest, warned) = BatchMemoryTests.withoutLimitWarning(inParts.stderr)
+    let (rest, warned) = BatchFiles.withoutLimitWarning(inParts.stderr)
     #expect(rest == inMemory.stderr)
     #expect(warned && inParts.stderr.hasPrefix("警告："), "\(inParts.stderr)")
   }

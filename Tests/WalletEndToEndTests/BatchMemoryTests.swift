@@ -18,18 +18,6 @@ struct BatchMemoryTests {
       ] + extra)
   }
 
-  /// Standard error without the warning that a limit below what the program with the cards
-  /// and enrollments takes cannot be kept (in English or Chinese), and whether it was there
-  /// (once).
-  static func withoutLimitWarning(_ stderr: String) -> (rest: String, warned: Bool) {
-    let lines = stderr.split(separator: "\n", omittingEmptySubsequences: false)
-    let kept = lines.filter {
-      !$0.hasPrefix("Warning: the program with the cards and enrollments alone takes")
-        && !$0.hasPrefix("警告：程序连同卡片和绑定就约占")
-    }
-    return (kept.joined(separator: "\n"), lines.count - kept.count == 1)
-  }
-
   @Test(arguments: ["1K", "2048", "1m"])
   func aTinyLimitWritesTheSameFiles(limit: String) throws {
     let folder = try TemporaryFolder()
@@ -41,7 +29,7 @@ struct BatchMemoryTests {
 
     let inParts = try batch(folder, ["--memory", limit])
     #expect(inParts.status == 0)
-    let (stderr, warned) = Self.withoutLimitWarning(inParts.stderr)
+    let (stderr, warned) = BatchFiles.withoutLimitWarning(inParts.stderr)
     #expect(stderr == inMemory.stderr)
     #expect(warned, "\(inParts.stderr)")
     #expect(folder.read("rewards.csv") == rewards)
@@ -74,9 +62,9 @@ struct BatchMemoryTests {
     let inParts = try run(["--memory", "1K"])
     #expect(inMemory.status == 65)
     #expect(inParts.status == 65)
-    #expect(Self.withoutLimitWarning(inParts.stderr).rest == inMemory.stderr)
+    #expect(BatchFiles.withoutLimitWarning(inParts.stderr).rest == inMemory.stderr)
     // The warning comes only once the inputs are read and found valid.
-    #expect(!Self.withoutLimitWarning(inParts.stderr).warned)
+    #expect(!BatchFiles.withoutLimitWarning(inParts.stderr).warned)
     #expect(inParts.stderr.contains("bad.csv:9:"))
     #expect(folder.fileNames == ["bad.csv"])
   }

@@ -56,12 +56,6 @@ struct ChineseOutputLeftoverTests {
     #expect((english.stdout + english.stderr).contains("left out: a repayment"))
   }
 
-  @Test func aFailedWriteNamesStandardOutputInChinese() throws {
-    let full = try WalletProcess.run(["--help"], environment: Self.chinese, outputTo: "/dev/full")
-    #expect(full.status == 74)
-    #expect(full.stderr.hasPrefix("错误：无法写入标准输出："), "\(full.stderr)")
-  }
-
   @Test(arguments: [
     (["txn", "add", "--help"], "（默认：现在）"), (["batch", "--help"], "物理内存的一半"),
     (["init", "--help"], "或数据库自己的时区）"), (["posting", "add", "--help"], "（默认：自动生成）"),

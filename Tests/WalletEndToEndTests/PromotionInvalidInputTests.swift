@@ -441,9 +441,9 @@ struct PromotionInvalidInputTests {
   }
 
   static func batch(in folder: TemporaryFolder) throws -> WalletProcess.Result {
-    try folder.write("cards.csv", BatchCommandTests.goodCards)
-    try folder.write("enrollments.csv", BatchCommandTests.goodEnrollments)
-    try folder.write("transactions.csv", BatchCommandTests.goodTransactions)
+    try folder.write("cards.csv", BatchFiles.goodCards)
+    try folder.write("enrollments.csv", BatchFiles.goodEnrollments)
+    try folder.write("transactions.csv", BatchFiles.goodTransactions)
     return try CommandHarness.run(
       [
         "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",

@@ -212,4 +212,38 @@ import WalletTestSupport
     #expect(result.stdout.isEmpty)
     #expect(result.stderr == message)
   }
+
+  /// A store an older wallet wrote needs upgrading, which is a write: a reading command refuses
+  /// it and leaves the file as it was, and a writing command upgrades it.
+  @Test(arguments: [["statement"], ["card", "list"], ["check", "C1"], ["export", "decisions"]])
+  func aReadingCommandDoesNotUpgradeAnOlderStore(arguments: [String]) throws {
+    let session = try StoreSession()
+    try session.smallWallet()
+    try session.succeed([
+      "txn", "add", "--id", "T1", "--card", "C1", "--amount", "150", "--at",
+      "2026-11-25T10:00:00+08:00",
+    ])
+    do {
+      let database = try Database(path: session.database, mode: .readWrite)
+      try database.executeScript(
+        """
+        DELETE FROM schema_migrations WHERE name = 'decisions-forfeited';
+        PRAGMA user_version = 3;
+        """)
+    }
+    let before = try Data(contentsOf: URL(fileURLWithPath: session.database))
+
+    let refused = try session.run(arguments)
+    #expect(refused.status == 65, "\(refused.stderr)")
+    #expect(refused.stdout.isEmpty)
+    #expect(
+      refused.stderr
+        == "Error: \(session.database) was written by an older version of wallet and needs "
+        + "upgrading, which a command that only reads does not do; run one that writes to it, "
+        + "such as 'wallet init'\n")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: session.database)) == before)
+
+    try session.succeed(["init"])
+    try session.succeed(arguments)
+  }
 }

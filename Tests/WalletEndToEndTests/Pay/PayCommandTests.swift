@@ -325,17 +325,6 @@ struct PayCommandTests {
     }
   }
 
-  @Test(arguments: [[], ["--format", "json"]] as [[String]])
-  func aFullDiskExits74(format: [String]) throws {
-    let session = try StoreSession()
-    try session.importSample()
-    let command = ["pay", Self.unionPay, "--holder", "H003"] + format
-    let full = try session.run(command, outputTo: "/dev/full")
-    #expect(full.status == 74, "\(full.stderr)")
-    #expect(full.stderr.contains("No space left on device"))
-    #expect(try session.run(command).status == 0)
-  }
-
   /// Control characters in the request's names reach a person escaped, and JSON as JSON
   /// escapes them; a card number in a name is refused and never echoed.
   @Test func hostileNamesAreEscapedAndCardNumbersRefused() throws {

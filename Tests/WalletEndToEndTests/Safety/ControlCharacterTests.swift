@@ -8,39 +8,11 @@ import WalletTestSupport
 /// and a clear-screen; wherever a person reads them, they arrive as `\u{1B}` text.
 @Suite(.tags(.endToEnd))
 struct ControlCharacterTests {
-  static let card = "C\u{1B}]0;pwned\u{07}"
-  static let holder = "H\u{1B}[31m"
-  static let transaction = "T\u{1B}[2J"
+  static let card = HostileWallet.card
+  static let holder = HostileWallet.holder
+  static let transaction = HostileWallet.transaction
 
-  static func hostileWallet() throws -> StoreSession { try hostileWalletTemplate.session() }
-
-  /// What `hostileWallet()` copies, made once per run (see `StoreTemplate`).
-  private static let hostileWalletTemplate = StoreTemplate { session in
-    try session.succeed(["init"])
-    try session.write(
-      "cards.csv",
-      "card,holder,network,type,role,issuer\n\"\(card)\",\"\(holder)\",unionpay,credit,primary,bocom\n"
-    )
-    try session.write(
-      "enrollments.csv",
-      "id,card,channel,enrolled_at\n\"E\u{1B}[1m\",\"\(card)\",bank-app,2026-01-01T00:00:00+08:00\n"
-    )
-    try session.write(
-      "transactions.csv",
-      "id,card,time,amount,merchant\n\"\(transaction)\",\"\(card)\",2026-03-01T10:00:00+08:00,"
-        + "150.00,\"shop\u{1B}[5m\u{9B}\"\n")
-    try session.write(
-      "postings.csv",
-      "id,card,date,kind,amount,description\n\"P\u{1B}[1m\",\"\(card)\",2026-04-01,credit,10.00,"
-        + "\"d\u{1B}[2J\"\n")
-    try session.write(
-      "statement.csv",
-      "交易日期,记账日期,交易说明,交易币种/金额,入账币种/金额\n"
-        + "2026-04-02,2026-04-03,\"消费 shop\u{1B}[5m\",CNY 120.00,CNY 120.00\n")
-    for kind in ["cards", "enrollments", "transactions", "postings"] {
-      try session.succeed(["import", kind, "\(kind).csv"])
-    }
-  }
+  static func hostileWallet() throws -> StoreSession { try HostileWallet.session() }
 
   static func expectNoRawControls(
     _ result: WalletProcess.Result, _ command: [String],
@@ -168,25 +140,5 @@ struct ControlCharacterTests {
       ["check", "C1"], environment: ["WALLET_NOW": "4111 1111 1111 1111"])
     #expect(number.status == 64)
     #expect(!number.stderr.contains("4111"))
-  }
-
-  /// On a terminal with colour on, wallet's own escapes pass and a value's never do; CSV shown
-  /// on a terminal is escaped too (in a pipe or file it is data, carried as it is).
-  @Test func aTerminalSeesOnlyWalletsOwnEscapes() throws {
-    let session = try Self.hostileWallet()
-    let check = try ColourTests.runOnTerminal(
-      ["check", Self.card, "--db", session.database], environment: ["WALLET_NOW": StoreSession.now])
-    #expect(check.contains("\u{1B}[32m"), "the verdict is coloured")
-    #expect(!check.contains("\u{1B}]"), "the title sequence is escaped")
-    #expect(check.contains("C\\u{1B}]0;pwned\\u{7}"))
-
-    let csv = try ColourTests.runOnTerminal(
-      ["export", "transactions", "--db", session.database],
-      environment: ["WALLET_NOW": StoreSession.now])
-    #expect(!csv.contains("\u{1B}"))
-    #expect(!csv.contains("\\u{D}"), "CSV's own line ends stay line ends on a terminal")
-    #expect(csv.contains("shop\\u{1B}[5m\\u{9B}"))
-    let piped = try session.succeed(["export", "transactions"])
-    #expect(piped.stdout.contains("shop\u{1B}[5m\u{9B}"), "a pipe gets the data as it is")
   }
 }

@@ -35,7 +35,8 @@ struct WriteFailureTests {
 
   @Test(arguments: printingCommands)
   func aFullDiskExits74(command: [String]) throws {
-    let session = try ReconcileCommandTests.sampleWithPostings()
+    let session = try StoreSession()
+    try session.importSampleWithPostings()
     let full = try session.run(command, outputTo: "/dev/full")
     #expect(full.status == 74, "\(command): \(full.stderr)")
     #expect(full.stderr.contains("No space left on device"), "\(command): \(full.stderr)")
@@ -171,5 +172,26 @@ struct WriteFailureTests {
       #expect(process.terminationStatus == 0, "\(arguments)")
     }
     #expect(folder.read("r.csv")?.hasPrefix("holder,cycle_start") == true)
+  }
+
+  @Test(arguments: [[], ["--format", "json"]] as [[String]])
+  func payToAFullDiskExits74(format: [String]) throws {
+    let session = try StoreSession()
+    try session.importSample()
+    let request = WalletProcess.packageRoot.appendingPathComponent(
+      "data/requests/unionpay-emv-cny.json"
+    ).path
+    let command = ["pay", request, "--holder", "H003"] + format
+    let full = try session.run(command, outputTo: "/dev/full")
+    #expect(full.status == 74, "\(full.stderr)")
+    #expect(full.stderr.contains("No space left on device"))
+    #expect(try session.run(command).status == 0)
+  }
+
+  @Test func aFailedWriteNamesStandardOutputInChinese() throws {
+    let full = try WalletProcess.run(
+      ["--help"], environment: ["LANG": "zh_CN.UTF-8"], outputTo: "/dev/full")
+    #expect(full.status == 74)
+    #expect(full.stderr.hasPrefix("错误：无法写入标准输出："), "\(full.stderr)")
   }
 }

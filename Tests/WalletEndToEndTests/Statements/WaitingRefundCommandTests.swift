@@ -3,7 +3,7 @@ import Testing
 import WalletCommandTesting
 import WalletTestSupport
 
-/// The review's case, through the binary: an Alipay refund `LATER_1` of ¥20.00 imported before
+/// The review's case: an Alipay refund `LATER_1` of ¥20.00 imported before
 /// its purchase `LATER` of ¥10.00. The purchase is imported however it arrives; the refund,
 /// which cannot belong to it, keeps waiting with its reason, is reported by every statement
 /// import, listed by `txn list --waiting` and removed by `txn remove`.
@@ -270,14 +270,5 @@ struct WaitingRefundCommandTests {
     ] {
       #expect(manual.contains(".It Li \(code)\n"), "\(code) is missing from man/wallet.1")
     }
-  }
-}
-
-extension WaitingRefundCommandTests {
-  @Test func bashCompletesWaitingAndTheIdOfAWaitingRefund() throws {
-    let session = try Self.walletWithTheRefund()
-    let got = try CompletionTests.complete(
-      ["wallet txn list --wai", "wallet txn remove ali"], store: session.database)
-    #expect(got == ["--waiting", "alipay:LATER_1"])
   }
 }

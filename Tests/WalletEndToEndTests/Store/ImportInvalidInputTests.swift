@@ -43,9 +43,9 @@ struct ImportInvalidInputTests {
     let cards = try String(contentsOfFile: WalletProcess.sample("cards.csv"), encoding: .utf8)
     let enrollments = try String(
       contentsOfFile: WalletProcess.sample("enrollments.csv"), encoding: .utf8)
-    try session.write("seed-cards.csv", cards + rows(BatchCommandTests.goodCards))
+    try session.write("seed-cards.csv", cards + rows(BatchFiles.goodCards))
     try session.write(
-      "seed-enrollments.csv", enrollments + rows(BatchCommandTests.goodEnrollments))
+      "seed-enrollments.csv", enrollments + rows(BatchFiles.goodEnrollments))
     try session.succeed(["import", "cards", "seed-cards.csv"])
     try session.succeed(["import", "enrollments", "seed-enrollments.csv"])
     try session.succeed(["import", "transactions", WalletProcess.sample("transactions.csv")])

@@ -141,33 +141,4 @@ struct ReadOnlyStoreTests {
     #expect(added.status == 0, "\(added.stderr)")
     #expect(try session.succeed(["card", "list", "--format", "csv"]).stdout.contains("\nC2,H1,"))
   }
-
-  /// A store an older wallet wrote needs upgrading, which is a write: a reading command refuses
-  /// it and leaves the file as it was, and a writing command upgrades it.
-  @Test(arguments: [["statement"], ["card", "list"], ["check", "C1"], ["export", "decisions"]])
-  func aReadingCommandDoesNotUpgradeAnOlderStore(arguments: [String]) throws {
-    let session = try Self.wallet()
-    do {
-      let database = try Database(path: session.database, mode: .readWrite)
-      try database.executeScript(
-        """
-        DELETE FROM schema_migrations WHERE name = 'decisions-forfeited';
-        PRAGMA user_version = 3;
-        """)
-    }
-    let before = try Data(contentsOf: URL(fileURLWithPath: session.database))
-
-    let refused = try session.run(arguments)
-    #expect(refused.status == 65, "\(refused.stderr)")
-    #expect(refused.stdout.isEmpty)
-    #expect(
-      refused.stderr
-        == "Error: \(session.database) was written by an older version of wallet and needs "
-        + "upgrading, which a command that only reads does not do; run one that writes to it, "
-        + "such as 'wallet init'\n")
-    #expect(try Data(contentsOf: URL(fileURLWithPath: session.database)) == before)
-
-    try session.succeed(["init"])
-    try session.succeed(arguments)
-  }
 }

@@ -9,13 +9,9 @@ import WalletTestSupport
 struct ReconcileCommandTests {
   /// The sample store with the sample postings.
   static func sampleWithPostings() throws -> StoreSession {
-    try sampleWithPostingsTemplate.session()
-  }
-
-  /// What `sampleWithPostings()` copies, made once per run (see `StoreTemplate`).
-  private static let sampleWithPostingsTemplate = StoreTemplate { session in
-    try session.importSample()
-    try session.succeed(["import", "postings", WalletProcess.sample("postings.csv")])
+    let session = try StoreSession()
+    try session.importSampleWithPostings()
+    return session
   }
 
   @Test func theSampleShowsEachStatusAndNeedsAttention() throws {
