@@ -67,8 +67,9 @@ let package = Package(
       dependencies: [
         "WalletJobs", "WalletCore", "WalletIngest", "WalletStore", "WalletTestSupport",
       ]),
-    // Commands run inside the test process (`CommandHarness`), and the store sessions built on
-    // it: shared by the CLI's and the end-to-end tests.
+    // Commands run inside the test process (`CommandHarness`), the store sessions built on it
+    // and the stores and files many tests start from: shared by the CLI's tests (the commands'
+    // own, in Tests/WalletCLITests/Commands) and the end-to-end tests.
     .target(
       name: "WalletCommandTesting", dependencies: ["WalletCLI", "WalletTestSupport"],
       path: "Tests/WalletCommandTesting"),

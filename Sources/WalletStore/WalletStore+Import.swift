@@ -103,7 +103,9 @@ extension WalletStore {
       var written = 0
       func importRow(at index: Int) throws {
         written += 1
-        if written & 0xFFFF == 0 { progress?(.writing(rows: written, of: transactions.count)) }
+        if written % rowsBetweenProgress == 0 {
+          progress?(.writing(rows: written, of: transactions.count))
+        }
         let transaction = transactions[index]
         do {
           guard let holder = holderOfCard[transaction.card] else {

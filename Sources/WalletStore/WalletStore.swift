@@ -12,6 +12,9 @@ public final class WalletStore {
   public private(set) var timeZone: TimeZoneRules
   /// The fewest rows loaded in bulk (see `BulkLoad`); tests lower it to take that path on a few.
   var bulkLoadMinimumRows = BulkLoad.minimumRows
+  /// The rows an import of transactions writes between two reports of its progress; tests lower
+  /// it to hear the reports on a few thousand rows.
+  var rowsBetweenProgress = 1 << 16
 
   /// The default zone of a new store.
   public static let defaultTimeZone = TimeZoneRules.shanghai
@@ -27,25 +30,15 @@ public final class WalletStore {
   public static func open(path: String, create: Bool, readOnly: Bool = false) throws
     -> WalletStore
   {
-    try open(path: path, create: create, readOnly: readOnly, statementObserver: nil)
-  }
-
-  /// `open(path:create:readOnly:)`, telling `statementObserver` every statement the opening and
-  /// then the store run: how tests see all that a command asks of SQLite, start-up included.
-  static func open(
-    path: String, create: Bool, readOnly: Bool = false,
-    statementObserver: Database.StatementObserver?
-  ) throws -> WalletStore {
     // Whatever SQLite refuses on the way, a busy store or a full disk, is the store's error.
     try StoreConnection.mapped {
-      try openMapped(path: path, create: create, readOnly: readOnly, observer: statementObserver)
+      try openMapped(path: path, create: create, readOnly: readOnly)
     }
   }
 
-  private static func openMapped(
-    path: String, create: Bool, readOnly: Bool,
-    observer statementObserver: Database.StatementObserver?
-  ) throws -> WalletStore {
+  private static func openMapped(path: String, create: Bool, readOnly: Bool) throws
+    -> WalletStore
+  {
     if !create && path != ":memory:" && !fileExists(path) {
       throw StoreError.missingStore(path: path)
     }
@@ -59,7 +52,6 @@ public final class WalletStore {
     } catch let error as SQLiteError where error.isNotADatabase {
       throw StoreError.notAStore(path: path)
     }
-    database.statementObserver = statementObserver
     do {
       let pending = try StoreSchema.migrator.pendingMigrations(in: database)
       if readOnly || !create {

@@ -1,5 +1,6 @@
 import Foundation
 import WalletCLI
+import WalletTestSupport
 
 /// A console whose two streams go to unnamed temporary files, so that a command run in the test
 /// process writes through the same descriptors and escaping as it does in the binary, and the
@@ -30,7 +31,7 @@ final class CapturingConsole {
   /// A file opened for reading and writing and unlinked at once, so that nothing is left
   /// behind whatever becomes of the test.
   static func unnamedFile(holding bytes: [UInt8] = []) throws -> Int32 {
-    let folder = FileManager.default.temporaryDirectory.path
+    let folder = ScratchSpace.root.path
     var template = Array("\(folder)/wallet-console-XXXXXX".utf8CString)
     let descriptor = mkstemp(&template)
     guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }

@@ -73,12 +73,27 @@ public struct StoreSession {
     return name
   }
 
-  /// `init`, then the sample's three files imported in order.
+  /// `init`, then the sample's three files imported in order: a copy of the store those
+  /// commands make, made once per run (see `StoreTemplate`).
   public func importSample() throws {
-    try succeed(["init"])
+    try Self.sample.copy(into: self)
+  }
+
+  private static let sample = StoreTemplate { session in
+    try session.succeed(["init"])
     for kind in ["cards", "enrollments", "transactions"] {
-      try succeed(["import", kind, WalletProcess.sample("\(kind).csv")])
+      try session.succeed(["import", kind, WalletProcess.sample("\(kind).csv")])
     }
+  }
+
+  /// `importSample()`, then the sample's postings imported (a copy, as `importSample` makes).
+  public func importSampleWithPostings() throws {
+    try Self.sampleWithPostings.copy(into: self)
+  }
+
+  private static let sampleWithPostings = StoreTemplate { session in
+    try session.importSample()
+    try session.succeed(["import", "postings", WalletProcess.sample("postings.csv")])
   }
 
   /// Every byte of the store's folder (database, journal, WAL), to prove what never got in;
@@ -94,14 +109,19 @@ public struct StoreSession {
     return bytes
   }
 
-  /// A small wallet: one holder with a bocom credit card bound in the bank's app.
+  /// A small wallet: one holder with a bocom credit card bound in the bank's app (a copy, as
+  /// `importSample` makes).
   public func smallWallet() throws {
-    try succeed(["init"])
-    try succeed([
+    try Self.small.copy(into: self)
+  }
+
+  private static let small = StoreTemplate { session in
+    try session.succeed(["init"])
+    try session.succeed([
       "card", "add", "C1", "--holder", "H1", "--network", "unionpay", "--type", "credit",
       "--issuer", "bocom", "--last4", "1234",
     ])
-    try succeed([
+    try session.succeed([
       "enrollment", "add", "C1", "--channel", "bank-app", "--at", "2026-01-01T00:00:00+08:00",
       "--id", "E1",
     ])

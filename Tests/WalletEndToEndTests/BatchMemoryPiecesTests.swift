@@ -11,15 +11,21 @@ struct BatchMemoryPiecesTests {
   /// Any file counts as large.
   static let split = ["WALLET_SPLIT_BYTES": "1"]
 
+  /// Runs batch in `folder`: in memory, inside the test process; with `--memory` in `extra`,
+  /// partitioned in pieces, as the binary, since `WALLET_SPLIT_BYTES` is read from the
+  /// process's own environment, which a run inside the tests cannot set for itself alone.
   func run(_ folder: TemporaryFolder, transactions: String, _ extra: [String]) throws
     -> WalletProcess.Result
   {
-    try CommandHarness.run(
+    let arguments =
       [
         "batch", "--cards", WalletProcess.sample("cards.csv"), "--enrollments",
         WalletProcess.sample("enrollments.csv"), "--transactions", transactions, "--out",
         "rewards.csv", "--decisions", "decisions.csv",
-      ] + extra, environment: Self.split, directory: folder.url)
+      ] + extra
+    return extra.contains("--memory")
+      ? try WalletProcess.run(arguments, environment: Self.split, directory: folder.url)
+      : try CommandHarness.run(arguments, directory: folder.url)
   }
 
   /// The sample's transactions with `change` made to its lines (the header is line 0).
@@ -41,7 +47,7 @@ struct BatchMemoryPiecesTests {
     let decisions = try #require(folder.read("decisions.csv"))
     let inParts = try run(folder, transactions: file, ["--memory", limit])
     #expect(inParts.status == 0)
-    #expect(BatchMemoryTests.withoutLimitWarning(inParts.stderr).rest == inMemory.stderr)
+    #expect(BatchFiles.withoutLimitWarning(inParts.stderr).rest == inMemory.stderr)
     #expect(folder.read("rewards.csv") == rewards)
     #expect(folder.read("decisions.csv") == decisions)
     let expected = try String(
@@ -69,7 +75,7 @@ struct BatchMemoryPiecesTests {
     }
     let inParts = try run(folder, transactions: file, extra + ["--memory", "1K"])
     #expect(inParts.status == inMemory.status)
-    #expect(BatchMemoryTests.withoutLimitWarning(inParts.stderr).rest == inMemory.stderr)
+    #expect(BatchFiles.withoutLimitWarning(inParts.stderr).rest == inMemory.stderr)
     #expect(folder.read("rewards.csv") == rewards)
     #expect(folder.read("decisions.csv") == decisions)
     #expect(inMemory.status == (extra.isEmpty ? 65 : 0))
@@ -96,7 +102,7 @@ struct BatchMemoryPiecesTests {
     let inParts = try run(["--memory", "1K"])
     #expect(inMemory.status == 0 && inParts.status == 0)
     #expect(inMemory.stderr.contains("已跳过"))
-    let (rest, warned) = BatchMemoryTests.withoutLimitWarning(inParts.stderr)
+    let (rest, warned) = BatchFiles.withoutLimitWarning(inParts.stderr)
     #expect(rest == inMemory.stderr)
     #expect(warned && inParts.stderr.hasPrefix("警告："), "\(inParts.stderr)")
   }

@@ -72,6 +72,27 @@ struct ColourTests {
     #expect(!result.stdout.contains(Self.escape))
     #expect(!result.stderr.contains(Self.escape))
   }
+
+  /// On a terminal with colour on, wallet's own escapes pass and a value's never do; CSV shown
+  /// on a terminal is escaped too (in a pipe or file it is data, carried as it is).
+  @Test func aTerminalSeesOnlyWalletsOwnEscapes() throws {
+    let session = try HostileWallet.session()
+    let check = try Self.runOnTerminal(
+      ["check", HostileWallet.card, "--db", session.database],
+      environment: ["WALLET_NOW": StoreSession.now])
+    #expect(check.contains("\u{1B}[32m"), "the verdict is coloured")
+    #expect(!check.contains("\u{1B}]"), "the title sequence is escaped")
+    #expect(check.contains("C\\u{1B}]0;pwned\\u{7}"))
+
+    let csv = try Self.runOnTerminal(
+      ["export", "transactions", "--db", session.database],
+      environment: ["WALLET_NOW": StoreSession.now])
+    #expect(!csv.contains("\u{1B}"))
+    #expect(!csv.contains("\\u{D}"), "CSV's own line ends stay line ends on a terminal")
+    #expect(csv.contains("shop\\u{1B}[5m\\u{9B}"))
+    let piped = try session.succeed(["export", "transactions"])
+    #expect(piped.stdout.contains("shop\u{1B}[5m\u{9B}"), "a pipe gets the data as it is")
+  }
 }
 
 /// The POSIX pseudo-terminal functions. Glibc's module map leaves them out (they need

@@ -17,8 +17,10 @@ struct CompletionHostileIDTests {
   static let holders = ["H`touch pwned2`", "h;touch pwned3", "plain"]
 
   /// A store holding every hostile id, made through the binary as a user's import would.
-  static func hostileStore() throws -> StoreSession {
-    let session = try StoreSession()
+  static func hostileStore() throws -> StoreSession { try hostileStoreTemplate.session() }
+
+  /// What `hostileStore()` copies, made once per run (see `StoreTemplate`).
+  private static let hostileStoreTemplate = StoreTemplate { session in
     try session.succeed(["init"])
     for (index, card) in cards.enumerated() {
       try session.succeed([
@@ -26,7 +28,6 @@ struct CompletionHostileIDTests {
         "--issuer", "bocom", "--type", "credit", "--last4", "1234",
       ])
     }
-    return session
   }
 
   static func shellInstalled(_ name: String) -> Bool {

@@ -103,4 +103,22 @@ struct CompletionTests {
     #expect(result.stdout.contains("wallet __complete"))
     #expect(result.stdout.contains("\(shell) completion for wallet"))
   }
+
+  @Test func bashCompletesWaitingAndTheIdOfAWaitingRefund() throws {
+    // The BoCom card and an Alipay refund of ¥20.00 kept waiting for its purchase.
+    let session = try StoreSession()
+    try session.succeed(["init"])
+    try session.succeed([
+      "card", "add", "BOCOM", "--holder", "H1", "--network", "unionpay", "--type", "credit",
+      "--issuer", "bocom", "--last4", "7449",
+    ])
+    try session.write(
+      "refund.csv",
+      "交易时间,交易分类,交易对方,对方账号,商品说明,收/支,金额,收/付款方式,交易状态,交易订单号,商家订单号,备注\n"
+        + "2023-02-14 12:00:00,日用百货,某超市,,退款-日用品,不计收支,20.00,交通银行信用卡(7449),退款成功,LATER_1,,\n")
+    try session.succeed(["import", "statement", "refund.csv"])
+    let got = try Self.complete(
+      ["wallet txn list --wai", "wallet txn remove ali"], store: session.database)
+    #expect(got == ["--waiting", "alipay:LATER_1"])
+  }
 }

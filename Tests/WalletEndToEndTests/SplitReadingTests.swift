@@ -10,16 +10,26 @@ import WalletTestSupport
 /// input.
 @Suite(.tags(.endToEnd))
 struct SplitReadingTests {
-  static let inParts = ["WALLET_SPLIT_BYTES": "1"]
+  /// Runs `wallet arguments` in `folder`: read whole, inside the test process; read in parts,
+  /// as the binary, since `WALLET_SPLIT_BYTES` is read from the process's own environment,
+  /// which a run inside the tests cannot set for itself alone.
+  static func run(_ arguments: [String], in folder: TemporaryFolder, inParts: Bool) throws
+    -> WalletProcess.Result
+  {
+    inParts
+      ? try WalletProcess.run(
+        arguments, environment: ["WALLET_SPLIT_BYTES": "1"], directory: folder.url)
+      : try CommandHarness.run(arguments, directory: folder.url)
+  }
 
-  func batch(in folder: TemporaryFolder, environment: [String: String]) throws -> (
+  func batch(in folder: TemporaryFolder, inParts: Bool) throws -> (
     status: Int32, stderr: String, rewards: String?, decisions: String?
   ) {
-    let result = try CommandHarness.run(
+    let result = try Self.run(
       [
         "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
         "transactions.csv", "--out", "rewards.csv", "--decisions", "decisions.csv",
-      ], environment: environment, directory: folder.url)
+      ], in: folder, inParts: inParts)
     defer {
       try? FileManager.default.removeItem(atPath: folder.path("rewards.csv"))
       try? FileManager.default.removeItem(atPath: folder.path("decisions.csv"))
@@ -33,7 +43,7 @@ struct SplitReadingTests {
       try folder.write(
         name, String(contentsOfFile: WalletProcess.sample(name), encoding: .utf8))
     }
-    let result = try batch(in: folder, environment: Self.inParts)
+    let result = try batch(in: folder, inParts: true)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(
       result.rewards
@@ -53,8 +63,8 @@ struct SplitReadingTests {
     try folder.write("cards.csv", files.cards)
     try folder.write("enrollments.csv", files.enrollments)
     try folder.write("transactions.csv", files.transactions)
-    let whole = try batch(in: folder, environment: [:])
-    let parts = try batch(in: folder, environment: Self.inParts)
+    let whole = try batch(in: folder, inParts: false)
+    let parts = try batch(in: folder, inParts: true)
     #expect(whole.status == 0, "\(whole.stderr)")
     #expect(parts.status == 0, "\(parts.stderr)")
     #expect(parts.rewards == whole.rewards)
@@ -66,7 +76,7 @@ struct SplitReadingTests {
     // The middle of this file is inside one quoted merchant name whose lines look like rows;
     // read from there, they would be transactions that do not exist.
     let folder = try TemporaryFolder()
-    var transactions = BatchCommandTests.transactionsHeader
+    var transactions = BatchFiles.transactionsHeader
     for index in 1...5 {
       transactions += "T\(index),C1,2026-11-2\(index)T10:00:00+08:00,150.00,,,,,,Shop,\n"
     }
@@ -75,11 +85,11 @@ struct SplitReadingTests {
       "T6,C1,2026-11-26T11:00:00+08:00,150.00,,,,,,\"Shop\n"
       + fakeRows.joined(separator: "\n") + "\",\n"
     transactions += "T7,C1,2026-12-22T10:00:00+08:00,150.00,,,,,,Shop,\n"
-    try folder.write("cards.csv", BatchCommandTests.goodCards)
-    try folder.write("enrollments.csv", BatchCommandTests.goodEnrollments)
+    try folder.write("cards.csv", BatchFiles.goodCards)
+    try folder.write("enrollments.csv", BatchFiles.goodEnrollments)
     try folder.write("transactions.csv", transactions)
-    let whole = try batch(in: folder, environment: [:])
-    let parts = try batch(in: folder, environment: Self.inParts)
+    let whole = try batch(in: folder, inParts: false)
+    let parts = try batch(in: folder, inParts: true)
     #expect(whole.status == 0, "\(whole.stderr)")
     #expect(parts.rewards == whole.rewards)
     #expect(parts.decisions == whole.decisions)
@@ -92,8 +102,8 @@ struct SplitReadingTests {
   @Test(arguments: [false, true])
   func aRepeatNextToItsFirstInOneHalf(enrollment: Bool) throws {
     let folder = try TemporaryFolder()
-    var cards = BatchCommandTests.cardsHeader
-    var enrollments = BatchCommandTests.enrollmentsHeader
+    var cards = BatchFiles.cardsHeader
+    var enrollments = BatchFiles.enrollmentsHeader
     for index in 1...200 {
       cards += "C\(index),H\(index),visa,credit,,bocom,\n"
       enrollments += "E\(index),C\(index),wallet,2026-01-01T00:00:00+08:00,\n"
@@ -107,9 +117,9 @@ struct SplitReadingTests {
     }
     try folder.write("cards.csv", cards)
     try folder.write("enrollments.csv", enrollments)
-    try folder.write("transactions.csv", BatchCommandTests.goodTransactions)
-    let whole = try batch(in: folder, environment: [:])
-    let parts = try batch(in: folder, environment: Self.inParts)
+    try folder.write("transactions.csv", BatchFiles.goodTransactions)
+    let whole = try batch(in: folder, inParts: false)
+    let parts = try batch(in: folder, inParts: true)
     #expect(whole.status == 65)
     #expect(whole.stderr.contains("listed twice (first on line 41)"), "\(whole.stderr)")
     #expect(parts.status == 65)
@@ -151,14 +161,16 @@ struct SplitReadingTests {
       }
     }
     try folder.write("postings.csv", postings)
-    func run(_ environment: [String: String]) throws -> (WalletProcess.Result, String?, String?) {
-      let result = try CommandHarness.run(
+    func run(inParts: Bool) throws -> (WalletProcess.Result, String?, String?) {
+      // The postings by their whole path: a run inside the tests works in its folder on its own
+      // thread only, and batch reads the postings on another (see `CommandHarness`).
+      let result = try Self.run(
         [
           "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
-          "transactions.csv", "--out", "rewards.csv", "--postings", "postings.csv",
+          "transactions.csv", "--out", "rewards.csv", "--postings", folder.path("postings.csv"),
           "--adjustments", "adjustments.csv", "--reconciliation", "rows.csv", "--as-of",
           "2027-03-01",
-        ], environment: environment, directory: folder.url)
+        ], in: folder, inParts: inParts)
       defer {
         for name in ["rewards.csv", "adjustments.csv", "rows.csv"] {
           try? FileManager.default.removeItem(atPath: folder.path(name))
@@ -166,8 +178,8 @@ struct SplitReadingTests {
       }
       return (result, folder.read("adjustments.csv"), folder.read("rows.csv"))
     }
-    let (wholeRun, wholeAdjustments, wholeRows) = try run([:])
-    let (partsRun, partsAdjustments, partsRows) = try run(Self.inParts)
+    let (wholeRun, wholeAdjustments, wholeRows) = try run(inParts: false)
+    let (partsRun, partsAdjustments, partsRows) = try run(inParts: true)
     let bad = unusual == "unknown card" || unusual == "repeated id"
     #expect(wholeRun.status == (bad ? 65 : 1), "\(wholeRun.stderr)")
     #expect(partsRun.status == wholeRun.status)
@@ -183,24 +195,84 @@ struct SplitReadingTests {
   @Test("bad input read in parts gives the same error", arguments: BadInput.all)
   func badInput(_ bad: BadInput) throws {
     let folder = try TemporaryFolder()
-    try folder.write("cards.csv", BatchCommandTests.goodCards)
-    try folder.write("enrollments.csv", BatchCommandTests.goodEnrollments)
-    try folder.write("transactions.csv", BatchCommandTests.goodTransactions)
+    try folder.write("cards.csv", BatchFiles.goodCards)
+    try folder.write("enrollments.csv", BatchFiles.goodEnrollments)
+    try folder.write("transactions.csv", BatchFiles.goodTransactions)
     try folder.write("\(bad.file.rawValue).csv", bytes: bad.bytes)
-    let whole = try batch(in: folder, environment: [:])
-    let parts = try batch(in: folder, environment: Self.inParts)
+    let whole = try batch(in: folder, inParts: false)
+    let parts = try batch(in: folder, inParts: true)
     #expect(parts.status == 65)
     #expect(parts.stderr == whole.stderr)
     #expect(parts.rewards == nil && parts.decisions == nil)
+  }
+
+  /// Repeated ids are found once each file is read, after its other bad rows; every one is still
+  /// reported in file order, at the id's own line, naming the first row with that id, and the
+  /// rows after it are read as before; read in parts, alike.
+  @Test(arguments: [[:], ["WALLET_SPLIT_BYTES": "1"]])
+  func repeatedIDsAmongOtherBadRowsAreReportedInFileOrder(environment: [String: String]) throws {
+    let folder = try TemporaryFolder()
+    try folder.write(
+      "cards.csv",
+      BatchFiles.goodCards + "C2,H2,diners,credit,,bocom,\nC1,H9,visa,credit,,bocom,\n"
+        + "C3,H3,visa,credit,,bocom,\nC1,H8,visa,credit,,bocom,\n")
+    try folder.write(
+      "enrollments.csv",
+      BatchFiles.goodEnrollments + "E1,C3,wallet,2026-01-01T00:00,\n"
+        + "E2,C2,wallet,2026-01-01T00:00,\n,C3,wallet,2026-02-01T00:00,\n"
+        + ",C3,wallet,2026-02-01T00:00,\n")
+    try folder.write(
+      "transactions.csv",
+      BatchFiles.goodTransactions + "T2,C1,2026-11-26T10:00,1e3,,,,,,,\n"
+        + "T1,C3,2026-11-26T10:00,150,,,,,,,\n" + "T2,C1,2026-12-22T10:00,150,,,,,,\"a\nb\",\n"
+        + "T4,C1,2026-12-23T10:00,150\n" + "T1,C1,2026-12-24T10:00,150,,,,,,,\n"
+        + "\"T5\",C3,2027-01-02T10:00,150,,,,,,,\n"
+        + "T6,C3,2027-01-03T10:00,150,,,,,,\"x\ny\nz\",\n" + "T6,C3,2027-01-04T10:00,150,,,,,,,\n")
+    let arguments = [
+      "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
+      "transactions.csv", "--out", "rewards.csv", "--decisions", "decisions.csv", "--quiet",
+    ]
+    // Read in parts, the binary: `WALLET_SPLIT_BYTES` is read from the process's environment.
+    func run(_ arguments: [String]) throws -> WalletProcess.Result {
+      environment.isEmpty
+        ? try CommandHarness.run(arguments, directory: folder.url)
+        : try WalletProcess.run(arguments, environment: environment, directory: folder.url)
+    }
+    let skipping = try run(arguments + ["--skip-invalid"])
+    #expect(skipping.status == 0)
+    let expected: [String] = [
+      "skipped cards.csv:3:3: network 'diners': unknown network: expected one of unionpay, "
+        + "visa, mastercard, amex, discover, jcb, interac, maestro, eftpos, private-label",
+      "skipped cards.csv:4:1: card 'C1' is listed twice (first on line 2)",
+      "skipped cards.csv:6:1: card 'C1' is listed twice (first on line 2)",
+      "skipped enrollments.csv:3:1: enrollment 'E1' is listed twice (first on line 2)",
+      "skipped enrollments.csv:4:2: card 'C2' is not in cards.csv",
+      "skipped enrollments.csv:6:1: enrollment 'C3:wallet:2026-02-01T00:00' is listed twice "
+        + "(first on line 5)",
+      "skipped transactions.csv:3:4: amount '1e3': write the amount in plain digits, not with "
+        + "an exponent",
+      "skipped transactions.csv:4:1: transaction 'T1' is listed twice (first on line 2)",
+      "skipped transactions.csv:7:5: this row has 4 fields but the header has 11",
+      "skipped transactions.csv:8:1: transaction 'T1' is listed twice (first on line 2)",
+      "skipped transactions.csv:13:1: transaction 'T6' is listed twice (first on line 10)",
+    ]
+    #expect(skipping.stderr.split(separator: "\n").map(String.init) == expected)
+    #expect(
+      folder.read("decisions.csv")?.split(separator: "\r\n").map { $0.prefix(3) } == [
+        "tra", "T1,", "T2,", "T5,", "T6,",
+      ])
+    let stopping = try run(arguments)
+    #expect(stopping.status == 65)
+    #expect(stopping.stderr.hasPrefix("Error: cards.csv:3:3: network 'diners'"))
   }
 }
 
 /// Cards, enrollments and transactions of `holders` holders, with what makes CSV hard: quoted
 /// merchants with commas, quotes and line breaks, aliases, times without an offset, refunds.
 struct GeneratedFiles {
-  var cards = BatchCommandTests.cardsHeader
-  var enrollments = BatchCommandTests.enrollmentsHeader
-  var transactions = BatchCommandTests.transactionsHeader
+  var cards = BatchFiles.cardsHeader
+  var enrollments = BatchFiles.enrollmentsHeader
+  var transactions = BatchFiles.transactionsHeader
 
   init(holders: Int, transactions count: Int, using random: inout SeededGenerator) {
     let networks = ["unionpay", "银联", "Visa", "mastercard"]

@@ -84,14 +84,17 @@ struct PartitionedBatchTests {
       .contains { $0.hasPrefix(".wallet-batch-") }
   }
 
-  /// Every zone under both refund policies; the quota is set from the rewards a run without one
-  /// pays, so that it runs out part way (or at once, or never).
-  static let cases: [(UInt64, String, RefundPolicy)] = (1...24).map { seed in
-    (
-      seed, SQLScenario.zones[Int(seed) % SQLScenario.zones.count],
-      seed % 2 == 0 ? .net : .clawback
-    )
-  }
+  /// Every zone and both refund policies; the quota is set from the rewards a run without one
+  /// pays, so that it runs out part way (or at once, or never). A seed picks both its zone and
+  /// its policy, so eight seeds give each zone two scenarios (twenty-four give six each, under
+  /// `WALLET_TEST_FULL=1`).
+  static let cases: [(UInt64, String, RefundPolicy)] = (1...TestSize.choose(quick: 8, full: 24))
+    .map { seed in
+      (
+        seed, SQLScenario.zones[Int(seed) % SQLScenario.zones.count],
+        seed % 2 == 0 ? .net : .clawback
+      )
+    }
 
   @Test(arguments: cases)
   func partsWriteWhatMemoryWrites(seed: UInt64, zone: String, refunds: RefundPolicy) throws {
@@ -122,7 +125,9 @@ struct PartitionedBatchTests {
   /// file fits) writes the bytes the in-memory run writes, on property scenarios with quotas
   /// that run out part way, at once and never, read row by row and (`WALLET_SPLIT_BYTES`) in
   /// pieces.
-  @Test(arguments: [UInt64(41), 42, 43, 44, 45, 46])
+  /// Each run starts the binary and writes a work file per partition, so two seeds (one per
+  /// refund policy) by default; six under `WALLET_TEST_FULL=1`.
+  @Test(arguments: TestSize.choose(quick: [UInt64(41), 42], full: [41, 42, 43, 44, 45, 46]))
   func aTinyMemoryLimitWritesWhatMemoryWrites(seed: UInt64) throws {
     let zone = SQLScenario.zones[Int(seed) % SQLScenario.zones.count]
     let scenario = SQLScenario(

@@ -6,8 +6,7 @@ import WalletTestSupport
 @testable import WalletStore
 
 struct StoreOpeningTests {
-  let folder = FileManager.default.temporaryDirectory
-    .appendingPathComponent("wallet-store-\(UniqueName.make())")
+  let folder = ScratchSpace.path("wallet-store")
 
   @Test func newStoreIsPrivate() throws {
     let path = folder.appendingPathComponent("wallet/wallet.sqlite").path
@@ -336,9 +335,11 @@ struct StoreImportTests {
 struct MaterialisedDecisionTests {
   enum Quota: CaseIterable { case none, tight }
 
-  /// Under `refunds: clawback` too, where refunds forfeit rewards that keep their places.
+  /// Under `refunds: clawback` too, where refunds forfeit rewards that keep their places. One
+  /// random wallet for each setup by default, three under `WALLET_TEST_FULL=1`.
   @Test(
-    "after every kind of change", arguments: [1, 2, 3] as [UInt64],
+    "after every kind of change",
+    arguments: TestSize.choose(quick: [1], full: [1, 2, 3]) as [UInt64],
     [(.none, .net), (.tight, .net), (.none, .clawback), (.tight, .clawback)]
       as [(Quota, RefundPolicy)])
   func afterEveryChange(seed: UInt64, setup: (quota: Quota, refunds: RefundPolicy)) throws {
@@ -508,8 +509,7 @@ struct WhatIfTieTests {
 
 struct StoreReviewRegressionTests {
   @Test func aForeignDatabaseIsRefusedWithoutBeingTouched() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("wallet-foreign-\(UniqueName.make())")
+    let folder = ScratchSpace.path("wallet-foreign")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("other.db").path

@@ -68,8 +68,7 @@ public struct WalletProcess {
     _ words: [String], environment: [String: String], directory: URL? = nil,
     stdin: String? = nil, outputTo: String? = nil, errorsTo: String? = nil
   ) throws -> Result {
-    let scratch = FileManager.default.temporaryDirectory
-      .appendingPathComponent("wallet-process-\(UniqueName.make())")
+    let scratch = ScratchSpace.path("wallet-process")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
     let outPath = scratch.appendingPathComponent("stdout").path
@@ -160,10 +159,9 @@ public final class TemporaryFolder {
   /// Where the folder is.
   public let url: URL
 
-  /// Makes a new, empty folder under the system's temporary folder.
+  /// Makes a new, empty folder in the tests' scratch space (`ScratchSpace`).
   public init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("wallet-test-\(UniqueName.make())")
+    url = ScratchSpace.path("wallet-test")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
 

@@ -7,9 +7,29 @@ import CSQLite
 /// to this folder: C pointers never leave the SQLite layer.
 final class Connection {
   let handle: OpaquePointer
+  /// Told every statement the connection runs, while a test asks (see `StatementRecorder`);
+  /// held here so that it lives as long as SQLite may call it.
+  private var recorder: StatementRecorder?
 
   init(handle: OpaquePointer) {
     self.handle = handle
+  }
+
+  /// Hands `recorder` the SQL text of every statement this connection starts to run.
+  func record(into recorder: StatementRecorder) {
+    self.recorder = recorder
+    sqlite3_trace_v2(
+      handle, UInt32(SQLITE_TRACE_STMT),
+      { _, context, _, text in
+        // For SQLITE_TRACE_STMT, `text` is the statement's SQL as prepared (parameters
+        // unbound), or a comment naming a trigger that runs, which is no statement of its own.
+        guard let context, let text else { return 0 }
+        let sql = String(cString: text.assumingMemoryBound(to: CChar.self))
+        if !sql.hasPrefix("--") {
+          Unmanaged<StatementRecorder>.fromOpaque(context).takeUnretainedValue().record(sql)
+        }
+        return 0
+      }, Unmanaged.passUnretained(recorder).toOpaque())
   }
 
   deinit {

@@ -37,15 +37,6 @@ package final class Database {
   let connection: Connection
   private var statementCache: [String: SQLiteStatement] = [:]
 
-  /// Told the SQL text and arguments of every statement `execute`, `fetchAll`, `fetchOne` and
-  /// `scalar` are about to run. Nil in normal use; tests set it to collect what a code path asks
-  /// of SQLite and check each statement's query plan, which is how a missing index is caught
-  /// before a user's store of millions of rows finds it.
-  var statementObserver: StatementObserver?
-
-  /// Receives a statement's SQL text and its arguments.
-  typealias StatementObserver = (_ sql: String, _ arguments: [DatabaseValue]) -> Void
-
   /// Opens (and for `.readWriteCreate` possibly creates) the database at `path`; `:memory:` is a
   /// private in-memory database. Throws `SQLiteError`: `isNotADatabase` for a file that is not a
   /// SQLite database (left untouched), `isIOError` when the file or directory cannot be opened
@@ -86,6 +77,7 @@ package final class Database {
     }
     // Wrapped at once so the handle is closed even if the checks below throw.
     connection = Connection(handle: handle)
+    if let recorder = StatementRecorder.current { connection.record(into: recorder) }
     guard code == SQLITE_OK else {
       let error = connection.error(code, sql: nil)
       throw SQLiteError(code: error.code, message: "\(error.message): \(ShownValue.path(path))")
@@ -270,7 +262,6 @@ package final class Database {
 
   /// Runs one statement with bound arguments, ignoring any rows it returns.
   package func execute(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []) throws {
-    observe(sql, arguments)
     let statement = try cachedStatement(sql)
     defer { try? statement.reset() }  // Any error was thrown by step(); this only frees locks.
     try statement.bind(arguments)
@@ -324,7 +315,6 @@ package final class Database {
     _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = [],
     map: (Row) throws -> T
   ) throws -> [T] {
-    observe(sql, arguments)
     let statement = try cachedStatement(sql)
     defer { try? statement.reset() }  // Step errors were thrown; this only frees locks.
     try statement.bind(arguments)
@@ -341,7 +331,6 @@ package final class Database {
     _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = [],
     map: (Row) throws -> T
   ) throws -> T? {
-    observe(sql, arguments)
     let statement = try cachedStatement(sql)
     defer { try? statement.reset() }  // Step errors were thrown; this only frees locks.
     try statement.bind(arguments)
@@ -364,19 +353,12 @@ package final class Database {
     _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = [], map: (Row) throws -> T,
     _ body: (T) throws -> Bool
   ) throws {
-    observe(sql, arguments)
     let statement = try prepare(sql)
     defer { try? statement.reset() }  // Step errors were thrown; this only frees locks.
     try statement.bind(arguments)
     while let row = try statement.step() {
       guard try body(try map(row)) else { return }
     }
-  }
-
-  private func observe(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) {
-    // One nil check per statement when nobody observes, which is always outside tests.
-    guard let statementObserver else { return }
-    statementObserver(sql, arguments.map { $0?.databaseValue ?? .null })
   }
 
   /// The rowid of the last successful INSERT on this connection.

@@ -25,9 +25,7 @@ struct InterruptionTests {
       throws
     {
       let executable = try #require(WalletProcess.executable, "build the wallet product first")
-      errors =
-        FileManager.default.temporaryDirectory
-        .appendingPathComponent("wallet-stderr-\(UniqueName.make())").path
+      errors = ScratchSpace.path("wallet-stderr").path
       var actions = posix_spawn_file_actions_t()
       posix_spawn_file_actions_init(&actions)
       defer { posix_spawn_file_actions_destroy(&actions) }

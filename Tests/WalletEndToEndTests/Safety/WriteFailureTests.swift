@@ -36,8 +36,7 @@ struct WriteFailureTests {
   @Test(arguments: printingCommands)
   func aFullDiskExits74(command: [String]) throws {
     let session = try StoreSession()
-    try session.importSample()
-    try session.succeed(["import", "postings", WalletProcess.sample("postings.csv")])
+    try session.importSampleWithPostings()
     let full = try session.run(command, outputTo: "/dev/full")
     #expect(full.status == 74, "\(command): \(full.stderr)")
     #expect(full.stderr.contains("No space left on device"), "\(command): \(full.stderr)")
@@ -134,11 +133,13 @@ struct WriteFailureTests {
   }
 
   /// A reader that has seen enough closes the pipe: wallet stops writing there, says nothing,
-  /// exits 0, and still finishes its files (batch's other output is renamed into place).
+  /// exits 0, and still finishes its files (batch's other output is renamed into place). The
+  /// decisions, some 1.4 MB, are many times what a pipe holds, so wallet is still writing when
+  /// the reader hangs up.
   @Test func aClosedPipeEndsQuietly() throws {
     let folder = try TemporaryFolder()
     var rows = "id,card,time,amount\n"
-    for index in 0..<100_000 { rows += "T\(index),C-WF-CREDIT,2026-06-01T10:00:00+08:00,150\n" }
+    for index in 0..<20_000 { rows += "T\(index),C-WF-CREDIT,2026-06-01T10:00:00+08:00,150\n" }
     try folder.write("transactions.csv", rows)
     for arguments in [
       [
@@ -171,5 +172,26 @@ struct WriteFailureTests {
       #expect(process.terminationStatus == 0, "\(arguments)")
     }
     #expect(folder.read("r.csv")?.hasPrefix("holder,cycle_start") == true)
+  }
+
+  @Test(arguments: [[], ["--format", "json"]] as [[String]])
+  func payToAFullDiskExits74(format: [String]) throws {
+    let session = try StoreSession()
+    try session.importSample()
+    let request = WalletProcess.packageRoot.appendingPathComponent(
+      "data/requests/unionpay-emv-cny.json"
+    ).path
+    let command = ["pay", request, "--holder", "H003"] + format
+    let full = try session.run(command, outputTo: "/dev/full")
+    #expect(full.status == 74, "\(full.stderr)")
+    #expect(full.stderr.contains("No space left on device"))
+    #expect(try session.run(command).status == 0)
+  }
+
+  @Test func aFailedWriteNamesStandardOutputInChinese() throws {
+    let full = try WalletProcess.run(
+      ["--help"], environment: ["LANG": "zh_CN.UTF-8"], outputTo: "/dev/full")
+    #expect(full.status == 74)
+    #expect(full.stderr.hasPrefix("错误：无法写入标准输出："), "\(full.stderr)")
   }
 }

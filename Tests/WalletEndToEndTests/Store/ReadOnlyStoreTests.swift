@@ -38,14 +38,15 @@ struct ReadOnlyStoreTests {
 
   /// A small wallet with a rewarded purchase, closed by a writing command so that the folder
   /// holds the store file alone, as it does at rest.
-  static func wallet() throws -> StoreSession {
-    let session = try StoreSession()
+  static func wallet() throws -> StoreSession { try walletTemplate.session() }
+
+  /// What `wallet()` copies, made once per run (see `StoreTemplate`).
+  private static let walletTemplate = StoreTemplate { session in
     try session.smallWallet()
     try session.succeed([
       "txn", "add", "--id", "T1", "--card", "C1", "--amount", "150",
       "--at", "2026-11-25T10:00:00+08:00",
     ])
-    return session
   }
 
   /// The launcher that runs the binary as a user the permission bits stop (none when the tests
@@ -139,39 +140,5 @@ struct ReadOnlyStoreTests {
     let added = try session.run(card, launcher: launcher)
     #expect(added.status == 0, "\(added.stderr)")
     #expect(try session.succeed(["card", "list", "--format", "csv"]).stdout.contains("\nC2,H1,"))
-  }
-
-  /// A store an older wallet wrote needs upgrading, which is a write: a reading command refuses
-  /// it and leaves the file as it was, and a writing command upgrades it.
-  @Test(arguments: [["statement"], ["card", "list"], ["check", "C1"], ["export", "decisions"]])
-  func aReadingCommandDoesNotUpgradeAnOlderStore(arguments: [String]) throws {
-    let session = try Self.wallet()
-    do {
-      let database = try Database(path: session.database, mode: .readWrite)
-      try database.executeScript(
-        """
-        ALTER TABLE origins ADD COLUMN method_decided_by TEXT;
-        ALTER TABLE origins DROP COLUMN method_source;
-        ALTER TABLE origins DROP COLUMN method_rule;
-        ALTER TABLE origins DROP COLUMN method_words;
-        ALTER TABLE origins DROP COLUMN method_file;
-        DELETE FROM schema_migrations WHERE name = 'method-decisions-as-values';
-        PRAGMA user_version = 4;
-        """)
-    }
-    let before = try Data(contentsOf: URL(fileURLWithPath: session.database))
-
-    let refused = try session.run(arguments)
-    #expect(refused.status == 65, "\(refused.stderr)")
-    #expect(refused.stdout.isEmpty)
-    #expect(
-      refused.stderr
-        == "Error: \(session.database) was written by an older version of wallet and needs "
-        + "upgrading, which a command that only reads does not do; run one that writes to it, "
-        + "such as 'wallet init'\n")
-    #expect(try Data(contentsOf: URL(fileURLWithPath: session.database)) == before)
-
-    try session.succeed(["init"])
-    try session.succeed(arguments)
   }
 }

@@ -67,9 +67,7 @@ struct CSVTestTemporaryFile: ~Copyable {
 
   /// Names a new, not yet created file.
   init() {
-    path =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("wallet-csv-\(UniqueName.make()).csv").path
+    path = ScratchSpace.path("wallet-csv").path + ".csv"
   }
 
   /// Opens the file with `flags`, failing the test if that is impossible.

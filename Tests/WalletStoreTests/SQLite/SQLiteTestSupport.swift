@@ -1,10 +1,9 @@
 import Foundation
 import WalletTestSupport
 
-/// A fresh directory under the system temporary directory, removed after `body` returns.
+/// A fresh directory in the tests' scratch space, removed after `body` returns.
 func withSQLiteTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
-  let directory = FileManager.default.temporaryDirectory
-    .appendingPathComponent("walletstore-sqlite-\(UniqueName.make())", isDirectory: true)
+  let directory = ScratchSpace.path("walletstore-sqlite")
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: directory) }
   return try body(directory)
