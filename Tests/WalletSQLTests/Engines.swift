@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WalletCore
 import WalletIngest
 import WalletSQL
@@ -166,31 +167,122 @@ enum DuckDBEngine {
     return result.stderr
   }
 
-  static func outputs(_ files: ScenarioFiles, promotion: Promotion) throws -> Outputs {
+  static func outputs(_ files: ScenarioFiles, promotion: Promotion) async throws -> Outputs {
     guard python != nil else {
       throw EngineError(message: "no Python with duckdb: run .ci/run or bench/run once")
     }
     let query = PromotionQuery(promotion: promotion, dialect: .duckdb)
     return Outputs(
-      decisions: try rows(query.decisions, files: files, name: "decisions"),
-      rewards: try rows(query.rewards, files: files, name: "rewards"))
+      decisions: try await rows(query.decisions, files: files, name: "decisions"),
+      rewards: try await rows(query.rewards, files: files, name: "rewards"))
   }
 
   /// The rows of `sql` run on DuckDB over the files.
-  static func rows(_ sql: String, files: ScenarioFiles, name: String) throws -> Rows {
-    guard let python else {
+  static func rows(_ sql: String, files: ScenarioFiles, name: String) async throws -> Rows {
+    guard let worker = nextWorker() else {
       throw EngineError(message: "no Python with duckdb: run .ci/run or bench/run once")
     }
     let queryFile = try files.folder.write("\(name).sql", sql)
     let out = files.folder.path("\(name).duckdb.csv")
-    try run(
-      python,
-      [
-        packageRoot.appendingPathComponent("tools/sql/run_query.py").path, "--engine",
-        "duckdb", "--cards", files.cards, "--enrollments", files.enrollments,
-        "--transactions", files.transactions, "--query", queryFile, "--out", out,
-      ])
+    try await worker.run(
+      cards: files.cards, enrollments: files.enrollments, transactions: files.transactions,
+      query: queryFile, out: out)
     return try csvRows(Array(try Data(contentsOf: URL(fileURLWithPath: out))))
+  }
+
+  /// Two Pythons for the whole run, one per core, taking queries in turn: starting Python and
+  /// importing DuckDB for each query took most of the SQL tests' time.
+  static let workers: [DuckDBWorker] =
+    python.map { python in
+      (0..<2).compactMap { _ in
+        try? DuckDBWorker(
+          python: python, tools: packageRoot.appendingPathComponent("tools/sql").path)
+      }
+    } ?? []
+
+  private static let turn = Mutex(0)
+
+  private static func nextWorker() -> DuckDBWorker? {
+    guard !workers.isEmpty else { return nil }
+    return turn.withLock { next in
+      defer { next += 1 }
+      return workers[next % workers.count]
+    }
+  }
+}
+
+/// A Python that runs queries on DuckDB, one at a time, through run_query.py's own `DuckDB`
+/// tables (every value a string, as `wallet sql` expects): a line of JSON in (the three files,
+/// the query's file, the output), `ok` or `error …` out. It ends when the test process does,
+/// as its standard input closes.
+final class DuckDBWorker: @unchecked Sendable {
+  private static let script = """
+    import json, sys, argparse
+    sys.path.insert(0, sys.argv[1])
+    import run_query
+    for line in sys.stdin:
+        request = json.loads(line)
+        try:
+            tables = run_query.DuckDB(argparse.Namespace(**request["files"]))
+            # The tests' files are small: one thread each query, beside the tests' own.
+            tables.con.execute("SET threads TO 1")
+            with open(request["query"], encoding="utf-8") as handle:
+                tables.run(handle.read(), request["out"])
+            tables.con.close()
+            print("ok", flush=True)
+        except Exception as error:
+            print("error " + json.dumps(str(error)), flush=True)
+    """
+
+  private let process = Process()
+  private let input = Pipe()
+  private let output = Pipe()
+  /// One request at a time, off the tests' threads.
+  private let queue = DispatchQueue(label: "DuckDBWorker")
+  private var pending = Data()
+
+  init(python: String, tools: String) throws {
+    process.executableURL = URL(fileURLWithPath: python)
+    process.arguments = ["-u", "-c", Self.script, tools]
+    process.standardInput = input
+    process.standardOutput = output
+    try process.runRetryingStart()
+  }
+
+  /// Runs the query in `query` over the three files, writing its rows to `out`. The test
+  /// awaits the answer without holding one of the few threads tests run on, so that other tests
+  /// go on while DuckDB works.
+  func run(cards: String, enrollments: String, transactions: String, query: String, out: String)
+    async throws
+  {
+    let request: [String: Any] = [
+      "files": ["cards": cards, "enrollments": enrollments, "transactions": transactions],
+      "query": query, "out": out,
+    ]
+    let line = try JSONSerialization.data(withJSONObject: request) + [0x0A]
+    let answer: String = try await withCheckedThrowingContinuation { continuation in
+      queue.async {
+        continuation.resume(
+          with: Result {
+            try self.input.fileHandleForWriting.write(contentsOf: line)
+            return try self.readLine()
+          })
+      }
+    }
+    guard answer == "ok" else { throw EngineError(message: "DuckDB: \(answer)") }
+  }
+
+  private func readLine() throws -> String {
+    while true {
+      if let end = pending.firstIndex(of: 0x0A) {
+        let line = String(decoding: pending[pending.startIndex..<end], as: UTF8.self)
+        pending = Data(pending[(end + 1)...])
+        return line
+      }
+      let chunk = output.fileHandleForReading.availableData
+      guard !chunk.isEmpty else { throw EngineError(message: "DuckDB's Python ended") }
+      pending.append(chunk)
+    }
   }
 }
 

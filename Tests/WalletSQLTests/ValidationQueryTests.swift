@@ -52,14 +52,14 @@ struct ValidationQueryTests {
   }
 
   @Test(arguments: badValues)
-  func aRefusedRowIsFound(bad: BadValue) throws {
+  func aRefusedRowIsFound(bad: BadValue) async throws {
     let scenario = Self.scenario(with: bad)
     let files = try ScenarioFiles(scenario)
     #expect(throws: (any Error).self) { try Batch.outputs(files, promotion: scenario.promotion) }
     let rows = try SQLiteEngine.validation(scenario, promotion: scenario.promotion)
     #expect(rows.contains { $0[0] == bad.file && $0[2] == bad.column }, "\(rows)")
     if DuckDBEngine.python != nil || DuckDBEngine.required {
-      let duck = try DuckDBEngine.rows(
+      let duck = try await DuckDBEngine.rows(
         ValidationQuery(PromotionQuery(promotion: scenario.promotion, dialect: .duckdb)).text,
         files: files, name: "validation")
       #expect(duck == rows)
