@@ -65,15 +65,27 @@ struct StoreOptions: ParsableArguments {
   /// exist are left as they are.
   static func createParentFolders(of path: String) {
     var missing: [String] = []
-    var folder = (path as NSString).deletingLastPathComponent
+    var folder = parentFolder(of: path)
     while !folder.isEmpty && folder != "/" && !FileManager.default.fileExists(atPath: folder) {
       missing.append(folder)
-      folder = (folder as NSString).deletingLastPathComponent
+      folder = parentFolder(of: folder)
     }
     for folder in missing.reversed() {
       // A folder that cannot be made is reported when the store is opened, with the reason.
       guard (try? WalletStore.createPrivateFolder(folder)) != nil else { return }
     }
+  }
+
+  /// The folder `path` names its file in: what comes before the last `/` (trailing ones
+  /// ignored), `/` for a file at the root, "" for a bare name. Foundation's
+  /// `deletingLastPathComponent` traps on a one-character name on Linux (`s` of `s/w.sqlite`).
+  static func parentFolder(of path: String) -> String {
+    var name = Substring(path)
+    while name.count > 1, name.hasSuffix("/") { name = name.dropLast() }
+    guard let slash = name.lastIndex(of: "/") else { return "" }
+    var parent = name[..<slash]
+    while parent.hasSuffix("/") { parent = parent.dropLast() }
+    return parent.isEmpty ? "/" : String(parent)
   }
 
   /// Card lists and purchase history are private; say so when the file's mode lets others read.
