@@ -1,9 +1,8 @@
 import WalletCore
 import WalletIngest
 
-// A bank statement's rows in words. Few of them ever had Chinese words of their own: their
-// Chinese is what the templates made of the English (the colon after the column's name made
-// Chinese, the rest as it was), kept so that no message changes until they are translated.
+// A bank statement's rows in words, in English and in Chinese; the column's name and the cell
+// are quoted as the file has them.
 
 extension ErrorWording {
   /// What is wrong with a row of a statement.
@@ -11,39 +10,45 @@ extension ErrorWording {
     say(statementRowEnglish(error), statementRowChinese(error), in: language)
   }
 
-  /// A row's problem as the templates left it: a colon after the column's name, and
-  /// "expected …, not …", made Chinese; the rest in English.
+  /// A row's problem in Chinese.
   static func statementRowChinese(_ error: StatementReadError) -> String {
-    func column(_ name: String) -> String { "column \(ShownValue.quoted(name))" }
+    func column(_ name: String) -> String { "列 \(ShownValue.quoted(name))" }
     func quoted(_ cell: String) -> String { ShownValue.quoted(cell) }
     switch error {
     case .invalidUTF8AfterByteOrderMark, .neitherUTF8NorGB18030, .noHeaderOfFormat, .noKnownHeader,
       .severalFormats:
       return words(error, in: .simplifiedChinese)
-    case .cardNumberInCell, .negativeAmount, .bothAmounts, .unclassified:
-      return statementRowEnglish(error)
+    case .cardNumberInCell(let name):
+      return "\(column(name)) 中有看起来是完整卡号的内容，wallet 从不读取或显示卡号；请从文件中删除"
     case .badAmount(let name, let cell, let reason):
-      return "\(column(name))：\(words(reason, in: .english)) in \(quoted(cell))"
+      return "\(column(name))：\(quoted(cell)) 中\(words(reason, in: .simplifiedChinese))"
     case .noAmount(let name):
-      return "\(column(name)) is empty：the row has no amount"
+      return "\(column(name)) 为空：这一行没有金额"
+    case .negativeAmount(let name):
+      return "\(column(name)) 是负数，但该格式的金额从不为负"
+    case .bothAmounts(let moneyIn, let moneyOut):
+      return "\(column(moneyIn)) 和 \(column(moneyOut)) 都有金额；其中一个必须为空"
     case .neitherAmount(let moneyIn, let moneyOut):
-      return "\(column(moneyIn)) and \(column(moneyOut)) are both empty：the row has no amount"
+      return "\(column(moneyIn)) 和 \(column(moneyOut)) 都为空：这一行没有金额"
+    case .unclassified(let format, let cells, let direction):
+      let tested = cells.map { "\(column($0.column)) 为 \(quoted($0.value))" }
+      let money = direction.map { "，资金\($0 == .moneyIn ? "流入" : "流出")" } ?? ""
+      return "格式 '\(format)' 没有适用于这一行的分类规则（" + tested.joined(separator: "，") + money
+        + "）"
     case .badDate(let name, let form, let cell):
-      return "\(column(name))：应为a date written \(form.rawValue)，而不是 \(quoted(cell))"
+      return "\(column(name))：日期应写作 \(form.rawValue)，而不是 \(quoted(cell))"
     case .dateWithoutYear(let name):
-      return "\(column(name))：a date without a year takes it from the statement's period, "
-        + "which the lines before the header do not give"
+      return "\(column(name))：没有年份的日期要从对账单的账期取年份，但表头之前的行没有给出账期"
     case .noSuchDay(let name, let cell):
-      return "\(column(name))：\(quoted(cell)) is no day of its year"
+      return "\(column(name))：\(quoted(cell)) 不是该年中的日期"
     case .noDate(let name):
-      return "\(column(name)) is empty：the row has no date"
+      return "\(column(name)) 为空：这一行没有日期"
     case .badTime(let name, let cell):
-      return "\(column(name))：应为a time such as 21:32:14，而不是 \(quoted(cell))"
+      return "\(column(name))：时间应如 21:32:14，而不是 \(quoted(cell))"
     case .unknownCurrency(let name, let cell):
-      return "\(column(name))：\(quoted(cell)) is neither a currency code nor a name the format "
-        + "gives one"
+      return "\(column(name))：\(quoted(cell)) 既不是货币代码，也不是该格式给出的货币名称"
     case .badLast4(let name, let cell):
-      return "\(column(name))：应为the card's last four digits，而不是 \(quoted(cell))"
+      return "\(column(name))：应为卡号后四位，而不是 \(quoted(cell))"
     }
   }
 

@@ -293,49 +293,48 @@ struct ErrorWordingTests {
     InputError(file: "s.csv", line: 3, column: 2, problem: .statement(error))
   }
 
-  /// A statement's rows: few had Chinese words, and keep what the templates made of them.
+  /// A statement's rows, the column and the cell quoted as the file has them.
   static let statementRows: [Wording] = [
     Wording(
       row(.cardNumberInCell(column: "交易卡号")),
       "s.csv:3:2: column '交易卡号' holds what looks like a full card number, which wallet never "
         + "reads or shows; remove it from the file",
-      "s.csv:3:2：column '交易卡号' holds what looks like a full card number, which wallet never "
-        + "reads or shows; remove it from the file"),
+      "s.csv:3:2：列 '交易卡号' 中有看起来是完整卡号的内容，wallet 从不读取或显示卡号；请从文件中删除"),
     Wording(
       row(.badAmount(column: "金额", cell: "ABC 1", reason: .unknownCurrency)),
       "s.csv:3:2: column '金额': the letters before the amount are not a currency code in 'ABC 1'",
-      "s.csv:3:2：column '金额'：the letters before the amount are not a currency code in 'ABC 1'"),
+      "s.csv:3:2：列 '金额'：'ABC 1' 中金额前的字母不是货币代码"),
     Wording(
       row(.badAmount(column: "金额", cell: "8,00.00", reason: .badGrouping)),
       "s.csv:3:2: column '金额': the thousands separators are out of place in '8,00.00'",
-      "s.csv:3:2：column '金额'：the thousands separators are out of place in '8,00.00'"),
+      "s.csv:3:2：列 '金额'：'8,00.00' 中千位分隔符位置不对"),
     Wording(
       row(.badAmount(column: "金额", cell: "1-2", reason: .malformed)),
       "s.csv:3:2: column '金额': expected an amount such as CNY 123.18, ¥28.16 or -8,000.00 in '1-2'",
-      "s.csv:3:2：column '金额'：expected an amount such as CNY 123.18, ¥28.16 or -8,000.00 in '1-2'"),
+      "s.csv:3:2：列 '金额'：'1-2' 中金额格式应如 CNY 123.18、¥28.16 或 -8,000.00"),
     Wording(
       row(.badAmount(column: "金额", cell: "¥", reason: .money(.empty))),
       "s.csv:3:2: column '金额': the amount is empty in '¥'",
-      "s.csv:3:2：column '金额'：the amount is empty in '¥'"),
+      "s.csv:3:2：列 '金额'：'¥' 中金额为空"),
     Wording(
       row(.badAmount(column: "金额", cell: "1.001", reason: .money(.tooManyFractionDigits))),
       "s.csv:3:2: column '金额': an amount has at most two digits after the point in '1.001'",
-      "s.csv:3:2：column '金额'：an amount has at most two digits after the point in '1.001'"),
+      "s.csv:3:2：列 '金额'：'1.001' 中金额最多保留两位小数"),
     Wording(
       row(.noAmount(column: "金额")), "s.csv:3:2: column '金额' is empty: the row has no amount",
-      "s.csv:3:2：column '金额' is empty：the row has no amount"),
+      "s.csv:3:2：列 '金额' 为空：这一行没有金额"),
     Wording(
       row(.negativeAmount(column: "金额")),
       "s.csv:3:2: column '金额' is negative, but this format's amounts never are",
-      "s.csv:3:2：column '金额' is negative, but this format's amounts never are"),
+      "s.csv:3:2：列 '金额' 是负数，但该格式的金额从不为负"),
     Wording(
       row(.bothAmounts(moneyIn: "收入", moneyOut: "支出")),
       "s.csv:3:2: both column '收入' and column '支出' hold an amount; one must be empty",
-      "s.csv:3:2：both column '收入' and column '支出' hold an amount; one must be empty"),
+      "s.csv:3:2：列 '收入' 和 列 '支出' 都有金额；其中一个必须为空"),
     Wording(
       row(.neitherAmount(moneyIn: "收入", moneyOut: "支出")),
       "s.csv:3:2: column '收入' and column '支出' are both empty: the row has no amount",
-      "s.csv:3:2：column '收入' and column '支出' are both empty：the row has no amount"),
+      "s.csv:3:2：列 '收入' 和 列 '支出' 都为空：这一行没有金额"),
     Wording(
       row(
         .unclassified(
@@ -343,8 +342,7 @@ struct ErrorWordingTests {
           direction: .moneyIn)),
       "s.csv:3:2: no classification rule of format 'bocom-credit' fits this row (column '摘要' is "
         + "'取现 某网点', money in)",
-      "s.csv:3:2：no classification rule of format 'bocom-credit' fits this row (column '摘要' is "
-        + "'取现 某网点', money in)"),
+      "s.csv:3:2：格式 'bocom-credit' 没有适用于这一行的分类规则（列 '摘要' 为 '取现 某网点'，资金流入）"),
     Wording(
       row(
         .unclassified(
@@ -354,37 +352,35 @@ struct ErrorWordingTests {
           ], direction: nil)),
       "s.csv:3:2: no classification rule of format 'bocom-credit' fits this row (column '摘要' is "
         + "'取现', column '类型' is 'x')",
-      "s.csv:3:2：no classification rule of format 'bocom-credit' fits this row (column '摘要' is "
-        + "'取现', column '类型' is 'x')"),
+      "s.csv:3:2：格式 'bocom-credit' 没有适用于这一行的分类规则（列 '摘要' 为 '取现'，列 '类型' 为 'x'）"),
     Wording(
       row(.badDate(column: "交易日", form: .monthDaySlashed, cell: "13/45")),
       "s.csv:3:2: column '交易日': expected a date written MM/dd, not '13/45'",
-      "s.csv:3:2：column '交易日'：应为a date written MM/dd，而不是 '13/45'"),
+      "s.csv:3:2：列 '交易日'：日期应写作 MM/dd，而不是 '13/45'"),
     Wording(
       row(.dateWithoutYear(column: "交易日")),
       "s.csv:3:2: column '交易日': a date without a year takes it from the statement's period, "
         + "which the lines before the header do not give",
-      "s.csv:3:2：column '交易日'：a date without a year takes it from the statement's period, "
-        + "which the lines before the header do not give"),
+      "s.csv:3:2：列 '交易日'：没有年份的日期要从对账单的账期取年份，但表头之前的行没有给出账期"),
     Wording(
       row(.noSuchDay(column: "交易日", cell: "02/30")),
       "s.csv:3:2: column '交易日': '02/30' is no day of its year",
-      "s.csv:3:2：column '交易日'：'02/30' is no day of its year"),
+      "s.csv:3:2：列 '交易日'：'02/30' 不是该年中的日期"),
     Wording(
       row(.noDate(column: "交易日")), "s.csv:3:2: column '交易日' is empty: the row has no date",
-      "s.csv:3:2：column '交易日' is empty：the row has no date"),
+      "s.csv:3:2：列 '交易日' 为空：这一行没有日期"),
     Wording(
       row(.badTime(column: "时间", cell: "25:00")),
       "s.csv:3:2: column '时间': expected a time such as 21:32:14, not '25:00'",
-      "s.csv:3:2：column '时间'：应为a time such as 21:32:14，而不是 '25:00'"),
+      "s.csv:3:2：列 '时间'：时间应如 21:32:14，而不是 '25:00'"),
     Wording(
       row(.unknownCurrency(column: "币种", cell: "XX")),
       "s.csv:3:2: column '币种': 'XX' is neither a currency code nor a name the format gives one",
-      "s.csv:3:2：column '币种'：'XX' is neither a currency code nor a name the format gives one"),
+      "s.csv:3:2：列 '币种'：'XX' 既不是货币代码，也不是该格式给出的货币名称"),
     Wording(
       row(.badLast4(column: "卡号", cell: "12")),
       "s.csv:3:2: column '卡号': expected the card's last four digits, not '12'",
-      "s.csv:3:2：column '卡号'：应为the card's last four digits，而不是 '12'"),
+      "s.csv:3:2：列 '卡号'：应为卡号后四位，而不是 '12'"),
   ]
 
   /// Why an amount cell was refused, on its own.
