@@ -86,9 +86,9 @@ struct PartitionedBatchTests {
 
   /// Every zone and both refund policies; the quota is set from the rewards a run without one
   /// pays, so that it runs out part way (or at once, or never). A seed picks both its zone and
-  /// its policy, so eight seeds give each zone two scenarios (twenty-four give six each, under
+  /// its policy, so four seeds give each zone a scenario (twenty-four give six each, under
   /// `WALLET_TEST_FULL=1`).
-  static let cases: [(UInt64, String, RefundPolicy)] = (1...TestSize.choose(quick: 8, full: 24))
+  static let cases: [(UInt64, String, RefundPolicy)] = (1...TestSize.choose(quick: 4, full: 24))
     .map { seed in
       (
         seed, SQLScenario.zones[Int(seed) % SQLScenario.zones.count],
