@@ -33,17 +33,19 @@ struct TextTable {
   /// The table's lines, columns two spaces apart, no trailing spaces, each line ending in `\n`.
   var text: String {
     let all = [header] + rows
+    // Each cell measured once: measuring is the costly part of a table of thousands of rows.
+    let cellWidths = all.map { row in row.map(DisplayWidth.of) }
     var widths = header.map { _ in 0 }
-    for row in all {
-      for (column, value) in row.enumerated() {
-        widths[column] = max(widths[column], DisplayWidth.of(value))
+    for row in cellWidths {
+      for (column, width) in row.enumerated() {
+        widths[column] = max(widths[column], width)
       }
     }
     var output = ""
-    for row in all {
+    for (row, rowWidths) in zip(all, cellWidths) {
       var line = ""
       for (column, value) in row.enumerated() {
-        let padding = String(repeating: " ", count: widths[column] - DisplayWidth.of(value))
+        let padding = String(repeating: " ", count: widths[column] - rowWidths[column])
         if column > 0 { line += "  " }
         line += alignments[column] == .right ? padding + value : value + padding
       }
@@ -63,7 +65,9 @@ struct TextTable {
 enum DisplayWidth {
   /// The columns `text` takes: the sum over its characters (grapheme clusters).
   static func of(_ text: String) -> Int {
-    text.reduce(0) { $0 + of($1) }
+    // Printable ASCII, most of any table, is one column a byte.
+    if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return text.utf8.count }
+    return text.reduce(0) { $0 + of($1) }
   }
 
   /// The columns one character takes: two when any of its scalars is wide (an emoji with a
@@ -87,6 +91,8 @@ enum DisplayWidth {
   /// The East Asian Wide (W) and Fullwidth (F) ranges, and emoji shown as pictures by default.
   static func isWide(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
+    // Nothing below the first wide range is wide, emoji included (the first is U+231A).
+    if value < 0x1100 { return false }
     for range in wideRanges where range.contains(value) { return true }
     return scalar.properties.isEmojiPresentation
   }
