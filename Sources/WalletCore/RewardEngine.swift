@@ -13,9 +13,24 @@ public struct RewardEngine: Sendable {
   /// The promotion whose rules are applied.
   public let promotion: Promotion
 
+  /// How many transactions the ordered pass needs before it sorts them in two halves at once,
+  /// one per core, and merges them as it goes: below it, one sort on one core is as fast.
+  public static let sortsInHalvesFrom = 65_536
+
+  /// `sortsInHalvesFrom`, or a smaller number with which tests take the two-halves path on
+  /// ledgers small enough to check against the reference quickly.
+  let halvesFrom: Int
+
   /// An engine for one promotion.
   public init(promotion: Promotion) {
+    self.init(promotion: promotion, sortingInHalvesFrom: Self.sortsInHalvesFrom)
+  }
+
+  /// An engine that sorts in two halves from `count` transactions on.
+  init(promotion: Promotion, sortingInHalvesFrom count: Int) {
+    precondition(count >= 2, "two halves need two transactions")
     self.promotion = promotion
+    self.halvesFrom = count
   }
 
   /// One decision per transaction, in the order the transactions are given.
@@ -156,7 +171,7 @@ public struct RewardEngine: Sendable {
       keys.append(contentsOf: chunkKeys[chunk])
       chunkKeys[chunk] = []
     }
-    let middle = RewardEngine.sortHalves(&keys, ids: ledger.transactionIDs)
+    let middle = RewardEngine.sortHalves(&keys, from: halvesFrom, ids: ledger.transactionIDs)
     var holders = [HolderState](repeating: HolderState(), count: cardFacts.holderCards.count)
     for holder in holders.indices where !state.holders.isEmpty {
       holders[holder] = initialState(of: holder, from: state, cards: cardFacts, ledger: ledger)
@@ -379,12 +394,19 @@ public struct RewardEngine: Sendable {
 
   /// Indices of a ledger's transactions by time, ties broken by id bytes.
   public static func chronologicalOrder(_ ledger: Ledger) -> [Int32] {
+    chronologicalOrder(ledger, sortingInHalvesFrom: sortsInHalvesFrom)
+  }
+
+  /// `chronologicalOrder(_:)`, sorting in two halves from `halvesFrom` transactions on.
+  static func chronologicalOrder(_ ledger: Ledger, sortingInHalvesFrom halvesFrom: Int)
+    -> [Int32]
+  {
     var keys = [PassKey]()
     keys.reserveCapacity(ledger.transactionCount)
     for (index, time) in ledger.time.enumerated() {
       keys.append(PassKey(time: time, index: Int32(index), holderAndCheck: 0))
     }
-    let middle = sortHalves(&keys, ids: ledger.transactionIDs)
+    let middle = sortHalves(&keys, from: halvesFrom, ids: ledger.transactionIDs)
     var order = [Int32]()
     order.reserveCapacity(keys.count)
     forEachInOrder(keys, halvesSplitAt: middle, ids: ledger.transactionIDs) {
@@ -412,11 +434,13 @@ public struct RewardEngine: Sendable {
 
   /// Sorts the two halves of `keys` at once, one per core, and returns where the second starts.
   /// Sorting keys kept side by side touches memory in order.
-  fileprivate static func sortHalves(_ keys: inout [PassKey], ids: IdentifierArena) -> Int {
+  fileprivate static func sortHalves(
+    _ keys: inout [PassKey], from halvesFrom: Int, ids: IdentifierArena
+  ) -> Int {
     // Keys are unique (ids are), so an unstable sort orders them exactly, and in place: the
     // standard library's stable sort would allocate as much again.
     let count = keys.count
-    guard count >= 65_536 else {
+    guard count >= halvesFrom else {
       keys.withUnsafeMutableBufferPointer { keys in
         InPlaceSort.sort(keys) { precedes($0, $1, ids: ids) }
       }

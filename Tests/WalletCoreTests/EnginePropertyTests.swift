@@ -185,27 +185,35 @@ struct EnginePropertyTests {
 
   /// A batch decides without recording progress, and its ordered pass then skips transactions
   /// that failed checks 1–12; the outcomes must not change. Large cases, with and without a
-  /// quota (odd and even seeds), also take the two-halves sort: one, with a quota, under
-  /// `clawback` by default (the large ledger below takes `net`); every pair under
-  /// `WALLET_TEST_FULL=1`.
+  /// quota (odd and even seeds), also take the two-halves sort: by default one, with a quota,
+  /// under `clawback` (the large ledger below takes `net`), with the halves made from
+  /// `LargeLedgerTests.size.halvesFrom` transactions; every pair, of 70,000 transactions with
+  /// the engine's own threshold, under `WALLET_TEST_FULL=1`.
   @Test(
     "a batch's outcomes equal the plain reference",
     arguments: [
       (.net, 1, 300), (.net, 2, 300), (.net, 3, 300), (.net, 4, 300), (.net, 5, 300),
       (.net, 6, 300), (.clawback, 1, 300), (.clawback, 2, 300), (.clawback, 3, 300),
-      (.clawback, 4, 300), (.clawback, 7, 70_000),
+      (.clawback, 4, 300), (.clawback, 7, LargeLedgerTests.size.transactions),
     ]
       + TestSize.choose(
         quick: [], full: [(.net, 8, 70_000), (.net, 7, 70_000), (.clawback, 8, 70_000)])
       as [(RefundPolicy, UInt64, Int)])
   func batchMatchesReference(refunds: RefundPolicy, seed: UInt64, count: Int) {
     var scenario = randomScenario(seed: seed, transactions: count, refunds: refunds)
-    if count > 1_000 { scenario.promotion.quota = seed % 2 == 0 ? nil : 25 }
+    if count > 1_000 {
+      scenario.promotion.quota = seed % 2 == 0 ? nil : 25
+      // Made in order of time, each half would already be in order: mixed, a wrong merge shows.
+      var random = SeededGenerator(seed: seed)
+      scenario.transactions.shuffle(using: &random)
+    }
     let expected = referenceDecisions(scenario)
     let ledger = Ledger(
       cards: scenario.cards, enrollments: scenario.enrollments,
       transactions: scenario.transactions)
-    let decisions = RewardEngine(promotion: scenario.promotion).decide(ledger)
+    let engine = RewardEngine(
+      promotion: scenario.promotion, sortingInHalvesFrom: LargeLedgerTests.size.halvesFrom)
+    let decisions = engine.decide(ledger)
     var mismatches = 0
     for index in 0..<ledger.transactionCount
     where decisions.outcome(at: index, in: ledger) != expected[ledger.transactionIDs[index]] {
@@ -320,10 +328,17 @@ struct ManyEnrollmentTests {
 }
 
 /// Ledgers of 65,536 transactions and more are sorted in two halves at once and merged while
-/// deciding; these check that path against the plain one.
+/// deciding; these check that path against the plain one, with the halves made from fewer
+/// transactions (`RewardEngine(promotion:sortingInHalvesFrom:)`) so that ledgers small enough to
+/// check quickly take it: 6,000 transactions by default, 70,000 under `WALLET_TEST_FULL=1`. A
+/// batch sorts only the transactions that passed checks 1–12, about one in ten of these, hence
+/// the low threshold.
 struct LargeLedgerTests {
+  static let size = TestSize.choose(
+    quick: (transactions: 6_000, halvesFrom: 512), full: (transactions: 70_000, halvesFrom: 4_096))
+
   @Test func chronologicalOrderOfALargeLedgerIsTimeThenIdBytes() {
-    let scenario = randomScenario(seed: 7, transactions: 70_000)
+    let scenario = randomScenario(seed: 7, transactions: Self.size.transactions)
     let ledger = Ledger(
       cards: scenario.cards, enrollments: scenario.enrollments,
       transactions: scenario.transactions)
@@ -332,7 +347,9 @@ struct LargeLedgerTests {
       let b = scenario.transactions[right]
       return RewardEngine.decides(a.id, at: a.time, before: b.id, at: b.time)
     }
-    #expect(RewardEngine.chronologicalOrder(ledger).map(Int.init) == expected)
+    let order = RewardEngine.chronologicalOrder(
+      ledger, sortingInHalvesFrom: Self.size.halvesFrom)
+    #expect(order.map(Int.init) == expected)
   }
 
   @Test(
@@ -359,12 +376,17 @@ struct LargeLedgerTests {
     arguments: [(3, .net)] + TestSize.choose(quick: [], full: [(5, .clawback), (11, .net)])
       as [(UInt64, RefundPolicy)])
   func largeLedgerMatchesReference(seed: UInt64, refunds: RefundPolicy) {
-    var scenario = randomScenario(seed: seed, transactions: 70_000, refunds: refunds)
+    let count = Self.size.transactions
+    var scenario = randomScenario(seed: seed, transactions: count, refunds: refunds)
     // A quota makes the order across all holders matter, so a wrong merge would show.
     scenario.promotion.quota = 10
     let expected = referenceDecisions(scenario)
-    let decisions = scenario.decide()
-    #expect(decisions.count == 70_000)
+    let decisions = RewardEngine(
+      promotion: scenario.promotion, sortingInHalvesFrom: Self.size.halvesFrom
+    ).decide(
+      cards: scenario.cards, enrollments: scenario.enrollments,
+      transactions: scenario.transactions)
+    #expect(decisions.count == count)
     var mismatches = 0
     for decision in decisions where decision.outcome != expected[decision.transaction] {
       mismatches += 1

@@ -2,7 +2,7 @@ import Foundation
 
 /// How much work the slowest randomised tests do. By default a quick size, still large enough
 /// for each test to reach every path it is there for (every zone and refund policy, the sort
-/// that splits past 65,536 keys, a quota running out part way); with `WALLET_TEST_FULL=1`, the
+/// in two halves, a quota running out part way); with `WALLET_TEST_FULL=1`, the
 /// more seeds and cases they used to run every time, for a run that has the time.
 public enum TestSize {
   /// Whether `WALLET_TEST_FULL=1` asks for the full size.
