@@ -103,13 +103,18 @@ struct PartitionedBatchTests {
     var promotion = scenario.promotion
     promotion.quota = nil
     let unlimited = try Self.inMemory(files, promotion: promotion).rewardCount
-    // The scenario's own quota, none, none at all, the last place, and some way through.
-    for quota in [scenario.promotion.quota, nil, 0, unlimited, unlimited / 2, unlimited / 3 + 1] {
+    // The scenario's own quota, none, none at all, the last place, and some way through (at
+    // two places under `WALLET_TEST_FULL=1`, which also splits in two parts row by row).
+    let quotas =
+      [scenario.promotion.quota, nil, 0, unlimited, unlimited / 2]
+      + TestSize.choose(quick: [], full: [unlimited / 3 + 1])
+    let splits =
+      [(1, false), (3, false), (7, false), (2, true), (7, true)]
+      + TestSize.choose(quick: [], full: [(2, false)])
+    for quota in quotas {
       promotion.quota = quota
       let expected = try Self.inMemory(files, promotion: promotion)
-      for (parts, inPieces) in [
-        (1, false), (2, false), (3, false), (7, false), (2, true), (7, true),
-      ] {
+      for (parts, inPieces) in splits {
         let got = try Self.inParts(
           files, promotion: promotion, parts: parts, inPieces: inPieces, readInPieces: inPieces)
         let how = inPieces ? "in pieces" : "row by row"
