@@ -6,8 +6,7 @@ import WalletTestSupport
 /// (`WalletCommandLine.run(_:context:)`) with a captured console, a given environment and a
 /// given standard input, and returns what `WalletProcess.run` would: the status and both
 /// streams. Tests that need a process of their own (a closed descriptor, `/dev/full`, signals,
-/// the umask, a terminal, a shell, a variable the code reads from the process's environment
-/// such as `WALLET_SPLIT_BYTES`) use `WalletProcess` instead.
+/// the umask, a terminal, a shell) use `WalletProcess` instead.
 ///
 /// A run given a `directory` works there on its own thread alone (see `WorkingFolder`), so that
 /// runs go side by side: a path the command opens on another thread must be given whole, as
@@ -20,9 +19,6 @@ public enum CommandHarness {
     _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil,
     stdin: String? = nil
   ) throws -> WalletProcess.Result {
-    precondition(
-      environment["WALLET_SPLIT_BYTES"] == nil,
-      "WALLET_SPLIT_BYTES is read from the process's environment: run the binary for it")
     let capture = try CapturingConsole()
     let input: Int32 =
       try stdin.map { try CapturingConsole.unnamedFile(holding: Array($0.utf8)) }

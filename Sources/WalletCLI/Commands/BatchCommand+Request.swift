@@ -65,6 +65,9 @@ extension BatchCommand {
     request.memoryLimit = memory?.bytes
     // A test's way to force a number of parts, however small the files.
     request.forcedParts = context.environment["WALLET_BATCH_PARTITIONS"].flatMap { Int($0) }
+    // And to read even small files in pieces at once, as large ones are.
+    request.smallestFileInPieces = context.environment["WALLET_SPLIT_BYTES"]
+      .flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
     request.summarize = !progress.quiet
     request.environment = context.environment
     return request

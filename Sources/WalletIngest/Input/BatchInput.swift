@@ -26,20 +26,23 @@ package struct BatchInput {
 
   /// Reads the files in dependency order. Instants written without an offset are read in `zone`.
   /// `progress` is given the transactions file's size and returns what to tell how far its
-  /// read has got, if anything.
+  /// read has got, if anything. A file of `smallestFileInParts` bytes or more is read in parts
+  /// at once (`FileParts`).
   package static func load(
     cards cardsPath: String, enrollments enrollmentsPath: String,
     transactions transactionsPath: String, naiveIn zone: TimeZoneRules, skipInvalid: Bool,
+    smallestFileInParts: Int = FileParts.minimumFileSize,
     progress: (_ totalBytes: Int) -> (any ReadProgress)?
   ) throws(FileError) -> BatchInput {
     let (loaded, loader, transactionsFile) = try loadCardsAndEnrollments(
       cards: cardsPath, enrollments: enrollmentsPath, transactions: transactionsPath,
-      naiveIn: zone, skipInvalid: skipInvalid)
+      naiveIn: zone, skipInvalid: skipInvalid, smallestFileInParts: smallestFileInParts)
     var input = loaded
     let progress = progress(transactionsFile.size)
     if let whole = TransactionParts.load(
-      file: transactionsFile, reader: loader.transactionReader(columns:), ledger: input.ledger,
-      progress: progress, rowsRead: loader.forgetLookups)
+      file: transactionsFile, smallest: smallestFileInParts,
+      reader: loader.transactionReader(columns:), ledger: input.ledger, progress: progress,
+      rowsRead: loader.forgetLookups)
     {
       input.ledger = whole
       return input
@@ -60,7 +63,8 @@ extension BatchInput {
   /// them, and the transactions file, open.
   package static func loadCardsAndEnrollments(
     cards cardsPath: String, enrollments enrollmentsPath: String,
-    transactions transactionsPath: String, naiveIn zone: TimeZoneRules, skipInvalid: Bool
+    transactions transactionsPath: String, naiveIn zone: TimeZoneRules, skipInvalid: Bool,
+    smallestFileInParts: Int = FileParts.minimumFileSize
   ) throws(FileError) -> (BatchInput, LedgerLoader, InputFile) {
     // Open all three first, so that a missing file is reported before any work is done.
     let cardsFile = try InputFile(path: cardsPath)
@@ -69,6 +73,7 @@ extension BatchInput {
     var input = BatchInput()
     input.files = [cardsFile, enrollmentsFile, transactionsFile]
     let loader = LedgerLoader(cardsPath: cardsPath, enrollmentsPath: enrollmentsPath, zone: zone)
+    loader.smallestFileInParts = smallestFileInParts
 
     if !loader.addCardsInHalves(cardsFile, to: &input.ledger) {
       try loader.readCards(
@@ -89,6 +94,8 @@ package final class LedgerLoader {
   let cardsPath: String
   let enrollmentsPath: String
   let zone: TimeZoneRules
+  /// The smallest cards or enrollments file read in two halves at once.
+  var smallestFileInParts = FileParts.minimumFileSize
   private var cards = IDLookup()
   private var enrollments = IDLookup()
   private var transactionReader: LedgerTransactionReader?
@@ -209,7 +216,7 @@ package final class LedgerLoader {
   func addCardsInHalves(_ file: InputFile, to ledger: inout Ledger) -> Bool {
     guard
       let (first, second) = FileParts.read(
-        file, kind: .cards,
+        file, kind: .cards, smallest: smallestFileInParts,
         { csv, columns, bytes -> [Card]? in
           var reader = CardRowReader(ColumnPositions(columns))
           var cards: [Card] = []
@@ -254,7 +261,7 @@ package final class LedgerLoader {
     let zone = self.zone
     guard
       let (first, second) = FileParts.read(
-        file, kind: .enrollments,
+        file, kind: .enrollments, smallest: smallestFileInParts,
         { csv, columns, bytes -> EnrollmentHalf? in
           var reader = EnrollmentRowReader(ColumnPositions(columns), cards: lookup, zone: zone)
           var enrollments: [Enrollment] = []

@@ -16,14 +16,15 @@ package struct BatchPostings {
   /// bytes; anything else (and any problem at all) reads it row by row from the start, which
   /// reports exactly what is wrong, so the speed-up never changes a message.
   package static func read(
-    _ file: InputFile, ledger: Ledger, cardsPath: String, skipInvalid: Bool
+    _ file: InputFile, ledger: Ledger, cardsPath: String, skipInvalid: Bool,
+    smallestFileInParts: Int = FileParts.minimumFileSize
   ) throws(FileError) -> BatchPostings {
     guard let lookup = IDLookup(uniqueIn: ledger.cards, [], id: \.id) else {
       preconditionFailure("a ledger's card ids are unique")
     }
     let cardIDs = ledger.cards.map(\.id)
     if let parts = FileParts.read(
-      file, kind: .postings,
+      file, kind: .postings, smallest: smallestFileInParts,
       { csv, columns, _ -> BatchPostings? in
         let reader = PostingRowReader(columns, cards: lookup, cardIDs: cardIDs)
         var part = BatchPostings(values: [], cards: [])

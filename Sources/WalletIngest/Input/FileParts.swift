@@ -12,28 +12,24 @@ import WalletCore
 /// caller gives up on parts and reads the file from the start the ordinary way, which reports
 /// exactly what is wrong, on which line, as it always has. So the speed-up never changes a
 /// message.
-enum FileParts {
-  /// Files smaller than this are read in one go: two threads would not pay for themselves.
-  /// `WALLET_SPLIT_BYTES` lowers it, so that tests can send small files down this path.
-  static let minimumFileSize: Int = {
-    if let text = getenv("WALLET_SPLIT_BYTES"), let bytes = Int(String(cString: text)),
-      bytes > 0
-    {
-      return bytes
-    }
-    return 8 << 20
-  }()
+package enum FileParts {
+  /// Files smaller than this are read in one go: two threads would not pay for themselves. A
+  /// batch may be given a smaller size (`BatchRequest.smallestFileInPieces`), so that tests can
+  /// send small files down this path.
+  package static let minimumFileSize = 8 << 20
 
-  /// What `readHalf` made of each half, first half first; nil when the file is small or either
-  /// half failed. `readHalf` gets a reader positioned at the half's first row, the file's
+  /// What `readHalf` made of each half, first half first; nil when the file is smaller than
+  /// `smallest` bytes or either half failed. `readHalf` gets a reader positioned at the half's first row, the file's
   /// header, and how many bytes of rows its result should have room for (the whole file's for
   /// the first half, to which the second is appended), and returns nil at the first problem of
   /// any kind.
   static func read<Part: Sendable>(
-    _ file: InputFile, kind: InputKind,
+    _ file: InputFile, kind: InputKind, smallest: Int,
     _ readHalf: @escaping @Sendable (CSVReader, CSVColumns, _ roomForBytes: Int) -> Part?
   ) -> (first: Part, second: Part)? {
-    guard let parts = read(file, kind: kind, parts: 2, readHalf), parts.count == 2 else {
+    guard let parts = read(file, kind: kind, parts: 2, smallest: smallest, readHalf),
+      parts.count == 2
+    else {
       return nil
     }
     return (parts[0], parts[1])
@@ -49,7 +45,7 @@ enum FileParts {
   /// `read(_:kind:_:)`, with room for the whole file in the first part. A file smaller than
   /// `smallest` bytes is not cut.
   static func read<Part: Sendable>(
-    _ file: InputFile, kind: InputKind, parts count: Int, smallest: Int = minimumFileSize,
+    _ file: InputFile, kind: InputKind, parts count: Int, smallest: Int,
     _ readPart: @escaping @Sendable (CSVReader, CSVColumns, _ roomForBytes: Int) -> Part?
   ) -> [Part]? {
     precondition(count >= 2, "a file read in fewer than two parts")

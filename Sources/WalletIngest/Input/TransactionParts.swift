@@ -8,15 +8,16 @@ enum TransactionParts {
   static let partCount = 8
 
   /// The transactions of `file` appended to a copy of `ledger` (which holds the cards and
-  /// enrollments), or nil when the file must be read the ordinary way. `rowsRead` is called
+  /// enrollments), or nil when the file must be read the ordinary way (as one smaller than
+  /// `smallest` bytes is). `rowsRead` is called
   /// once every part is read, before they are joined: what only reading rows needed can go
   /// then, so that it does not add to the memory joining them takes. Nil can still come after
   /// it, when an id repeats.
   static func load(
-    file: InputFile, reader makeReader: (CSVColumns) -> LedgerTransactionReader, ledger: Ledger,
-    progress: (any ReadProgress)?, rowsRead: () -> Void
+    file: InputFile, smallest: Int, reader makeReader: (CSVColumns) -> LedgerTransactionReader,
+    ledger: Ledger, progress: (any ReadProgress)?, rowsRead: () -> Void
   ) -> Ledger? {
-    guard file.size >= FileParts.minimumFileSize,
+    guard file.size >= smallest,
       let columns = try? CSVColumns(
         reader: CSVReader(
           fileDescriptor: file.descriptor, range: 0..<file.size, chunkSize: 1 << 16),
@@ -30,7 +31,7 @@ enum TransactionParts {
       var parts = { () -> [Ledger]? in
         let reader = makeReader(columns)
         return FileParts.read(
-          file, kind: .transactions, parts: partCount,
+          file, kind: .transactions, parts: partCount, smallest: smallest,
           { csv, columns, bytes in
             read(
               csv, columns: columns, reader: reader, ledger: ledger, expectedRows: bytes / 80,

@@ -17,8 +17,8 @@ package struct PartitionedBatch {
   /// Whether invalid rows are skipped and reported rather than the end of the run.
   package let skipInvalid: Bool
 
-  /// The smallest transactions file read in pieces at once (`FileParts.minimumFileSize`
-  /// unless a test lowers it).
+  /// The smallest file read in pieces at once (`FileParts.minimumFileSize` unless a test
+  /// lowers it).
   package var smallestFileInPieces: Int = FileParts.minimumFileSize
 
   /// The most parts: each one holds two work files open while partitioning.
@@ -68,7 +68,8 @@ package struct PartitionedBatch {
   ) throws -> Totals {
     let (base, loader, transactionsFile) = try BatchInput.loadCardsAndEnrollments(
       cards: cards, enrollments: enrollments, transactions: transactions,
-      naiveIn: promotion.timeZone, skipInvalid: skipInvalid)
+      naiveIn: promotion.timeZone, skipInvalid: skipInvalid,
+      smallestFileInParts: smallestFileInPieces)
     let directory = try TemporaryDirectory(in: workParent)
     defer { directory.remove() }
     var totals = Totals()

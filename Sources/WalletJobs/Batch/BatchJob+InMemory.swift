@@ -10,6 +10,7 @@ extension BatchJob {
     let input = try BatchInput.load(
       cards: request.cards, enrollments: request.enrollments, transactions: request.transactions,
       naiveIn: promotion.timeZone, skipInvalid: request.skipInvalid,
+      smallestFileInParts: request.smallestFileInPieces ?? FileParts.minimumFileSize,
       progress: { events.progress(.reading, $0) })
     events.inputsRead(nil, input.skipped)
 
@@ -23,7 +24,8 @@ extension BatchJob {
           Result { () throws(FileError) in
             try BatchPostings.read(
               try InputFile(path: path), ledger: input.ledger, cardsPath: request.cards,
-              skipInvalid: request.skipInvalid)
+              skipInvalid: request.skipInvalid,
+              smallestFileInParts: request.smallestFileInPieces ?? FileParts.minimumFileSize)
           }
         }
       })

@@ -26,8 +26,8 @@ package struct BatchRequest {
   package var memoryLimit: Int?
   /// A number of parts to run in whatever the files' size (a test's knob).
   package var forcedParts: Int?
-  /// The smallest transactions file a run in parts reads in pieces at once; nil for
-  /// `PartitionedBatch`'s own (a test's knob).
+  /// The smallest input file read in pieces at once, on as many cores, in memory or in parts;
+  /// nil for `FileParts.minimumFileSize` (a test's knob, to send small files down that path).
   package var smallestFileInPieces: Int?
   /// Whether the summary's totals are counted (they are not when the command is quiet).
   package var summarize = true

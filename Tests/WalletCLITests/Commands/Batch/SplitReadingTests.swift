@@ -8,18 +8,13 @@ import WalletTestSupport
 /// `WALLET_SPLIT_BYTES=1` sends even small files down that path, so that these tests can show
 /// it gives exactly what one read gives: the same files on success, and the same error on bad
 /// input.
-@Suite(.tags(.endToEnd))
 struct SplitReadingTests {
-  /// Runs `wallet arguments` in `folder`: read whole, inside the test process; read in parts,
-  /// as the binary, since `WALLET_SPLIT_BYTES` is read from the process's own environment,
-  /// which a run inside the tests cannot set for itself alone.
+  /// Runs `wallet arguments` in `folder`, reading files whole or in parts.
   static func run(_ arguments: [String], in folder: TemporaryFolder, inParts: Bool) throws
     -> WalletProcess.Result
   {
-    inParts
-      ? try WalletProcess.run(
-        arguments, environment: ["WALLET_SPLIT_BYTES": "1"], directory: folder.url)
-      : try CommandHarness.run(arguments, directory: folder.url)
+    try CommandHarness.run(
+      arguments, environment: inParts ? ["WALLET_SPLIT_BYTES": "1"] : [:], directory: folder.url)
   }
 
   func batch(in folder: TemporaryFolder, inParts: Bool) throws -> (
@@ -232,11 +227,8 @@ struct SplitReadingTests {
       "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
       "transactions.csv", "--out", "rewards.csv", "--decisions", "decisions.csv", "--quiet",
     ]
-    // Read in parts, the binary: `WALLET_SPLIT_BYTES` is read from the process's environment.
     func run(_ arguments: [String]) throws -> WalletProcess.Result {
-      environment.isEmpty
-        ? try CommandHarness.run(arguments, directory: folder.url)
-        : try WalletProcess.run(arguments, environment: environment, directory: folder.url)
+      try CommandHarness.run(arguments, environment: environment, directory: folder.url)
     }
     let skipping = try run(arguments + ["--skip-invalid"])
     #expect(skipping.status == 0)

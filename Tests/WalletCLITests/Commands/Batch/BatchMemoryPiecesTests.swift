@@ -6,14 +6,11 @@ import WalletTestSupport
 /// `wallet batch --memory` on a file large enough to be partitioned in pieces at once (made so
 /// by `WALLET_SPLIT_BYTES`): the same files as in memory, and at any problem the row-by-row
 /// reading's exact message.
-@Suite(.tags(.endToEnd))
 struct BatchMemoryPiecesTests {
   /// Any file counts as large.
   static let split = ["WALLET_SPLIT_BYTES": "1"]
 
-  /// Runs batch in `folder`: in memory, inside the test process; with `--memory` in `extra`,
-  /// partitioned in pieces, as the binary, since `WALLET_SPLIT_BYTES` is read from the
-  /// process's own environment, which a run inside the tests cannot set for itself alone.
+  /// Runs batch in `folder`: in memory, or with `--memory` in `extra` partitioned in pieces.
   func run(_ folder: TemporaryFolder, transactions: String, _ extra: [String]) throws
     -> WalletProcess.Result
   {
@@ -23,9 +20,9 @@ struct BatchMemoryPiecesTests {
         WalletProcess.sample("enrollments.csv"), "--transactions", transactions, "--out",
         "rewards.csv", "--decisions", "decisions.csv",
       ] + extra
-    return extra.contains("--memory")
-      ? try WalletProcess.run(arguments, environment: Self.split, directory: folder.url)
-      : try CommandHarness.run(arguments, directory: folder.url)
+    return try CommandHarness.run(
+      arguments, environment: extra.contains("--memory") ? Self.split : [:],
+      directory: folder.url)
   }
 
   /// The sample's transactions with `change` made to its lines (the header is line 0).
@@ -79,31 +76,5 @@ struct BatchMemoryPiecesTests {
     #expect(folder.read("rewards.csv") == rewards)
     #expect(folder.read("decisions.csv") == decisions)
     #expect(inMemory.status == (extra.isEmpty ? 65 : 0))
-  }
-
-  /// In Chinese, rows skipped in parts are reported as in memory, in Chinese, and the warning
-  /// that the tiny limit cannot be kept is in Chinese too.
-  @Test func skippedRowsInChineseAsInMemory() throws {
-    let folder = try TemporaryFolder()
-    let file = try sample(folder) { lines in
-      lines[12] = lines[12].replacingOccurrences(of: "CNY", with: "C#Y")
-    }
-    // A process of its own: batch's summary thread speaks the process's language.
-    func run(_ extra: [String]) throws -> WalletProcess.Result {
-      try WalletProcess.run(
-        [
-          "batch", "--cards", WalletProcess.sample("cards.csv"), "--enrollments",
-          WalletProcess.sample("enrollments.csv"), "--transactions", file, "--out",
-          "rewards.csv", "--skip-invalid",
-        ] + extra, environment: Self.split.merging(["LANG": "zh_CN.UTF-8"]) { $1 },
-        directory: folder.url)
-    }
-    let inMemory = try run([])
-    let inParts = try run(["--memory", "1K"])
-    #expect(inMemory.status == 0 && inParts.status == 0)
-    #expect(inMemory.stderr.contains("已跳过"))
-    let (rest, warned) = BatchFiles.withoutLimitWarning(inParts.stderr)
-    #expect(rest == inMemory.stderr)
-    #expect(warned && inParts.stderr.hasPrefix("警告："), "\(inParts.stderr)")
   }
 }
