@@ -103,14 +103,14 @@ struct PartitionedBatchTests {
     var promotion = scenario.promotion
     promotion.quota = nil
     let unlimited = try Self.inMemory(files, promotion: promotion).rewardCount
-    // The scenario's own quota, none, none at all, the last place, and some way through (at
-    // two places under `WALLET_TEST_FULL=1`, which also splits in two parts row by row).
+    // None, none at all, the last place, and some way through; under `WALLET_TEST_FULL=1` also
+    // the scenario's own and another place on the way, and more ways to split.
     let quotas =
-      [scenario.promotion.quota, nil, 0, unlimited, unlimited / 2]
-      + TestSize.choose(quick: [], full: [unlimited / 3 + 1])
+      [nil, 0, unlimited, unlimited / 2]
+      + TestSize.choose(quick: [], full: [scenario.promotion.quota, unlimited / 3 + 1])
     let splits =
-      [(1, false), (3, false), (7, false), (2, true), (7, true)]
-      + TestSize.choose(quick: [], full: [(2, false)])
+      [(1, false), (3, false), (2, true), (7, true)]
+      + TestSize.choose(quick: [], full: [(2, false), (7, false)])
     for quota in quotas {
       promotion.quota = quota
       let expected = try Self.inMemory(files, promotion: promotion)
@@ -172,11 +172,13 @@ struct PartitionedBatchTests {
   }
 
   /// Files large enough that each piece fills many batches of plain rows (`PendingRows`, 64
-  /// rows), with rows of other kinds between them.
+  /// rows), with rows of other kinds between them: 1,500 rows by default, 3,000 under
+  /// `WALLET_TEST_FULL=1`.
   @Test(arguments: [(UInt64(31), RefundPolicy.net), (32, .clawback)])
   func largerFilesInPiecesWriteWhatMemoryWrites(seed: UInt64, refunds: RefundPolicy) throws {
     let scenario = SQLScenario(
-      seed: seed, transactions: 3_000, zone: "Asia/Shanghai", refunds: refunds)
+      seed: seed, transactions: TestSize.choose(quick: 1_500, full: 3_000), zone: "Asia/Shanghai",
+      refunds: refunds)
     let files = try ScenarioFiles(scenario)
     var promotion = scenario.promotion
     promotion.quota = nil

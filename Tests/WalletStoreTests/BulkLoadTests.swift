@@ -1,5 +1,6 @@
 import Testing
 import WalletCore
+import WalletTestSupport
 
 @testable import WalletStore
 
@@ -42,7 +43,8 @@ struct BulkLoadTests {
 
   @Test(
     "imports into an empty table, a full one, again, and with replacements",
-    arguments: [1, 2, 3] as [UInt64], Quota.allCases)
+    // One random wallet by default, three under `WALLET_TEST_FULL=1`.
+    arguments: TestSize.choose(quick: [1], full: [1, 2, 3]) as [UInt64], Quota.allCases)
   func sameStoreEitherWay(seed: UInt64, quota: Quota) throws {
     let wallet = RandomWallet(seed: seed, transactions: 240)
     let (rowByRow, bulk) = try storePair(quota: quota)

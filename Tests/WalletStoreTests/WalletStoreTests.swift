@@ -391,12 +391,15 @@ struct MaterialisedDecisionTests {
     }
     for (index, transaction) in wallet.transactions.prefix(40).enumerated()
     where transaction.refunded == .zero {
-      // Partial refunds, and every fifth one whole.
+      // Partial refunds, and every fifth one whole. A wrong update stays wrong until the
+      // transaction changes again, so by default the store is compared after every fourth (and
+      // the last, below); after every one under `WALLET_TEST_FULL=1`.
       let amount =
         index % 5 == 0 ? transaction.amount : min(Money(minorUnits: 60_00), transaction.amount)
       try store.refund(transaction.id, amount: amount, at: transaction.time)
-      try check("a refund")
+      if TestSize.isFull || index % 4 == 0 { try check("a refund") }
     }
+    try check("the refunds")
     // With a tight quota the few places may all have gone to purchases never refunded.
     if setup.refunds == .clawback && quota == .none {
       let forfeited = try store.installedPromotions().flatMap { promotion in

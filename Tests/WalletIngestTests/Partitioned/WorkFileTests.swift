@@ -14,7 +14,7 @@ struct WorkFileTests {
     // Values and byte runs of every size around the buffer's: smaller, equal, larger.
     var expected: [UInt8] = []
     var generator = SystemRandomNumberGenerator()
-    for round in 0..<70 {
+    for round in 0..<21 {
       let value = UInt64.random(in: .min ... .max, using: &generator)
       writer.append(value: value)
       withUnsafeBytes(of: value) { expected.append(contentsOf: $0) }

@@ -123,7 +123,8 @@ struct LinearRegexTests {
     var maker = PatternMaker(random: SeededGenerator(seed: seed))
     var compared = 0
     var matched = 0
-    for _ in 0..<1500 {
+    // 600 patterns by default, 1,500 under `WALLET_TEST_FULL=1`.
+    for _ in 0..<TestSize.choose(quick: 600, full: 1500) {
       let pattern = maker.pattern()
       let ignoresCase = maker.chance(20)
       for _ in 0..<8 {
