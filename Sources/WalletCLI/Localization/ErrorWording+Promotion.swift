@@ -160,8 +160,8 @@ extension ErrorWording {
       return say("must list at least one amount", "必须至少列出一个金额", in: language)
     case .unequalSchedules(let found, let needed):
       return say(
-        "has \(found) amounts where the other channel has \(needed): both schedules must be as "
-          + "long",
+        "has \(found) amounts where the other channel has \(needed): both schedules must be "
+          + "equally long",
         "有 \(found) 个金额，而另一个渠道有 \(needed) 个：两个返现表必须一样长", in: language)
     case .countAndAmount:
       return say(
@@ -177,8 +177,8 @@ extension ErrorWording {
         "does not nest with '\(shown)': neither \(words(limit, in: .english)) nor "
           + "\(words(other, in: .english)) lies within the other's period and scope, and limits "
           + "must form a chain",
-        "与 '\(shown)' 不能嵌套：\(words(limit, in: .simplifiedChinese))与"
-          + "\(words(other, in: .simplifiedChinese))的周期和范围互不包含，而各限额必须逐层嵌套",
+        "与 '\(shown)' 不能嵌套：“\(words(limit, in: .simplifiedChinese))”与"
+          + "“\(words(other, in: .simplifiedChinese))”的周期和范围互不包含，而各限额必须逐层嵌套",
         in: language)
     case .amountLimitWithTiers:
       return say(
@@ -187,8 +187,8 @@ extension ErrorWording {
     case .tiersWithoutCampaignCount(let needed):
       return say(
         "a tiers reward needs the limit { \"count\": \(needed), \"per\": \"campaign\" } at "
-          + "holder scope: its schedules' length",
-        "tiers 返现需要持卡人范围的限额 { \"count\": \(needed), \"per\": \"campaign\" }，即返现表的长度",
+          + "holder scope, the length of its schedules",
+        "tiers 返现需要持卡人范围的限额 { \"count\": \(needed), \"per\": \"campaign\" }，其次数等于返现表的长度",
         in: language)
     case .tiersCampaignCount(let found, let needed):
       return say(
