@@ -39,25 +39,26 @@ public struct PromotionError: Error, Equatable, Sendable {
     case outOfRange(String, ClosedRange<Int>)
     /// A count, written `text`, is past 64 bits; `maximum` is the largest allowed.
     case tooLarge(String, maximum: Int)
-    /// A list of codes is neither an array nor null.
+    /// A list (of codes, days, merchants or limits) is neither an array nor null.
     case notArrayOrNull(found: JSONKind)
-    /// A list of codes is empty, where null means any.
+    /// A list is empty, where null means any (or, for `limits`, none).
     case emptyList
     /// A code outside its list.
     case code(CodeError)
-    /// An excluded merchant category code is not four digits.
+    /// A merchant category code (of `excludedMCCs` or `mccs`) is not four digits.
     case notMerchantCode(String)
-    /// The campaign is neither an object nor null.
+    /// The campaign, the threshold or the source is neither an object nor null.
     case notObjectOrNull(found: JSONKind)
-    /// A campaign date is not of the form `YYYY-MM-DD`.
+    /// A date (of the campaign or the source) is not of the form `YYYY-MM-DD`.
     case malformedDate(String)
-    /// A campaign date, written `text`, that does not exist or is out of range.
+    /// A date, written `text`, that does not exist or is out of range.
     case date(String, TimeParseError)
     /// The campaign ends before it starts.
     case endBeforeStart(end: CivilDate, start: CivilDate)
-    /// A key of `tiers` is not a channel.
+    /// A key of tiers or of a fixed reward by channel is not a channel.
     case notChannel
-    /// `tiers` names a channel twice (keys match case-insensitively); `first` is the first.
+    /// Tiers or a fixed reward name a channel twice (keys match case-insensitively); `first` is
+    /// the first.
     case repeatedChannel(Channel, first: JSONPosition)
     /// A channel's tiers are not an array.
     case tiersNotArray(found: JSONKind)
