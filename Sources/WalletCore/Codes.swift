@@ -78,6 +78,12 @@ public enum CodeKind: String, Sendable, CaseIterable {
   case authorizationResult = "authorization result"
   case supplementaryCardsPolicy = "supplementaryCards policy"
   case refundsPolicy = "refunds policy"
+  /// The periods of a limit or threshold (SPEC 8).
+  case period
+  /// The scopes of a limit or threshold (SPEC 8).
+  case scope
+  /// What a threshold's spend counts (SPEC 8).
+  case thresholdCounts = "threshold counts"
   case currency
 }
 

@@ -26,14 +26,8 @@ public struct Promotion: Hashable, Sendable {
   public var excludedMCCs: Set<MerchantCategoryCode>
   /// The day of the month (1–28) on which each billing cycle starts.
   public var cycleStartDay: Int
-  /// How many rewards a holder may earn in one cycle.
-  public var rewardsPerCycle: Int
-  /// How many rewards a holder may earn in all.
-  public var maxRewardsPerHolder: Int
   /// How many rewards the whole promotion pays, first come first served; nil for no limit.
   public var quota: Int?
-  /// What the n-th reward pays, per channel.
-  public var tiers: RewardTiers
   /// What a refund does to a purchase's reward: shrink the purchase before it is judged (`net`),
   /// or take back a reward already paid (`clawback`).
   public var refunds: RefundPolicy
@@ -41,8 +35,59 @@ public struct Promotion: Hashable, Sendable {
   /// reconciliation, not by the decision.
   public var postingDays: Int
 
-  /// A promotion with the given rules; invariants are the validator's, checked on decoding.
-  /// `refunds` and `postingDays` default as a file that leaves them out does.
+  // SPEC 8's rules. A section 2 file has `reward` (its `tiers`) and `limits` (one count per
+  // cycle, one per campaign) and none of the others.
+
+  /// What each reward pays.
+  public var reward: PromotionReward {
+    didSet { sectionTwo = SectionTwoView(reward: reward, limits: limits) }
+  }
+  /// The limits on rewards, in the file's order; they form a chain (`RewardLimit.nests`).
+  public var limits: [RewardLimit] {
+    didSet { sectionTwo = SectionTwoView(reward: reward, limits: limits) }
+  }
+  /// The spend a transaction's scope must reach in its period before it earns; nil for none.
+  public var threshold: SpendThreshold?
+  /// The ISO weekdays (1 Monday … 7 Sunday) on which purchases qualify; nil for every day.
+  public var weekdays: Set<Int>?
+  /// The days of the month (1…31) on which purchases qualify; nil for every day.
+  public var monthDays: Set<Int>?
+  /// The merchant categories that qualify (with `merchants`: either matching qualifies); nil
+  /// when not restricted by category.
+  public var mccs: Set<MerchantCategoryCode>?
+  /// Texts a qualifying purchase's merchant contains (ASCII letters without case), in the
+  /// file's order; nil when not restricted by merchant.
+  public var merchants: [String]?
+  /// The enrollment channels that qualify; nil for both.
+  public var channels: Set<Channel>?
+  /// Where the terms come from; no part of any decision.
+  public var source: TermsSource?
+
+  /// Section 2's fields as `reward` and `limits` give them, refreshed when either changes.
+  private var sectionTwo: SectionTwoView
+
+  /// How many rewards a holder may earn in one cycle: the holder's count limit per cycle
+  /// (`Int.max` when there is none). Setting it sets that limit, adding it when missing.
+  public var rewardsPerCycle: Int {
+    get { sectionTwo.rewardsPerCycle }
+    set { limits = SectionTwoView.setting(newValue, per: .cycle, in: limits) }
+  }
+  /// How many rewards a holder may earn in all: the holder's count limit per campaign
+  /// (`Int.max` when there is none). Setting it sets that limit, adding it when missing.
+  public var maxRewardsPerHolder: Int {
+    get { sectionTwo.maxRewardsPerHolder }
+    set { limits = SectionTwoView.setting(newValue, per: .campaign, in: limits) }
+  }
+  /// What the n-th reward pays, per channel: the schedules of a `tiers` reward, empty for any
+  /// other kind. Setting it makes the reward these tiers.
+  public var tiers: RewardTiers {
+    get { sectionTwo.tiers }
+    set { reward = .tiers(newValue) }
+  }
+
+  /// A promotion of section 2's form with the given rules; invariants are the validator's,
+  /// checked on decoding. `refunds` and `postingDays` default as a file that leaves them out
+  /// does.
   public init(
     id: Identifier, name: String, issuer: String?, currency: Currency,
     timeZone: TimeZoneRules, campaignStart: CivilDate?, campaignEnd: CivilDate?,
@@ -58,6 +103,32 @@ public struct Promotion: Hashable, Sendable {
     precondition(
       tiers.bankApp.count == maxRewardsPerHolder && tiers.wallet.count == maxRewardsPerHolder,
       "a tier schedule's length differs from maxRewardsPerHolder")
+    self.init(
+      id: id, name: name, issuer: issuer, currency: currency, timeZone: timeZone,
+      campaignStart: campaignStart, campaignEnd: campaignEnd, minimumSpend: minimumSpend,
+      cardTypes: cardTypes, networks: networks, supplementaryCards: supplementaryCards,
+      excludedMCCs: excludedMCCs, cycleStartDay: cycleStartDay, quota: quota,
+      reward: .tiers(tiers),
+      limits: Promotion.sectionTwoLimits(
+        rewardsPerCycle: rewardsPerCycle, maxRewardsPerHolder: maxRewardsPerHolder),
+      refunds: refunds, postingDays: postingDays)
+  }
+
+  /// A promotion with SPEC 8's rules; invariants are the validator's, checked on decoding.
+  /// Every rule that is left out defaults as a file that leaves it out does.
+  public init(
+    id: Identifier, name: String, issuer: String?, currency: Currency,
+    timeZone: TimeZoneRules, campaignStart: CivilDate?, campaignEnd: CivilDate?,
+    minimumSpend: Money, cardTypes: Set<CardType>?, networks: Set<Network>?,
+    supplementaryCards: SupplementaryCardPolicy, excludedMCCs: Set<MerchantCategoryCode>,
+    cycleStartDay: Int, quota: Int?, reward: PromotionReward, limits: [RewardLimit],
+    refunds: RefundPolicy = .net, postingDays: Int = Promotion.defaultPostingDays,
+    threshold: SpendThreshold? = nil, weekdays: Set<Int>? = nil, monthDays: Set<Int>? = nil,
+    mccs: Set<MerchantCategoryCode>? = nil, merchants: [String]? = nil,
+    channels: Set<Channel>? = nil, source: TermsSource? = nil
+  ) {
+    precondition((1...28).contains(cycleStartDay), "cycleStartDay outside 1...28")
+    precondition(postingDays >= 0, "postingDays below zero")
     self.id = id
     self.name = name
     self.issuer = issuer
@@ -71,12 +142,30 @@ public struct Promotion: Hashable, Sendable {
     self.supplementaryCards = supplementaryCards
     self.excludedMCCs = excludedMCCs
     self.cycleStartDay = cycleStartDay
-    self.rewardsPerCycle = rewardsPerCycle
-    self.maxRewardsPerHolder = maxRewardsPerHolder
     self.quota = quota
-    self.tiers = tiers
     self.refunds = refunds
     self.postingDays = postingDays
+    self.reward = reward
+    self.limits = limits
+    self.threshold = threshold
+    self.weekdays = weekdays
+    self.monthDays = monthDays
+    self.mccs = mccs
+    self.merchants = merchants
+    self.channels = channels
+    self.source = source
+    sectionTwo = SectionTwoView(reward: reward, limits: limits)
+  }
+
+  /// Whether the reward and the limits are exactly what a section 2 file gives: a `tiers`
+  /// reward, and the holder's count per cycle then per campaign (the schedules' length). Such a
+  /// promotion's reward and limits are written back as section 2's fields.
+  public var hasSectionTwoRewardAndLimits: Bool {
+    guard case .tiers(let tiers) = reward else { return false }
+    return limits
+      == Promotion.sectionTwoLimits(
+        rewardsPerCycle: rewardsPerCycle, maxRewardsPerHolder: maxRewardsPerHolder)
+      && tiers.bankApp.count == maxRewardsPerHolder && tiers.wallet.count == maxRewardsPerHolder
   }
 
   /// The billing cycle an instant falls in.

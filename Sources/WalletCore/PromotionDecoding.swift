@@ -39,25 +39,26 @@ public struct PromotionError: Error, Equatable, Sendable {
     case outOfRange(String, ClosedRange<Int>)
     /// A count, written `text`, is past 64 bits; `maximum` is the largest allowed.
     case tooLarge(String, maximum: Int)
-    /// A list of codes is neither an array nor null.
+    /// A list (of codes, days, merchants or limits) is neither an array nor null.
     case notArrayOrNull(found: JSONKind)
-    /// A list of codes is empty, where null means any.
+    /// A list is empty, where null means any (or, for `limits`, none).
     case emptyList
     /// A code outside its list.
     case code(CodeError)
-    /// An excluded merchant category code is not four digits.
+    /// A merchant category code (of `excludedMCCs` or `mccs`) is not four digits.
     case notMerchantCode(String)
-    /// The campaign is neither an object nor null.
+    /// The campaign, the threshold or the source is neither an object nor null.
     case notObjectOrNull(found: JSONKind)
-    /// A campaign date is not of the form `YYYY-MM-DD`.
+    /// A date (of the campaign or the source) is not of the form `YYYY-MM-DD`.
     case malformedDate(String)
-    /// A campaign date, written `text`, that does not exist or is out of range.
+    /// A date, written `text`, that does not exist or is out of range.
     case date(String, TimeParseError)
     /// The campaign ends before it starts.
     case endBeforeStart(end: CivilDate, start: CivilDate)
-    /// A key of `tiers` is not a channel.
+    /// A key of tiers or of a fixed reward by channel is not a channel.
     case notChannel
-    /// `tiers` names a channel twice (keys match case-insensitively); `first` is the first.
+    /// Tiers or a fixed reward name a channel twice (keys match case-insensitively); `first` is
+    /// the first.
     case repeatedChannel(Channel, first: JSONPosition)
     /// A channel's tiers are not an array.
     case tiersNotArray(found: JSONKind)
@@ -65,6 +66,53 @@ public struct PromotionError: Error, Equatable, Sendable {
     case tierCount(found: Int, needed: Int)
     /// A reward is larger than `maximum`.
     case rewardTooLarge(Money, maximum: Money)
+
+    // SPEC 8's rules.
+
+    /// `reward` gives a second kind of reward, `second`, beside `first`.
+    case twoRewardKinds(first: RewardKind, second: RewardKind)
+    /// `reward` gives no kind of reward.
+    case noRewardKind
+    /// `cap` beside a reward that is not a percentage.
+    case capWithoutPercent(RewardKind)
+    /// Section 2's `tiers`, `rewardsPerCycle` or `maxRewardsPerHolder` beside `reward`, whose
+    /// file gives them as `reward.tiers` and `limits`.
+    case besideReward
+    /// `limits` in a file without `reward`, whose limits are section 2's fields.
+    case limitsWithoutReward
+    /// A fixed reward is neither an amount nor an object of amounts by channel.
+    case fixedNotAmountOrObject(found: JSONKind)
+    /// A fixed reward, a cap, an amount limit or a threshold's spend is zero.
+    case notPositive(Money)
+    /// A percentage is not written as a string.
+    case percentNotString(found: JSONKind)
+    /// A percentage, written `text`, that `Percentage` refuses.
+    case percent(String, PercentError)
+    /// A channel's schedule of a `tiers` reward is empty.
+    case emptySchedule
+    /// A channel's schedule of a `tiers` reward has `found` amounts where the channel before it
+    /// has `needed`.
+    case unequalSchedules(found: Int, needed: Int)
+    /// A limit gives both `count` and `amount`.
+    case countAndAmount
+    /// A limit gives neither `count` nor `amount`.
+    case noCountOrAmount
+    /// Neither this limit nor `other`, the limit at `otherField`, nests in the other: the
+    /// limits do not form a chain.
+    case limitsNotNested(RewardLimit, other: RewardLimit, otherField: String)
+    /// An amount limit beside a `tiers` reward, whose amounts are the schedule's.
+    case amountLimitWithTiers
+    /// A `tiers` reward without the holder's count limit per campaign, which must be `needed`,
+    /// the schedules' length.
+    case tiersWithoutCampaignCount(needed: Int)
+    /// The holder's count limit per campaign beside a `tiers` reward is `found`, not `needed`,
+    /// the schedules' length.
+    case tiersCampaignCount(found: Int, needed: Int)
+    /// A merchant text is empty.
+    case emptyMerchant
+    /// A valid rule of SPEC 8 that this version does not decide yet, refused so that no
+    /// decision is wrong (PromotionGate.swift).
+    case notYetDecided(SectionEightRule)
   }
 }
 
@@ -72,17 +120,35 @@ public struct PromotionError: Error, Equatable, Sendable {
 typealias PromotionFields = JSONFieldReader<PromotionError.Problem, PromotionError>
 
 extension Promotion {
-  /// The fields a promotion file may have; any other is refused, so that a misspelt rule is
-  /// never silently ignored.
-  static let knownFields: Set<String> = [
-    "id", "name", "issuer", "currency", "timezone", "campaign", "minimumSpend", "cardTypes",
-    "networks", "supplementaryCards", "excludedMCCs", "cycleStartDay", "rewardsPerCycle",
-    "maxRewardsPerHolder", "quota", "tiers", "refunds", "postingDays",
+  /// The fields of section 8, in the order a promotion is written with them.
+  static let ruleFields: [String] = [
+    "reward", "limits", "threshold", "weekdays", "monthDays", "mccs", "merchants", "channels",
+    "source",
   ]
 
+  /// The fields a promotion file may have; any other is refused, so that a misspelt rule is
+  /// never silently ignored.
+  static let knownFields: Set<String> = Set(
+    [
+      "id", "name", "issuer", "currency", "timezone", "campaign", "minimumSpend", "cardTypes",
+      "networks", "supplementaryCards", "excludedMCCs", "cycleStartDay", "rewardsPerCycle",
+      "maxRewardsPerHolder", "quota", "tiers", "refunds", "postingDays",
+    ] + ruleFields)
+
   /// Decodes and validates a promotion from JSON (a leading BOM is accepted). The first broken
-  /// rule is thrown, located at the value that breaks it.
+  /// rule is thrown, located at the value that breaks it; then a valid promotion whose rules
+  /// this version cannot decide yet is refused (`refuseRulesNotYetDecided`).
   public static func decode(json data: [UInt8]) throws(PromotionError) -> Promotion {
+    let (promotion, reader) = try decodeEveryRule(json: data)
+    try refuseRulesNotYetDecided(promotion, in: reader)
+    return promotion
+  }
+
+  /// Decodes and validates a promotion with every rule of SPEC 8, without refusing those not
+  /// yet decided; with the reader of the file's top-level object, for locating a later error.
+  static func decodeEveryRule(json data: [UInt8]) throws(PromotionError)
+    -> (Promotion, PromotionFields)
+  {
     let reader = try PromotionFields.root(
       of: data, kind: .promotion,
       failure: { PromotionError(field: $0, problem: $1, position: $2) })
@@ -113,7 +179,12 @@ extension Promotion {
       zone = .shanghai
     }
     let (campaignStart, campaignEnd) = try reader.campaign()
-    let minimumSpend = try reader.requiredMoney("minimumSpend")
+    // A file with `reward` is section 8's form: section 2's reward and limit fields give way
+    // to `reward` and `limits`, and the minimum spend defaults to zero.
+    let rewardNode = reader.present("reward")
+    let minimumSpend =
+      rewardNode == nil
+      ? try reader.requiredMoney("minimumSpend") : try reader.optionalMoney("minimumSpend") ?? .zero
     let cardTypes = try reader.optionalCodeSet("cardTypes", CardType.parse)
     let networks = try reader.optionalCodeSet("networks", Network.parse)
     let supplementary =
@@ -121,22 +192,56 @@ extension Promotion {
       ?? .countForPrimary
     let excludedMCCs = try reader.excludedMCCs()
     let cycleStartDay = try reader.requiredInteger("cycleStartDay", in: 1...28)
-    let rewardsPerCycle = try reader.optionalInteger("rewardsPerCycle", in: 1...Int.max) ?? 1
-    let maxRewards = try reader.requiredInteger("maxRewardsPerHolder", in: 1...Int.max)
+    var (rewardsPerCycle, maxRewards) = (1, 1)
+    if rewardNode == nil {
+      rewardsPerCycle = try reader.optionalInteger("rewardsPerCycle", in: 1...Int.max) ?? 1
+      maxRewards = try reader.requiredInteger("maxRewardsPerHolder", in: 1...Int.max)
+    } else {
+      try reader.refuseBesideReward("rewardsPerCycle")
+      try reader.refuseBesideReward("maxRewardsPerHolder")
+    }
     let quota = try reader.optionalInteger("quota", in: 0...Int.max)
-    let tiers = try reader.tiers(count: maxRewards)
+    var tiers: RewardTiers?
+    if rewardNode == nil {
+      tiers = try reader.tiers(count: maxRewards)
+    } else {
+      try reader.refuseBesideReward("tiers")
+    }
     let refunds = try reader.optionalCode("refunds", RefundPolicy.parse) ?? .net
     let postingDays =
       try reader.optionalInteger("postingDays", in: 0...Promotion.maximumPostingDays)
       ?? Promotion.defaultPostingDays
 
-    return Promotion(
+    let reward: PromotionReward
+    let limits: [RewardLimit]
+    if let rewardNode {
+      reward = try reader.reward(rewardNode)
+      limits = try reader.limits(beside: reward)
+    } else {
+      if let node = reader.present("limits") {
+        throw reader.failure("limits", .limitsWithoutReward, at: node)
+      }
+      reward = .tiers(tiers ?? RewardTiers(bankApp: [], wallet: []))
+      limits = Promotion.sectionTwoLimits(
+        rewardsPerCycle: rewardsPerCycle, maxRewardsPerHolder: maxRewards)
+    }
+    let threshold = try reader.threshold()
+    let weekdays = try reader.days("weekdays", in: 1...7)
+    let monthDays = try reader.days("monthDays", in: 1...31)
+    let mccs = try reader.mccs()
+    let merchants = try reader.merchants()
+    let channels = try reader.optionalCodeSet("channels", Channel.parse)
+    let source = try reader.source()
+
+    let promotion = Promotion(
       id: Identifier(id), name: name, issuer: issuer?.text, currency: currency, timeZone: zone,
       campaignStart: campaignStart, campaignEnd: campaignEnd, minimumSpend: minimumSpend,
       cardTypes: cardTypes, networks: networks, supplementaryCards: supplementary,
-      excludedMCCs: excludedMCCs, cycleStartDay: cycleStartDay, rewardsPerCycle: rewardsPerCycle,
-      maxRewardsPerHolder: maxRewards, quota: quota, tiers: tiers, refunds: refunds,
-      postingDays: postingDays)
+      excludedMCCs: excludedMCCs, cycleStartDay: cycleStartDay, quota: quota, reward: reward,
+      limits: limits, refunds: refunds, postingDays: postingDays, threshold: threshold,
+      weekdays: weekdays, monthDays: monthDays, mccs: mccs, merchants: merchants,
+      channels: channels, source: source)
+    return (promotion, reader)
   }
 }
 
@@ -155,6 +260,11 @@ extension JSONFieldReader where Problem == PromotionError.Problem, Failure == Pr
 
   func requiredMoney(_ key: String) throws(PromotionError) -> Money {
     try money(try required(key), key)
+  }
+
+  func optionalMoney(_ key: String) throws(PromotionError) -> Money? {
+    guard let node = present(key) else { return nil }
+    return try money(node, key)
   }
 
   func integer(_ node: JSONNode, _ key: String, in range: ClosedRange<Int>)
@@ -241,6 +351,18 @@ extension JSONFieldReader where Problem == PromotionError.Problem, Failure == Pr
     return codes
   }
 
+  /// The date `YYYY-MM-DD` of `key` and where it is, or nil when absent or null.
+  func optionalDate(_ key: String) throws(PromotionError) -> (date: CivilDate, node: JSONNode)? {
+    guard let (text, node) = try optionalStringWithNode(key) else { return nil }
+    do throws(TimeParseError) {
+      return (try CivilDate.parse(text), node)
+    } catch .malformed {
+      throw failure(key, .malformedDate(text), at: node)
+    } catch {
+      throw failure(key, .date(text, error), at: node)
+    }
+  }
+
   func campaign() throws(PromotionError) -> (CivilDate?, CivilDate?) {
     guard let node = present("campaign") else { return (nil, nil) }
     guard case .object(let inner) = node.value else {
@@ -248,71 +370,16 @@ extension JSONFieldReader where Problem == PromotionError.Problem, Failure == Pr
     }
     let reader = self.reader(of: inner, at: node.position, path: path("campaign"))
     try reader.refuseUnknown(["start", "end"])
-    func date(_ key: String) throws(PromotionError) -> (date: CivilDate, node: JSONNode)? {
-      guard let found = try reader.optionalStringWithNode(key) else { return nil }
-      let (text, node) = found
-      do throws(TimeParseError) {
-        return (try CivilDate.parse(text), node)
-      } catch .malformed {
-        throw reader.failure(key, .malformedDate(text), at: node)
-      } catch {
-        throw reader.failure(key, .date(text, error), at: node)
-      }
-    }
-    let start = try date("start")
-    let end = try date("end")
+    let start = try reader.optionalDate("start")
+    let end = try reader.optionalDate("end")
     if let start, let end, end.date < start.date {
       throw reader.failure("end", .endBeforeStart(end: end.date, start: start.date), at: end.node)
     }
     return (start?.date, end?.date)
   }
 
+  /// Section 2's `tiers`: both channels' schedules, each exactly `count` long.
   func tiers(count: Int) throws(PromotionError) -> RewardTiers {
-    let node = try required("tiers")
-    guard case .object(let inner) = node.value else {
-      throw failure("tiers", .field(.mustBeObject(found: node.kind)), at: node)
-    }
-    var schedules: [Channel: (amounts: [Money], key: JSONPosition)] = [:]
-    for member in inner.members {
-      let field = "tiers.\(ShownValue.unquoted(member.key))"
-      guard let channel = Channel(parsing: member.key) else {
-        throw PromotionError(field: field, problem: .notChannel, position: member.keyPosition)
-      }
-      if let first = schedules[channel] {
-        throw PromotionError(
-          field: field, problem: .repeatedChannel(channel, first: first.key),
-          position: member.keyPosition)
-      }
-      guard case .array(let items) = member.value.value else {
-        throw PromotionError(
-          field: field, problem: .tiersNotArray(found: member.value.kind),
-          position: member.value.position)
-      }
-      guard items.count == count else {
-        throw PromotionError(
-          field: field, problem: .tierCount(found: items.count, needed: count),
-          position: member.value.position)
-      }
-      var amounts: [Money] = []
-      for (index, item) in items.enumerated() {
-        let element = "\(field)[\(index)]"
-        let amount = try money(item, element)
-        // Bounded so that totals over any number of rewards stay exact in 64 bits.
-        guard amount <= Promotion.maximumReward else {
-          throw PromotionError(
-            field: element,
-            problem: .rewardTooLarge(amount, maximum: Promotion.maximumReward),
-            position: item.position)
-        }
-        amounts.append(amount)
-      }
-      schedules[channel] = (amounts, member.keyPosition)
-    }
-    for channel in Channel.allCases where schedules[channel] == nil {
-      throw PromotionError(
-        field: "tiers.\(channel)", problem: .field(.required), position: node.position)
-    }
-    return RewardTiers(
-      bankApp: schedules[.bankApp]?.amounts ?? [], wallet: schedules[.wallet]?.amounts ?? [])
+    try schedules(try required("tiers"), path("tiers"), count: count)
   }
 }

@@ -107,6 +107,9 @@ extension ErrorWording {
     case .authorizationResult: say("authorization result", "授权结果", in: language)
     case .supplementaryCardsPolicy: say("supplementaryCards policy", "附属卡规则", in: language)
     case .refundsPolicy: say("refunds policy", "退款规则", in: language)
+    case .period: say("period", "周期", in: language)
+    case .scope: say("scope", "范围", in: language)
+    case .thresholdCounts: say("threshold counts", "门槛计数方式", in: language)
     case .currency: say("currency", "货币", in: language)
     }
   }

@@ -115,6 +115,95 @@ extension ErrorWording {
       return say(
         "a reward is at most \(maximum), not \(amount)", "每笔刷卡金最多 \(maximum)，而不是 \(amount)",
         in: language)
+    case .twoRewardKinds(let first, _):
+      return say(
+        "is a second kind of reward beside \(first): give exactly one of tiers, fixed and percent",
+        "是 \(first) 之外的第二种返现方式：只能给出 tiers、fixed、percent 之一", in: language)
+    case .noRewardKind:
+      return say(
+        "must give one kind of reward: tiers, fixed or percent",
+        "必须给出一种返现方式：tiers、fixed 或 percent", in: language)
+    case .capWithoutPercent(let kind):
+      return say(
+        "a cap goes only with percent, not with \(kind)",
+        "cap（封顶）只能与 percent 一起使用，不能与 \(kind) 一起使用", in: language)
+    case .besideReward:
+      return say(
+        "cannot be given beside reward: a file with reward gives its schedule as reward.tiers "
+          + "and its limits in limits",
+        "不能与 reward 同时给出：有 reward 的文件请把返现表写在 reward.tiers 中，把限额写在 limits 中",
+        in: language)
+    case .limitsWithoutReward:
+      return say(
+        "needs reward: without it, a promotion's limits are rewardsPerCycle and "
+          + "maxRewardsPerHolder",
+        "需要 reward：没有 reward 时，活动的限额由 rewardsPerCycle 和 maxRewardsPerHolder 给出",
+        in: language)
+    case .fixedNotAmountOrObject(let found):
+      return say(
+        "must be an amount written as a string, such as \"10.00\", or an object with an amount "
+          + "for bank-app and one for wallet, not \(words(found, in: .english))",
+        "必须是写成字符串的金额（如 \"10.00\"），或为 bank-app 和 wallet 各给一个金额的对象，而不是"
+          + words(found, in: .simplifiedChinese), in: language)
+    case .notPositive(let amount):
+      return say("must be more than 0.00, not \(amount)", "必须大于 0.00，而不是 \(amount)", in: language)
+    case .percentNotString(let found):
+      return say(
+        "must be a percentage written as a string, such as \"5\" or \"2.5\", not "
+          + words(found, in: .english),
+        "必须是写成字符串的百分比，如 \"5\" 或 \"2.5\"，而不是\(words(found, in: .simplifiedChinese))",
+        in: language)
+    case .percent(let text, let error):
+      return valueWords(
+        text, words(error, in: .english), words(error, in: .simplifiedChinese), in: language)
+    case .emptySchedule:
+      return say("must list at least one amount", "必须至少列出一个金额", in: language)
+    case .unequalSchedules(let found, let needed):
+      return say(
+        "has \(found) amounts where the other channel has \(needed): both schedules must be "
+          + "equally long",
+        "有 \(found) 个金额，而另一个渠道有 \(needed) 个：两个返现表必须一样长", in: language)
+    case .countAndAmount:
+      return say(
+        "a limit is a count or an amount, not both", "限额只能是次数（count）或金额（amount），不能两者都有",
+        in: language)
+    case .noCountOrAmount:
+      return say(
+        "must give count (how many rewards) or amount (how much in rewards)",
+        "必须给出 count（返现次数）或 amount（返现金额）", in: language)
+    case .limitsNotNested(let limit, let other, let otherField):
+      let shown = ShownValue.unquoted(otherField)
+      return say(
+        "does not nest with '\(shown)': neither \(words(limit, in: .english)) nor "
+          + "\(words(other, in: .english)) lies within the other's period and scope, and limits "
+          + "must form a chain",
+        "与 '\(shown)' 不能嵌套：“\(words(limit, in: .simplifiedChinese))”与"
+          + "“\(words(other, in: .simplifiedChinese))”的周期和范围互不包含，而各限额必须逐层嵌套",
+        in: language)
+    case .amountLimitWithTiers:
+      return say(
+        "an amount limit cannot go with a tiers reward, whose schedule gives each reward's amount",
+        "按金额的限额不能与 tiers 返现一起使用：每笔返现的金额由返现表给出", in: language)
+    case .tiersWithoutCampaignCount(let needed):
+      return say(
+        "a tiers reward needs the limit { \"count\": \(needed), \"per\": \"campaign\" } at "
+          + "holder scope, the length of its schedules",
+        "tiers 返现需要持卡人范围的限额 { \"count\": \(needed), \"per\": \"campaign\" }，其次数等于返现表的长度",
+        in: language)
+    case .tiersCampaignCount(let found, let needed):
+      return say(
+        "is \(found), but the tiers schedules have \(needed) amounts: the count per campaign must "
+          + "equal their length",
+        "为 \(found)，但 tiers 返现表有 \(needed) 个金额：整个活动期的次数必须等于返现表的长度",
+        in: language)
+    case .emptyMerchant:
+      return say("must not be empty", "不能为空", in: language)
+    case .notYetDecided(let rule):
+      return say(
+        "\(words(rule, in: .english)) is valid, but this version of wallet cannot decide "
+          + "rewards with it yet, so the promotion is refused",
+        "\(words(rule, in: .simplifiedChinese))有效，但此版本的 wallet 还不能据此计算返现，因此拒绝该活动",
+        in: language)
     }
   }
 

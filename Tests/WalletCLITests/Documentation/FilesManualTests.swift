@@ -82,10 +82,15 @@ struct FilesManualTests {
     #expect(try codes("promotion", "supplementaryCards") == all(SupplementaryCardPolicy.self))
     #expect(try codes("promotion", "refunds") == all(RefundPolicy.self))
     #expect(try codes("promotion", "tiers").isSuperset(of: all(Channel.self)))
+    #expect(
+      try codes("promotion", "limits").isSuperset(
+        of: all(PromotionPeriod.self).union(all(PromotionScope.self))))
+    #expect(try codes("promotion", "threshold").isSuperset(of: all(ThresholdCounts.self)))
+    #expect(try codes("promotion", "channels").isSuperset(of: all(Channel.self)))
   }
 
-  /// Every field the decoder knows, in the order `promotion show` writes them, and marked
-  /// required exactly when the decoder refuses it null.
+  /// Every field the decoder knows, in the order `promotion show` writes them (section 8's
+  /// after section 2's), and marked required exactly when the decoder refuses it null.
   @Test func everyPromotionFieldIsListedAndMarkedWhenRequired() throws {
     let items = Self.page.section("PROMOTION FILE").items
     let builtIn = Promotion.bocomApplePayMonthly.jsonText
@@ -93,7 +98,7 @@ struct FilesManualTests {
       guard line.hasPrefix("  \""), !line.hasPrefix("   ") else { return nil }
       return String(line.dropFirst(3).prefix { $0 != "\"" })
     }
-    #expect(items.map(\.literal) == written)
+    #expect(items.map(\.literal) == written + Promotion.ruleFields)
     #expect(Set(items.compactMap(\.literal)) == Promotion.knownFields)
 
     let object = try #require(
@@ -142,6 +147,16 @@ struct FilesManualTests {
     let smallest = try #require(blocks.first { $0.contains("\"one-off\"") })
     let promotion = try Promotion.decode(json: Array(smallest.utf8))
     #expect(promotion.tiers[.wallet] == [Money(minorUnits: 8_00)])
+
+    // The second version's example is valid, and refused as not yet decided.
+    let rules = try #require(blocks.first { $0.contains("\"hk-wednesday-5\"") })
+    let (percentage, _) = try Promotion.decodeEveryRule(json: Array(rules.utf8))
+    #expect(percentage.weekdays == [3] && percentage.limits.count == 2)
+    #expect(percentage.source?.notes == "cap guessed")
+    let refusal = try #require(throws: PromotionError.self) {
+      try Promotion.decode(json: Array(rules.utf8))
+    }
+    #expect(refusal.field == "reward" && refusal.problem == .notYetDecided(.percentReward))
   }
 
   /// The example files are read as the page says, and the messages in DIAGNOSTICS are the ones
