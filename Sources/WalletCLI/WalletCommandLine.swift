@@ -77,10 +77,24 @@ public enum WalletCommandLine {
       ])
     let tree = CommandSpec.tree(
       root: root, commands: commands.map { ($0.path, $0.spec) }, groups: groups)
-    var parser = CommandLineParser(root: tree, version: version)
-    parser.globalOptions = [(label: "\(languageOption) <language>", help: languageHelp)]
+    var parser = CommandLineParser(
+      root: tree, version: version, optionsBeforeSubcommand: [storeOption])
+    parser.globalOptions = [
+      (label: "--\(storeOption) <path>", help: storeHelp),
+      (label: "\(languageOption) <language>", help: languageHelp),
+    ]
     return parser
   }()
+
+  /// The store option's name, which every store command declares (`StoreOptions`) and which
+  /// may also stand before the subcommand: `wallet --db s.sqlite card list`.
+  static let storeOption = "db"
+
+  /// The help of `--db` in the root's help, where it stands for every store command's.
+  static let storeHelp =
+    "The store file, for the commands that use one, before or after the subcommand (default: "
+    + "$WALLET_DB, else $XDG_DATA_HOME/wallet/wallet.sqlite, else "
+    + "~/.local/share/wallet/wallet.sqlite)."
 
   /// The option that chooses the language, read before the parser sees the arguments.
   static let languageOption = "--lang"
@@ -153,6 +167,7 @@ public enum WalletCommandLine {
   private static func complete(_ words: [String], context: CommandContext) -> Int32 {
     var completion = Completion(root: parser.root, environment: context.environment)
     completion.globalOptions = [languageOption: Language.allCases.map(\.rawValue).sorted()]
+    completion.optionsBeforeSubcommand = parser.optionsBeforeSubcommand
     for word in completion.candidates(for: words) {
       context.console.data(Completion.line(for: word) + "\n")
     }

@@ -28,20 +28,24 @@ extension WalletStore {
     try write { try upsertPosting(posting, replace: replace) }
   }
 
-  /// Imports postings in one SQLite transaction: all of them or none. A posting already in the
-  /// store unchanged is left alone; one with different details is refused unless `replace`.
+  /// Imports postings in one SQLite transaction: all of them or none (none, too, when every one
+  /// is refused, as for cards). A posting already in the store unchanged is left alone; one
+  /// with different details is refused unless `replace`.
   public func importPostings(_ postings: [Posting], policy: ImportPolicy) throws -> ImportReport {
-    try write {
-      var report = ImportReport()
-      for (index, posting) in postings.enumerated() {
-        do {
-          report.count(try upsertPosting(posting, replace: policy.replace))
-        } catch let error as StoreError where !error.isDamage {
-          guard policy.skipInvalid else { throw ImportError(index: index, error: error) }
-          report.rejected.append((index, error))
+    try Self.keptUnlessEveryRowRefused {
+      try write {
+        var report = ImportReport()
+        for (index, posting) in postings.enumerated() {
+          do {
+            report.count(try upsertPosting(posting, replace: policy.replace))
+          } catch let error as StoreError where !error.isDamage {
+            guard policy.skipInvalid else { throw ImportError(index: index, error: error) }
+            report.rejected.append((index, error))
+          }
         }
+        try Self.checkSomeRowUsed(report, count: postings.count, policy: policy)
+        return report
       }
-      return report
     }
   }
 

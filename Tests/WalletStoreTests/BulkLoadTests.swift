@@ -104,6 +104,31 @@ struct BulkLoadTests {
     #expect(try store.materialisedDifferences() == [])
   }
 
+  /// Skipping invalid rows, an import whose every row is refused keeps nothing, on either path:
+  /// rolled back, with the indexes a bulk load dropped back in place (SPEC 4).
+  @Test(arguments: Quota.allCases)
+  func everyRowRefusedIsRolledBackWhole(quota: Quota) throws {
+    let wallet = RandomWallet(seed: 6, transactions: 240)
+    let pair = try storePair(quota: quota)
+    for store in [pair.rowByRow, pair.bulk] {
+      _ = try store.importCards(wallet.cards, policy: ImportPolicy())
+      _ = try store.importEnrollments(wallet.enrollments, policy: ImportPolicy())
+      let before = try contents(of: store)
+      var rows = wallet.transactions
+      for index in rows.indices { rows[index].card = Identifier("no-such-card") }
+      let report = try store.importTransactions(rows, policy: ImportPolicy(skipInvalid: true))
+      #expect(report.inserted == 0)
+      #expect(report.rejected.map(\.index) == Array(rows.indices))
+      #expect(try contents(of: store) == before)
+      #expect(try foreignKeysEnforced(in: store))
+      // One row the store takes is enough for the rest to be kept.
+      rows[0] = wallet.transactions[0]
+      let kept = try store.importTransactions(rows, policy: ImportPolicy(skipInvalid: true))
+      #expect(kept.inserted == 1 && kept.rejected.count == rows.count - 1)
+      #expect(try store.transactions().count == 1)
+    }
+  }
+
   /// Reported every 1,024 rows here (every 65,536 for a user), on the bulk path and the plain.
   @Test(arguments: [1, Int.max])
   func progressSaysWhatIsLeft(bulkLoadMinimumRows: Int) throws {

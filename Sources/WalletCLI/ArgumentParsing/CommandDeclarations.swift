@@ -159,6 +159,12 @@ extension CommandSpec {
     return aliases.first(where: { $0.name == word })?.target
   }
 
+  /// The first declaration of an argument called `name`, in this command or below it.
+  func firstArgument(named name: String) -> ArgumentSpec? {
+    arguments.first { $0.name == name }
+      ?? subcommands.lazy.compactMap { $0.firstArgument(named: name) }.first
+  }
+
   /// The command at `path` below this one, following subcommand names only (not aliases).
   func descendant(at path: [String]) -> CommandSpec? {
     var command = self

@@ -9,16 +9,27 @@ public struct CommandLineParser: Sendable {
   /// Options the program reads before parsing (wallet's `--lang`), listed in the root's help:
   /// each a label and its help.
   public var globalOptions: [(label: String, help: String)] = []
+  /// The names of options, declared by the commands that take them, that may also stand before
+  /// the subcommand (wallet's `db`), as `git -C` does: `wallet --db s.sqlite card list` is
+  /// `wallet card list --db s.sqlite`.
+  public let optionsBeforeSubcommand: [String]
 
-  /// Checks the declarations (a mistake there is a programmer error) and adds `help` to the root.
-  public init(root: CommandSpec, version: String? = nil) {
+  /// Checks the declarations (a mistake there is a programmer error) and adds `help` to the
+  /// root. Each of `optionsBeforeSubcommand` must be an option some command declares.
+  public init(root: CommandSpec, version: String? = nil, optionsBeforeSubcommand: [String] = []) {
     var root = root
     if !root.subcommands.isEmpty && root.subcommandPath(named: "help") == nil {
       root.subcommands.append(.builtInHelp)
     }
     Self.check(root, at: [])
+    for name in optionsBeforeSubcommand {
+      precondition(
+        root.firstArgument(named: name)?.kind == .option, "no command declares the option --\(name)"
+      )
+    }
     self.root = root
     self.version = version
+    self.optionsBeforeSubcommand = optionsBeforeSubcommand
   }
 
   /// Whether `help` is ours rather than a command the tool declared itself.
@@ -38,20 +49,40 @@ public struct CommandLineParser: Sendable {
   /// help on the command resolved so far, and a command with subcommands invoked without one
   /// asks for its help too. Help wins over an unknown option, but not over a word that names no
   /// subcommand: `wallet --help frob` is the same mistake as `wallet help frob`. `--version`
-  /// (or `-V`) takes no arguments.
+  /// (or `-V`) takes no arguments. An option of `optionsBeforeSubcommand` may stand among the
+  /// words that lead to the command (see `parseLeaf`).
   public func parse(_ arguments: [String]) throws(UsageError) -> ParseResult {
     let wantsHelp = arguments.prefix(while: { $0 != "--" }).contains(where: Self.isHelp)
     var path: [String] = []
     var command = root
     var index = arguments.startIndex
+    // The options given before the subcommand, with their values, as typed.
+    var leading: [String] = []
     while !command.subcommands.isEmpty {
       guard index < arguments.endIndex else { return .help(path) }
       let word = arguments[index]
       index += 1
       if Self.isHelp(word) { continue }
+      if let name = leadingOptionName(in: word) {
+        leading.append(word)
+        guard !word.contains("=") else { continue }
+        // The value, unless what follows is clearly another option, as after a command.
+        guard index < arguments.endIndex, !arguments[index].hasPrefix("--") else {
+          if wantsHelp { return .help(path) }
+          let label = root.firstArgument(named: name)?.label ?? word
+          throw UsageError(.missingValue(label), commandPath: path)
+        }
+        leading.append(arguments[index])
+        index += 1
+        continue
+      }
       if path.isEmpty, version != nil, word == "--version" || word == "-V" {
         if wantsHelp { return .help(path) }
         if index < arguments.endIndex { throw Self.afterVersion(arguments[index]) }
+        if let option = leading.first.map(Self.optionSpelling) {
+          throw UsageError(
+            .notTakenBy(option: option, command: "\(root.name) \(word)"), commandPath: [])
+        }
         return .version
       }
       if let relative = command.subcommandPath(named: word) {
@@ -70,12 +101,46 @@ public struct CommandLineParser: Sendable {
       }
       throw Self.unknownSubcommand(word, of: command, path: path)
     }
+    // Asking for help runs nothing: an option before the subcommand is no mistake there.
     if wantsHelp { return .help(path) }
-    let parsed = try Self.parseArguments(Array(arguments[index...]), of: command, path: path)
+    let words = Array(arguments[index...])
     if path == ["help"] && hasBuiltInHelp {
+      let parsed = try Self.parseArguments(words, of: command, path: path)
       return .help(try helpTopic(parsed.given["subcommands"] ?? []))
     }
-    return .run(path, parsed)
+    return .run(path, try parseLeaf(words, leading: leading, of: command, path: path))
+  }
+
+  /// The name of the option of `optionsBeforeSubcommand` that `word` gives (`--db`, `--db=x`).
+  private func leadingOptionName(in word: String) -> String? {
+    optionsBeforeSubcommand.first { word == "--\($0)" || word.hasPrefix("--\($0)=") }
+  }
+
+  /// `--db` of `--db` or `--db=x`.
+  private static func optionSpelling(_ word: String) -> String {
+    String(word.prefix { $0 != "=" })
+  }
+
+  /// Reads a leaf command's words as if the options given before its path, `leading` (as
+  /// typed), came first after it. The command must take each of them: a store option before a
+  /// command that uses no store (`wallet --db s.sqlite batch`) is a usage error, as it is after
+  /// the command and as swift-argument-parser makes any option a command does not declare, since
+  /// accepting it would let the user believe the command used that store. One given both before
+  /// and after is a usage error naming it, rather than one of the two silently winning.
+  private func parseLeaf(
+    _ words: [String], leading: [String], of command: CommandSpec, path: [String]
+  ) throws(UsageError) -> ParsedArguments {
+    guard !leading.isEmpty else { return try Self.parseArguments(words, of: command, path: path) }
+    let names = leading.compactMap(leadingOptionName(in:))
+    for name in names where !command.arguments.contains(where: { $0.name == name }) {
+      let typed = ([root.name] + path).joined(separator: " ")
+      throw UsageError(.notTakenBy(option: "--\(name)", command: typed), commandPath: path)
+    }
+    let after = try Self.parseArguments(words, of: command, path: path)
+    if let name = names.first(where: { after.given[$0] != nil }) {
+      throw UsageError(.givenBeforeAndAfterSubcommand("--\(name)"), commandPath: path)
+    }
+    return try Self.parseArguments(leading + words, of: command, path: path)
   }
 
   /// Resolves the words after `wallet help` to the command they name, following aliases.

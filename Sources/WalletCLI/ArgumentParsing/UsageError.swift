@@ -33,6 +33,12 @@ public enum UsageProblem: Sendable {
   case unknownSubcommand(String, suggestion: String?)
   /// An option that may be given once, given again: its name without the dashes.
   case repeatedOption(String)
+  /// An option that may stand before the subcommand (`--db`), given both before and after it:
+  /// the option as its name is spelt (`--db`).
+  case givenBeforeAndAfterSubcommand(String)
+  /// An option given before the subcommand that the command it leads to does not take: the
+  /// option (`--db`) and the command as typed from the program's name (`wallet batch`).
+  case notTakenBy(option: String, command: String)
   /// A flag given a value (`--force=yes`): the flag as typed.
   case flagWithValue(String)
   /// An option without its value: the option as typed and its value's name (`--format <format>`).

@@ -14,7 +14,8 @@ struct BatchCommand: WalletCommand {
       file (and, with --decisions, one decision per transaction). No store is used. Output files \
       appear whole or not at all. Times written without an offset are read in the promotion's \
       time zone. Any invalid row stops the run with exit status 65 and writes nothing, unless \
-      --skip-invalid is given: then each invalid row is reported on standard error and left out. \
+      --skip-invalid is given: then each invalid row is reported on standard error and left \
+      out, and only a file whose every row was left out stops the run so. \
       An output may not be one of the inputs, however it is named (a usage error); a file \
       replaced keeps its permissions. When the run would take more memory than --memory \
       allows, the transactions are split by holder into parts in a work directory beside the \

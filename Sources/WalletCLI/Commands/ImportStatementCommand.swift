@@ -33,7 +33,8 @@ struct ImportStatementCommand: WalletCommand {
       card and amount, dates at most a day apart) is kept once, with the app's time and \
       merchant. Importing a file again changes nothing. The import is one SQLite \
       transaction; its counts, format and encoding go to standard error. --dry-run lists \
-      every row and what it would become, and writes nothing.
+      every row and what it would become, and writes nothing. When --skip-invalid skipped \
+      every row to import, nothing is kept and the exit status is 65.
 
       A bank wallet does not ship needs no code, only a format file: a JSON object with an \
       'id', a 'kind' (card-statement or app-export), the 'header' column names that find the \
@@ -105,6 +106,7 @@ struct ImportStatementCommand: WalletCommand {
     try BankStatementImportText.write(
       report, path: input.path, rulesFile: rules, dryRun: dryRun, quiet: progress.quiet,
       zone: store.timeZone, console: context.console)
+    if let unused = report.everyRowSkipped(path: input.path) { throw unused }
     if let undecided = report.undecidedError(path: input.path, rulesGiven: rules != nil) {
       throw CommandError(.dataError, ErrorWording.words(undecided, in: .current))
     }

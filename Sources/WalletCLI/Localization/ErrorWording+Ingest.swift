@@ -253,6 +253,11 @@ extension ErrorWording {
         in: language)
     case .invalidInput(let error):
       return words(error, in: language)
+    case .everyRowSkipped(let path):
+      let shown = ShownValue.path(path)
+      return say(
+        "every row of \(shown) was skipped as invalid; nothing of the file was used",
+        "\(shown) 的每一行都因无效而被跳过；文件中没有任何内容被使用", in: language)
     case .outputIsDirectory(let path):
       let shown = ShownValue.path(path)
       return say(

@@ -30,6 +30,13 @@ extension ErrorWording {
         "未知子命令 \(shown)。您是不是要用 '\(near)'？", in: language)
     case .repeatedOption(let name):
       return say("'--\(name)' can only be given once", "'--\(name)' 只能给出一次", in: language)
+    case .givenBeforeAndAfterSubcommand(let option):
+      return say(
+        "'\(option)' is given both before and after the subcommand; give it once",
+        "'\(option)' 在子命令之前和之后都给出了；只需给出一次", in: language)
+    case .notTakenBy(let option, let command):
+      return say(
+        "'\(command)' does not take '\(option)'", "'\(command)' 不接受 '\(option)'", in: language)
     case .flagWithValue(let typed):
       let shown = quotedWord(typed)
       return say("\(shown) does not take a value", "\(shown) 不接受取值", in: language)

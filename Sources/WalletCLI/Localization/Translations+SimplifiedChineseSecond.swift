@@ -85,6 +85,8 @@ extension Translations {
       "刷卡金和判定结果所属的已安装活动；只安装了一个活动时可省略。",
     "The issuing bank, e.g. bocom.":
       "发卡行，如 bocom。",
+    "The store file, for the commands that use one, before or after the subcommand (default: $WALLET_DB, else $XDG_DATA_HOME/wallet/wallet.sqlite, else ~/.local/share/wallet/wallet.sqlite).":
+      "数据库文件，供使用数据库的命令，写在子命令之前或之后均可（默认：$WALLET_DB，其次 $XDG_DATA_HOME/wallet/wallet.sqlite，再次 ~/.local/share/wallet/wallet.sqlite）。",
     "The language of what a person reads: en or zh-Hans (default: from LC_ALL, LC_MESSAGES or LANG).":
       "给人看的文字所用的语言：en 或 zh-Hans（默认：取自 LC_ALL、LC_MESSAGES 或 LANG）。",
     "The last four digits of the card number.":

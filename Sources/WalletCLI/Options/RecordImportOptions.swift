@@ -18,7 +18,8 @@ struct RecordImportOptions: ParsableArguments {
   static let discussion = """
     Reads the file as batch does (the same columns and checks; times without an offset are \
     read in the store's time zone) and adds its rows in one SQLite transaction: after any \
-    error nothing of the file is kept. A row already in the store unchanged is left alone, so \
+    error nothing of the file is kept, nor when --skip-invalid skipped every row (exit \
+    status 65). A row already in the store unchanged is left alone, so \
     importing a file twice changes nothing. A row whose id is in the store with different \
     details is an error naming its file and line, unless --replace is given. Transactions \
     dated after now are imported, with a warning. Import cards \
@@ -60,7 +61,10 @@ struct RecordImportOptions: ParsableArguments {
     } catch let refusal as RefusedRow {
       throw CommandError(.dataError, try RecordImportText.words(refusal, store: store))
     }
-    if kind == .transactions {
+    // A file whose every row was skipped kept nothing: each row is said, then the error (65),
+    // without a summary, the warning below or the refunds waiting, as after any failed import.
+    let unused = report.everyRowSkipped(path: file.path)
+    if kind == .transactions && unused == nil {
       // A file is taken as it is (a bank's file is what it is), but a purchase dated after
       // now is usually a typo, as `txn add` refuses one without --future: it is said.
       let later = report.transactions(after: try Clock.now(context, zone: store.timeZone))
@@ -76,6 +80,7 @@ struct RecordImportOptions: ParsableArguments {
         }
       console.message(tr("skipped \(words)"))
     }
+    if let unused { throw unused }
     if !quiet { RecordImportText.summary(report, path: file.path).forEach(console.message) }
     // Refunds kept from statements that name a purchase of the file but cannot belong to it.
     let recorded = report.transactions

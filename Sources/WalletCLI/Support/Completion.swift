@@ -36,6 +36,9 @@ struct Completion {
   /// The options the program takes before parsing, wherever they stand (wallet's `--lang`),
   /// by spelling (`--lang`), with the values each takes.
   var globalOptions: [String: [String]] = [:]
+  /// The names of the options that may stand before the subcommand as well as after it
+  /// (wallet's `db`): offered, and their values completed, while a subcommand is still to come.
+  var optionsBeforeSubcommand: [String] = []
 
   /// The candidates for the last of `words` (the words after `wallet`, the last one being
   /// typed, possibly empty), one per line: those that start with it.
@@ -66,6 +69,16 @@ struct Completion {
         continue
       }
       if !command.subcommands.isEmpty {
+        if let spec = leadingOption(in: word) {
+          // Given before the subcommand, it is not offered again after it.
+          given.insert(spec.name)
+          if word == "--\(spec.name)" {
+            pending = spec
+          } else if spec.name == "db" {
+            database = String(word.dropFirst(spec.name.count + 3))
+          }
+          continue
+        }
         if let relative = command.subcommandPath(named: word) {
           path += relative
           command = root.descendant(at: path) ?? command
@@ -104,6 +117,9 @@ struct Completion {
         .filter { $0.kind != .positional && ($0.isRepeatable || !given.contains($0.name)) }
         .map { "--\($0.name)" } + ["--help"]
       if path.isEmpty { options += ["--version", "-V"] }
+      if !command.subcommands.isEmpty {
+        options += optionsBeforeSubcommand.filter { !given.contains($0) }.map { "--\($0)" }
+      }
       options += globalOptions.keys.sorted().filter { !givenGlobal.contains($0) }
       words = options
     } else if !command.subcommands.isEmpty {
@@ -117,6 +133,15 @@ struct Completion {
     }
     if words == [Self.files] { return words }
     return words.filter { $0.hasPrefix(current) }
+  }
+
+  /// The declaration of the option that may stand before the subcommand which `word` gives
+  /// (`--db`, `--db=s.sqlite`), if any.
+  private func leadingOption(in word: String) -> ArgumentSpec? {
+    let typed = String(word.prefix { $0 != "=" })
+    guard typed.hasPrefix("--"), optionsBeforeSubcommand.contains(String(typed.dropFirst(2)))
+    else { return nil }
+    return root.firstArgument(named: String(typed.dropFirst(2)))
   }
 
   /// The global option `word` spells (`--lang`, `--lang=zh-Hans`), if any.

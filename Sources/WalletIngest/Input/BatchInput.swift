@@ -24,6 +24,24 @@ package struct BatchInput {
     for file in files { try file.checkUnchanged() }
   }
 
+  /// The first input, in the order read, whose every row was skipped as invalid: nothing of
+  /// it is used.
+  package private(set) var fileWithEveryRowSkipped: String?
+
+  /// Throws, naming the first such file, when every row of an input was skipped: a run that
+  /// uses nothing of a file decides from a mistake (SPEC 4, exit status 65). Called once the
+  /// skipped rows are reported, before any output is written.
+  package func checkEachFileUsed() throws(FileError) {
+    if let path = fileWithEveryRowSkipped { throw .everyRowSkipped(path: path) }
+  }
+
+  /// Notes that `path` kept `kept` rows after skipping those `skipped` holds past `before`.
+  mutating func noteRows(of path: String, kept: Int, skippedBefore before: Int) {
+    if fileWithEveryRowSkipped == nil && kept == 0 && skipped.count > before {
+      fileWithEveryRowSkipped = path
+    }
+  }
+
   /// Reads the files in dependency order. Instants written without an offset are read in `zone`.
   /// `progress` is given the transactions file's size and returns what to tell how far its
   /// read has got, if anything. A file of `smallestFileInParts` bytes or more is read in parts
@@ -49,10 +67,13 @@ package struct BatchInput {
     }
     loader.rememberLookups(of: input.ledger)
     input.ledger.reserveTransactions(transactionsFile.size / 80, averageIDLength: 12)
+    let before = input.skipped.count
     try loader.readTransactions(
       RowFileReader(
         kind: .transactions, file: transactionsFile, skipInvalid: skipInvalid, progress: progress),
       into: &input.ledger, skipped: &input.skipped)
+    input.noteRows(
+      of: transactionsFile.path, kept: input.ledger.transactionCount, skippedBefore: before)
     return input
   }
 }
@@ -75,15 +96,21 @@ extension BatchInput {
     let loader = LedgerLoader(cardsPath: cardsPath, enrollmentsPath: enrollmentsPath, zone: zone)
     loader.smallestFileInParts = smallestFileInParts
 
+    // Read in halves, a file has no row skipped: any problem sends it to the row-by-row read.
     if !loader.addCardsInHalves(cardsFile, to: &input.ledger) {
+      let before = input.skipped.count
       try loader.readCards(
         RowFileReader(kind: .cards, file: cardsFile, skipInvalid: skipInvalid),
         into: &input.ledger, skipped: &input.skipped)
+      input.noteRows(of: cardsFile.path, kept: input.ledger.cards.count, skippedBefore: before)
     }
     if !loader.addEnrollmentsInHalves(enrollmentsFile, to: &input.ledger) {
+      let before = input.skipped.count
       try loader.readEnrollments(
         RowFileReader(kind: .enrollments, file: enrollmentsFile, skipInvalid: skipInvalid),
         into: &input.ledger, skipped: &input.skipped)
+      input.noteRows(
+        of: enrollmentsFile.path, kept: input.ledger.enrollments.count, skippedBefore: before)
     }
     return (input, loader, transactionsFile)
   }

@@ -9,6 +9,13 @@ package struct BatchPostings {
   /// The rows left out as invalid, in file order.
   package var skipped = SkippedRows()
 
+  /// Throws when every row of the postings file, `path`, was skipped as invalid: nothing of it
+  /// would be reconciled (SPEC 4, exit status 65). A file of its header alone skipped nothing:
+  /// it says that nothing was posted yet.
+  package func checkUsed(path: String) throws(FileError) {
+    if values.isEmpty && skipped.count > 0 { throw .everyRowSkipped(path: path) }
+  }
+
   /// Every posting of a batch's postings file; a posting on a card the ledger lacks is an error
   /// at its card field, since nothing says whose it is.
   ///

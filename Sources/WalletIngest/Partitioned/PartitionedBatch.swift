@@ -58,7 +58,8 @@ package struct PartitionedBatch {
 
   /// Reads the three files, decides every transaction and writes the rewards (and decisions)
   /// rows to `rewards` (and `decisions`). `readDone` is called with the rows skipped once every
-  /// input is read and found valid, before any output is written. `progress` is given a phase's
+  /// input is read and found valid, before any output is written; then a file whose every row
+  /// was skipped stops the run. `progress` is given a phase's
   /// name and the bytes it will go through, and returns what to tell, if anything. Input errors
   /// and work file failures throw `FileError`; output failures `OutputError`.
   package func run(
@@ -83,6 +84,11 @@ package struct PartitionedBatch {
     totals.skipped.append(contentsOf: parts.skipped)
     totals.readInPieces = parts.pieces.count > 1
     readDone(totals.skipped)
+    // A file none of whose rows is used stops the run, as a batch in memory stops (SPEC 4).
+    try base.checkEachFileUsed()
+    if parts.counts.reduce(0, +) == parts.leftOut.count && parts.skipped.count > 0 {
+      throw FileError.everyRowSkipped(path: transactionsFile.path)
+    }
 
     let passes = promotion.quota == nil ? 1 : 2
     let deciding = progress("deciding", parts.bytes.reduce(0, +) * passes)

@@ -27,6 +27,9 @@ package enum FileError: Error, Sendable {
   case tooLarge(path: String, limitMiB: Int)
   /// An input holds a bad row or value.
   case invalidInput(InputError)
+  /// Every row of an input was skipped as invalid (when asked to skip them), so nothing of it
+  /// was used: a file whose rows all fail is a wrong file, not a few bad rows (SPEC 4).
+  case everyRowSkipped(path: String)
   /// An output is a directory.
   case outputIsDirectory(path: String)
   /// An output could not be made, written or put in place.
@@ -45,7 +48,7 @@ package enum FileError: Error, Sendable {
   package var kind: Kind {
     switch self {
     case .cannotOpen, .inputIsDirectory, .cannotOpenStandardInput: .cannotOpen
-    case .changedWhileRead, .tooLarge, .invalidInput: .invalidData
+    case .changedWhileRead, .tooLarge, .invalidInput, .everyRowSkipped: .invalidData
     case .readFailed, .outputIsDirectory, .cannotWrite, .cannotMakeWorkDirectory,
       .cannotWriteWorkFile, .cannotReadWorkFile, .workFileEndsPartWay:
       .readOrWriteFailed

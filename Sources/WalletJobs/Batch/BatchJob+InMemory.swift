@@ -13,6 +13,18 @@ extension BatchJob {
       smallestFileInParts: request.smallestFileInPieces ?? FileParts.minimumFileSize,
       progress: { events.progress(.reading, $0) })
     events.inputsRead(nil, input.skipped)
+    func readPostings(_ path: String) throws(FileError) -> BatchPostings {
+      try BatchPostings.read(
+        try InputFile(path: path), ledger: input.ledger, cardsPath: request.cards,
+        skipInvalid: request.skipInvalid,
+        smallestFileInParts: request.smallestFileInPieces ?? FileParts.minimumFileSize)
+    }
+    if input.fileWithEveryRowSkipped != nil {
+      // Nothing is decided from a file none of whose rows is used; the postings are read all
+      // the same, so that every row skipped is reported before the run stops.
+      if let path = request.postings { events.postingsRead(try readPostings(path).skipped) }
+      try input.checkEachFileUsed()
+    }
 
     // Today is asked for only when reconciling: a bad clock does not stop a plain batch.
     let asOfDay = try request.postings == nil ? nil : asOf(promotion)
@@ -21,17 +33,13 @@ extension BatchJob {
       { RewardEngine(promotion: promotion).decide(input.ledger) },
       {
         request.postings.map { path in
-          Result { () throws(FileError) in
-            try BatchPostings.read(
-              try InputFile(path: path), ledger: input.ledger, cardsPath: request.cards,
-              skipInvalid: request.skipInvalid,
-              smallestFileInParts: request.smallestFileInPieces ?? FileParts.minimumFileSize)
-          }
+          Result { () throws(FileError) in try readPostings(path) }
         }
       })
     let reconciled = try postingsRead.map { read in
       let read = try read.get()
       events.postingsRead(read.skipped)
+      if let path = request.postings { try read.checkUsed(path: path) }
       return decisions.reconcile(
         input.ledger, postings: read.values, postingCards: read.cards, asOf: asOfDay!)
     }

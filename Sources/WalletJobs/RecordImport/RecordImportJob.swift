@@ -80,6 +80,14 @@ package struct RecordImportReport {
   package func transactions(after now: Instant) -> [Transaction] {
     transactions.filter { $0.time > now }
   }
+
+  /// The error of an import of `path` whose every row was skipped, which kept nothing of the
+  /// file (SPEC 4: 65 when nothing of a file was used); nil when a row was used, or when none
+  /// was skipped (a postings file of its header alone is no mistake).
+  package func everyRowSkipped(path: String) -> FileError? {
+    let used = counts.inserted + counts.unchanged + counts.replaced
+    return used == 0 && !skipped.isEmpty ? .everyRowSkipped(path: path) : nil
+  }
 }
 
 /// A record import as a job: one of the store's CSV files read as batch reads it and stored in
@@ -136,12 +144,13 @@ package enum RecordImportJob {
 extension FileRows {
   /// Hands the rows to the store and locates what it refuses: a refusal stops the import
   /// (nothing is kept) unless the policy skips invalid rows; skipped rows come back by line.
+  /// A file whose every row the reader skipped never reaches the store, which stays as it was.
   fileprivate func store(
     _ importRows: ([Value]) throws -> ImportReport, as row: (Value) -> ImportedRow
   ) throws -> RecordImportReport {
     let report: ImportReport
     do {
-      report = try importRows(values)
+      report = values.isEmpty && skipped.count > 0 ? ImportReport() : try importRows(values)
     } catch let rejection as ImportError {
       throw located(rejection.error, index: rejection.index, row: row)
     }

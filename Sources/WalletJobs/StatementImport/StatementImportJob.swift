@@ -8,7 +8,8 @@ import WalletStore
 package enum StatementImportJob {
   /// Imports `request`'s file into `store`, saying each stage to `stage`. Throws the reader's
   /// `InputError` for a file it cannot read, and `StatementRowError` for a row that cannot be
-  /// imported (nothing of the file is kept then).
+  /// imported (nothing of the file is kept then). A file whose every row to import was skipped
+  /// is not kept either: its report's `everyRowSkipped(path:)` says so.
   package static func run(
     _ request: StatementImportRequest, store: WalletStore,
     stage: (StatementImportStage) -> Void = { _ in }
@@ -21,10 +22,14 @@ package enum StatementImportJob {
     let plan = try StatementImportPlan(
       file, request: request, cards: try store.cards(), zone: store.timeZone)
     stage(.storing(rows: plan.rows.count))
+    // A file whose every row to import was skipped keeps nothing: worked out as a dry run is,
+    // so that the store stays as it was and the report says what it would have held.
+    let everyRowSkipped =
+      plan.rows.allSatisfy { $0.entry == nil } && plan.rows.contains { $0.row.skipped != nil }
     let outcomes: StatementImportOutcomes
     do {
       outcomes = try store.importStatement(
-        plan.statement, replace: request.replace, dryRun: request.dryRun)
+        plan.statement, replace: request.replace, dryRun: request.dryRun || everyRowSkipped)
     } catch let rejection as StatementImportError {
       throw located(rejection, in: plan, path: request.path)
     }

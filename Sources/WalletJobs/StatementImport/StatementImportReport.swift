@@ -69,6 +69,15 @@ package struct StatementImportReport {
   /// The rows left out because their card is not in the store, each with why.
   package var skipped: [StatementRowError] { rows.compactMap(\.skipped) }
 
+  /// The error of an import of `path` that skipped every row it would have imported (rows
+  /// whose card is not in the store), and so used nothing of the file and kept nothing (SPEC 4:
+  /// exit status 65); nil when a row was used or none was skipped. Rows the format leaves out
+  /// (repayments, closed trades) are never imported, so they count neither way.
+  package func everyRowSkipped(path: String) -> FileError? {
+    guard !skipped.isEmpty, rows.allSatisfy({ $0.outcome == nil }) else { return nil }
+    return .everyRowSkipped(path: path)
+  }
+
   /// The purchases nothing decided a payment method for, which kept the import from being
   /// committed; empty when it was.
   package var purchasesNeedingMethod: [StatementImportRow] {

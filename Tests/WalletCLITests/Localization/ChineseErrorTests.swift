@@ -152,8 +152,12 @@ struct ChineseErrorTests {
     try session.write("e.csv", "card,channel,enrolled_at\nC9,wallet,2023-01-01T00:00\n")
     let unknown = try session.run(
       ["import", "enrollments", "e.csv", "--skip-invalid"], environment: Self.chinese)
-    #expect(unknown.status == 0)
-    #expect(unknown.stderr.hasPrefix("已跳过 e.csv:2:1：数据库中没有卡片 'C9'\n"), "\(unknown.stderr)")
+    // Its only row skipped, nothing of the file is used: the row, then the error.
+    #expect(unknown.status == 65)
+    #expect(
+      unknown.stderr
+        == "已跳过 e.csv:2:1：数据库中没有卡片 'C9'\n错误：e.csv 的每一行都因无效而被跳过；文件中没有任何内容被使用\n",
+      "\(unknown.stderr)")
   }
 
   @Test func aStatementsRowsAndPurchasesWithoutAMethod() throws {

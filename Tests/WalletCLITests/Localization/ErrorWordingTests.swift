@@ -234,6 +234,10 @@ struct ErrorWordingTests {
       FileError.invalidInput(located(.headerWithoutRows)),
       "in.csv:2:3: the file has a header but no rows", "in.csv:2:3：文件只有表头，没有数据行"),
     Wording(
+      FileError.everyRowSkipped(path: "t.csv"),
+      "every row of t.csv was skipped as invalid; nothing of the file was used",
+      "t.csv 的每一行都因无效而被跳过；文件中没有任何内容被使用"),
+    Wording(
       FileError.outputIsDirectory(path: "out"), "cannot write out: it is a directory",
       "无法写入 out：它是一个目录"),
     Wording(

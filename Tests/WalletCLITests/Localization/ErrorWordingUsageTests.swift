@@ -37,6 +37,13 @@ struct ErrorWordingUsageTests {
       .unknownSubcommand("crad", suggestion: "card"),
       "Unknown subcommand 'crad'. Did you mean 'card'?", "未知子命令 'crad'。您是不是要用 'card'？"),
     UsageWording(.repeatedOption("out"), "'--out' can only be given once", "'--out' 只能给出一次"),
+    UsageWording(
+      .givenBeforeAndAfterSubcommand("--db"),
+      "'--db' is given both before and after the subcommand; give it once",
+      "'--db' 在子命令之前和之后都给出了；只需给出一次"),
+    UsageWording(
+      .notTakenBy(option: "--db", command: "wallet batch"), "'wallet batch' does not take '--db'",
+      "'wallet batch' 不接受 '--db'"),
     UsageWording(.flagWithValue("--force"), "'--force' does not take a value", "'--force' 不接受取值"),
     UsageWording(
       .missingValue("--format <format>"), "Missing value for '--format <format>'",

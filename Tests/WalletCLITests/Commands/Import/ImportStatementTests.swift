@@ -308,8 +308,13 @@ struct ImportStatementTests {
     let skipped = try session.run([
       "import", "statement", Self.fixture("icbc-credit.csv"), "--skip-invalid",
     ])
-    #expect(skipped.status == 0)
+    // Every row of the statement is on the missing card: nothing of it is used (65).
+    #expect(skipped.status == 65)
     #expect(skipped.stderr.contains("skipped "), "\(skipped.stderr)")
+    #expect(
+      skipped.stderr.hasSuffix(
+        "Error: every row of \(Self.fixture("icbc-credit.csv")) was skipped as invalid; nothing "
+          + "of the file was used\n"), "\(skipped.stderr)")
   }
 
   @Test func aFullCardNumberInAPreambleOrACellNeverGetsOut() throws {
