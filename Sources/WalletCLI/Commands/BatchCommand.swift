@@ -57,7 +57,8 @@ struct BatchCommand: WalletCommand {
     help: "Where to write the reconciliation rows as CSV ('-' for standard output).")
   var reconciliation: FileName?
   @Option(
-    valueName: "date", help: "Reconcile as of this day (YYYY-MM-DD; default: today).")
+    valueName: "date",
+    help: "Reconcile as of this day (YYYY-MM-DD, YYYY年M月D日 or YYYY/M/D; default: today).")
   var asOf: CivilDate?
   @Flag(help: "Report invalid rows on standard error and leave them out.") var skipInvalid: Bool
   @Option(

@@ -32,7 +32,7 @@ struct CheckCommand: WalletCommand {
   @Argument(help: "The card to check.") var card: CardSafeID?
   @Option(help: "Instead of a card: ask which of this holder's cards a purchase would earn with.")
   var holder: CardSafeID?
-  @Option(help: "With --holder: the purchase to decide, e.g. 150 or 99.99.")
+  @Option(help: "With --holder: the purchase to decide, e.g. 150, 99.99, ¥150 or 150元.")
   var amount: PositiveAmount?
   @Option(
     valueName: "code", help: "With --holder: the purchase's currency.",
@@ -51,7 +51,9 @@ struct CheckCommand: WalletCommand {
   @Flag(help: "With a card: exit 0 only when a purchase at --at would earn, else 1.")
   var earn: Bool
   @Option(
-    valueName: "time", help: "When: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).",
+    valueName: "time",
+    help: "When: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start); a date may also be "
+      + "written YYYY年M月D日 or YYYY/M/D.",
     defaultDescription: "now")
   var at: TimeArgument?
   @OptionGroup var output: ReportFormatOption

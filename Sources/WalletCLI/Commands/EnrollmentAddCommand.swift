@@ -18,7 +18,8 @@ struct EnrollmentAddCommand: WalletCommand {
   @Option(help: "bank-app or wallet.") var channel: Channel
   @Option(
     valueName: "time",
-    help: "When it was bound: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).",
+    help: "When it was bound: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start); a date "
+      + "may also be written YYYY年M月D日 or YYYY/M/D.",
     defaultDescription: "now")
   var at: TimeArgument?
   @Flag(help: "Accept an --at after now (refused otherwise, as it is usually a typo).")

@@ -16,7 +16,8 @@ struct EnrollmentRemoveCommand: WalletCommand {
   @Argument(help: "The enrollment's id.") var id: CardSafeID
   @Option(
     valueName: "time",
-    help: "When it was removed: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).",
+    help: "When it was removed: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start); a "
+      + "date may also be written YYYY年M月D日 or YYYY/M/D.",
     defaultDescription: "now")
   var at: TimeArgument?
   @Flag(help: "Accept an --at after now (refused otherwise, as it is usually a typo).")

@@ -33,11 +33,13 @@ struct ExportCommand: WalletCommand {
   var promotionID: Identifier?
   @Option(
     valueName: "date",
-    help: "Only transactions from this day on (YYYY-MM-DD), or from this month's first (YYYY-MM).")
+    help: "Only transactions from this day on (YYYY-MM-DD, YYYY/M/D or YYYY年M月D日), or from this "
+      + "month's first (YYYY-MM, YYYY/M or YYYY年M月).")
   var from: DayOrMonth?
   @Option(
     valueName: "date",
-    help: "Only transactions up to this day, included (YYYY-MM-DD), or this month's last (YYYY-MM)."
+    help: "Only transactions up to this day, included (YYYY-MM-DD, YYYY/M/D or YYYY年M月D日), or "
+      + "this month's last (YYYY-MM, YYYY/M or YYYY年M月)."
   )
   var to: DayOrMonth?
   @Option(

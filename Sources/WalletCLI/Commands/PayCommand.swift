@@ -47,7 +47,9 @@ struct PayCommand: WalletCommand {
   @Option(help: "Whose cards the sheet offers.") var holder: CardSafeID?
   @Option(help: "Instead of --holder: the one card the sheet may offer.") var card: CardSafeID?
   @Option(
-    valueName: "time", help: "When the payment is made (ISO 8601).",
+    valueName: "time",
+    help: "When the payment is made: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start); "
+      + "a date may also be written YYYY年M月D日 or YYYY/M/D.",
     defaultDescription: "the request's time, else now")
   var at: TimeArgument?
   @Flag(help: "Pay: record what the authorization result says.") var authorize: Bool

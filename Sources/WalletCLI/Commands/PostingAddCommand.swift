@@ -11,18 +11,21 @@ struct PostingAddCommand: WalletCommand {
     discussion: """
       Records one posting on a card already in the store, as a row of a postings file would \
       (wallet-files(5)). Without --id, the id is <card>:<date>:<kind>:<amount>:1, with the \
-      amount exactly as given, the id a postings file gives the first such row without an id: \
-      so the same posting added again, or imported later from such a file, changes nothing. A \
-      second posting with the same card, date, kind and amount needs an --id of its own (such \
-      as the same id ending in :2). A posting with the same id and other details is refused \
-      unless --replace is given.
+      amount as given (less a ¥ or 元, in ASCII digits), the id a postings file gives the first \
+      such row without an id: so the same posting added again, or imported later from such a \
+      file, changes nothing. A second posting with the same card, date, kind and amount needs \
+      an --id of its own (such as the same id ending in :2). A posting with the same id and \
+      other details is refused unless --replace is given.
       """)
 
   @Option(help: "The card it was posted to.") var card: CardSafeID
-  @Option(valueName: "date", help: "The posting date (YYYY-MM-DD).") var date: CivilDate
+  @Option(valueName: "date", help: "The posting date (YYYY-MM-DD, YYYY年M月D日 or YYYY/M/D).")
+  var date: CivilDate
   @Option(help: "credit (a reward paid) or clawback (a reward taken back).")
   var kind: Posting.Kind
-  @Option(help: "The amount, greater than zero, with at most two fraction digits.")
+  @Option(
+    help: "The amount, greater than zero, with at most two fraction digits, e.g. 20, ¥20 "
+      + "or 20元.")
   var amount: PositiveAmount
   @Option(help: "The posting's id.", defaultDescription: "made up") var id: Identifier?
   @Option(name: "transaction", valueName: "id", help: "The transaction whose reward it concerns.")

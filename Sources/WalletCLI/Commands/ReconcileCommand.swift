@@ -28,7 +28,9 @@ struct ReconcileCommand: WalletCommand {
   @Option(
     valueName: "id", help: "Only the decisions of this installed promotion (default: of each).")
   var promotion: Identifier?
-  @Option(valueName: "date", help: "Reconcile as of this day (YYYY-MM-DD; default: today).")
+  @Option(
+    valueName: "date",
+    help: "Reconcile as of this day (YYYY-MM-DD, YYYY年M月D日 or YYYY/M/D; default: today).")
   var asOf: CivilDate?
   @OptionGroup var output: FormatOption
   @OptionGroup var storeOptions: StoreOptions

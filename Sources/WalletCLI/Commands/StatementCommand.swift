@@ -28,14 +28,14 @@ struct StatementCommand: WalletCommand {
   @Option(help: "Only this holder's rewards.") var holder: CardSafeID?
   @Option(
     valueName: "date",
-    help: "Only the billing cycle containing this date (YYYY-MM-DD), or starting in this month "
-      + "(YYYY-MM).")
+    help: "Only the billing cycle containing this date (YYYY-MM-DD, YYYY/M/D or YYYY年M月D日), or "
+      + "starting in this month (YYYY-MM, YYYY/M or YYYY年M月).")
   var cycle: CycleArgument?
   @OptionGroup var promotionChoice: PromotionChoice
   @Option(
     valueName: "time",
-    help: "Only rewards of purchases at or after this time: YYYY-MM-DDTHH:MM, "
-      + "'YYYY-MM-DD HH:MM' or a date (its start).")
+    help: "Only rewards of purchases at or after this time: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' "
+      + "or a date (its start); a date may also be written YYYY年M月D日 or YYYY/M/D.")
   var since: TimeArgument?
   @Option(valueName: "count", help: "At most this many holders, in order of their ids.")
   var limit: Count?

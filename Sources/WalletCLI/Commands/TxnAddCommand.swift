@@ -19,9 +19,12 @@ struct TxnAddCommand: WalletCommand {
 
   @Option(help: "The transaction's id.") var id: Identifier
   @Option(help: "The card it was paid with.") var card: CardSafeID
-  @Option(help: "The amount, e.g. 100.50 (greater than zero).") var amount: PositiveAmount
+  @Option(help: "The amount, e.g. 100.50, ¥100.50 or 100.50元 (greater than zero).")
+  var amount: PositiveAmount
   @Option(
-    valueName: "time", help: "When: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).",
+    valueName: "time",
+    help: "When: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start); a date may also be "
+      + "written YYYY年M月D日 or YYYY/M/D.",
     defaultDescription: "now")
   var at: TimeArgument?
   @Flag(help: "Accept an --at after now (refused otherwise, as it is usually a typo).")

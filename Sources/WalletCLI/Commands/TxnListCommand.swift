@@ -30,20 +30,24 @@ struct TxnListCommand: WalletCommand {
   @Option(help: "Only this card.") var card: CardSafeID?
   @Option(
     valueName: "date",
-    help: "Only the billing cycle containing this date (YYYY-MM-DD), or starting in this month "
-      + "(YYYY-MM).")
+    help: "Only the billing cycle containing this date (YYYY-MM-DD, YYYY/M/D or YYYY年M月D日), or "
+      + "starting in this month (YYYY-MM, YYYY/M or YYYY年M月).")
   var cycle: CycleArgument?
   @OptionGroup var promotionChoice: PromotionChoice
   @Option(
-    valueName: "date", help: "Only from this day on (YYYY-MM-DD), or this month's first (YYYY-MM).")
+    valueName: "date",
+    help: "Only from this day on (YYYY-MM-DD, YYYY年M月D日 or YYYY/M/D), or this month's first "
+      + "(YYYY-MM, YYYY/M or YYYY年M月).")
   var from: DayOrMonth?
   @Option(
     valueName: "date",
-    help: "Only up to this day, included (YYYY-MM-DD), or this month's last (YYYY-MM).")
+    help: "Only up to this day, included (YYYY-MM-DD, YYYY/M/D or YYYY年M月D日), or this month's "
+      + "last (YYYY-MM, YYYY/M or YYYY年M月).")
   var to: DayOrMonth?
   @Option(
     valueName: "time",
-    help: "Only at or after this time: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).")
+    help: "Only at or after this time: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its "
+      + "start); a date may also be written YYYY年M月D日 or YYYY/M/D.")
   var since: TimeArgument?
   @Option(valueName: "count", help: "At most this many transactions, the earliest first.")
   var limit: Count?

@@ -17,10 +17,12 @@ struct TxnRefundCommand: WalletCommand {
       """)
 
   @Argument(help: "The transaction's id.") var id: Identifier
-  @Option(help: "The amount refunded (greater than zero).") var amount: PositiveAmount
+  @Option(help: "The amount refunded, e.g. 50, ¥50 or 50元 (greater than zero).")
+  var amount: PositiveAmount
   @Option(
     valueName: "time",
-    help: "When it was refunded: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).",
+    help: "When it was refunded: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start); a "
+      + "date may also be written YYYY年M月D日 or YYYY/M/D.",
     defaultDescription: "now")
   var at: TimeArgument?
   @Flag(help: "Accept an --at after now (refused otherwise, as it is usually a typo).")

@@ -308,14 +308,14 @@ extension Translations {
       "概述：{0}",
     "Offered:":
       "付款页提供：",
-    "Only at or after this time: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).":
-      "只列该时间及之后的：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始）。",
-    "Only from this day on (YYYY-MM-DD), or this month's first (YYYY-MM).":
-      "只列从这一天起的（YYYY-MM-DD），或从该月第一天起的（YYYY-MM）。",
-    "Only rewards of purchases at or after this time: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).":
-      "只列该时间及之后的消费所得的刷卡金：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始）。",
-    "Only the billing cycle containing this date (YYYY-MM-DD), or starting in this month (YYYY-MM).":
-      "只列包含该日期的结算周期（YYYY-MM-DD），或在该月开始的结算周期（YYYY-MM）。",
+    "Only at or after this time: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start); a date may also be written YYYY年M月D日 or YYYY/M/D.":
+      "只列该时间及之后的：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始；日期也可以写成 YYYY年M月D日 或 YYYY/M/D）。",
+    "Only from this day on (YYYY-MM-DD, YYYY年M月D日 or YYYY/M/D), or this month's first (YYYY-MM, YYYY/M or YYYY年M月).":
+      "只列从这一天起的（YYYY-MM-DD、YYYY年M月D日 或 YYYY/M/D），或从该月第一天起的（YYYY-MM、YYYY/M 或 YYYY年M月）。",
+    "Only rewards of purchases at or after this time: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start); a date may also be written YYYY年M月D日 or YYYY/M/D.":
+      "只列该时间及之后的消费所得的刷卡金：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始；日期也可以写成 YYYY年M月D日 或 YYYY/M/D）。",
+    "Only the billing cycle containing this date (YYYY-MM-DD, YYYY/M/D or YYYY年M月D日), or starting in this month (YYYY-MM, YYYY/M or YYYY年M月).":
+      "只列包含该日期的结算周期（YYYY-MM-DD、YYYY年M月D日 或 YYYY/M/D），或在该月开始的结算周期（YYYY-MM、YYYY/M 或 YYYY年M月）。",
     "Only the decisions of this installed promotion (default: of each).":
       "只核对这个已安装活动的判定结果（默认：每个活动）。",
     "Only this card's enrollments.":
@@ -328,14 +328,14 @@ extension Translations {
       "只核对这位持卡人的刷卡金和入账。",
     "Only this holder's rewards.":
       "只列这位持卡人的刷卡金。",
-    "Only transactions from this day on (YYYY-MM-DD), or from this month's first (YYYY-MM).":
-      "只含从这一天起的交易（YYYY-MM-DD），或从该月第一天起的交易（YYYY-MM）。",
-    "Only transactions up to this day, included (YYYY-MM-DD), or this month's last (YYYY-MM).":
-      "只含到这一天为止的交易，含当天（YYYY-MM-DD），或到该月最后一天为止的交易（YYYY-MM）。",
+    "Only transactions from this day on (YYYY-MM-DD, YYYY/M/D or YYYY年M月D日), or from this month's first (YYYY-MM, YYYY/M or YYYY年M月).":
+      "只含从这一天起的交易（YYYY-MM-DD、YYYY年M月D日 或 YYYY/M/D），或从该月第一天起的交易（YYYY-MM、YYYY/M 或 YYYY年M月）。",
+    "Only transactions up to this day, included (YYYY-MM-DD, YYYY/M/D or YYYY年M月D日), or this month's last (YYYY-MM, YYYY/M or YYYY年M月).":
+      "只含到这一天为止的交易，含当天（YYYY-MM-DD、YYYY/M/D、YYYY年M月D日），或到该月最后一天为止的交易（YYYY-MM、YYYY/M 或 YYYY年M月）。",
     "Only under this installed promotion (default: under each).":
       "只在这个已安装的活动下（默认：每个活动）。",
-    "Only up to this day, included (YYYY-MM-DD), or this month's last (YYYY-MM).":
-      "只列到这一天为止的，含当天（YYYY-MM-DD），或到该月最后一天为止的（YYYY-MM）。",
+    "Only up to this day, included (YYYY-MM-DD, YYYY/M/D or YYYY年M月D日), or this month's last (YYYY-MM, YYYY/M or YYYY年M月).":
+      "只列到这一天为止的，含当天（YYYY-MM-DD、YYYY/M/D 或 YYYY年M月D日），或到该月最后一天为止的（YYYY-MM、YYYY/M 或 YYYY年M月）。",
     "Output format: table or json.":
       "输出格式：table 或 json。",
     "Output format: table, csv or json.":
@@ -388,8 +388,8 @@ extension Translations {
       "按 batch 的方式读取文件（列与检查相同；不带时区偏移的时间按数据库的时区解读），在一个 SQLite 事务中添加各行：出现任何错误，该文件一行都不保留；--skip-invalid 跳过了每一行时也是如此（退出状态 65）。数据库中已有且内容相同的行保持不变，所以同一个文件导入两次不会有任何改动。编号已在数据库中而内容不同的行会报错并指出文件和行号，除非加 --replace。日期晚于现在的交易照样导入，但会给出警告。请先导入卡片，再导入绑卡记录，最后导入交易。汇总写到标准错误；在终端上还会显示进度：先是读取的行数，再是写入的行数以及索引和判定结果的更新。",
     "Reads the three files, decides every transaction under the promotion and writes the rewards file (and, with --decisions, one decision per transaction). No store is used. Output files appear whole or not at all. Times written without an offset are read in the promotion's time zone. Any invalid row stops the run with exit status 65 and writes nothing, unless --skip-invalid is given: then each invalid row is reported on standard error and left out, and only a file whose every row was left out stops the run so. An output may not be one of the inputs, however it is named (a usage error); a file replaced keeps its permissions. When the run would take more memory than --memory allows, the transactions are split by holder into parts in a work directory beside the rewards file (or in TMPDIR when it goes to standard output), decided a part at a time and merged into the same files; the directory is removed afterwards. --postings needs every transaction in memory and is refused past the limit. An input that changes while it is read (truncated, rewritten) stops the run with exit status 65, the previous outputs left in place. Interrupted (SIGINT, SIGTERM), batch removes its temporary files and work directory, says that nothing was written and exits 128 plus the signal's number; what a run killed outright leaves is removed by the next run writing to the same folder.":
       "读取三个文件，按活动判定每一笔交易，写出刷卡金文件（加 --decisions 时，另写每笔交易一行的判定结果）。不使用数据库。输出文件要么完整出现，要么完全不出现。不带时区偏移的时间按活动的时区解读。任何无效行都会使运行停止，退出状态 65，且不写入任何内容，除非加 --skip-invalid：那样每条无效行都在标准错误上报告并被略过，只有每一行都被略过的文件才会使运行如此停止。输出不能是输入之一，无论怎样命名（用法错误）；被替换的文件保留原有权限。运行所需内存超过 --memory 允许的量时，交易按持卡人分成若干部分，放在刷卡金文件旁（输出到标准输出时放在 TMPDIR）的工作目录里，逐部分判定，再合并成同样的文件；工作目录事后删除。--postings 需要全部交易都在内存中，超过限额时被拒绝。读取期间发生变化的输入文件（被截断、被改写）会使运行以退出状态 65 停止，之前的输出文件保持不变。被中断（SIGINT、SIGTERM）时，batch 删除其临时文件和工作目录，说明没有写入任何文件，并以 128 加信号编号的状态退出；被直接杀死的运行留下的文件，由下一次写入同一文件夹的运行删除。",
-    "Reconcile as of this day (YYYY-MM-DD; default: today).":
-      "对账日（YYYY-MM-DD；默认：今天）。",
+    "Reconcile as of this day (YYYY-MM-DD, YYYY年M月D日 or YYYY/M/D; default: today).":
+      "对账日（默认：今天），可写作 YYYY-MM-DD、YYYY/M/D 或 YYYY年M月D日。",
     "Reconciliation as of {0}":
       "对账（截至 {0}）",
     "Record a refund of a transaction.":
@@ -418,8 +418,8 @@ extension Translations {
       "在数据库中的卡片上记录一笔消费，并说明每个已安装的活动如何判定它。再次记录同一笔交易不会有改动；编号相同而内容不同的会被拒绝，除非加 --replace，提示中会列出不同的字段。不带时区偏移的时间按数据库的时区解读；只给日期时取当天开始。晚于现在的时间会被拒绝（退出状态 64），除非加 --future：这通常是年份输错了，而且会占掉一次奖励名额。退款请用 'wallet txn refund' 记录。",
     "Records one binding of a card to Apple Pay, in the bank's app (bank-app) or in Apple Wallet (wallet). Without --id, the id is <card>:<channel>:<time>, with the time of --at (or now) as wallet prints times, e.g. C1:bank-app:2026-11-02T10:00:00+08:00, whatever form --at was typed in. Times without an offset are read in the store's time zone.":
       "记录一张卡片与 Apple Pay 的一次绑定，在银行 App（bank-app，即买单吧）或 Apple 钱包（wallet）中完成。不加 --id 时，编号为 <card>:<channel>:<time>，时间是 --at（或现在）按 wallet 显示时间的写法，如 C1:bank-app:2026-11-02T10:00:00+08:00，不论 --at 是怎样输入的。不带时区偏移的时间按数据库的时区解读。",
-    "Records one posting on a card already in the store, as a row of a postings file would (wallet-files(5)). Without --id, the id is <card>:<date>:<kind>:<amount>:1, with the amount exactly as given, the id a postings file gives the first such row without an id: so the same posting added again, or imported later from such a file, changes nothing. A second posting with the same card, date, kind and amount needs an --id of its own (such as the same id ending in :2). A posting with the same id and other details is refused unless --replace is given.":
-      "在数据库中已有的卡片上记录一笔入账，与入账文件中的一行相同（wallet-files(5)）。不加 --id 时，编号为 <card>:<date>:<kind>:<amount>:1，金额与给出的写法完全相同，即入账文件中第一条这样的无编号行得到的编号：所以再次添加同一笔入账，或以后从这样的文件导入，都不会有改动。同一卡片、日期、类别和金额的第二笔入账需要自己的 --id（如以 :2 结尾的相同编号）。编号相同而内容不同的入账会被拒绝，除非加 --replace。",
+    "Records one posting on a card already in the store, as a row of a postings file would (wallet-files(5)). Without --id, the id is <card>:<date>:<kind>:<amount>:1, with the amount as given (less a ¥ or 元, in ASCII digits), the id a postings file gives the first such row without an id: so the same posting added again, or imported later from such a file, changes nothing. A second posting with the same card, date, kind and amount needs an --id of its own (such as the same id ending in :2). A posting with the same id and other details is refused unless --replace is given.":
+      "在数据库中已有的卡片上记录一笔入账，与入账文件中的一行相同（wallet-files(5)）。不加 --id 时，编号为 <card>:<date>:<kind>:<amount>:1，金额按给出的写法（去掉 ¥ 或 元，数字为半角），即入账文件中第一条这样的无编号行得到的编号：所以再次添加同一笔入账，或以后从这样的文件导入，都不会有改动。同一卡片、日期、类别和金额的第二笔入账需要自己的 --id（如以 :2 结尾的相同编号）。编号相同而内容不同的入账会被拒绝，除非加 --replace。",
     "Refunded {0} of transaction {1}; {2} of {3} refunded in all.":
       "交易 {1} 已退款 {0}；累计退款 {2}（原消费 {3}）。",
     "Remove a card.":

@@ -41,12 +41,12 @@ extension Translations {
       "按每个已安装的活动（或 --promotion 指定的那个）、每位持卡人显示：按次序排列的刷卡金、合计、剩余奖励次数，以及未获奖励的结算周期——从活动的第一个周期（没有时，从持卡人首次绑卡或交易所在周期）数到当前周期（现在，或 WALLET_NOW）或活动的最后一个周期。时间按活动的时区显示。CSV 输出与 'wallet batch' 对相同数据写出的刷卡金文件完全一致，且只含一个活动：安装了多个活动时，CSV 需要 --promotion。剩余奖励次数按现在计算：记在以后的消费（用 --future 记录的）到那时才占用名额，账单会说明这样的刷卡金有几笔。JSON 是一个对象，含 'promotion'、'asOf'、'holders'（每项含 'holder'、'rewards'、'total'、'rewardsLeft' 和 'cyclesWithoutReward'）和 'total'；有多个活动时，是这类对象的数组。未知的 --holder 会报错（退出状态 65），并列出最接近的持卡人。",
     "The CSV file ('-' for standard input).":
       "CSV 文件（'-' 表示标准输入）。",
-    "The amount refunded (greater than zero).":
-      "退款金额（大于零）。",
-    "The amount, e.g. 100.50 (greater than zero).":
-      "金额，如 100.50（大于零）。",
-    "The amount, greater than zero, with at most two fraction digits.":
-      "金额，大于零，最多两位小数。",
+    "The amount refunded, e.g. 50, ¥50 or 50元 (greater than zero).":
+      "退款金额，如 50、¥50 或 50元（大于零）。",
+    "The amount, e.g. 100.50, ¥100.50 or 100.50元 (greater than zero).":
+      "金额，如 100.50、¥100.50 或 100.50元（大于零）。",
+    "The amount, greater than zero, with at most two fraction digits, e.g. 20, ¥20 or 20元.":
+      "金额，大于零，最多两位小数，如 20、¥20 或 20元。",
     "The bank declined the payment, so there is no purchase to reward.":
       "银行拒绝了这笔支付，没有可奖励的消费。",
     "The card is issued by {0}; only the promotion's cards count.":
@@ -105,8 +105,8 @@ extension Translations {
       "付款请求 JSON 文件（'-' 表示标准输入）。",
     "The payment was reversed, so it no longer counts.":
       "这笔支付已冲正，不再计入。",
-    "The posting date (YYYY-MM-DD).":
-      "入账日期（YYYY-MM-DD）。",
+    "The posting date (YYYY-MM-DD, YYYY年M月D日 or YYYY/M/D).":
+      "入账日期（YYYY-MM-DD、YYYY/M/D 或 YYYY年M月D日）。",
     "The posting's id.":
       "入账记录编号。",
     "The primary holder whose account it is.":
@@ -179,16 +179,16 @@ extension Translations {
       "H002 的刷卡金到账了吗？",
     "What has each holder earned?":
       "各位持卡人拿到了多少刷卡金？",
-    "When it was bound: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).":
-      "绑定时间：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始）。",
-    "When it was refunded: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).":
-      "退款时间：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始）。",
-    "When it was removed: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).":
-      "解绑时间：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始）。",
-    "When the payment is made (ISO 8601).":
-      "付款时间（ISO 8601）。",
-    "When: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start).":
-      "时间：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始）。",
+    "When it was bound: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start); a date may also be written YYYY年M月D日 or YYYY/M/D.":
+      "绑定时间：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始；日期也可以写成 YYYY年M月D日 或 YYYY/M/D）。",
+    "When it was refunded: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start); a date may also be written YYYY年M月D日 or YYYY/M/D.":
+      "退款时间：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始；日期也可以写成 YYYY年M月D日 或 YYYY/M/D）。",
+    "When it was removed: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start); a date may also be written YYYY年M月D日 or YYYY/M/D.":
+      "解绑时间：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始；日期也可以写成 YYYY年M月D日 或 YYYY/M/D）。",
+    "When the payment is made: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start); a date may also be written YYYY年M月D日 or YYYY/M/D.":
+      "付款时间：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始；日期也可以写成 YYYY年M月D日 或 YYYY/M/D）。",
+    "When: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start); a date may also be written YYYY年M月D日 or YYYY/M/D.":
+      "时间：YYYY-MM-DDTHH:MM、'YYYY-MM-DD HH:MM' 或日期（取当天开始；日期也可以写成 YYYY年M月D日 或 YYYY/M/D）。",
     "Where to write one decision per transaction as CSV ('-' for standard output).":
       "每笔交易一行的判定结果 CSV 写到哪里（'-' 表示标准输出）。",
     "Where to write the file ('-' for standard output, the default).":
@@ -213,8 +213,8 @@ extension Translations {
       "与 --authorize 同用：success、failure、pin-required、pin-incorrect 或 pin-lockout。",
     "With --authorize: the id of the transaction recorded.":
       "与 --authorize 同用：所记录交易的编号。",
-    "With --holder: the purchase to decide, e.g. 150 or 99.99.":
-      "与 --holder 同用：要判定的消费金额，如 150 或 99.99。",
+    "With --holder: the purchase to decide, e.g. 150, 99.99, ¥150 or 150元.":
+      "与 --holder 同用：要判定的消费金额，如 150、99.99、¥150 或 150元。",
     "With --holder: the purchase's currency.":
       "与 --holder 同用：消费的币种。",
     "With CARD: shows the card, its Apple Pay enrollments and which are active, and for each installed promotion whether a purchase of exactly its minimum spend at --at would earn (or the reason it would not), the holder's rewards used and left, what the next reward would pay, whether the current billing cycle is already rewarded, and when the next one starts. The rewards used and left are those recorded before --at (as of that time); a card that can never earn under a promotion (another bank's, a debit card, another network, a supplementary card) shows no next reward. Exits 0 when the card is enrolled at --at and matches --networks and --capabilities, 1 when it does not. With --earn, the question is instead \"can this card earn?\": exits 0 when a purchase of some promotion's minimum spend at --at would earn, 1 when none would.\n\nWith --holder and --amount: decides a purchase of that amount at --at on each of the holder's cards under each installed promotion, says why each card that would not earn does not, and recommends the card that pays most (ties go to the card bound to Apple Pay earliest). Exits 0 when some card would earn, 1 when none would.\n\nNothing is written. JSON shapes are in the manual.":

@@ -126,9 +126,10 @@ extension MerchantCategoryCode: ExpressibleByArgument {
 }
 
 extension CivilDate: ExpressibleByArgument {
-  /// A date, `YYYY-MM-DD`.
+  /// A date, `YYYY-MM-DD`, or as people type one: `2026/11/30`, `2026年11月30日`, full-width
+  /// digits (``TypedSpelling/date(_:)``).
   public init(argument: String) throws {
-    self = try DateFormError.parse(argument)
+    self = try DateFormError.parse(TypedSpelling.date(argument))
   }
 }
 
@@ -157,56 +158,59 @@ struct FileName: ExpressibleByArgument {
 }
 
 /// A positive amount, as purchases and refunds have: greater than zero, with at most two
-/// fraction digits.
+/// fraction digits; typed as a file writes it (`150.50`) or as people type it (`¥150.50`,
+/// `150元`, full-width digits: ``TypedSpelling/amount(_:)``).
 struct PositiveAmount: ExpressibleByArgument {
   /// The amount.
   let money: Money
-  /// The amount exactly as typed, which a posting's made-up id repeats as a file's would.
+  /// The amount as typed without its yuan sign, in ASCII digits (`150.50` for `￥１５０.５０`),
+  /// which a posting's made-up id repeats as a file's would.
   let text: String
 
   init(argument: String) throws {
-    money = try Money.parse(argument)
-    text = argument
+    text = TypedSpelling.amount(argument)
+    money = try Money.parse(text)
     if money == .zero { throw ArgumentValueError(.notAboveZero) }
   }
 }
 
 /// A time typed on the command line (`--at`, `--since`): a date, meaning its start, or a time
-/// such as `2026-11-22T09:30` or `2026-11-22 09:30` (seconds and an offset optional). Its form
-/// is checked when it is read, so that a typo does not create a store; which instant it names
-/// depends on the zone it is read in, known only once the store is open.
+/// such as `2026-11-22T09:30` or `2026-11-22 09:30` (seconds and an offset optional); the date
+/// may be typed `2026/11/22` or `2026年11月22日`, followed by a space and the time, and digits
+/// may be full-width (``TypedSpelling/date(_:)``). Its form is checked when it is read, so that
+/// a typo does not create a store; which instant it names depends on the zone it is read in,
+/// known only once the store is open.
 struct TimeArgument: ExpressibleByArgument {
-  /// The time exactly as typed.
+  /// The time as typed, its date written `YYYY-MM-DD` and its digits ASCII.
   let text: String
   /// The date, when only a date was typed.
   let date: CivilDate?
 
   init(argument: String) throws {
-    let trimmed = argument.trimmingSpacesAndTabs
-    if let date = try? CivilDate.parse(trimmed) {
+    text = TypedSpelling.date(argument)
+    if let date = try? CivilDate.parse(text) {
       self.date = date
-      text = argument
       return
     }
     do {
       // UTC has no gaps, so only the zone-independent mistakes are caught here.
-      _ = try Instant.parse(trimmed, naiveIn: Clock.utc)
+      _ = try Instant.parse(text, naiveIn: Clock.utc)
     } catch .malformed {
       throw ValueFormError.time
     }
     date = nil
-    text = argument
   }
 
   /// The instant, reading a time without an offset (or a date's start) in `zone`.
   func instant(in zone: TimeZoneRules) throws(TimeParseError) -> Instant {
     if let date { return zone.startOfDay(date) }
-    return try Instant.parse(text.trimmingSpacesAndTabs, naiveIn: zone)
+    return try Instant.parse(text, naiveIn: zone)
   }
 }
 
 /// A day typed for an option that bounds a period (`--from`, `--to`): a date, `YYYY-MM-DD`, or a
-/// whole month, `YYYY-MM`, which starts on its first day (`--from`) or ends on its last (`--to`).
+/// whole month, `YYYY-MM`, which starts on its first day (`--from`) or ends on its last (`--to`);
+/// either also as people type them (`2026/11/30`, `2026年11月`: ``TypedSpelling/date(_:)``).
 struct DayOrMonth: ExpressibleByArgument {
   /// The first day named.
   let first: CivilDate
@@ -216,7 +220,7 @@ struct DayOrMonth: ExpressibleByArgument {
   let isMonth: Bool
 
   init(argument: String) throws {
-    let text = argument.trimmingSpacesAndTabs
+    let text = TypedSpelling.date(argument)
     do {
       let date = try CivilDate.parse(text)
       first = date

@@ -59,7 +59,7 @@ package struct StatementAmount: Sendable, Equatable {
   /// A currency at the start of `text`: `¥`, `￥`, or a run of ASCII letters. Nil when there is
   /// none; `(nil, …)` when letters name no currency.
   private static func leadingCurrency(_ text: Substring) -> (Currency?, Substring)? {
-    if text.first == "¥" || text.first == "￥" { return (.cny, text.dropFirst()) }
+    if let first = text.first, TypedSpelling.isYuanSign(first) { return (.cny, text.dropFirst()) }
     let letters = text.prefix(while: { $0.isASCII && $0.isLetter })
     guard !letters.isEmpty else { return nil }
     let rest = text[letters.endIndex...]

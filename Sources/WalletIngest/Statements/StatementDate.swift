@@ -128,9 +128,7 @@ enum StatementDateParser {
   private static func separated(
     _ text: Substring, by separator: Character, time: TimeOfDay?
   ) -> PartialDate? {
-    let parts = text.split(separator: separator, omittingEmptySubsequences: false)
-    guard parts.count == 3, let year = number(parts[0], digits: 4...4),
-      let month = number(parts[1], digits: 1...2), let day = number(parts[2], digits: 1...2)
+    guard let (year, month, day) = CivilDate.fields(text, separators: (separator, separator))
     else { return nil }
     return PartialDate(year: year, month: month, day: day, time: time)
   }

@@ -241,4 +241,26 @@ struct WhatIfTests {
       result.stdout.lines.contains(
         "  CA:  The purchase is in USD; only purchases in CNY count."))
   }
+
+  /// `--amount ¥150` and `--at 2026年11月30日 10:00` ask the question `--amount 150 --at
+  /// 2026-11-30T10:00` asks, in English and in Chinese.
+  @Test(arguments: ["en", "zh-Hans"])
+  func aPurchaseTypedAsPeopleTypeItIsDecidedAsTheSPECsSpelling(language: String) throws {
+    let session = try StoreSession()
+    try Self.twoCards(session)
+    let ask = { (amount: String, at: String) in
+      try session.run([
+        "check", "--holder", "H1", "--amount", amount, "--at", at, "--lang", language,
+      ])
+    }
+    let plain = try ask("150", "2026-11-30T10:00")
+    #expect(plain.status == 0)
+    #expect(plain.stdout.contains("2026-11-30T10:00:00+08:00"))
+    for (amount, at) in [("¥150", "2026年11月30日 10:00"), ("１５０元", "2026/11/30 10:00")] {
+      let typed = try ask(amount, at)
+      #expect(typed.status == plain.status)
+      #expect(typed.stdout == plain.stdout, "\(amount) \(at)")
+      #expect(typed.stderr == plain.stderr)
+    }
+  }
 }

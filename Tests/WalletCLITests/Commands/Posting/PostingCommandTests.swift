@@ -229,4 +229,28 @@ struct PostingCommandTests {
     try session.succeed(["card", "remove", "C1", "--force"])
     #expect(try session.run(["posting", "list"]).stderr == "No postings.\n")
   }
+
+  /// `--amount ¥20.00` and `--date 2026年1月25日` record the posting `--amount 20.00 --date
+  /// 2026-01-25` records, under the id a postings file gives it, in English and in Chinese.
+  @Test(arguments: ["en", "zh-Hans"])
+  func aPostingTypedAsPeopleTypeItIsTheFilesPosting(language: String) throws {
+    var said: [String] = []
+    for (date, amount) in [
+      ("2026-01-25", "20.00"), ("2026年1月25日", "¥20.00"), ("2026/1/25", "２０.００元"),
+    ] {
+      let session = try Self.twoCards()
+      let added = try session.succeed([
+        "posting", "add", "--card", "C1", "--date", date, "--kind", "credit", "--amount", amount,
+        "--lang", language,
+      ])
+      try session.write("postings.csv", "card,date,kind,amount\nC1,2026-01-25,credit,20.00\n")
+      let imported = try session.succeed(["import", "postings", "postings.csv"])
+      #expect(imported.stderr.contains("postings.csv: 0 new, 1 already present"), "\(amount)")
+      let listed = try session.succeed(["posting", "list", "--format", "csv"])
+      said.append(added.stderr + listed.stdout)
+    }
+    #expect(said[0].contains("C1:2026-01-25:credit:20.00:1,C1,2026-01-25,credit,20.00"))
+    #expect(said[1] == said[0])
+    #expect(said[2] == said[0])
+  }
 }

@@ -80,4 +80,15 @@ struct ReconcileCommandTests {
     let session = try Self.sampleWithPostings()
     #expect(try session.run(["reconcile", "--as-of", date]).status == 64)
   }
+
+  @Test(arguments: ["2027年2月1日", "2027/2/1", "２０２７/０２/０１"])
+  func anAsOfDateTypedAsPeopleTypeItIsTheSameDay(date: String) throws {
+    let session = try Self.sampleWithPostings()
+    let plain = try session.run(["reconcile", "--as-of", "2027-02-01", "--format", "csv"])
+    let typed = try session.run(["reconcile", "--as-of", date, "--format", "csv"])
+    #expect(plain.status == 1)
+    #expect(typed.status == plain.status)
+    #expect(typed.stdout == plain.stdout)
+    #expect(typed.stderr == plain.stderr)
+  }
 }
