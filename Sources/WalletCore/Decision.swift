@@ -19,21 +19,39 @@ public enum ReasonCode: String, CaseIterable, Hashable, Sendable, CustomStringCo
   case foreignCurrency = "foreign-currency"
   /// It happened before the campaign's first day or after its last.
   case outsideCampaign = "outside-campaign"
+  /// Its local date is not among the promotion's `weekdays` or `monthDays` (SPEC 8).
+  case outsideDays = "outside-days"
   /// The card was not bound to Apple Pay at the time (or not by the binding it names).
   case notEnrolled = "not-enrolled"
+  /// The card was bound through a channel the promotion's `channels` leaves out (SPEC 8).
+  case ineligibleChannel = "ineligible-channel"
   /// The merchant's category is excluded.
   case excludedMerchant = "excluded-merchant"
+  /// Neither the merchant's category nor its name is among those the promotion lists (SPEC 8).
+  case notListedMerchant = "not-listed-merchant"
   /// After refunds it came to less than the minimum spend.
   case belowMinimum = "below-minimum"
+  /// The spend of its scope in its period had not reached the promotion's threshold (SPEC 8).
+  case belowThreshold = "below-threshold"
   /// The holder already has every reward the promotion pays one person.
   case rewardCapReached = "reward-cap-reached"
   /// The holder was already rewarded in this billing cycle.
   case cycleAlreadyRewarded = "cycle-already-rewarded"
+  /// A count limit per day, week, month or quarter was already reached (SPEC 8).
+  case periodAlreadyRewarded = "period-already-rewarded"
+  /// An amount limit had nothing left in this period (SPEC 8).
+  case amountCapReached = "amount-cap-reached"
   /// The promotion has paid its whole quota.
   case quotaExhausted = "quota-exhausted"
 
   /// The code as the SPEC writes it.
   public var description: String { rawValue }
+
+  /// The reasons only SPEC 8's rules give: a promotion of section 2's form never gives them.
+  public static let sectionEightOnly: Set<ReasonCode> = [
+    .outsideDays, .ineligibleChannel, .notListedMerchant, .belowThreshold, .periodAlreadyRewarded,
+    .amountCapReached,
+  ]
 }
 
 /// What a rewarded transaction earns.
@@ -148,7 +166,8 @@ public struct Decision: Hashable, Sendable {
 // Beside the cases because `init(storedCode:)` reads `allCases` by position: reordering the cases
 // renumbers what the engine stores.
 extension ReasonCode {
-  /// The reason as one byte, 1…15 in the SPEC's order; 0 means rewarded.
+  /// The reason as one byte, 1…21 in the SPEC's order (SPEC 8's reasons in their places; the
+  /// count limits' three in the order a section 2 promotion checks them); 0 means rewarded.
   var storedCode: UInt8 {
     // A switch, not a search of `allCases`: the checks of every transaction end here.
     switch self {
@@ -161,12 +180,18 @@ extension ReasonCode {
     case .supplementaryCard: 7
     case .foreignCurrency: 8
     case .outsideCampaign: 9
-    case .notEnrolled: 10
-    case .excludedMerchant: 11
-    case .belowMinimum: 12
-    case .rewardCapReached: 13
-    case .cycleAlreadyRewarded: 14
-    case .quotaExhausted: 15
+    case .outsideDays: 10
+    case .notEnrolled: 11
+    case .ineligibleChannel: 12
+    case .excludedMerchant: 13
+    case .notListedMerchant: 14
+    case .belowMinimum: 15
+    case .belowThreshold: 16
+    case .rewardCapReached: 17
+    case .cycleAlreadyRewarded: 18
+    case .periodAlreadyRewarded: 19
+    case .amountCapReached: 20
+    case .quotaExhausted: 21
     }
   }
 

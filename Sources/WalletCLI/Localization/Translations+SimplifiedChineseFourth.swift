@@ -79,5 +79,23 @@ extension Translations {
       "{0} 看起来是完整的卡号（尾号 {1}）；wallet 从不保存卡号：卡片用您自己起的编号表示，最多记录卡号后四位",
     "{0}: {1} is a built-in promotion and cannot be replaced; give yours another id":
       "{0}：{1} 是内置活动，不能替换；请给您的活动另取一个编号",
+    "It was made on {0}, a day this promotion does not reward.":
+      "消费日期为 {0}，不是本活动返现的日子。",
+    "The card's binding is through a channel this promotion does not reward.":
+      "这张卡的绑卡渠道不在本活动返现的渠道之内。",
+    "The card's binding is not through {0}, the channels this promotion rewards.":
+      "这张卡不是通过 {0} 绑定的，本活动只对这些渠道返现。",
+    "The merchant is not among those this promotion lists.":
+      "商户不在本活动列出的商户之内。",
+    "The merchant, of category {0}, is not among those this promotion lists.":
+      "商户（类别 {0}）不在本活动列出的商户之内。",
+    "The spend that counts has not reached the promotion's threshold.":
+      "计入的消费尚未达到本活动的门槛。",
+    "The spend that counts has not reached {0} in its {1}.":
+      "本期（{1}）计入的消费尚未达到 {0}。",
+    "{0} already has every reward this promotion pays in this period.":
+      "持卡人 {0} 在本期间内已获本活动可返的全部次数。",
+    "{0} already has the most this promotion pays in this period.":
+      "持卡人 {0} 在本期间内已获本活动可返的最高金额。",
   ]
 }

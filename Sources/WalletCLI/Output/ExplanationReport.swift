@@ -213,9 +213,11 @@ struct Explanation {
         sheet.append(tr("refunds rule"), tr("clawback (the amount before refunds is compared)"))
       }
     case .declined, .refunded, .notApplePay, .rewardCapReached, .cycleAlreadyRewarded,
-      .quotaExhausted:
+      .quotaExhausted, .outsideDays, .ineligibleChannel, .notListedMerchant, .belowThreshold,
+      .periodAlreadyRewarded, .amountCapReached:
       // Their facts (status, refunds, method, the holder's and the promotion's counts) are
-      // among the rows every explanation has.
+      // among the rows every explanation has; SPEC 8's reasons say their rule in their
+      // sentence, and the limit that refused is named once section 8 promotions are decided.
       break
     }
   }

@@ -58,8 +58,22 @@ enum ReasonWording {
       return tr("The purchase is in \(currency); only purchases in \(wanted) count.")
     case .outsideCampaign:
       return outsideCampaign(facts)
+    case .outsideDays:
+      let date = facts.time.localDate(in: promotion.timeZone)
+      return tr("It was made on \(date), a day this promotion does not reward.")
     case .notEnrolled:
       return notEnrolled(facts)
+    case .ineligibleChannel:
+      guard let allowed = promotion.channels.map({ list($0.sorted(by: canonicalOrder)) }) else {
+        return tr("The card's binding is through a channel this promotion does not reward.")
+      }
+      return tr(
+        "The card's binding is not through \(allowed), the channels this promotion rewards.")
+    case .notListedMerchant:
+      guard let mcc = facts.mcc else {
+        return tr("The merchant is not among those this promotion lists.")
+      }
+      return tr("The merchant, of category \(mcc), is not among those this promotion lists.")
     case .excludedMerchant:
       guard let mcc = facts.mcc else {
         return tr("The merchant's category is excluded from this promotion.")
@@ -79,6 +93,18 @@ enum ReasonWording {
           "It comes to \(net) after \(refunded) of refunds; purchases must be at least \(minimum).")
       }
       return tr("It comes to \(net); purchases must be at least \(minimum).")
+    case .belowThreshold:
+      guard let threshold = promotion.threshold else {
+        return tr("The spend that counts has not reached the promotion's threshold.")
+      }
+      let (spend, period) = (money(threshold.spend, promotion.currency), threshold.period)
+      return tr("The spend that counts has not reached \(spend) in its \(period).")
+    case .periodAlreadyRewarded:
+      let holder = facts.holder
+      return tr("\(holder) already has every reward this promotion pays in this period.")
+    case .amountCapReached:
+      let holder = facts.holder
+      return tr("\(holder) already has the most this promotion pays in this period.")
     case .rewardCapReached:
       let count = promotion.maxRewardsPerHolder
       let holder = facts.holder

@@ -25,6 +25,12 @@ struct ChineseReasonTests {
     .rewardCapReached: ["H003", "4"],
     .cycleAlreadyRewarded: ["H003", "2026-10-22", "2026-11-21", "T3004"],
     .quotaExhausted: ["100"],
+    .outsideDays: ["2026-11-05"],
+    .ineligibleChannel: ["wallet"],
+    .notListedMerchant: ["5812"],
+    .belowThreshold: ["¥600.00", "week"],
+    .periodAlreadyRewarded: ["H003"],
+    .amountCapReached: ["H003"],
   ]
 
   @Test(arguments: ReasonCode.allCases)

@@ -51,6 +51,9 @@ struct ReasonWordingTests {
     case .belowMinimum:
       facts.amount = Money(minorUnits: 210_00)
       facts.refunded = Money(minorUnits: 150_00)
+    case .ineligibleChannel: facts.promotion.channels = [.wallet]
+    case .belowThreshold:
+      facts.promotion.threshold = SpendThreshold(spend: Money(minorUnits: 600_00), per: .week)
     default: break
     }
     return facts
@@ -73,6 +76,12 @@ struct ReasonWordingTests {
     .rewardCapReached: ["H003", "all 4 rewards"],
     .cycleAlreadyRewarded: ["H003", "2026-10-22 to 2026-11-21", "T3004"],
     .quotaExhausted: ["100"],
+    .outsideDays: ["2026-11-05"],
+    .ineligibleChannel: ["wallet"],
+    .notListedMerchant: ["5812"],
+    .belowThreshold: ["¥600.00", "week"],
+    .periodAlreadyRewarded: ["H003", "period"],
+    .amountCapReached: ["H003", "the most"],
   ]
 
   @Test(arguments: ReasonCode.allCases)

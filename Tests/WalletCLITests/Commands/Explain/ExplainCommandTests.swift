@@ -77,7 +77,8 @@ struct ExplainCommandTests {
 
   @Test func theCasesCoverEveryReasonCode() {
     let covered = Set(Self.builtInCases.map(\.1) + Self.customCases.map(\.1))
-    #expect(covered == Set(ReasonCode.allCases))
+    // SPEC 8's reasons come once section 8 promotions are decided (the gate refuses them).
+    #expect(covered == Set(ReasonCode.allCases).subtracting(ReasonCode.sectionEightOnly))
   }
 
   @Test(arguments: builtInCases)
