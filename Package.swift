@@ -53,7 +53,8 @@ let package = Package(
       name: "FuzzStatement", dependencies: ["CFuzzing", "WalletCore", "WalletIngest"]),
     // What the test targets share: the seeded random generator, temporary folders, and
     // running the built binary. A library of its own, so that no test target copies it.
-    .target(name: "WalletTestSupport", path: "Tests/WalletTestSupport"),
+    .target(
+      name: "WalletTestSupport", dependencies: ["WalletCore"], path: "Tests/WalletTestSupport"),
     .testTarget(name: "WalletCoreTests", dependencies: ["WalletCore", "WalletTestSupport"]),
     .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore", "WalletTestSupport"]),
     .testTarget(name: "WalletIngestTests", dependencies: ["WalletIngest", "WalletTestSupport"]),
