@@ -36,6 +36,18 @@ struct CardFacts: Sendable {
   /// Whether each merchant category code, 0–9999, is excluded: an array, not a set, as every
   /// transaction with a code asks.
   let excludedMCC: [Bool]
+  /// SPEC 8's `weekdays` as bits 1 (Monday) … 7 (Sunday), and `monthDays` as bits 1 … 31; every
+  /// bit set when the promotion does not list them.
+  let weekdayBits: UInt8
+  let monthDayBits: UInt32
+  /// Whether each enrollment's channel is among `channels`, by enrollment; empty when the
+  /// promotion takes both.
+  let channelQualifies: [Bool]
+  /// Whether each merchant category code is in `mccs`; empty when neither `mccs` nor
+  /// `merchants` is given (no transaction is then asked).
+  let listedMCC: [Bool]
+  /// The `merchants` list, each ASCII-lower-cased, as a transaction's merchant is compared.
+  let listedMerchants: [[UInt8]]
   /// Whether each of the ledger's currencies is the promotion's, by `currencyIndex`.
   private(set) var currencyMatches: [Bool]
   /// Where each card's enrollments start in `sorted`, and (last) where they all end: card `c`
@@ -67,6 +79,20 @@ struct CardFacts: Sendable {
     for code in promotion.excludedMCCs { excluded[Int(code.value)] = true }
     excludedMCC = excluded
     currencyMatches = ledger.currencies.map { $0 == promotion.currency }
+    weekdayBits = promotion.weekdays.map { $0.reduce(UInt8(0)) { $0 | 1 << $1 } } ?? 0xFE
+    monthDayBits =
+      promotion.monthDays.map { $0.reduce(UInt32(0)) { $0 | 1 << $1 } } ?? 0xFFFF_FFFE
+    channelQualifies =
+      promotion.channels.map { channels in ledger.enrollments.map { channels.contains($0.channel) }
+      } ?? []
+    if promotion.mccs != nil || promotion.merchants != nil {
+      var listed = [Bool](repeating: false, count: 10_000)
+      for code in promotion.mccs ?? [] { listed[Int(code.value)] = true }
+      listedMCC = listed
+    } else {
+      listedMCC = []
+    }
+    listedMerchants = (promotion.merchants ?? []).map { Array($0.utf8).map(CardFacts.asciiLower) }
 
     let enrollments = ledger.enrollments
     enrolledAt = enrollments.map(\.enrolledAt.nanosecondsSinceEpoch)
@@ -243,6 +269,49 @@ struct CardFacts: Sendable {
     func folded(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
     return leftBytes.count == rightBytes.count
       && zip(leftBytes, rightBytes).allSatisfy { folded($0) == folded($1) }
+  }
+
+  /// The byte with an ASCII capital letter lower-cased, as merchants are compared.
+  @inline(__always)
+  static func asciiLower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
+
+  /// Whether the local day `day` (days since the epoch) is among the promotion's weekdays and
+  /// month days (SPEC 8 `outside-days` when not).
+  func isListedDay(_ day: Int) -> Bool {
+    if weekdayBits != 0xFE {
+      let isoWeekday = ((day + 3) % 7 + 7) % 7 + 1
+      if weekdayBits & (1 << isoWeekday) == 0 { return false }
+    }
+    if monthDayBits != 0xFFFF_FFFE {
+      if monthDayBits & (1 << CivilDate(daysSinceEpoch: day).day) == 0 { return false }
+    }
+    return true
+  }
+
+  /// Whether the transaction at `index` of `ledger` is at a listed merchant: its code is among
+  /// `mccs`, or its merchant contains one of `merchants` (SPEC 8 `not-listed-merchant` when
+  /// not). Asked only when the promotion lists either.
+  func isListedMerchant(_ index: Int, in ledger: Ledger) -> Bool {
+    let code = ledger.mcc[index]
+    if code >= 0 && listedMCC[Int(code)] { return true }
+    guard !listedMerchants.isEmpty else { return false }
+    precondition(ledger.keepsMerchants, "a promotion listing merchants over a ledger without them")
+    return ledger.merchants.withBytes(at: index) { merchant in
+      listedMerchants.contains { listed in CardFacts.contains(merchant, listed) }
+    }
+  }
+
+  /// Whether `merchant` holds `listed` (already lower-cased), ASCII letters without case.
+  static func contains(_ merchant: UnsafeBufferPointer<UInt8>, _ listed: [UInt8]) -> Bool {
+    guard !listed.isEmpty, listed.count <= merchant.count else { return listed.isEmpty }
+    for start in 0...(merchant.count - listed.count) {
+      var position = 0
+      while position < listed.count && asciiLower(merchant[start + position]) == listed[position] {
+        position += 1
+      }
+      if position == listed.count { return true }
+    }
+    return false
   }
 
   /// The enrollment a transaction counts under: the one it names if that one is this card's and

@@ -121,6 +121,12 @@ public struct Ledger: Sendable {
   public private(set) var namedEnrollment: [Int32] = []
   /// Each transaction's merchant category, or -1.
   public private(set) var mcc: [Int16] = []
+  /// Each transaction's merchant (empty when none), kept only when `keepsMerchants`: only a
+  /// promotion with a `merchants` list reads them, and bytes per row cost a bank's batch.
+  public private(set) var merchants = IdentifierArena()
+  /// Whether `merchants` holds every transaction's merchant. A ledger of domain values keeps
+  /// them; a loader keeps them when asked (`keepMerchants()`).
+  public private(set) var keepsMerchants = false
   /// The earliest and latest transaction times, kept as transactions are added so that no one
   /// scans millions of times for them.
   private var earliestTime = Int64.max
@@ -137,6 +143,7 @@ public struct Ledger: Sendable {
   /// A ledger of domain values. Every transaction's card and named enrollment must be given,
   /// and ids unique: callers have checked that.
   public init(cards: [Card], enrollments: [Enrollment], transactions: [Transaction]) {
+    keepsMerchants = true
     var cardIndexByID: [Identifier: Int32] = [:]
     var enrollmentIndexByID: [Identifier: Int32] = [:]
     for card in cards {
@@ -165,12 +172,16 @@ public struct Ledger: Sendable {
         named = index
       }
       var id = transaction.id.rawValue
+      var merchant = transaction.merchant ?? ""
       id.withUTF8 { bytes in
-        appendTransaction(
-          id: UnsafeRawBufferPointer(bytes), card: card, time: transaction.time,
-          amount: transaction.amount, currency: transaction.currency, method: transaction.method,
-          status: transaction.status, refunded: transaction.refunded, enrollment: named,
-          mcc: transaction.mcc)
+        merchant.withUTF8 { merchantBytes in
+          appendTransaction(
+            id: UnsafeRawBufferPointer(bytes), card: card, time: transaction.time,
+            amount: transaction.amount, currency: transaction.currency,
+            method: transaction.method, status: transaction.status,
+            refunded: transaction.refunded, enrollment: named, mcc: transaction.mcc,
+            merchant: UnsafeRawBufferPointer(merchantBytes))
+        }
       }
     }
   }
@@ -240,9 +251,10 @@ public struct Ledger: Sendable {
   package mutating func appendTransaction(
     id: UnsafeRawBufferPointer, card: Int32, time instant: Instant, amount: Money,
     currency: Currency, method: PaymentMethod, status: TransactionStatus, refunded: Money,
-    enrollment: Int32, mcc code: MerchantCategoryCode?
+    enrollment: Int32, mcc code: MerchantCategoryCode?, merchant: UnsafeRawBufferPointer? = nil
   ) {
     precondition(Int(card) < cards.count && Int(enrollment) < enrollments.count, "bad index")
+    if keepsMerchants { merchants.append(merchant ?? UnsafeRawBufferPointer(start: nil, count: 0)) }
     transactionIDs.append(id)
     transactionCard.append(card)
     time.append(instant.nanosecondsSinceEpoch)
@@ -269,9 +281,12 @@ public struct Ledger: Sendable {
     ids: IdentifierArena, cards: UnsafeBufferPointer<Int32>, times: UnsafeBufferPointer<Int64>,
     amounts: UnsafeBufferPointer<Int64>, refunded refundedAmounts: UnsafeBufferPointer<Int64>,
     enrollments: UnsafeBufferPointer<Int32>, mcc codes: UnsafeBufferPointer<Int16>,
-    currency: Currency, method paidBy: PaymentMethod, status settled: TransactionStatus
+    currency: Currency, method paidBy: PaymentMethod, status settled: TransactionStatus,
+    merchants rowMerchants: IdentifierArena? = nil
   ) {
     let count = ids.count
+    precondition(
+      !keepsMerchants || rowMerchants?.count == count, "a ledger keeping merchants given none")
     precondition(
       cards.count == count && times.count == count && amounts.count == count
         && refundedAmounts.count == count && enrollments.count == count && codes.count == count,
@@ -297,6 +312,14 @@ public struct Ledger: Sendable {
     currencyIndex.append(contentsOf: repeatElement(UInt16(known), count: count))
     namedEnrollment.append(contentsOf: enrollments)
     mcc.append(contentsOf: codes)
+    if keepsMerchants, let rowMerchants { merchants.append(contentsOf: rowMerchants) }
+  }
+
+  /// Makes the ledger keep each transaction's merchant from now on; asked before any
+  /// transaction is added, by a loader deciding under a promotion that lists merchants.
+  public mutating func keepMerchants() {
+    precondition(transactionCount == 0, "merchants kept from the first transaction on")
+    keepsMerchants = true
   }
 
   /// Moves every transaction of `other`, a ledger over the same cards and enrollments, after
@@ -308,6 +331,9 @@ public struct Ledger: Sendable {
     precondition(
       other.cards.count == cards.count && other.enrollments.count == enrollments.count,
       "transactions of a ledger over other cards")
+    precondition(other.keepsMerchants == keepsMerchants, "parts that kept different columns")
+    merchants.append(contentsOf: other.merchants)
+    other.merchants = IdentifierArena()
     earliestTime = min(earliestTime, other.earliestTime)
     latestTime = max(latestTime, other.latestTime)
     // The first share's columns are taken out of both ledgers, so that one thread works on
@@ -387,7 +413,15 @@ public struct Ledger: Sendable {
       method: method[index], status: status[index], refunded: Money(minorUnits: refunded[index]),
       enrollment: namedEnrollment[index] < 0
         ? nil : enrollments[Int(namedEnrollment[index])].id,
+      merchant: merchant(at: index),
       mcc: mcc[index] < 0 ? nil : MerchantCategoryCode(value: mcc[index]))
+  }
+
+  /// The merchant of the transaction at `index`, when kept and not empty.
+  public func merchant(at index: Int) -> String? {
+    guard keepsMerchants else { return nil }
+    let text = merchants[index].rawValue
+    return text.isEmpty ? nil : text
   }
 }
 

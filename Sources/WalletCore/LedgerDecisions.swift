@@ -6,6 +6,9 @@ public struct LedgerDecisions: Sendable {
   public internal(set) var reason: [UInt8]
   /// The ordinal of the reward whose place it took (paid or forfeited), 0 when none.
   public internal(set) var ordinal: [Int32]
+  /// The reward of each place taken, in fen, when SPEC 8's counters decided (empty when a
+  /// section 2 promotion did: its rewards are its tiers' entries by ordinal).
+  public internal(set) var rewardAmount: [Int64]
   /// The enrollment each counts under, or -1.
   public internal(set) var enrollment: [Int32]
   /// The holder's rewards before each transaction (when recorded).
@@ -35,6 +38,8 @@ public struct LedgerDecisions: Sendable {
     reason = [UInt8](repeating: 0, count: count)
     ordinal = [Int32](repeating: 0, count: count)
     enrollment = [Int32](repeating: -1, count: count)
+    rewardAmount = [Int64](
+      repeating: 0, count: RewardEngine.decidesAsSectionTwo(promotion) ? 0 : count)
     let progressCount = recordingProgress ? count : 0
     holderRewardsBefore = [Int32](repeating: 0, count: progressCount)
     cycleRewardsBefore = [Int32](repeating: 0, count: progressCount)
@@ -64,7 +69,8 @@ public struct LedgerDecisions: Sendable {
     let chosen = ledger.enrollments[Int(enrollment[index])]
     let reward = Reward(
       ordinal: ordinal, channel: chosen.channel, enrollment: chosen.id,
-      amount: promotion.tiers[chosen.channel][ordinal - 1])
+      amount: rewardAmount.isEmpty
+        ? promotion.tiers[chosen.channel][ordinal - 1] : Money(minorUnits: rewardAmount[index]))
     return reason[index] == 0 ? .rewarded(reward) : .forfeited(reward)
   }
 
@@ -87,6 +93,18 @@ public struct LedgerDecisions: Sendable {
   public func paidByChannel(in ledger: Ledger) -> [Channel: (rewards: Int, amount: MoneyTotal)] {
     var paid: [Channel: (rewards: Int, amount: MoneyTotal)] = [:]
     for channel in Channel.allCases { paid[channel] = (0, .zero) }
+    if !rewardAmount.isEmpty {
+      // SPEC 8's rewards are amounts of their own, added up as they are.
+      for reward in rewardsPaid {
+        let index = Int(reward.index)
+        let channel = ledger.enrollments[Int(enrollment[index])].channel
+        var total = paid[channel]!
+        total.rewards += 1
+        total.amount = total.amount + MoneyTotal(Money(minorUnits: rewardAmount[index]), times: 1)
+        paid[channel] = total
+      }
+      return paid
+    }
     // Rewards counted by channel and ordinal first: the dictionary is touched once per tier.
     var bankApp = [Int](repeating: 0, count: promotion.maxRewardsPerHolder + 1)
     var wallet = bankApp

@@ -101,13 +101,24 @@ public struct RewardEngine: Sendable {
     // that, the pass sorts only the transactions that can earn, often a third of them. Where
     // the promotion's clocks turned back across midnight within the ledger's time, every
     // transaction keeps its key and the one ordered pass runs, as the store's does.
-    let keepEveryKey =
-      recordingProgress
-      || ledger.timeSpan.map { span in
+    let clocksStepBack =
+      ledger.timeSpan.map { span in
         promotion.timeZone.localDateStepsBack(
           afterUTCSeconds: Instant(nanosecondsSinceEpoch: span.lowerBound).secondsSinceEpoch,
           through: Instant(nanosecondsSinceEpoch: span.upperBound).secondsSinceEpoch + 1)
       } ?? false
+    let keepEveryKey = recordingProgress || clocksStepBack
+    // SPEC 8's limits and threshold, when the promotion has more than section 2's two counts:
+    // a period that can come back (clocks turned back) is remembered, which only the one
+    // ordered pass that such a ledger takes does.
+    let counters =
+      Self.decidesAsSectionTwo(promotion)
+      ? nil
+      : RuleCounters(
+        CompiledRules(promotion), holders: cardFacts.holderCards.count, cards: ledger.cards.count,
+        remembersPeriods: clocksStepBack)
+    precondition(
+      counters == nil || state.holders.isEmpty, "SPEC 8's counts resumed from section 2's progress")
     let chunks = max(1, min(count / 65_536, 16))
     let chunkSize = (count + chunks - 1) / max(chunks, 1)
     var chunkKeys = [[PassKey]](repeating: [], count: chunks)
@@ -156,10 +167,22 @@ public struct RewardEngine: Sendable {
         }
       }
     }
+    if let counters, counters.rules.threshold?.countsAll == true {
+      // A threshold over whole periods needs each period's spend before the pass.
+      for chunk in chunkKeys {
+        for key in chunk where key.holderAndCheck >= 0 {
+          let index = Int(key.index)
+          counters.addToWholePeriods(
+            holder: key.holderAndCheck, card: ledger.transactionCard[index],
+            day: localDay(at: key.time), base: base(of: index, in: ledger))
+        }
+      }
+    }
     if promotion.quota == nil && quotaSettled == nil && !keepEveryKey {
       // The chunks' keys are grouped by holder straight from the chunks, without joining them.
       decideEachHolderApart(
-        chunkKeys, ledger: ledger, holders: cardFacts.holderCards.count, into: &result
+        chunkKeys, ledger: ledger, holders: cardFacts.holderCards.count, counters: counters,
+        into: &result
       ) { holder in
         initialState(of: holder, from: state, cards: cardFacts, ledger: ledger)
       }
@@ -205,8 +228,12 @@ public struct RewardEngine: Sendable {
               !id.lexicographicallyPrecedes($0)
             }
         }
-      let reason = holderState.settle(under: promotion, quotaLeft: quotaLeft)
+      let (reason, reward) = settle(
+        index, holder: key.holderAndCheck, time: key.time, state: &holderState,
+        quotaLeft: quotaLeft, counters: counters, ledger: ledger,
+        enrollment: result.enrollment[index])
       if reason == 0 {
+        if counters != nil { result.rewardAmount[index] = reward }
         quotaPaid += 1
         result.ordinal[index] = Int32(holderState.rewards)
         if clawback && forfeits(index, in: ledger) {
@@ -244,8 +271,8 @@ public struct RewardEngine: Sendable {
   /// one holder's state at a time: memory in order, both cores. Rewards are listed by holder,
   /// then time, which is also the rewards file's order.
   private func decideEachHolderApart(
-    _ chunks: [[PassKey]], ledger: Ledger, holders: Int, into result: inout LedgerDecisions,
-    initialState: (Int) -> HolderState
+    _ chunks: [[PassKey]], ledger: Ledger, holders: Int, counters: RuleCounters?,
+    into result: inout LedgerDecisions, initialState: (Int) -> HolderState
   ) {
     // Each thread takes the holders of one half of the ranks: it groups their keys by holder
     // with a counting sort (two sweeps over all the keys, in order), sorts each holder's few
@@ -257,8 +284,11 @@ public struct RewardEngine: Sendable {
     let ids = ledger.transactionIDs
     let grouped = UnsafeMutableBufferPointer<PassKey>.allocate(capacity: count)
     defer { grouped.deallocate() }
+    let chosen = result.enrollment
     withoutActuallyEscaping(initialState) { initialState in
       let initialState = UnsafeSendable(initialState)
+      result.rewardAmount.withUnsafeMutableBufferPointer { rewardAmount in
+      let rewardAmount = UnsafeSendable(rewardAmount)
       result.reason.withUnsafeMutableBufferPointer { reason in
         result.ordinal.withUnsafeMutableBufferPointer { ordinal in
           rewarded.withUnsafeMutableBufferPointer { rewarded in
@@ -304,8 +334,11 @@ public struct RewardEngine: Sendable {
                 }
                 let index = Int(key.index)
                 holderState.enter(cycle: cycleSequence(at: key.time))
-                let code = holderState.settle(under: promotion, quotaLeft: true)
+                let (code, reward) = settle(
+                  index, holder: holder, time: key.time, state: &holderState, quotaLeft: true,
+                  counters: counters, ledger: ledger, enrollment: chosen[index])
                 if code == 0 {
+                  if counters != nil { rewardAmount.value[index] = reward }
                   ordinal.value[index] = Int32(holderState.rewards)
                   if clawback && forfeits(index, in: ledger) {
                     reason.value[index] = ReasonCode.refunded.storedCode
@@ -320,6 +353,7 @@ public struct RewardEngine: Sendable {
             }
           }
         }
+      }
       }
     }
     result.rewardsPaid = rewarded[0] + rewarded[1]
@@ -354,19 +388,63 @@ public struct RewardEngine: Sendable {
       return fail(.foreignCurrency)
     }
     // A campaign without bounds (the built-in promotion's) needs no local date.
-    if cards.campaignFirstDay != Int.min || cards.campaignLastDay != Int.max {
+    if cards.campaignFirstDay != Int.min || cards.campaignLastDay != Int.max
+      || cards.weekdayBits != 0xFE || cards.monthDayBits != 0xFFFF_FFFE
+    {
       let day = Instant(nanosecondsSinceEpoch: time).localDaysSinceEpoch(in: promotion.timeZone)
       if day < cards.campaignFirstDay || day > cards.campaignLastDay {
         return fail(.outsideCampaign)
       }
+      if !cards.isListedDay(day) { return fail(.outsideDays) }
     }
     if enrollment < 0 { return fail(.notEnrolled) }
+    if !cards.channelQualifies.isEmpty && !cards.channelQualifies[Int(enrollment)] {
+      return fail(.ineligibleChannel)
+    }
     let mcc = ledger.mcc[index]
     if mcc >= 0, cards.excludedMCC[Int(mcc)] { return fail(.excludedMerchant) }
+    if !cards.listedMCC.isEmpty && !cards.isListedMerchant(index, in: ledger) {
+      return fail(.notListedMerchant)
+    }
     // Under clawback the purchase as made is judged; refunds come into it only in `forfeits`.
     let judged = clawback ? ledger.amount[index] : ledger.amount[index] - ledger.refunded[index]
     if judged < promotion.minimumSpend.minorUnits { return fail(.belowMinimum) }
     return (0, enrollment, card.holder)
+  }
+
+  /// Whether the promotion's reward and limits are section 2's and it has no threshold: then a
+  /// holder's running counts (`HolderState`) decide, as fast as before SPEC 8; otherwise SPEC
+  /// 8's counters (`RuleCounters`) do.
+  static func decidesAsSectionTwo(_ promotion: Promotion) -> Bool {
+    promotion.hasSectionTwoRewardAndLimits && promotion.threshold == nil
+  }
+
+  /// The stateful checks for a transaction that passed the others, at `index`, of the holder
+  /// ranked `holder`, counting under `enrollment`, whose running state is `state`: 0 and the
+  /// reward (SPEC 8's, when `counters` decide) when it takes a place, else the reason's code.
+  @inline(__always)
+  private func settle(
+    _ index: Int, holder: Int32, time: Int64, state: inout HolderState, quotaLeft: Bool,
+    counters: RuleCounters?, ledger: Ledger, enrollment: Int32
+  ) -> (UInt8, Int64) {
+    guard let counters else { return (state.settle(under: promotion, quotaLeft: quotaLeft), 0) }
+    let (code, reward) = counters.settle(
+      holder: holder, card: ledger.transactionCard[index], day: localDay(at: time),
+      base: base(of: index, in: ledger), channel: ledger.enrollments[Int(enrollment)].channel,
+      ordinal: state.rewards + 1, quotaLeft: quotaLeft)
+    if code == 0 { state.take() }
+    return (code, reward)
+  }
+
+  /// What the reward of the transaction at `index` is reckoned on: `amount - refunded`, or the
+  /// whole amount under clawback.
+  private func base(of index: Int, in ledger: Ledger) -> Int64 {
+    clawback ? ledger.amount[index] : ledger.amount[index] - ledger.refunded[index]
+  }
+
+  /// The local day (days since the epoch) of the instant `time` (nanoseconds).
+  private func localDay(at time: Int64) -> Int {
+    Instant(nanosecondsSinceEpoch: time).localDaysSinceEpoch(in: promotion.timeZone)
   }
 
   /// Under `refunds: clawback`, whether the reward a transaction has just taken the place of is
@@ -515,9 +593,14 @@ private struct HolderState {
       return ReasonCode.cycleAlreadyRewarded.storedCode
     }
     guard quotaLeft else { return ReasonCode.quotaExhausted.storedCode }
+    take()
+    return 0
+  }
+
+  /// Counts a place taken in the current cycle.
+  mutating func take() {
     rewards += 1
     rewardsInCycle += 1
-    return 0
   }
 }
 
