@@ -288,72 +288,72 @@ public struct RewardEngine: Sendable {
     withoutActuallyEscaping(initialState) { initialState in
       let initialState = UnsafeSendable(initialState)
       result.rewardAmount.withUnsafeMutableBufferPointer { rewardAmount in
-      let rewardAmount = UnsafeSendable(rewardAmount)
-      result.reason.withUnsafeMutableBufferPointer { reason in
-        result.ordinal.withUnsafeMutableBufferPointer { ordinal in
-          rewarded.withUnsafeMutableBufferPointer { rewarded in
-            let reason = UnsafeSendable(reason)
-            let ordinal = UnsafeSendable(ordinal)
-            let grouped = UnsafeSendable(grouped)
-            let rewarded = UnsafeSendable(rewarded)
-            DispatchQueue.concurrentPerform(iterations: 2) { part in
-              let ranks = part == 0 ? 0..<splitHolder : splitHolder..<holders
-              var start = [Int](repeating: 0, count: ranks.count + 1)
-              for chunk in chunks {
-                for key in chunk {
-                  precondition(key.holderAndCheck >= 0, "a key that failed checks 1-12")
-                  if ranks.contains(Int(key.holderAndCheck)) {
-                    start[Int(key.holderAndCheck) - ranks.lowerBound + 1] += 1
+        let rewardAmount = UnsafeSendable(rewardAmount)
+        result.reason.withUnsafeMutableBufferPointer { reason in
+          result.ordinal.withUnsafeMutableBufferPointer { ordinal in
+            rewarded.withUnsafeMutableBufferPointer { rewarded in
+              let reason = UnsafeSendable(reason)
+              let ordinal = UnsafeSendable(ordinal)
+              let grouped = UnsafeSendable(grouped)
+              let rewarded = UnsafeSendable(rewarded)
+              DispatchQueue.concurrentPerform(iterations: 2) { part in
+                let ranks = part == 0 ? 0..<splitHolder : splitHolder..<holders
+                var start = [Int](repeating: 0, count: ranks.count + 1)
+                for chunk in chunks {
+                  for key in chunk {
+                    precondition(key.holderAndCheck >= 0, "a key that failed checks 1-12")
+                    if ranks.contains(Int(key.holderAndCheck)) {
+                      start[Int(key.holderAndCheck) - ranks.lowerBound + 1] += 1
+                    }
                   }
                 }
-              }
-              // The first half's keys start the buffer; the second's end it.
-              start[0] = part == 0 ? 0 : count - start.reduce(0, +)
-              for rank in 0..<ranks.count { start[rank + 1] += start[rank] }
-              var next = start
-              for chunk in chunks {
-                for key in chunk where ranks.contains(Int(key.holderAndCheck)) {
-                  let rank = Int(key.holderAndCheck) - ranks.lowerBound
-                  grouped.value.initializeElement(at: next[rank], to: key)
-                  next[rank] += 1
+                // The first half's keys start the buffer; the second's end it.
+                start[0] = part == 0 ? 0 : count - start.reduce(0, +)
+                for rank in 0..<ranks.count { start[rank + 1] += start[rank] }
+                var next = start
+                for chunk in chunks {
+                  for key in chunk where ranks.contains(Int(key.holderAndCheck)) {
+                    let rank = Int(key.holderAndCheck) - ranks.lowerBound
+                    grouped.value.initializeElement(at: next[rank], to: key)
+                    next[rank] += 1
+                  }
                 }
-              }
-              for rank in 0..<ranks.count where start[rank + 1] - start[rank] > 1 {
-                let group = start[rank]..<start[rank + 1]
-                InPlaceSort.sort(UnsafeMutableBufferPointer(rebasing: grouped.value[group])) {
-                  RewardEngine.precedes($0, $1, ids: ids)
+                for rank in 0..<ranks.count where start[rank + 1] - start[rank] > 1 {
+                  let group = start[rank]..<start[rank + 1]
+                  InPlaceSort.sort(UnsafeMutableBufferPointer(rebasing: grouped.value[group])) {
+                    RewardEngine.precedes($0, $1, ids: ids)
+                  }
                 }
-              }
-              var paid: [RewardedTransaction] = []
-              var holder = Int32(-1)
-              var holderState = HolderState()
-              for key in grouped.value[start[0]..<start[ranks.count]] {
-                if key.holderAndCheck != holder {
-                  holder = key.holderAndCheck
-                  holderState = initialState.value(Int(holder))
-                }
-                let index = Int(key.index)
-                holderState.enter(cycle: cycleSequence(at: key.time))
-                let (code, reward) = settle(
-                  index, holder: holder, time: key.time, state: &holderState, quotaLeft: true,
-                  counters: counters, ledger: ledger, enrollment: chosen[index])
-                if code == 0 {
-                  if counters != nil { rewardAmount.value[index] = reward }
-                  ordinal.value[index] = Int32(holderState.rewards)
-                  if clawback && forfeits(index, in: ledger) {
-                    reason.value[index] = ReasonCode.refunded.storedCode
+                var paid: [RewardedTransaction] = []
+                var holder = Int32(-1)
+                var holderState = HolderState()
+                for key in grouped.value[start[0]..<start[ranks.count]] {
+                  if key.holderAndCheck != holder {
+                    holder = key.holderAndCheck
+                    holderState = initialState.value(Int(holder))
+                  }
+                  let index = Int(key.index)
+                  holderState.enter(cycle: cycleSequence(at: key.time))
+                  let (code, reward) = settle(
+                    index, holder: holder, time: key.time, state: &holderState, quotaLeft: true,
+                    counters: counters, ledger: ledger, enrollment: chosen[index])
+                  if code == 0 {
+                    if counters != nil { rewardAmount.value[index] = reward }
+                    ordinal.value[index] = Int32(holderState.rewards)
+                    if clawback && forfeits(index, in: ledger) {
+                      reason.value[index] = ReasonCode.refunded.storedCode
+                    } else {
+                      paid.append(RewardedTransaction(holder: holder, index: key.index))
+                    }
                   } else {
-                    paid.append(RewardedTransaction(holder: holder, index: key.index))
+                    reason.value[index] = code
                   }
-                } else {
-                  reason.value[index] = code
                 }
+                rewarded.value[part] = paid
               }
-              rewarded.value[part] = paid
             }
           }
         }
-      }
       }
     }
     result.rewardsPaid = rewarded[0] + rewarded[1]

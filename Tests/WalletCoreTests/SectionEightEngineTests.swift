@@ -107,7 +107,8 @@ struct SectionEightEngineTests {
         }
       }
     }
-    #expect(reasons.isSuperset(of: ReasonCode.allCases.filter { $0 != .ineligibleNetwork }), "\(reasons)")
+    #expect(
+      reasons.isSuperset(of: ReasonCode.allCases.filter { $0 != .ineligibleNetwork }), "\(reasons)")
     #expect(kinds == Set(RewardKind.allCases))
     #expect(reduced, "no amount limit reduced a fixed reward")
   }
