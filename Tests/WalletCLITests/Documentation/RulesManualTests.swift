@@ -82,7 +82,7 @@ struct RulesManualTests {
   /// are decided as it shows, row for row as batch writes a decisions file. (The readable
   /// decision decides them: no command decides such a promotion yet.)
   @Test func thePromotionLanguagesExampleIsWhatTheReferenceDecides() throws {
-    let example = Self.page.section("THE PROMOTION LANGUAGE").subsection("An example")
+    let example = Self.page.section("THE PROMOTION LANGUAGE").subsection("Worked example")
     let blocks = example.literalBlocks
     func rows(_ header: String) throws -> [[String]] {
       let block = try #require(blocks.first { $0.hasPrefix(header) }, "the block \(header)")
