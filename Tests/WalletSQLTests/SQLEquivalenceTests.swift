@@ -97,14 +97,30 @@ struct SQLEquivalenceTests {
   }
 
   /// The promotions shipped in data/promotions/ and the built-in one, each compiled for every
-  /// dialect and run on the sample data and on a scenario.
+  /// dialect and run on the sample data and on a scenario. Left out: the files whose rules the
+  /// decoder refuses as not yet decided (PromotionGate.swift), which no path decides yet;
+  /// WalletCoreTests' RealPromotionsTests hold them to hand-worked tables. When the gate goes,
+  /// they come back here.
   static let promotionFiles: [String] = {
     let folder = DuckDBEngine.packageRoot.appendingPathComponent("data/promotions")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     return names.filter { $0.hasSuffix(".json") }.sorted().map {
       folder.appendingPathComponent($0).path
-    }
+    }.filter { !isNotYetDecided($0) }
   }()
+
+  /// Whether the file is a valid promotion that the gate refuses; any other failure keeps it
+  /// in, to fail where it is read.
+  static func isNotYetDecided(_ path: String) -> Bool {
+    guard let bytes = FileManager.default.contents(atPath: path) else { return false }
+    do {
+      _ = try Promotion.decode(json: Array(bytes))
+      return false
+    } catch {
+      if case .notYetDecided = error.problem { return true }
+      return false
+    }
+  }
 
   @Test func thereArePromotionFiles() {
     #expect(Self.promotionFiles.count >= 2)

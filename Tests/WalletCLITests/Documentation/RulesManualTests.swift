@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 import WalletCommandTesting
-import WalletCore
+import WalletIngest
 import WalletTestSupport
+
+@testable import WalletCore
 
 /// `man/wallet-rules.7` says what the engine does: its checks in the engine's order, the
 /// built-in promotion's schedules, and a worked example that `wallet batch` decides as shown.
@@ -74,5 +76,59 @@ struct RulesManualTests {
     #expect(!shown.isEmpty)
     for line in shown { #expect(decided.contains(line), "\(line)") }
     #expect(written("rewards.csv")?.contains(",T7,") == false, "a forfeited reward is not paid")
+  }
+
+  /// The example of the promotion language quotes its shipped file as it is, and its purchases
+  /// are decided as it shows, row for row as batch writes a decisions file. (The readable
+  /// decision decides them: no command decides such a promotion yet.)
+  @Test func thePromotionLanguagesExampleIsWhatTheReferenceDecides() throws {
+    let example = Self.page.section("THE PROMOTION LANGUAGE").subsection("Worked example")
+    let blocks = example.literalBlocks
+    func rows(_ header: String) throws -> [[String]] {
+      let block = try #require(blocks.first { $0.hasPrefix(header) }, "the block \(header)")
+      return block.split(separator: "\n").dropFirst().map {
+        $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      }
+    }
+    let file = WalletProcess.packageRoot.appendingPathComponent(
+      "data/promotions/hsbc-hk-red-hot-mobile-pay-2021.json")
+    let bytes = try Data(contentsOf: file)
+    let promotion = try Promotion.decodeEveryRule(json: Array(bytes)).0
+
+    let quoted = try #require(blocks.first { $0.hasPrefix("\"campaign\"") })
+    let shown = try #require(
+      try JSONSerialization.jsonObject(with: Data("{\(quoted)}".utf8)) as? NSDictionary)
+    let shipped = try #require(try JSONSerialization.jsonObject(with: bytes) as? NSDictionary)
+    #expect(shown.count == 5)
+    for case let key as String in shown.allKeys {
+      let mine = shown[key] as? NSObject
+      #expect(mine != nil && mine?.isEqual(shipped[key]) == true, "\(key)")
+    }
+
+    func instant(_ text: String) throws -> Instant {
+      try Instant.parse(text, naiveIn: promotion.timeZone)
+    }
+    let cards = try rows("card,holder,").map { row in
+      Card(
+        id: Identifier(row[0]), holder: Identifier(row[1]), network: try Network.parse(row[2]),
+        type: try CardType.parse(row[3]), role: try CardRole.parse(row[4]), issuer: row[5])
+    }
+    let enrollments = try rows("id,card,channel,").map { row in
+      Enrollment(
+        id: Identifier(row[0]), card: Identifier(row[1]), channel: try Channel.parse(row[2]),
+        enrolledAt: try instant(row[3]))
+    }
+    let transactions = try rows("id,card,time,amount,currency,method,refunded").map { row in
+      Transaction(
+        id: Identifier(row[0]), card: Identifier(row[1]), time: try instant(row[2]),
+        amount: try Money.parse(row[3]), currency: try Currency.parse(row[4]),
+        method: try PaymentMethod.parse(row[5]),
+        refunded: row[6].isEmpty ? .zero : try Money.parse(row[6]))
+    }
+    #expect(transactions.count == 10)
+    let decided = decideReadably(
+      promotion, cards: cards, enrollments: enrollments, transactions: transactions
+    ).map(DecisionsFile.fields(of:))
+    #expect(decided == (try rows("transaction,holder,")))
   }
 }
