@@ -97,6 +97,22 @@ struct RealPromotionsTests {
     #expect(table.mismatches(decisions) == [])
   }
 
+  /// The engine gives every purchase the outcome worked out by hand, recording progress (one
+  /// ordered pass) and not (each holder apart when there is no quota).
+  @Test(arguments: RealPromotionCase.all)
+  func theEngineDecidesAsWorkedOutByHand(table: RealPromotionCase) throws {
+    let engine = RewardEngine(promotion: try table.promotion())
+    let decisions = engine.decide(
+      cards: table.cards, enrollments: table.enrollments, transactions: table.transactions)
+    #expect(table.mismatches(decisions) == [])
+    let ledger = Ledger(
+      cards: table.cards, enrollments: table.enrollments, transactions: table.transactions)
+    let decided = engine.decide(ledger)
+    #expect(
+      table.mismatches(table.transactions.indices.map { decided.decision(at: $0, in: ledger) })
+        == [])
+  }
+
   /// The check of a table can fail: a decision that differs, one missing and one extra are
   /// each reported.
   @Test func aTableReportsWhatDiffers() throws {
