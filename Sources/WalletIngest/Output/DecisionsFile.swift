@@ -65,14 +65,21 @@ package enum DecisionsFile: CSVFileFormat {
     let starts = placedStart
     try LedgerRowBlocks.write(
       rows: ledger.transactionCount, rowsPerHalfBlock: rowsPerHalfBlock, to: writer
-    ) { rows, out, _ in
+    ) { rows, out, scratch in
       for index in rows {
         try ledger.transactionIDs.withBytes(at: index) { try out.writeField(bytes: $0) }
         try cardFields.write(Int(ledger.transactionCard[index]), fields: 2, to: out)
         try out.writeField(names.cycle(of: index).start)
         let reason = Int(decisions.reason[index])
         let ordinal = Int(decisions.ordinal[index])
-        if ordinal != 0 {
+        if ordinal != 0 && !decisions.rewardAmount.isEmpty {
+          // SPEC 8's reward is an amount of its own, not a tier's entry.
+          try out.writePlainField(reason == 0 ? rewarded : forfeited)
+          try out.writePlainField(reasonNames[reason])
+          try out.writePlainField(names.number(ordinal))
+          let length = Money(minorUnits: decisions.rewardAmount[index]).formatted(into: scratch)
+          try out.writePlainField(bytes: UnsafeBufferPointer(rebasing: scratch[0..<length]))
+        } else if ordinal != 0 {
           // A place taken: paid, or (with a reason) forfeited and taken back.
           let channel = names.channel(ofEnrollment: decisions.enrollment[index])
           precondition(ordinal <= names.tiers[channel].count, "a place past the tiers")

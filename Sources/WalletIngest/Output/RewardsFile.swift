@@ -77,7 +77,13 @@ package enum RewardsFile: CSVFileFormat {
           try out.writePlainField(bytes: UnsafeBufferPointer(rebasing: scratch[0..<timeLength]))
           let amountLength = Money(minorUnits: row.amount).formatted(into: scratch)
           try out.writePlainField(bytes: UnsafeBufferPointer(rebasing: scratch[0..<amountLength]))
-          try out.writePlainField(names.tiers[channel][ordinal - 1])
+          if decisions.rewardAmount.isEmpty {
+            try out.writePlainField(names.tiers[channel][ordinal - 1])
+          } else {
+            let rewardLength = Money(minorUnits: row.reward).formatted(
+              into: scratch)
+            try out.writePlainField(bytes: UnsafeBufferPointer(rebasing: scratch[0..<rewardLength]))
+          }
           try out.endRecord()
         }
       }
@@ -100,6 +106,7 @@ package enum RewardsFile: CSVFileFormat {
               ledger.transactionIDs.ends.withUnsafeBufferPointer { idEnds in
                 ledger.transactionIDs.bytes.withUnsafeBufferPointer { idBytes in
                   ledger.cards.withUnsafeBufferPointer { cardValues in
+                    let rewards = decisions.rewardAmount
                     var slot = 0
                     for index in indices {
                       let card = cards[index]
@@ -114,7 +121,8 @@ package enum RewardsFile: CSVFileFormat {
                         to: RewardFacts(
                           card: card, time: times[index], amount: amounts[index],
                           enrollment: enrollments[index], ordinal: ordinals[index],
-                          idStart: idStart, idEnd: idEnds[index], touched: idByte &+ cardByte))
+                          idStart: idStart, idEnd: idEnds[index], touched: idByte &+ cardByte,
+                          reward: rewards.isEmpty ? 0 : rewards[index]))
                       slot += 1
                     }
                   }
@@ -139,6 +147,8 @@ package enum RewardsFile: CSVFileFormat {
     var idEnd: Int
     /// Bytes read only to bring the id and the card into the cache.
     var touched: UInt8
+    /// The reward, when SPEC 8's counters decided (else the tier's entry by ordinal is).
+    var reward: Int64
   }
 }
 
