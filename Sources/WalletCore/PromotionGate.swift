@@ -1,12 +1,13 @@
-// THE GATE between SPEC 8's promotion language and the decision.
+// THE GATE between SPEC 8's promotion language and `wallet sql`.
 //
-// The decoder reads and validates every rule of SPEC 8, but the engine, the store's materialised
-// decisions, batch and `wallet sql` still decide section 2's rules alone (they read `tiers`,
+// The engine, the store's materialised decisions and batch decide every rule of SPEC 8; the query
+// `wallet sql` compiles still decides section 2's rules alone (it reads `tiers`,
 // `rewardsPerCycle` and `maxRewardsPerHolder`). A promotion that is valid but goes beyond what
-// section 2 expresses is therefore refused here, after validation, with one problem naming the
-// first such field, so that no path ever decides it wrongly. `source` decides nothing and passes.
+// section 2 expresses is therefore refused there (`Promotion.decodeForSQL`), after validation,
+// with one problem naming the first such field, so that no query decides it wrongly. `source`
+// decides nothing and passes.
 //
-// When every path decides SPEC 8, delete this file and the one call in `Promotion.decode(json:)`.
+// When the query compiles SPEC 8, delete this file and `Promotion.decodeForSQL(json:)`.
 
 /// A rule of SPEC 8 that this version validates but does not decide yet.
 public enum SectionEightRule: String, Sendable, CaseIterable {

@@ -415,7 +415,7 @@ public struct RewardEngine: Sendable {
   /// Whether the promotion's reward and limits are section 2's and it has no threshold: then a
   /// holder's running counts (`HolderState`) decide, as fast as before SPEC 8; otherwise SPEC
   /// 8's counters (`RuleCounters`) do.
-  static func decidesAsSectionTwo(_ promotion: Promotion) -> Bool {
+  package static func decidesAsSectionTwo(_ promotion: Promotion) -> Bool {
     promotion.hasSectionTwoRewardAndLimits && promotion.threshold == nil
   }
 

@@ -40,6 +40,10 @@ extension WalletStore {
         everythingAgain.append(promotion)
       } else if promotion.quota == nil {
         try recompute(promotion, holders: changes.holders)
+      } else if !RewardEngine.decidesAsSectionTwo(promotion) {
+        // SPEC 8's limits and threshold cannot resume from counts of rewards: with a quota,
+        // which ties every holder to every other, the whole promotion is decided again.
+        everythingAgain.append(promotion)
       } else if let earliest = changes.earliest {
         try recompute(promotion, from: earliest)
       } else {
@@ -87,6 +91,18 @@ extension WalletStore {
     try db.execute(
       "DELETE FROM decisions WHERE promotion = ? AND holder IN (SELECT id FROM affected_holders)",
       [promotion.id.rawValue])
+    let (cards, enrollments, transactions) = try affectedHoldersRecords()
+    let decisions = RewardEngine(promotion: promotion).decide(
+      cards: cards, enrollments: enrollments, transactions: transactions)
+    try insert(decisions, of: transactions, in: transactions.indices, promotion: promotion)
+  }
+
+  /// The cards, enrollments and transactions of the holders in the temporary table
+  /// `affected_holders`, with every enrollment one of their transactions names (of another
+  /// holder's card, which then comes along): what the engine needs to decide them apart.
+  func affectedHoldersRecords() throws -> (
+    cards: [Card], enrollments: [Enrollment], transactions: [Transaction]
+  ) {
     let cards = try db.fetchAll(
       "SELECT \(Card.columns) FROM cards WHERE holder IN (SELECT id FROM affected_holders)",
       map: Card.init)
@@ -114,9 +130,7 @@ extension WalletStore {
         extraCards.append(card)
       }
     }
-    let decisions = RewardEngine(promotion: promotion).decide(
-      cards: cards + extraCards, enrollments: allEnrollments, transactions: transactions)
-    try insert(decisions, of: transactions, in: transactions.indices, promotion: promotion)
+    return (cards + extraCards, allEnrollments, transactions)
   }
 
   private func recompute(_ promotion: Promotion, from earliest: Instant) throws {

@@ -88,6 +88,9 @@ extension WalletStore {
   /// purchase's time, so later transactions (which cannot affect it) are left out.
   public func whatIf(_ purchase: Transaction, promotion: Promotion) throws -> Decision {
     guard let card = try card(purchase.card) else { throw StoreError.unknownCard(purchase.card) }
+    if !RewardEngine.decidesAsSectionTwo(promotion) {
+      return try whatIfUnderSectionEight(purchase, holder: card.holder, promotion: promotion)
+    }
     let cards = try self.cards(holder: card.holder)
     var enrollments = try cards.flatMap { try self.enrollments(card: $0.id) }
     var allCards = cards
@@ -110,5 +113,49 @@ extension WalletStore {
       preconditionFailure("the engine decides every transaction it is given")
     }
     return decision
+  }
+
+  /// `whatIf` under SPEC 8's rules, which no count of rewards can resume: a limit's period and
+  /// scope, and a threshold over whole periods, read the holder's other transactions, later
+  /// ones included. Every transaction of the holder is decided again with the purchase, under
+  /// the quota as the store's decisions have settled it.
+  private func whatIfUnderSectionEight(
+    _ purchase: Transaction, holder: Identifier, promotion: Promotion
+  ) throws -> Decision {
+    try db.execute("CREATE TEMP TABLE IF NOT EXISTS affected_holders(id TEXT PRIMARY KEY)")
+    try db.execute("DELETE FROM affected_holders")
+    try db.execute("INSERT INTO affected_holders(id) VALUES (?)", [holder.rawValue])
+    var (cards, enrollments, transactions) = try affectedHoldersRecords()
+    if let named = purchase.enrollment, !enrollments.contains(where: { $0.id == named }) {
+      guard let enrollment = try enrollment(named) else {
+        throw StoreError.unknownEnrollment(named)
+      }
+      enrollments.append(enrollment)
+      if !cards.contains(where: { $0.id == enrollment.card }),
+        let owner = try card(enrollment.card)
+      {
+        cards.append(owner)
+      }
+    }
+    transactions.removeAll { $0.id == purchase.id }
+    transactions.append(purchase)
+    let ledger = Ledger(cards: cards, enrollments: enrollments, transactions: transactions)
+    let decided = RewardEngine(promotion: promotion).decide(
+      ledger, quotaSettled: try quotaSettlement(promotion))
+    return decided.decision(at: transactions.count - 1, in: ledger)
+  }
+
+  /// How the promotion's quota stands in the store's decisions: the place that exhausted it,
+  /// in order of time then id bytes, if any.
+  func quotaSettlement(_ promotion: Promotion) throws -> QuotaSettlement {
+    guard let quota = promotion.quota else { return .notReached }
+    guard quota > 0 else { return .exhaustedFromStart }
+    let last = try db.fetchAll(
+      "SELECT time, transaction_id FROM decisions WHERE promotion = ? AND ordinal IS NOT NULL "
+        + "ORDER BY time, transaction_id LIMIT 1 OFFSET ?",
+      [promotion.id.rawValue, Int64(quota - 1)]
+    ) { row in (time: row.int64(at: 0), id: Array(row.string(at: 1).utf8)) }
+    guard let last = last.first else { return .notReached }
+    return .exhaustedAfter(time: last.time, id: last.id)
   }
 }

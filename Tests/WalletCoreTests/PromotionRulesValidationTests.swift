@@ -354,8 +354,9 @@ struct PromotionGateTests {
     // Valid: every rule reads.
     let (promotion, _) = try Promotion.decodeEveryRule(json: Array(file.utf8))
     #expect(promotion.firstRuleNotYetDecided == rule)
+    #expect(try Promotion.decode(json: Array(file.utf8)) == promotion)
     let error = try #require(throws: PromotionError.self) {
-      try Promotion.decode(json: Array(file.utf8))
+      try Promotion.decodeForSQL(json: Array(file.utf8))
     }
     #expect(error.field == rule.field)
     #expect(error.problem == .notYetDecided(rule))
@@ -367,7 +368,7 @@ struct PromotionGateTests {
       #"{ "url": "https://bank.example/terms", "retrieved": "2016-11-30", "notes": "月月返" }"#
     let file = Self.file(
       Self.shipped, [("source", source), ("channels", #"["wallet", "bank-app"]"#)])
-    let promotion = try Promotion.decode(json: Array(file.utf8))
+    let promotion = try Promotion.decodeForSQL(json: Array(file.utf8))
     #expect(promotion.source?.url == "https://bank.example/terms")
     #expect(promotion.source?.retrieved == CivilDate(year: 2016, month: 11, day: 30))
     #expect(promotion.source?.notes == "月月返")

@@ -114,7 +114,7 @@ struct SQLEquivalenceTests {
   static func isNotYetDecided(_ path: String) -> Bool {
     guard let bytes = FileManager.default.contents(atPath: path) else { return false }
     do {
-      _ = try Promotion.decode(json: Array(bytes))
+      _ = try Promotion.decodeForSQL(json: Array(bytes))
       return false
     } catch {
       if case .notYetDecided = error.problem { return true }

@@ -200,9 +200,9 @@ extension ErrorWording {
       return say("must not be empty", "不能为空", in: language)
     case .notYetDecided(let rule):
       return say(
-        "\(words(rule, in: .english)) is valid, but this version of wallet cannot decide "
-          + "rewards with it yet, so the promotion is refused",
-        "\(words(rule, in: .simplifiedChinese))有效，但此版本的 wallet 还不能据此计算返现，因此拒绝该活动",
+        "\(words(rule, in: .english)) is valid, but wallet sql cannot compile it into a query "
+          + "yet, so the promotion is refused",
+        "\(words(rule, in: .simplifiedChinese))有效，但 wallet sql 还不能把它编译为查询，因此拒绝该活动",
         in: language)
     }
   }

@@ -96,9 +96,9 @@ struct ErrorWordingPromotionRulesTests {
     Phrase(.emptyMerchant, "must not be empty", "不能为空"),
     Phrase(
       .notYetDecided(.percentReward),
-      "a percentage reward is valid, but this version of wallet cannot decide rewards with it "
-        + "yet, so the promotion is refused",
-      "按百分比返现有效，但此版本的 wallet 还不能据此计算返现，因此拒绝该活动"),
+      "a percentage reward is valid, but wallet sql cannot compile it into a query yet, so the "
+        + "promotion is refused",
+      "按百分比返现有效，但 wallet sql 还不能把它编译为查询，因此拒绝该活动"),
     Phrase(
       .code(
         CodeError(kind: .period, value: "fortnight", allowed: ["day", "week"])),

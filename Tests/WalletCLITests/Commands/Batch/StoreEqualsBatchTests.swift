@@ -83,6 +83,19 @@ struct StoreEqualsBatchTests {
       #expect(
         Set(decisions.split(separator: "\r\n")) == Set(batchDecisions.split(separator: "\r\n")),
         "\(step) \(id): decisions")
+      // In parts, as a batch over its memory limit runs: the same files.
+      let inParts = try CommandHarness.run(
+        [
+          "batch", "--cards", "out-cards.csv", "--enrollments", "out-enrollments.csv",
+          "--transactions", "out-transactions.csv", "--promotion", file ?? id, "--out",
+          "parts-rewards.csv", "--decisions", "parts-decisions.csv", "--quiet", "--memory", "64M",
+        ], environment: ["WALLET_BATCH_PARTITIONS": "3"], directory: session.folder.url)
+      #expect(inParts.status == 0, "\(step): \(inParts.stderr)")
+      #expect(
+        session.folder.read("parts-rewards.csv") == statement, "\(step) \(id): rewards in parts")
+      #expect(
+        Set((session.folder.read("parts-decisions.csv") ?? "").split(separator: "\r\n"))
+          == Set(batchDecisions.split(separator: "\r\n")), "\(step) \(id): decisions in parts")
     }
   }
 
@@ -110,6 +123,32 @@ struct StoreEqualsBatchTests {
     try session.succeed(["promotion", "add", "limited.json"])
     promotions.append(("limited", "limited.json"))
     try expectStoreEqualsBatch(session, promotions: promotions, step: "promotion add")
+
+    // SPEC 8: a percentage capped per purchase, an amount per month per holder, one a day per
+    // card, once the week's spend reaches a threshold; and a fixed sum by channel on listed
+    // days, twice a week per card, under a quota.
+    try session.write(
+      "percent.json",
+      """
+      {"id": "percent", "cycleStartDay": 1, "timezone": "Asia/Hong_Kong",
+       "reward": {"percent": "7.5", "cap": "15.00"},
+       "limits": [{"count": 1, "per": "day", "scope": "card"}, {"amount": "25.00", "per": "month"}],
+       "threshold": {"spend": "300.00", "per": "week"}, "mccs": ["5411"]}
+      """)
+    try session.write(
+      "weekly.json",
+      """
+      {"id": "weekly", "cycleStartDay": 22, "quota": 9, "refunds": "clawback",
+       "reward": {"fixed": {"bank-app": "6.00", "wallet": "4.00"}},
+       "limits": [{"count": 2, "per": "week", "scope": "card"}],
+       "monthDays": [1, 2, 3, 5, 8, 13, 21, 22, 23, 24, 25, 26, 27, 28],
+       "threshold": {"spend": "400.00", "per": "month", "counts": "all"}}
+      """)
+    for id in ["percent", "weekly"] {
+      try session.succeed(["promotion", "add", "\(id).json"])
+      promotions.append((id, "\(id).json"))
+    }
+    try expectStoreEqualsBatch(session, promotions: promotions, step: "SPEC 8 promotions added")
 
     try session.succeed([
       "txn", "add", "--id", "X1", "--card", "C1", "--amount", "300", "--at",

@@ -27,7 +27,7 @@ struct RefusedRules: CustomTestStringConvertible, Sendable {
     return "?"
   }
 
-  /// A valid section 8 file (which the gate refuses), one field a line.
+  /// A valid section 8 file (which only `wallet sql` refuses), one field a line.
   static let base = """
     {
       "id": "hk-applepay-5",
@@ -110,18 +110,6 @@ struct RefusedRules: CustomTestStringConvertible, Sendable {
     RefusedRules(
       "an empty merchant", #""weekdays": [3],"#, #""weekdays": [3], "merchants": [""],"#,
       at: #""""#, field: "merchants[0]", "must not be empty", "不能为空"),
-    // Well-formed, and refused by the gate, naming the first rule not yet decided.
-    RefusedRules(
-      "a percentage reward, not decided yet", file: base, at: #"{ "percent""#, field: "reward",
-      "a percentage reward is valid, but this version of wallet cannot decide rewards with it "
-        + "yet, so the promotion is refused",
-      "按百分比返现有效，但此版本的 wallet 还不能据此计算返现，因此拒绝该活动"),
-    RefusedRules(
-      "weekdays in a section 2 file, not decided yet",
-      file: PromotionCommandTests.monthly.replacingOccurrences(
-        of: #""timezone": "UTC","#, with: #""timezone": "UTC", "weekdays": [6, 7],"#),
-      at: "[6, 7]", field: "weekdays", "a list of weekdays is valid, but this version",
-      "限定星期几有效，但此版本的 wallet 还不能据此计算返现"),
   ]
 }
 
@@ -181,6 +169,31 @@ struct PromotionRulesCommandTests {
     #expect(folder.read("out.csv") == "previous output\n")
     #expect(
       folder.fileNames == ["cards.csv", "enrollments.csv", "out.csv", "p.json", "transactions.csv"])
+  }
+
+  /// A valid SPEC 8 file installs and decides; only `wallet sql`, whose query does not compile
+  /// SPEC 8 yet, refuses it with 65, naming the field, in both languages.
+  @Test func aSectionEightFileInstallsAndOnlySQLRefusesIt() throws {
+    let session = try StoreSession()
+    try session.succeed(["init"])
+    try session.write("p.json", RefusedRules.base)
+    try session.succeed(["promotion", "add", "p.json"])
+    let listed = try session.succeed(["promotion", "list", "--format", "csv"]).stdout
+    #expect(listed.contains("hk-applepay-5"), "\(listed)")
+    let folder = try TemporaryFolder()
+    try folder.write("p.json", RefusedRules.base)
+    for chinese in [false, true] {
+      let result = try CommandHarness.run(
+        ["sql", "--dialect", "sqlite", "--promotion", "p.json"],
+        environment: chinese ? Self.chinese : [:],
+        directory: folder.url)
+      #expect(result.status == 65)
+      #expect(
+        result.stderr.contains(
+          chinese ? "wallet sql 还不能把它编译为查询" : "wallet sql cannot compile it into a query yet"),
+        "\(result.stderr)")
+      #expect(result.stdout.isEmpty)
+    }
   }
 
   /// A section 2 file with a source installs; `promotion show` prints the source after the
