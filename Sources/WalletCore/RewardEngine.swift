@@ -61,9 +61,12 @@ public struct RewardEngine: Sendable {
   /// beforehand (`QuotaSettlement`): a transaction after the last place the quota had finds it
   /// exhausted, whatever this ledger alone has paid. The decisions are those of the whole
   /// ledger for these holders' transactions, since nothing else of other holders bears on them.
-  package func decide(_ ledger: Ledger, quotaSettled: QuotaSettlement) -> LedgerDecisions {
+  package func decide(
+    _ ledger: Ledger, quotaSettled: QuotaSettlement, recordingProgress: Bool = false
+  ) -> LedgerDecisions {
     decide(
-      ledger, recordingProgress: false, startingFrom: RewardProgress(), quotaSettled: quotaSettled)
+      ledger, recordingProgress: recordingProgress, startingFrom: RewardProgress(),
+      quotaSettled: quotaSettled)
   }
 
   /// Decides the transactions of a ledger whose cards and enrollments are those `cards` was

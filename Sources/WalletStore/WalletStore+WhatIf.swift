@@ -141,8 +141,15 @@ extension WalletStore {
     transactions.append(purchase)
     let ledger = Ledger(cards: cards, enrollments: enrollments, transactions: transactions)
     let decided = RewardEngine(promotion: promotion).decide(
-      ledger, quotaSettled: try quotaSettlement(promotion))
-    return decided.decision(at: transactions.count - 1, in: ledger)
+      ledger, quotaSettled: try quotaSettlement(promotion), recordingProgress: true)
+    var decision = decided.decision(at: transactions.count - 1, in: ledger)
+    // The holder's counts are this ledger's; the quota's are every holder's.
+    if promotion.quota != nil {
+      decision.quotaPaidBefore = try self.progress(
+        before: purchase.time, transaction: purchase.id, promotion: promotion, holder: holder
+      ).quotaPaid
+    }
+    return decision
   }
 
   /// How the promotion's quota stands in the store's decisions: the place that exhausted it,

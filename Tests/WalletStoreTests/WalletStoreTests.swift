@@ -340,9 +340,14 @@ struct MaterialisedDecisionTests {
   @Test(
     "after every kind of change",
     arguments: TestSize.choose(quick: [1], full: [1, 2, 3]) as [UInt64],
-    [(.none, .net), (.tight, .net), (.none, .clawback), (.tight, .clawback)]
-      as [(Quota, RefundPolicy)])
-  func afterEveryChange(seed: UInt64, setup: (quota: Quota, refunds: RefundPolicy)) throws {
+    [
+      (.none, .net, false), (.tight, .net, false), (.none, .clawback, false),
+      (.tight, .clawback, false), (.none, .net, true), (.tight, .clawback, true),
+      (.none, .clawback, true),
+    ] as [(Quota, RefundPolicy, Bool)])
+  func afterEveryChange(
+    seed: UInt64, setup: (quota: Quota, refunds: RefundPolicy, sectionEight: Bool)
+  ) throws {
     let quota = setup.quota
     let store = try WalletStore.inMemory()
     let wallet = RandomWallet(seed: seed, transactions: 240)
@@ -352,7 +357,16 @@ struct MaterialisedDecisionTests {
       let summary = "after \(step): \(differences.count) differ, first \(differences.first ?? "")"
       if !differences.isEmpty { Issue.record(Comment(rawValue: summary)) }
     }
-    if quota == .tight {
+    if setup.sectionEight {
+      // Random SPEC 8 rules (limits, thresholds, days, lists) beside the built-in promotion.
+      var rules = Promotion.bocomApplePayMonthly
+      rules.id = Identifier("rules")
+      rules.refunds = setup.refunds
+      RandomSectionEightRules.apply(to: &rules, using: &random)
+      rules.quota = quota == .tight ? 9 : nil
+      try store.installPromotion(rules)
+      try check("installing a SPEC 8 promotion")
+    } else if quota == .tight {
       var limited = Promotion.bocomApplePayMonthly
       limited.id = Identifier("limited")
       limited.quota = 9
@@ -401,7 +415,7 @@ struct MaterialisedDecisionTests {
     }
     try check("the refunds")
     // With a tight quota the few places may all have gone to purchases never refunded.
-    if setup.refunds == .clawback && quota == .none {
+    if setup.refunds == .clawback && quota == .none && !setup.sectionEight {
       let forfeited = try store.installedPromotions().flatMap { promotion in
         try store.decisions(promotion: promotion.id).filter { $0.outcome.forfeitedReward != nil }
       }
@@ -441,13 +455,18 @@ struct MaterialisedDecisionTests {
 struct WhatIfTests {
   @Test(
     "a hypothetical purchase is decided as the real one would be",
-    arguments: [4, 5, 6] as [UInt64], RefundPolicy.allCases)
+    arguments: [4, 5, 6, 7, 8, 9] as [UInt64], RefundPolicy.allCases)
   func whatIfMatchesTheRealPurchase(seed: UInt64, refunds: RefundPolicy) throws {
     let wallet = RandomWallet(seed: seed, transactions: 150)
     var limited = Promotion.bocomApplePayMonthly
     limited.id = Identifier("limited")
-    limited.quota = 12
     limited.refunds = refunds
+    if seed > 6 {
+      // SPEC 8's rules, drawn at random.
+      var rules = SeededGenerator(seed: seed &* 31)
+      RandomSectionEightRules.apply(to: &limited, using: &rules)
+    }
+    limited.quota = 12
     let store = try WalletStore.inMemory()
     try store.installPromotion(limited)
     _ = try store.importCards(wallet.cards, policy: ImportPolicy())
