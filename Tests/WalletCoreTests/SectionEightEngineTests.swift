@@ -37,6 +37,18 @@ func randomSectionEightScenario(
     var transaction = scenario.transactions[index]
     transaction.time = Instant(
       nanosecondsSinceEpoch: transaction.time.nanosecondsSinceEpoch + shift)
+    if shift != 0 && Int.random(in: 0..<4, using: &random) == 0 {
+      // Crowded round 2009-11-01 02:31Z, when St John's turned its clocks back from 00:01 to
+      // 23:01: the minute of November before it, then October 31 again for an hour, so that
+      // a day (and week, month, cycle) is left and comes back.
+      let november: Int64 = 1_257_042_600_000_000_000
+      let minute: Int64 = 60_000_000_000
+      let offset =
+        Int.random(in: 0..<3, using: &random) == 0
+        ? Int64.random(in: 0..<minute, using: &random)
+        : Int64.random(in: -60 * minute...60 * minute, using: &random) / minute * minute
+      transaction.time = Instant(nanosecondsSinceEpoch: november + offset)
+    }
     transaction.merchant =
       Int.random(in: 0..<4, using: &random) == 0
       ? nil : names[Int.random(in: 0..<names.count, using: &random)]
@@ -111,5 +123,46 @@ struct SectionEightEngineTests {
       reasons.isSuperset(of: ReasonCode.allCases.filter { $0 != .ineligibleNetwork }), "\(reasons)")
     #expect(kinds == Set(RewardKind.allCases))
     #expect(reduced, "no amount limit reduced a fixed reward")
+  }
+}
+
+/// Where a zone's clocks turn back across midnight, a day is left and comes back: its count
+/// is remembered, not started again.
+struct SectionEightClocksTurnedBackTests {
+  @Test func aDayThatComesBackKeepsItsCount() throws {
+    var scenario = Scenario()
+    scenario.promotion.timeZone = try TimeZoneRules(identifier: "America/St_Johns")
+    scenario.promotion.campaignStart = nil
+    scenario.promotion.campaignEnd = nil
+    scenario.promotion.quota = nil
+    scenario.promotion.reward = .fixed(.same(Fixture.yuan("5.00")))
+    scenario.promotion.limits = [RewardLimit(.count(1), per: .day, scope: .card)]
+    scenario.enrollments = [
+      Enrollment(
+        id: Identifier("E1"), card: Identifier("C1"), channel: .bankApp,
+        enrolledAt: Instant(nanosecondsSinceEpoch: 0))
+    ]
+    func purchase(_ id: String, _ utc: String) -> Transaction {
+      Transaction(
+        id: Identifier(id), card: Identifier("C1"),
+        time: Instant(nanosecondsSinceEpoch: Fixture.utcSeconds(utc) * 1_000_000_000),
+        amount: Fixture.yuan("150.00"))
+    }
+    // 23:30 on October 31; 00:00:30 on November 1; 23:15 on October 31 again (clocks back at
+    // 00:01 to 23:01).
+    scenario.transactions = [
+      purchase("T1", "2009-11-01T02:00:00Z"), purchase("T2", "2009-11-01T02:30:30Z"),
+      purchase("T3", "2009-11-01T02:45:00Z"),
+    ]
+    let readable = decideReadably(
+      scenario.promotion, cards: scenario.cards, enrollments: scenario.enrollments,
+      transactions: scenario.transactions)
+    #expect(readable.map { $0.outcome.reason } == [nil, nil, .periodAlreadyRewarded])
+    #expect(scenario.decide().map(\.outcome) == readable.map(\.outcome))
+    let ledger = Ledger(
+      cards: scenario.cards, enrollments: scenario.enrollments,
+      transactions: scenario.transactions)
+    let decided = RewardEngine(promotion: scenario.promotion).decide(ledger)
+    #expect((0..<3).map { decided.outcome(at: $0, in: ledger) } == readable.map(\.outcome))
   }
 }
