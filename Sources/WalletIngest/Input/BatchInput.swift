@@ -45,16 +45,19 @@ package struct BatchInput {
   /// Reads the files in dependency order. Instants written without an offset are read in `zone`.
   /// `progress` is given the transactions file's size and returns what to tell how far its
   /// read has got, if anything. A file of `smallestFileInParts` bytes or more is read in parts
-  /// at once (`FileParts`).
+  /// at once (`FileParts`). With `keepingMerchants` (`keepsMerchants(under:)`), the ledger
+  /// keeps every transaction's merchant, which only a promotion listing merchants reads: other
+  /// batches do not pay for the bytes.
   package static func load(
     cards cardsPath: String, enrollments enrollmentsPath: String,
     transactions transactionsPath: String, naiveIn zone: TimeZoneRules, skipInvalid: Bool,
-    smallestFileInParts: Int = FileParts.minimumFileSize,
+    keepingMerchants: Bool = false, smallestFileInParts: Int = FileParts.minimumFileSize,
     progress: (_ totalBytes: Int) -> (any ReadProgress)?
   ) throws(FileError) -> BatchInput {
     let (loaded, loader, transactionsFile) = try loadCardsAndEnrollments(
       cards: cardsPath, enrollments: enrollmentsPath, transactions: transactionsPath,
-      naiveIn: zone, skipInvalid: skipInvalid, smallestFileInParts: smallestFileInParts)
+      naiveIn: zone, skipInvalid: skipInvalid, keepingMerchants: keepingMerchants,
+      smallestFileInParts: smallestFileInParts)
     var input = loaded
     let progress = progress(transactionsFile.size)
     if let whole = TransactionParts.load(
@@ -79,19 +82,29 @@ package struct BatchInput {
 }
 
 extension BatchInput {
+  /// Whether a batch under `promotion` must keep each transaction's merchant: only a
+  /// `merchants` list (SPEC 8) reads them.
+  package static func keepsMerchants(under promotion: Promotion) -> Bool {
+    promotion.merchants != nil
+  }
+
   /// Opens the three files and reads the cards and enrollments, as `load` does before the
-  /// transactions: the input so far, the loader that goes on to read transactions against
-  /// them, and the transactions file, open.
+  /// transactions: the input so far (its ledger keeping merchants with `keepingMerchants`),
+  /// the loader that goes on to read transactions against them, and the transactions file,
+  /// open.
   package static func loadCardsAndEnrollments(
     cards cardsPath: String, enrollments enrollmentsPath: String,
     transactions transactionsPath: String, naiveIn zone: TimeZoneRules, skipInvalid: Bool,
-    smallestFileInParts: Int = FileParts.minimumFileSize
+    keepingMerchants: Bool = false, smallestFileInParts: Int = FileParts.minimumFileSize
   ) throws(FileError) -> (BatchInput, LedgerLoader, InputFile) {
     // Open all three first, so that a missing file is reported before any work is done.
     let cardsFile = try InputFile(path: cardsPath)
     let enrollmentsFile = try InputFile(path: enrollmentsPath)
     let transactionsFile = try InputFile(path: transactionsPath)
     var input = BatchInput()
+    // Every ledger the transactions are read into starts as a copy of this one (a part of the
+    // file, a partition), and so keeps merchants when it does.
+    if keepingMerchants { input.ledger.keepMerchants() }
     input.files = [cardsFile, enrollmentsFile, transactionsFile]
     let loader = LedgerLoader(cardsPath: cardsPath, enrollmentsPath: enrollmentsPath, zone: zone)
     loader.smallestFileInParts = smallestFileInParts
@@ -365,7 +378,8 @@ package final class LedgerLoader {
       ledger.appendTransaction(
         id: id, card: parsed.card, time: parsed.time, amount: parsed.amount,
         currency: parsed.currency, method: parsed.method, status: parsed.status,
-        refunded: parsed.refunded, enrollment: parsed.enrollment, mcc: parsed.mcc)
+        refunded: parsed.refunded, enrollment: parsed.enrollment, mcc: parsed.mcc,
+        merchant: parsed.merchant)
     }
   }
 }
@@ -375,20 +389,28 @@ extension Ledger {
   /// before a repeat of their id was found, and that the user asked to skip.
   fileprivate func leavingOut(_ positions: [Int]) -> Ledger {
     var kept = Ledger()
+    if keepsMerchants { kept.keepMerchants() }
     kept.append(contentsOf: cards)
     kept.append(contentsOf: enrollments, cards: enrollmentCard)
     kept.reserveTransactions(transactionCount - positions.count, averageIDLength: 12)
     var left = Set(positions)
+    func copy(_ index: Int, id: UnsafeRawBufferPointer, merchant: UnsafeRawBufferPointer?) {
+      kept.appendTransaction(
+        id: id, card: transactionCard[index], time: Instant(nanosecondsSinceEpoch: time[index]),
+        amount: Money(minorUnits: amount[index]),
+        currency: currencies[Int(currencyIndex[index])], method: method[index],
+        status: status[index], refunded: Money(minorUnits: refunded[index]),
+        enrollment: namedEnrollment[index],
+        mcc: mcc[index] < 0 ? nil : MerchantCategoryCode(value: mcc[index]), merchant: merchant)
+    }
     for index in 0..<transactionCount where left.remove(index) == nil {
       transactionIDs.withBytes(at: index) { id in
-        kept.appendTransaction(
-          id: UnsafeRawBufferPointer(id), card: transactionCard[index],
-          time: Instant(nanosecondsSinceEpoch: time[index]),
-          amount: Money(minorUnits: amount[index]),
-          currency: currencies[Int(currencyIndex[index])], method: method[index],
-          status: status[index], refunded: Money(minorUnits: refunded[index]),
-          enrollment: namedEnrollment[index],
-          mcc: mcc[index] < 0 ? nil : MerchantCategoryCode(value: mcc[index]))
+        guard keepsMerchants else {
+          return copy(index, id: UnsafeRawBufferPointer(id), merchant: nil)
+        }
+        merchants.withBytes(at: index) { merchant in
+          copy(index, id: UnsafeRawBufferPointer(id), merchant: UnsafeRawBufferPointer(merchant))
+        }
       }
     }
     return kept

@@ -58,19 +58,20 @@ enum TransactionParts {
     var ledger = ledger
     ledger.reserveTransactions(expectedRows, averageIDLength: 12)
     let read = readRows(
-      csv, columns: columns, reader: reader,
+      csv, columns: columns, reader: reader, keepingMerchants: ledger.keepsMerchants,
       progress: { progress.add(rows: $0, bytes: $1) },
       batch: { rows in
         ledger.appendTransactions(
           ids: rows.ids, cards: rows.cards, times: rows.times, amounts: rows.amounts,
           refunded: rows.refunded, enrollments: rows.enrollments, mcc: rows.mcc,
-          currency: .cny, method: .applePay, status: .settled)
+          currency: .cny, method: .applePay, status: .settled, merchants: rows.merchants)
       },
       row: { parsed, id in
         ledger.appendTransaction(
           id: id, card: parsed.card, time: parsed.time, amount: parsed.amount,
           currency: parsed.currency, method: parsed.method, status: parsed.status,
-          refunded: parsed.refunded, enrollment: parsed.enrollment, mcc: parsed.mcc)
+          refunded: parsed.refunded, enrollment: parsed.enrollment, mcc: parsed.mcc,
+          merchant: parsed.merchant)
       })
     return read ? ledger : nil
   }
@@ -78,15 +79,16 @@ enum TransactionParts {
   /// Reads the rows of one part of a transactions file in order: plain rows a batch at a time
   /// (`PendingRows`, so that their cards are looked up together) given to `batch`, any other
   /// row read by the ordinary parser and given to `row`, after the batch before it. `progress`
-  /// is told the rows and bytes read every 65,536 rows and at the end. False at the first
-  /// problem of any kind: the caller then reads the file the ordinary way.
+  /// is told the rows and bytes read every 65,536 rows and at the end. With `keepingMerchants`,
+  /// batches hold their rows' merchants too. False at the first problem of any kind: the
+  /// caller then reads the file the ordinary way.
   static func readRows(
     _ csv: CSVReader, columns: CSVColumns, reader: LedgerTransactionReader,
-    progress: (_ rows: Int, _ bytes: Int) -> Void, batch: (PendingRows.Batch) -> Void,
-    row: (ParsedTransaction, UnsafeRawBufferPointer) -> Void
+    keepingMerchants: Bool, progress: (_ rows: Int, _ bytes: Int) -> Void,
+    batch: (PendingRows.Batch) -> Void, row: (ParsedTransaction, UnsafeRawBufferPointer) -> Void
   ) -> Bool {
     var bytesReported = 0
-    var pending = PendingRows()
+    var pending = PendingRows(keepingMerchants: keepingMerchants)
     defer {
       pending.discard()
       pending.deallocate()
@@ -106,7 +108,8 @@ enum TransactionParts {
           }
           pending.add(
             parsed, card: fields[tableColumns.card],
-            enrollment: fields.nonEmpty(tableColumns.enrollment), id: fields[tableColumns.id])
+            enrollment: fields.nonEmpty(tableColumns.enrollment), id: fields[tableColumns.id],
+            merchant: keepingMerchants ? fields.nonEmpty(tableColumns.merchant) : nil)
           return true
         }
         if !plain || pending.isFull {
@@ -156,6 +159,8 @@ struct PendingRows {
     let enrollments: UnsafeBufferPointer<Int32>
     /// Each row's merchant category code, or -1.
     let mcc: UnsafeBufferPointer<Int16>
+    /// Each row's merchant (empty when none), when kept.
+    let merchants: IdentifierArena?
   }
 
   private let capacity = IDLookup.batchSize
@@ -170,6 +175,9 @@ struct PendingRows {
   private let refunded: UnsafeMutableBufferPointer<Int64>
   private let enrollments: UnsafeMutableBufferPointer<Int32>
   private let mcc: UnsafeMutableBufferPointer<Int16>
+  /// The rows' merchants, when kept (`keepsMerchants`).
+  private var merchants = IdentifierArena()
+  private let keepsMerchants: Bool
   /// The rows that name an enrollment: how many, which, and the enrollments' ids and keys.
   private var namingCount = 0
   private let naming: UnsafeMutableBufferPointer<Int32>
@@ -177,8 +185,11 @@ struct PendingRows {
   private let enrollmentKeys: UnsafeMutableBufferPointer<IDLookup.Key>
   private let namedEntries: UnsafeMutableBufferPointer<Int32>
 
-  /// No rows, with room for a batch.
-  init() {
+  /// No rows, with room for a batch; keeping the rows' merchants only when asked, so that a
+  /// batch whose promotion reads none copies no more bytes than before.
+  init(keepingMerchants: Bool) {
+    keepsMerchants = keepingMerchants
+    if keepingMerchants { merchants.reserveCapacity(capacity, averageLength: 16) }
     cardKeys = .allocate(capacity: capacity)
     cards = .allocate(capacity: capacity)
     times = .allocate(capacity: capacity)
@@ -219,16 +230,17 @@ struct PendingRows {
     ids.removeAll()
     cardIDs.removeAll()
     enrollmentIDs.removeAll()
+    merchants.removeAll()
   }
 
   /// Whether a batch's worth of rows is waiting.
   var isFull: Bool { count == capacity }
 
-  /// Keeps a row, its card id's bytes, the bytes of the enrollment id it names (if any) and its
-  /// id's bytes until `flush`.
+  /// Keeps a row, its card id's bytes, the bytes of the enrollment id it names (if any), its
+  /// id's bytes and, when kept, its merchant's (an absent column: nil) until `flush`.
   mutating func add(
     _ row: PlainTransaction, card: UnsafeRawBufferPointer, enrollment: UnsafeRawBufferPointer?,
-    id: UnsafeRawBufferPointer
+    id: UnsafeRawBufferPointer, merchant: UnsafeRawBufferPointer?
   ) {
     precondition(count < capacity, "a full batch")
     if let enrollment {
@@ -245,6 +257,7 @@ struct PendingRows {
     mcc[count] = row.mcc
     cardIDs.append(card)
     ids.append(id)
+    if keepsMerchants { merchants.append(merchant ?? UnsafeRawBufferPointer(start: nil, count: 0)) }
     count += 1
   }
 
@@ -270,7 +283,10 @@ struct PendingRows {
     namingCount = 0
     cardIDs.removeAll()
     enrollmentIDs.removeAll()
-    defer { ids.removeAll() }
+    defer {
+      ids.removeAll()
+      merchants.removeAll()
+    }
     guard !batch.contains(-1), !namedEntries.extracting(0..<named).contains(-1) else {
       return false
     }
@@ -281,7 +297,8 @@ struct PendingRows {
         amounts: UnsafeBufferPointer(amounts.extracting(0..<rows)),
         refunded: UnsafeBufferPointer(refunded.extracting(0..<rows)),
         enrollments: UnsafeBufferPointer(enrollments.extracting(0..<rows)),
-        mcc: UnsafeBufferPointer(mcc.extracting(0..<rows))))
+        mcc: UnsafeBufferPointer(mcc.extracting(0..<rows)),
+        merchants: keepsMerchants ? merchants : nil))
     return true
   }
 }

@@ -117,12 +117,14 @@ struct LedgerTransactionReader: Sendable {
       }
       named = found
     }
-    let parsed = ParsedTransaction(
+    var parsed = ParsedTransaction(
       card: card, time: transaction.time, amount: transaction.amount,
       currency: transaction.currency, method: transaction.method, status: transaction.status,
-      refunded: transaction.refunded, enrollment: named, mcc: transaction.mcc)
-    let id = rows.columns.id
+      refunded: transaction.refunded, enrollment: named, mcc: transaction.mcc, merchant: nil)
+    let (id, merchant) = (rows.columns.id, rows.columns.merchant)
+    // The merchant's trimmed bytes are the text the parser read (and checked) as it.
     try row.record.withRawFields { (fields) throws(InputError) in
+      parsed.merchant = fields.nonEmpty(merchant)
       try body(parsed, fields[id])
     }
   }
@@ -138,7 +140,8 @@ struct LedgerTransactionReader: Sendable {
       amount: Money(minorUnits: plain.amount), currency: .cny, method: .applePay,
       status: .settled, refunded: Money(minorUnits: plain.refunded),
       enrollment: plain.enrollment,
-      mcc: plain.mcc < 0 ? nil : MerchantCategoryCode(value: plain.mcc))
+      mcc: plain.mcc < 0 ? nil : MerchantCategoryCode(value: plain.mcc),
+      merchant: fields.nonEmpty(rows.columns.merchant))
   }
 
   /// The row read straight from its bytes but for its card, which the caller looks up from
@@ -249,6 +252,9 @@ struct ParsedTransaction {
   var refunded: Money
   var enrollment: Int32
   var mcc: MerchantCategoryCode?
+  /// The merchant's bytes, nil when none: valid only while the row's fields are, as the id's
+  /// bytes handed on beside it are. A ledger keeps them only when asked to.
+  var merchant: UnsafeRawBufferPointer?
 }
 
 extension UnsafeRawBufferPointer {

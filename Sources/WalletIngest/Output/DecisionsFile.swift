@@ -75,6 +75,7 @@ package enum DecisionsFile: CSVFileFormat {
         if ordinal != 0 && !decisions.rewardAmount.isEmpty {
           // SPEC 8's reward is an amount of its own, not a tier's entry.
           try out.writePlainField(reason == 0 ? rewarded : forfeited)
+          // A rewarded row's reason is empty, which only `writeField` writes.
           try out.writeField(reasonNames[reason])
           try out.writePlainField(names.number(ordinal))
           let length = Money(minorUnits: decisions.rewardAmount[index]).formatted(into: scratch)

@@ -59,15 +59,17 @@ extension PartitionedBatch {
     let reader = loader.transactionReader(columns: columns)
     let counter = SharedProgress(progress)
     let tags = PieceTags()
-    let (path, partitions) = (directory.path, self.partitions)
+    let (path, partitions, keepsMerchants) = (directory.path, self.partitions, keepsMerchants)
     guard
       var pieces = FileParts.read(
         file, kind: .transactions, parts: Self.pieceCount, smallest: smallestFileInPieces,
         { csv, columns, _ -> Piece? in
           Self.readPiece(
             csv, columns: columns, reader: reader, partOfCard: partOfCard,
-            files: try? PieceFiles(directory: path, tag: tags.next(), partitions: partitions),
-            progress: counter)
+            files: try? PieceFiles(
+              directory: path, tag: tags.next(), partitions: partitions,
+              keepingMerchants: keepsMerchants),
+            keepingMerchants: keepsMerchants, progress: counter)
         })
     else { return nil }
     var first = 0
@@ -81,12 +83,13 @@ extension PartitionedBatch {
   /// Reads the rows of one piece into `files`; nil at the first problem of any kind.
   private static func readPiece(
     _ csv: CSVReader, columns: CSVColumns, reader: LedgerTransactionReader,
-    partOfCard: [UInt8], files: PieceFiles?, progress: SharedProgress
+    partOfCard: [UInt8], files: PieceFiles?, keepingMerchants: Bool, progress: SharedProgress
   ) -> Piece? {
     guard let files else { return nil }
     let read = partOfCard.withUnsafeBufferPointer { partOfCard in
       TransactionParts.readRows(
-        csv, columns: columns, reader: reader, progress: { progress.add(rows: $0, bytes: $1) },
+        csv, columns: columns, reader: reader, keepingMerchants: keepingMerchants,
+        progress: { progress.add(rows: $0, bytes: $1) },
         batch: { files.add($0, partOfCard: partOfCard) },
         row: { parsed, id in
           files.add(parsed, id: id, part: Int(partOfCard[Int(parsed.card)]), lines: (0, 0))
@@ -101,7 +104,8 @@ extension PartitionedBatch {
     _ file: InputFile, loader: LedgerLoader, partOfCard: [UInt8],
     in directory: TemporaryDirectory, progress: (any ReadProgress)?
   ) throws(FileError) -> PartitionedParts {
-    let files = try PieceFiles(directory: directory.path, tag: 0, partitions: partitions)
+    let files = try PieceFiles(
+      directory: directory.path, tag: 0, partitions: partitions, keepingMerchants: keepsMerchants)
     let reader = RowFileReader(
       kind: .transactions, file: file, skipInvalid: skipInvalid, progress: progress)
     var idColumn: Int?

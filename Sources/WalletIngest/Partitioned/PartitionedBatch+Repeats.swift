@@ -42,7 +42,8 @@ extension PartitionedBatch {
       for piece in pieces {
         let reader = try WorkFileReader(path: directory.file(piece.partFile(part)))
         while let record = try reader.next(TransactionRecord.self) {
-          guard let id = try reader.next(Int(record.idLength)) else { break }
+          guard let (id, _) = try reader.nextIDAndMerchant(record, keepsMerchants: keepsMerchants)
+          else { break }
           let position = piece.firstPosition + Int(record.position)
           if suspects.contains(position) {
             found.append((position, Array(id), Int(record.rowLine), Int(record.idLine)))

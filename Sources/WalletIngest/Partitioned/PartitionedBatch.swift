@@ -21,6 +21,10 @@ package struct PartitionedBatch {
   /// lowers it).
   package var smallestFileInPieces: Int = FileParts.minimumFileSize
 
+  /// Whether the work files and the parts' ledgers keep each transaction's merchant: only
+  /// when the promotion lists merchants (`BatchInput.keepsMerchants(under:)`).
+  package var keepsMerchants: Bool { BatchInput.keepsMerchants(under: promotion) }
+
   /// The most parts: each one holds two work files open while partitioning.
   package static let maximumPartitions = 128
 
@@ -69,7 +73,7 @@ package struct PartitionedBatch {
   ) throws -> Totals {
     let (base, loader, transactionsFile) = try BatchInput.loadCardsAndEnrollments(
       cards: cards, enrollments: enrollments, transactions: transactions,
-      naiveIn: promotion.timeZone, skipInvalid: skipInvalid,
+      naiveIn: promotion.timeZone, skipInvalid: skipInvalid, keepingMerchants: keepsMerchants,
       smallestFileInParts: smallestFileInPieces)
     let directory = try TemporaryDirectory(in: workParent)
     defer { directory.remove() }

@@ -17,7 +17,8 @@ struct PartitionedParts {
   /// The transaction rows skipped.
   let skipped: SkippedRows
 
-  /// The ledger of part `part`: every card and enrollment of `base`, and its transactions.
+  /// The ledger of part `part`: every card and enrollment of `base`, and its transactions,
+  /// with their merchants when `base` keeps them (as the work files then do).
   func ledger(_ part: Int, base: Ledger) throws(FileError) -> Ledger {
     var ledger = base
     ledger.reserveTransactions(counts[part], averageIDLength: 12)
@@ -26,9 +27,10 @@ struct PartitionedParts {
     for piece in pieces {
       let reader = try WorkFileReader(path: directory.file(piece.partFile(part)))
       while let record = try reader.next(TransactionRecord.self) {
-        guard let id = try reader.next(Int(record.idLength)) else {
-          throw FileError.workFileEndsPartWay(path: nil)
-        }
+        guard
+          let (id, merchant) = try reader.nextIDAndMerchant(
+            record, keepsMerchants: base.keepsMerchants)
+        else { throw FileError.workFileEndsPartWay(path: nil) }
         if !leftOut.isEmpty && leftOut.contains(piece.firstPosition + Int(record.position)) {
           continue
         }
@@ -38,9 +40,29 @@ struct PartitionedParts {
           currency: piece.currencies[Int(record.currency)], method: methods[Int(record.method)],
           status: statuses[Int(record.status)], refunded: Money(minorUnits: record.refunded),
           enrollment: record.enrollment,
-          mcc: record.mcc < 0 ? nil : MerchantCategoryCode(value: record.mcc))
+          mcc: record.mcc < 0 ? nil : MerchantCategoryCode(value: record.mcc),
+          merchant: merchant)
       }
     }
     return ledger
+  }
+}
+
+extension WorkFileReader {
+  /// The bytes after `record` in a part's work file (`PieceFiles.add(_:id:merchant:part:)`):
+  /// its id's and, when merchants are kept, its merchant's (else nil), taken in one read, as a
+  /// second read may move the first's bytes. Nil at the end of the file.
+  func nextIDAndMerchant(_ record: TransactionRecord, keepsMerchants: Bool) throws(FileError)
+    -> (id: UnsafeRawBufferPointer, merchant: UnsafeRawBufferPointer?)?
+  {
+    let idLength = Int(record.idLength)
+    guard keepsMerchants else { return try next(idLength).map { ($0, nil) } }
+    guard let merchantLength = try next(UInt32.self),
+      let bytes = try next(idLength + Int(merchantLength))
+    else { return nil }
+    return (
+      UnsafeRawBufferPointer(rebasing: bytes[..<idLength]),
+      UnsafeRawBufferPointer(rebasing: bytes[idLength...])
+    )
   }
 }

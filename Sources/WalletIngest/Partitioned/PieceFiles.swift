@@ -11,6 +11,8 @@ final class PieceFiles {
   private let routing: WorkFileWriter
   private let counts: UnsafeMutableBufferPointer<Int>
   private let tag: Int
+  /// Whether each transaction's merchant is written after its id.
+  private let keepsMerchants: Bool
   private var currencies: [Currency] = []
   private let methods = PaymentMethod.allCases
   private let statuses = TransactionStatus.allCases
@@ -18,8 +20,9 @@ final class PieceFiles {
   /// The rows added so far.
   private(set) var rows = 0
 
-  /// Files for piece `tag` of `partitions` parts in `directory`.
-  init(directory: String, tag: Int, partitions: Int) throws(FileError) {
+  /// Files for piece `tag` of `partitions` parts in `directory`; with `keepingMerchants`, each
+  /// transaction's merchant is written too (see `add(_:id:merchant:part:)`).
+  init(directory: String, tag: Int, partitions: Int, keepingMerchants: Bool) throws(FileError) {
     let bucketCount = PartitionedBatch.buckets(partitions: partitions)
     let names = Piece(tag: tag, counts: [], bytes: [], currencies: [])
     var writers: [WorkFileWriter] = []
@@ -34,6 +37,7 @@ final class PieceFiles {
     }
     routing = try WorkFileWriter(path: directory + "/" + names.routingFile)
     self.tag = tag
+    keepsMerchants = keepingMerchants
     self.writers = .allocate(capacity: partitions)
     _ = self.writers.initialize(from: writers.map { Unmanaged.passRetained($0) })
     self.buckets = .allocate(capacity: bucketCount)
@@ -57,16 +61,29 @@ final class PieceFiles {
     return UInt16(currencies.count - 1)
   }
 
-  /// Adds the next row's transaction, with `id`, to part `part`.
+  /// Adds the next row's transaction, with `id`, to part `part`: its record, then its id's
+  /// bytes. When merchants are kept, the merchant's length (a `UInt32`) comes between the two
+  /// and its bytes after the id, so that a reader takes the id and the merchant in one read;
+  /// without them, the files are as they were before merchants were kept.
   @inline(__always)
-  func add(_ record: TransactionRecord, id: UnsafeRawBufferPointer, part: Int) {
+  func add(
+    _ record: TransactionRecord, id: UnsafeRawBufferPointer, merchant: UnsafeRawBufferPointer?,
+    part: Int
+  ) {
     var record = record
     let position = rows
     record.position = Int64(position)
     record.idLength = Int32(id.count)
     writers[part]._withUnsafeGuaranteedRef { writer in
       writer.append(value: record)
-      writer.append(id)
+      if keepsMerchants {
+        let merchant = merchant ?? UnsafeRawBufferPointer(start: nil, count: 0)
+        writer.append(value: UInt32(merchant.count))
+        writer.append(id)
+        writer.append(merchant)
+      } else {
+        writer.append(id)
+      }
     }
     let hash = IDHash.of(id)
     buckets[Int(hash % UInt64(buckets.count))]._withUnsafeGuaranteedRef {
@@ -87,14 +104,20 @@ final class PieceFiles {
         var start = 0
         for row in 0..<batch.cards.count {
           let card = batch.cards[row]
-          add(
-            TransactionRecord(
-              position: 0, rowLine: 0, idLine: 0, time: batch.times[row],
-              amount: batch.amounts[row], refunded: batch.refunded[row], card: card,
-              enrollment: batch.enrollments[row], idLength: 0, currency: currency,
-              mcc: batch.mcc[row], method: method, status: status),
-            id: UnsafeRawBufferPointer(rebasing: bytes[start..<ends[row]]),
-            part: Int(partOfCard[Int(card)]))
+          let record = TransactionRecord(
+            position: 0, rowLine: 0, idLine: 0, time: batch.times[row],
+            amount: batch.amounts[row], refunded: batch.refunded[row], card: card,
+            enrollment: batch.enrollments[row], idLength: 0, currency: currency,
+            mcc: batch.mcc[row], method: method, status: status)
+          let id = UnsafeRawBufferPointer(rebasing: bytes[start..<ends[row]])
+          let part = Int(partOfCard[Int(card)])
+          if let merchants = batch.merchants {
+            merchants.withBytes(at: row) { merchant in
+              add(record, id: id, merchant: UnsafeRawBufferPointer(merchant), part: part)
+            }
+          } else {
+            add(record, id: id, merchant: nil, part: part)
+          }
           start = ends[row]
         }
       }
@@ -111,7 +134,7 @@ final class PieceFiles {
         idLength: 0, currency: currencyIndex(parsed.currency), mcc: parsed.mcc?.value ?? -1,
         method: UInt8(methods.firstIndex(of: parsed.method)!),
         status: UInt8(statuses.firstIndex(of: parsed.status)!)),
-      id: id, part: part)
+      id: id, merchant: parsed.merchant, part: part)
   }
 
   /// Writes what is buffered; the piece as written, or the first failure.

@@ -1,4 +1,5 @@
-/// A transaction as a part's work file holds it, followed by its id's bytes.
+/// A transaction as a part's work file holds it, followed by its id's bytes (and, in a batch
+/// keeping merchants, by its merchant's: see `PieceFiles.add(_:id:merchant:part:)`).
 struct TransactionRecord: BitwiseCopyable {
   /// Its row's position among its piece's rows.
   var position: Int64

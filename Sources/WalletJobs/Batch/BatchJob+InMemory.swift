@@ -10,6 +10,7 @@ extension BatchJob {
     let input = try BatchInput.load(
       cards: request.cards, enrollments: request.enrollments, transactions: request.transactions,
       naiveIn: promotion.timeZone, skipInvalid: request.skipInvalid,
+      keepingMerchants: BatchInput.keepsMerchants(under: promotion),
       smallestFileInParts: request.smallestFileInPieces ?? FileParts.minimumFileSize,
       progress: { events.progress(.reading, $0) })
     events.inputsRead(nil, input.skipped)
