@@ -2,7 +2,7 @@ import Foundation
 import WalletCore
 
 /// A promotion compiled to one SQL query that decides every transaction as `wallet batch` does
-/// (SPEC sections 2–3), for a bank whose transactions live in a warehouse or a Spark lake.
+/// (SPEC sections 2, 3 and 8), for a bank whose transactions live in a warehouse or a Spark lake.
 ///
 /// The query reads three tables or views, `cards`, `enrollments` and `transactions`, whose
 /// columns are the CSV header names in lower case, every value a string as a CSV read without
@@ -14,11 +14,17 @@ import WalletCore
 ///
 /// The query is a chain of named steps (`WITH`): each input normalised (trimmed, defaults,
 /// codes, money in fen, times in integer nanoseconds through the zone's table of offsets), the
-/// transaction's local date and billing cycle, its enrollment, checks 1–12, then the stateful
-/// checks 13–15 as window functions: a rank in the holder's cycle, a running count of the
-/// holder's candidates, a row number over time and id for the quota, and a second round of
-/// running counts of the places actually taken, which say why a transaction that took none
-/// did not.
+/// transaction's local date and billing cycle, its enrollment, checks 1–12 (with SPEC 8's
+/// days, channels and listed merchants in their places), then the checks that read what came
+/// before as window functions. For a promotion of section 2's form (`isSectionTwo`): a rank in
+/// the holder's cycle, a running count of the holder's candidates, a row number over time and
+/// id for the quota, and a second round of running counts of the places actually taken, which
+/// say why a transaction that took none did not. For any other, SPEC 8's: the reward before
+/// limits, the threshold's spend as a running or whole-period sum, then one stage per limit
+/// from the finest to the coarsest and the quota last, each a running count or a running capped
+/// sum of what the stage before left (PromotionQuery+Limits.swift says why that is the
+/// one-pass decision), and the same second round. The promotion's limits must form a chain, as
+/// decoding a file ensures.
 public struct PromotionQuery: Sendable {
   /// What the query returns.
   public enum Output: Sendable {

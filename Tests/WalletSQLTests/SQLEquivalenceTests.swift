@@ -201,7 +201,7 @@ struct ZoneTableTests {
 }
 
 /// The scenarios are worth comparing: between them they give every outcome and every reason a
-/// section 2 promotion gives (SPEC 8's are not compiled to SQL yet).
+/// section 2 promotion gives (SPEC 8's: `SectionEightSQLTests.casesReachEveryReason`).
 struct SQLScenarioCoverageTests {
   @Test func scenariosReachEveryReason() throws {
     var seen: Set<String> = []
