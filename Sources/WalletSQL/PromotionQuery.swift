@@ -2,7 +2,7 @@ import Foundation
 import WalletCore
 
 /// A promotion compiled to one SQL query that decides every transaction as `wallet batch` does
-/// (SPEC sections 2–3), for a bank whose transactions live in a warehouse or a Spark lake.
+/// (SPEC sections 2, 3 and 8), for a bank whose transactions live in a warehouse or a Spark lake.
 ///
 /// The query reads three tables or views, `cards`, `enrollments` and `transactions`, whose
 /// columns are the CSV header names in lower case, every value a string as a CSV read without
@@ -14,11 +14,17 @@ import WalletCore
 ///
 /// The query is a chain of named steps (`WITH`): each input normalised (trimmed, defaults,
 /// codes, money in fen, times in integer nanoseconds through the zone's table of offsets), the
-/// transaction's local date and billing cycle, its enrollment, checks 1–12, then the stateful
-/// checks 13–15 as window functions: a rank in the holder's cycle, a running count of the
-/// holder's candidates, a row number over time and id for the quota, and a second round of
-/// running counts of the places actually taken, which say why a transaction that took none
-/// did not.
+/// transaction's local date and billing cycle, its enrollment, checks 1–12 (with SPEC 8's
+/// days, channels and listed merchants in their places), then the checks that read what came
+/// before as window functions. For a promotion of section 2's form (`isSectionTwo`): a rank in
+/// the holder's cycle, a running count of the holder's candidates, a row number over time and
+/// id for the quota, and a second round of running counts of the places actually taken, which
+/// say why a transaction that took none did not. For any other, SPEC 8's: the reward before
+/// limits, the threshold's spend as a running or whole-period sum, then one stage per limit
+/// from the finest to the coarsest and the quota last, each a running count or a running capped
+/// sum of what the stage before left (PromotionQuery+Limits.swift says why that is the
+/// one-pass decision), and the same second round. The promotion's limits must form a chain, as
+/// decoding a file ensures.
 public struct PromotionQuery: Sendable {
   /// What the query returns.
   public enum Output: Sendable {
@@ -55,13 +61,18 @@ public struct PromotionQuery: Sendable {
   public func query(_ output: Output) -> String {
     var steps = QuerySteps(header: header(output), materialized: dialect == .sqlite)
     steps.entries += zone.tables(in: dialect)
-    steps.entries.append(rewardTiers)
+    if case .tiers = promotion.reward { steps.entries.append(rewardTiers) }
     addCards(to: &steps)
     addEnrollments(to: &steps)
     addTransactions(to: &steps)
     addStaticChecks(to: &steps)
-    addPlaces(to: &steps)
-    addDecided(to: &steps)
+    if isSectionTwo {
+      addPlaces(to: &steps)
+      addDecided(to: &steps)
+    } else {
+      addSectionEightPlaces(to: &steps)
+      addSectionEightDecided(to: &steps)
+    }
     switch output {
     case .decisions: return steps.render(final: decisionsSelect)
     case .rewards: return steps.render(final: rewardsSelect)
@@ -73,8 +84,12 @@ public struct PromotionQuery: Sendable {
   func q(_ name: String) -> String { dialect.identifier(name) }
   func lit(_ text: String) -> String { dialect.literal(text) }
   func trimmed(_ column: String) -> String { "NULLIF(\(dialect.trim(q(column))), '')" }
-  private var clawback: Bool { promotion.refunds == .clawback }
-  private var minimum: Int64 { promotion.minimumSpend.minorUnits }
+  var clawback: Bool { promotion.refunds == .clawback }
+  var minimum: Int64 { promotion.minimumSpend.minorUnits }
+  /// The order of the pass: time, then id.
+  var order: String { "time_ns, id" }
+  /// A window's frame from the first row to this one.
+  var upToHere: String { "ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW" }
 
   private func header(_ output: Output) -> String {
     let what = output == .decisions ? "decisions" : "rewards"
@@ -218,6 +233,8 @@ public struct PromotionQuery: Sendable {
 
   private func addTransactions(to steps: inout QuerySteps) {
     let time = InstantText(name: "time_text", dialect: dialect)
+    // SPEC 8's merchant lists read the merchant; section 2 reads none.
+    let merchant = isSectionTwo ? "" : ",\n    \(trimmed("merchant")) AS merchant"
     steps.add(
       "transaction_text",
       """
@@ -231,7 +248,7 @@ public struct PromotionQuery: Sendable {
           COALESCE(lower(\(trimmed("method"))), 'apple-pay') AS method,
           COALESCE(lower(\(trimmed("status"))), 'settled') AS status,
           \(trimmed("enrollment")) AS enrollment,
-          \(trimmed("mcc")) AS mcc
+          \(trimmed("mcc")) AS mcc\(merchant)
         FROM transactions
       """)
     steps.step("transaction_zones", from: "transaction_text", columns: time.zoneColumns)
@@ -240,7 +257,7 @@ public struct PromotionQuery: Sendable {
     steps.add(
       "transaction_rows",
       """
-      SELECT id, card, currency, method, status, enrollment, mcc,
+      SELECT id, card, currency, method, status, enrollment, mcc,\(isSectionTwo ? "" : " merchant,")
           \(fen("amount_text")) AS amount_fen,
           \(fen("refunded_text")) AS refunded_fen,
           \(time.nanoseconds(zoneAlias: "zl")) AS time_ns
@@ -310,12 +327,15 @@ public struct PromotionQuery: Sendable {
       checks.append(
         "WHEN \(campaign.joined(separator: " OR ")) THEN '\(ReasonCode.outsideCampaign.rawValue)'")
     }
+    checks += dayChecks
     checks.append("WHEN t.channel IS NULL THEN '\(ReasonCode.notEnrolled.rawValue)'")
+    checks += channelChecks
     if !promotion.excludedMCCs.isEmpty {
       let codes = promotion.excludedMCCs.map { String(format: "%04d", Int($0.value)) }
       checks.append(
         "WHEN t.mcc IN (\(list(codes))) THEN '\(ReasonCode.excludedMerchant.rawValue)'")
     }
+    checks += listedMerchantChecks
     checks.append("WHEN \(judged) < \(minimum) THEN '\(ReasonCode.belowMinimum.rawValue)'")
     steps.add(
       "enrollment_choices",
@@ -335,7 +355,7 @@ public struct PromotionQuery: Sendable {
       """
       SELECT t.id, t.card, c.holder, t.time_ns, t.status, t.amount_fen, t.refunded_fen,
           t.cycle_sequence, t.civil_year, t.civil_month, t.civil_day,
-          t.second_of_day, t.offset_seconds, t.channel,
+          t.second_of_day, t.offset_seconds, t.channel,\(isSectionTwo ? "" : " t.local_day,")
           -- checks 1-12: the first that fails, NULL when all pass
           CASE
             \(checks.joined(separator: "\n      "))
@@ -346,149 +366,7 @@ public struct PromotionQuery: Sendable {
       """)
   }
 
-  // MARK: - Checks 13-15
-
-  private var order: String { "time_ns, id" }
-  private var upToHere: String { "ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW" }
-
-  private func addPlaces(to steps: inout QuerySteps) {
-    let perCycle = promotion.rewardsPerCycle
-    let cap = promotion.maxRewardsPerHolder
-    // A holder's count in a cycle restarts whenever the cycle changes, in the order of time.
-    // Where local dates never step back, that is the cycle itself; where the zone turned its
-    // clocks back across midnight, a cycle can come back, and each return is a new run.
-    var runSource = "checked"
-    if zone.localDateStepsBack {
-      steps.add(
-        "cycle_changes",
-        """
-        SELECT *,
-            CASE WHEN cycle_sequence = LAG(cycle_sequence) OVER (
-                PARTITION BY holder ORDER BY \(order)) THEN 0 ELSE 1 END AS cycle_changed
-          FROM checked
-        """)
-      steps.add(
-        "cycle_runs",
-        """
-        SELECT *,
-            SUM(cycle_changed) OVER (PARTITION BY holder ORDER BY \(order) \(upToHere)) AS cycle_run
-          FROM cycle_changes
-        """)
-      runSource = "cycle_runs"
-    } else {
-      steps.add("cycle_runs", "SELECT *, cycle_sequence AS cycle_run FROM checked")
-      runSource = "cycle_runs"
-    }
-    // Every row goes through the windows, so that nothing is joined back: a row that failed
-    // checks 1-12 counts for nothing, and keeps its reason.
-    let eligible = "static_reason IS NULL"
-    steps.add(
-      "cycle_ranks",
-      """
-      SELECT *,
-          -- the holder's first \(perCycle) in a cycle are candidates
-          SUM(CASE WHEN \(eligible) THEN 1 ELSE 0 END) OVER (
-            PARTITION BY holder, cycle_run ORDER BY \(order) \(upToHere)) AS rank_in_cycle
-        FROM \(runSource)
-      """)
-    steps.add(
-      "candidates",
-      """
-      SELECT *,
-          -- of those, the first \(cap) of the holder take a place, quota permitting
-          SUM(CASE WHEN \(eligible) AND rank_in_cycle <= \(perCycle) THEN 1 ELSE 0 END) OVER (
-            PARTITION BY holder ORDER BY \(order) \(upToHere)) AS candidates_so_far
-        FROM cycle_ranks
-      """)
-    let wouldTakePlace =
-      "\(eligible) AND rank_in_cycle <= \(perCycle) AND candidates_so_far <= \(cap)"
-    if let quota = promotion.quota {
-      steps.add(
-        "quota_order",
-        """
-        SELECT id,
-            -- first come, first served: a row number over the whole promotion
-            ROW_NUMBER() OVER (ORDER BY \(order)) AS quota_rank
-          FROM candidates
-          WHERE \(wouldTakePlace)
-        """)
-      steps.add(
-        "places",
-        """
-        SELECT c.*,
-            CASE WHEN q.quota_rank <= \(quota) THEN 1 ELSE 0 END AS takes_place
-          FROM candidates c
-          LEFT JOIN quota_order q ON q.id = c.id
-        """)
-    } else {
-      steps.add(
-        "places",
-        """
-        SELECT *, CASE WHEN \(wouldTakePlace) THEN 1 ELSE 0 END AS takes_place
-          FROM candidates
-        """)
-    }
-    steps.add(
-      "places_counted",
-      """
-      SELECT *,
-          -- the second round: places taken so far, by the holder and in the cycle
-          SUM(takes_place) OVER (
-            PARTITION BY holder ORDER BY \(order) \(upToHere)) AS holder_places,
-          SUM(takes_place) OVER (
-            PARTITION BY holder, cycle_run ORDER BY \(order) \(upToHere)) AS cycle_places
-        FROM places
-      """)
-    steps.add(
-      "place_outcomes",
-      """
-      SELECT *,
-          CASE WHEN takes_place = 1 THEN holder_places END AS ordinal,
-          CASE
-            WHEN takes_place = 1 THEN CAST(NULL AS \(dialect.textType))
-            WHEN holder_places >= \(cap) THEN '\(ReasonCode.rewardCapReached.rawValue)'
-            WHEN cycle_places >= \(perCycle) THEN '\(ReasonCode.cycleAlreadyRewarded.rawValue)'
-            ELSE '\(ReasonCode.quotaExhausted.rawValue)'
-          END AS place_reason
-        FROM places_counted
-      """)
-  }
-
   // MARK: - Output
-
-  private func addDecided(to steps: inout QuerySteps) {
-    // Under clawback a place taken by a purchase refunded, or refunded below the minimum, is
-    // forfeited: its reward is taken back. Under net there is no such outcome.
-    let forfeits = "(k.status = 'refunded' OR k.amount_fen - k.refunded_fen < \(minimum))"
-    let outcome =
-      clawback
-      ? """
-      CASE WHEN k.ordinal IS NULL THEN 'not-rewarded'
-               WHEN \(forfeits) THEN 'forfeited'
-               ELSE 'rewarded' END AS outcome,
-          CASE WHEN k.ordinal IS NOT NULL AND \(forfeits) THEN '\(ReasonCode.refunded.rawValue)'
-               ELSE COALESCE(k.static_reason, k.place_reason, '') END AS reason
-      """
-      : """
-      CASE WHEN k.ordinal IS NULL THEN 'not-rewarded' ELSE 'rewarded' END AS outcome,
-          COALESCE(k.static_reason, k.place_reason, '') AS reason
-      """
-    let day = promotion.cycleStartDay
-    steps.add(
-      "decided",
-      """
-      SELECT k.*, r.reward,
-          \(outcome),
-          printf('%04d-%02d-%02d',
-            CASE WHEN k.civil_day >= \(day) THEN k.civil_year
-              ELSE k.civil_year - CASE WHEN k.civil_month = 1 THEN 1 ELSE 0 END END,
-            CASE WHEN k.civil_day >= \(day) THEN k.civil_month
-              ELSE CASE WHEN k.civil_month = 1 THEN 12 ELSE k.civil_month - 1 END END,
-            \(day)) AS cycle_start
-        FROM place_outcomes k
-        LEFT JOIN reward_tiers r ON r.channel = k.channel AND r.ordinal = k.ordinal
-      """)
-  }
 
   private var decisionsSelect: String {
     """
@@ -559,7 +437,7 @@ public struct PromotionQuery: Sendable {
           reward AS \(q("reward"))
         FROM decided
         WHERE outcome = 'rewarded'
-        ORDER BY holder, ordinal
+        ORDER BY holder, decided.ordinal
       """
   }
 }

@@ -81,6 +81,34 @@ public enum SQLDialect: String, CaseIterable, Sendable {
     }
   }
 
+  /// Whether the text contains `needle`, ASCII letters compared without case and every other
+  /// character exactly, whatever the engine's `lower` does beyond ASCII (DuckDB's and Spark's
+  /// fold every script, SQLite's too with ICU loaded). NULL when the text is NULL.
+  public func containsIgnoringASCIICase(_ expression: String, _ needle: String) -> String {
+    let capitals = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    switch self {
+    case .spark, .duckdb:
+      let folded = String(
+        decoding: needle.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+      return "instr(translate(\(expression), '\(capitals)', '\(capitals.lowercased())'),"
+        + " \(literal(folded))) > 0"
+    case .sqlite:
+      // SQLite has no translate, and a replace for each letter nests too deep for its parser:
+      // a GLOB with a class of both cases for each letter, its own wildcards in classes.
+      var pattern = "*"
+      for character in needle {
+        if character.isASCII && character.isLetter {
+          pattern += "[\(character.uppercased())\(character.lowercased())]"
+        } else if "*?[".contains(character) {
+          pattern += "[\(character)]"
+        } else {
+          pattern.append(character)
+        }
+      }
+      return "(\(expression) GLOB \(literal(pattern + "*")))"
+    }
+  }
+
   /// Whether the text is one or more ASCII digits.
   public func isDigits(_ expression: String) -> String {
     switch self {

@@ -26,7 +26,9 @@ struct CSVTable {
 /// amounts with 0–2 fraction digits, times with `Z`, offsets or none, `T`, `t` or a space, 1–9
 /// fraction digits, the same instant written in different zones — in zones with daylight
 /// saving (America/New_York, Australia/Lord_Howe's half hour), with times crowded round their
-/// changes of offset.
+/// changes of offset. With `sectionEight`, SPEC 8's rules are laid over the promotion at random
+/// (`RandomSectionEightRules`) and merchants and categories are drawn from the lists those rules
+/// pick from.
 struct SQLScenario {
   var promotion: Promotion
   var cards = CSVTable(columns: ["card", "holder", "network", "type", "role", "issuer", "last4"])
@@ -42,7 +44,7 @@ struct SQLScenario {
 
   init(
     seed: UInt64, transactions count: Int, zone: String? = nil, refunds: RefundPolicy? = nil,
-    years: ClosedRange<Int> = 2025...2026
+    years: ClosedRange<Int> = 2025...2026, sectionEight: Bool = false
   ) {
     var random = SeededGenerator(seed: seed)
     func chance(_ one: Int) -> Bool { Int.random(in: 0..<one, using: &random) == 0 }
@@ -69,13 +71,20 @@ struct SQLScenario {
     promotion.supplementaryCards = Bool.random(using: &random) ? .exclude : .countForPrimary
     promotion.excludedMCCs =
       chance(2) ? [] : Set([MerchantCategoryCode(value: 5411)].compactMap { $0 })
-    promotion.campaignStart = chance(2) ? nil : CivilDate(year: 2025, month: 12, day: 10)
-    promotion.campaignEnd = chance(2) ? nil : CivilDate(year: 2026, month: 12, day: 31)
+    // A SPEC 8 scenario's two months (below) keep most of their days in the campaign.
+    promotion.campaignStart =
+      chance(2) ? nil : CivilDate(year: 2025, month: sectionEight ? 10 : 12, day: 10)
+    promotion.campaignEnd =
+      chance(2) ? nil : CivilDate(year: sectionEight ? 2025 : 2026, month: 12, day: 31)
+    if sectionEight { RandomSectionEightRules.apply(to: &promotion, using: &random) }
     self.promotion = promotion
 
-    // Instants: coarse, so that ties are common, and crowded round the zone's changes.
+    // Instants: coarse, so that ties are common, and crowded round the zone's changes. SPEC 8's
+    // scenarios span two months (October, when Lord Howe's clocks change, and November, when
+    // New York's do), so that a holder's purchases crowd the periods of its limits.
     let start = Instant.at(years.lowerBound, 10, 1)
-    let end = Instant.at(years.upperBound + 1, 4, 1)
+    let end =
+      sectionEight ? Instant.at(years.lowerBound, 12, 1) : Instant.at(years.upperBound + 1, 4, 1)
     let changes = rules.offsetChanges(from: start / 1_000_000_000, to: end / 1_000_000_000)
       .changes.map(\.utcSeconds)
     func randomInstant() -> Int64 {
@@ -137,6 +146,9 @@ struct SQLScenario {
     }
 
     // Transactions.
+    func merchant() -> String {
+      chance(6) ? "" : padded(anyCase(pick(RandomSectionEightRules.merchantNames)))
+    }
     var written: [(instant: Int64, card: String)] = []
     let statuses = ["", "settled", "Pending", "declined", "refunded", "reversed", "SETTLED"]
     for index in 0..<count {
@@ -161,8 +173,10 @@ struct SQLScenario {
         padded(pick(statuses)),
         refunded == 0 && chance(2) ? "" : TimeWriting.amount(refunded, using: &random),
         chance(4) ? padded(pick(enrollmentIDs)) : "",
-        pick(["", "Shop", "\u{5546}\u{5E97}"]),
-        chance(8) ? pick(["5411", "5812"]) : "",
+        sectionEight ? merchant() : pick(["", "Shop", "\u{5546}\u{5E97}"]),
+        sectionEight
+          ? chance(4) ? "" : String(pick(RandomSectionEightRules.categoryCodes).value)
+          : chance(8) ? pick(["5411", "5812"]) : "",
       ])
     }
   }
