@@ -110,9 +110,6 @@ public struct PromotionError: Error, Equatable, Sendable {
     case tiersCampaignCount(found: Int, needed: Int)
     /// A merchant text is empty.
     case emptyMerchant
-    /// A valid rule of SPEC 8 that this version does not decide yet, refused so that no
-    /// decision is wrong (PromotionGate.swift).
-    case notYetDecided(SectionEightRule)
   }
 }
 
@@ -139,14 +136,6 @@ extension Promotion {
   /// rule is thrown, located at the value that breaks it.
   public static func decode(json data: [UInt8]) throws(PromotionError) -> Promotion {
     try decodeEveryRule(json: data).0
-  }
-
-  /// `decode(json:)` for `wallet sql`, whose query does not compile SPEC 8's rules yet: a valid
-  /// promotion that goes beyond section 2 is then refused (`refuseRulesNotYetDecided`).
-  public static func decodeForSQL(json data: [UInt8]) throws(PromotionError) -> Promotion {
-    let (promotion, reader) = try decodeEveryRule(json: data)
-    try refuseRulesNotYetDecided(promotion, in: reader)
-    return promotion
   }
 
   /// Decodes and validates a promotion with every rule of SPEC 8, without refusing those not

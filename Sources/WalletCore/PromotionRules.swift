@@ -1,7 +1,7 @@
 // The promotion language of SPEC 8 as values: what a reward pays, the limits on rewards, a spend
 // threshold, the days, merchants and channels that qualify, and where the terms come from.
-// Decoding and validation are in PromotionRulesDecoding.swift; the decision does not read these
-// yet (see PromotionGate.swift).
+// Decoding and validation are in PromotionRulesDecoding.swift; the decision, stated readably, in
+// PromotionDecision.swift, and made fast in RewardEngine.swift and RuleCounters.swift.
 
 /// What each reward pays (SPEC 8 `reward`): exactly one kind.
 public enum PromotionReward: Hashable, Sendable {

@@ -111,11 +111,13 @@ public struct RewardEngine: Sendable {
           through: Instant(nanosecondsSinceEpoch: span.upperBound).secondsSinceEpoch + 1)
       } ?? false
     let keepEveryKey = recordingProgress || clocksStepBack
-    // SPEC 8's limits and threshold, when the promotion has more than section 2's two counts:
-    // a period that can come back (clocks turned back) is remembered, which only the one
-    // ordered pass that such a ledger takes does.
+    // SPEC 8's limits and threshold, when the promotion has more than section 2's two counts,
+    // or when a cycle can come back (clocks turned back across midnight): a period left is
+    // remembered, which only the one ordered pass that such a ledger takes does, where a
+    // holder's count per cycle would start again. (A store resuming from counts of rewards
+    // keeps the holder's counts.)
     let counters =
-      Self.decidesAsSectionTwo(promotion)
+      Self.decidesAsSectionTwo(promotion) && !(clocksStepBack && state.holders.isEmpty)
       ? nil
       : RuleCounters(
         CompiledRules(promotion), holders: cardFacts.holderCards.count, cards: ledger.cards.count,
@@ -236,7 +238,7 @@ public struct RewardEngine: Sendable {
         quotaLeft: quotaLeft, counters: counters, ledger: ledger,
         enrollment: result.enrollment[index])
       if reason == 0 {
-        if counters != nil { result.rewardAmount[index] = reward }
+        if !result.rewardAmount.isEmpty { result.rewardAmount[index] = reward }
         quotaPaid += 1
         result.ordinal[index] = Int32(holderState.rewards)
         if clawback && forfeits(index, in: ledger) {
@@ -341,7 +343,7 @@ public struct RewardEngine: Sendable {
                     index, holder: holder, time: key.time, state: &holderState, quotaLeft: true,
                     counters: counters, ledger: ledger, enrollment: chosen[index])
                   if code == 0 {
-                    if counters != nil { rewardAmount.value[index] = reward }
+                    if !rewardAmount.value.isEmpty { rewardAmount.value[index] = reward }
                     ordinal.value[index] = Int32(holderState.rewards)
                     if clawback && forfeits(index, in: ledger) {
                       reason.value[index] = ReasonCode.refunded.storedCode

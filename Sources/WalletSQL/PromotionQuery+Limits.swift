@@ -36,9 +36,11 @@ import WalletCore
 extension PromotionQuery {
   /// Whether the promotion's rules are section 2's alone: a `tiers` reward with the holder's
   /// count per cycle and per campaign, and none of SPEC 8's other rules. Such a promotion
-  /// compiles to the section 2 query, which follows batch's engine exactly.
+  /// compiles to the section 2 query, which follows batch's engine exactly, unless the zone's
+  /// local dates step back within the query's years: then a billing cycle can come back, and
+  /// its count with it, which SPEC 8's windows by identity reckon.
   var isSectionTwo: Bool {
-    guard case .tiers = promotion.reward else { return false }
+    guard case .tiers = promotion.reward, !zone.localDateStepsBack else { return false }
     let sectionTwo = Promotion.sectionTwoLimits(
       rewardsPerCycle: promotion.rewardsPerCycle,
       maxRewardsPerHolder: promotion.maxRewardsPerHolder)

@@ -447,6 +447,13 @@ struct ClocksTurnedBackTests {
       transactions: scenario.transactions)
     let batch = RewardEngine(promotion: scenario.promotion).decide(ledger)
     #expect(stored.first?.outcome.reward != nil)
+    // November's cycle, left for October's an hour after it began, is the same cycle when
+    // it comes back: its one reward is taken.
+    let readable = decideReadably(
+      scenario.promotion, cards: scenario.cards, enrollments: scenario.enrollments,
+      transactions: scenario.transactions)
+    #expect(readable.last?.outcome == .notRewarded(.cycleAlreadyRewarded))
+    #expect(stored.map(\.outcome) == readable.map(\.outcome))
     for (index, decision) in stored.enumerated() {
       #expect(batch.outcome(at: index, in: ledger) == decision.outcome, "\(decision.transaction)")
     }

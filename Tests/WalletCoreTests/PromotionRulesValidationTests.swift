@@ -53,7 +53,7 @@ extension PromotionRulesTests {
 }
 
 /// Every malformed section 8 file is refused for its own reason, naming the field and pointing
-/// at the value, before the gate looks at it.
+/// at the value.
 struct PromotionRulesValidationTests {
   static let twoTiers =
     #"{ "tiers": { "bank-app": ["1.00", "2.00"], "wallet": ["1.00", "2.00"] } }"#
@@ -268,7 +268,7 @@ struct PromotionRulesValidationTests {
     #expect(
       PromotionRulesTests.text(of: file, at: error.position).hasPrefix(malformed.at),
       "at \(error.position.map(\.description) ?? "nowhere")")
-    // Validation comes before the gate: the file is refused for what is wrong with it.
+    // The full decoder refuses it for the same reason.
     #expect(throws: error) { try Promotion.decode(json: Array(file.utf8)) }
   }
 
@@ -294,9 +294,8 @@ struct PromotionRulesValidationTests {
   }
 }
 
-/// The gate: a valid promotion with a rule this version does not decide is refused with one
-/// problem naming its first such field; section 2's rules, in either form, and `source` pass.
-struct PromotionGateTests {
+/// Section 2's rules written in SPEC 8's terms, and `source`, read as section 2's promotion.
+struct SectionTwoInEightsTermsTests {
   static let shipped = String(decoding: PromotionTests.shipped, as: UTF8.self)
   static let tiers = #"{ "tiers": { "bank-app": ["1.00", "2.00"], "wallet": ["3.00", "4.00"] } }"#
   static let sectionTwoInEightsTerms = [
@@ -310,65 +309,12 @@ struct PromotionGateTests {
     edits.reduce(base) { PromotionRulesTests.edited($0, $1.0, $1.1) }
   }
 
-  @Test(
-    "a rule not yet decided is refused at its field",
-    arguments: [
-      (file(PromotionRulesTests.base, []), SectionEightRule.percentReward, #"{ "percent""#),
-      (file(PromotionRulesTests.base, [("reward", #"{ "fixed": "1.00" }"#)]), .fixedReward, "{"),
-      (
-        file(
-          PromotionRulesTests.base,
-          [
-            ("reward", tiers),
-            ("limits", #"[{ "count": 2, "per": "campaign" }, { "count": 1, "per": "day" }]"#),
-          ]), .limits, "[{"
-      ),
-      (
-        file(
-          PromotionRulesTests.base,
-          sectionTwoInEightsTerms + [
-            (
-              "limits",
-              #"[{ "count": 1, "per": "cycle", "scope": "card" }, { "count": 2, "per": "campaign" }]"#
-            )
-          ]), .limits, "[{"
-      ),
-      (
-        file(PromotionRulesTests.base, sectionTwoInEightsTerms + [("weekdays", "[6, 7]")]),
-        .weekdays, "[6"
-      ),
-      (file(shipped, [("threshold", #"{ "spend": "600.00", "per": "week" }"#)]), .threshold, "{"),
-      (
-        file(
-          shipped,
-          [("channels", #"["wallet"]"#), ("threshold", #"{ "spend": "6", "per": "day" }"#)]),
-        .threshold, "{"
-      ),
-      (file(shipped, [("weekdays", "[3]")]), .weekdays, "[3]"),
-      (file(shipped, [("monthDays", "[1]")]), .monthDays, "[1]"),
-      (file(shipped, [("mccs", #"["5812"]"#)]), .mccs, "[\""),
-      (file(shipped, [("merchants", #"["Apple"]"#)]), .merchants, "[\""),
-      (file(shipped, [("channels", #"["Bank-App"]"#)]), .channels, "[\""),
-    ] as [(String, SectionEightRule, String)])
-  func refused(file: String, rule: SectionEightRule, at: String) throws {
-    // Valid: every rule reads.
-    let (promotion, _) = try Promotion.decodeEveryRule(json: Array(file.utf8))
-    #expect(promotion.firstRuleNotYetDecided == rule)
-    #expect(try Promotion.decode(json: Array(file.utf8)) == promotion)
-    let error = try #require(throws: PromotionError.self) {
-      try Promotion.decodeForSQL(json: Array(file.utf8))
-    }
-    #expect(error.field == rule.field)
-    #expect(error.problem == .notYetDecided(rule))
-    #expect(PromotionRulesTests.text(of: file, at: error.position).hasPrefix(at))
-  }
-
-  @Test func sourceAndBothChannelsPassTheGate() throws {
+  @Test func sourceAndBothChannelsReadAsSectionTwo() throws {
     let source =
       #"{ "url": "https://bank.example/terms", "retrieved": "2016-11-30", "notes": "月月返" }"#
     let file = Self.file(
       Self.shipped, [("source", source), ("channels", #"["wallet", "bank-app"]"#)])
-    let promotion = try Promotion.decodeForSQL(json: Array(file.utf8))
+    let promotion = try Promotion.decode(json: Array(file.utf8))
     #expect(promotion.source?.url == "https://bank.example/terms")
     #expect(promotion.source?.retrieved == CivilDate(year: 2016, month: 11, day: 30))
     #expect(promotion.source?.notes == "月月返")

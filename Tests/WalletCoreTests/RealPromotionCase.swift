@@ -33,10 +33,9 @@ struct RealPromotionCase: Sendable, CustomTestStringConvertible {
     }
   }
 
-  /// The shipped promotion, read with every rule of SPEC 8 (the gate of PromotionGate.swift
-  /// still refuses these rules in `Promotion.decode(json:)`).
+  /// The shipped promotion, read as every command reads a promotion file.
   func promotion() throws -> Promotion {
-    try Promotion.decodeEveryRule(json: try fileBytes).0
+    try Promotion.decode(json: try fileBytes)
   }
 
   /// What differs between `decisions` and the table, one line each, in the order of the ids'

@@ -40,7 +40,7 @@ struct SQLCommand: WalletCommand {
     if rewards && validation {
       throw ValidationError(tr("--rewards and --validation cannot be used together"))
     }
-    let promotion = try PromotionSource.resolve(self.promotion?.path, forSQL: true)
+    let promotion = try PromotionSource.resolve(self.promotion?.path)
     let query = PromotionQuery(promotion: promotion, dialect: dialect, years: years.range)
     let text =
       validation ? ValidationQuery(query).text : query.query(rewards ? .rewards : .decisions)

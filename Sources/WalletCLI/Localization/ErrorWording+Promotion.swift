@@ -198,12 +198,6 @@ extension ErrorWording {
         in: language)
     case .emptyMerchant:
       return say("must not be empty", "不能为空", in: language)
-    case .notYetDecided(let rule):
-      return say(
-        "\(words(rule, in: .english)) is valid, but wallet sql cannot compile it into a query "
-          + "yet, so the promotion is refused",
-        "\(words(rule, in: .simplifiedChinese))有效，但 wallet sql 还不能把它编译为查询，因此拒绝该活动",
-        in: language)
     }
   }
 

@@ -57,22 +57,4 @@ extension ErrorWording {
     case .card: say("card", "每张卡", in: language)
     }
   }
-
-  /// A rule of SPEC 8 that this version does not decide yet, as the subject of a sentence.
-  static func words(_ rule: SectionEightRule, in language: Language) -> String {
-    switch rule {
-    case .fixedReward: say("a fixed reward", "固定金额返现", in: language)
-    case .percentReward: say("a percentage reward", "按百分比返现", in: language)
-    case .limits:
-      say(
-        "a limit other than one count per billing cycle and one for the whole campaign",
-        "每个账单周期和整个活动期的次数限制以外的限额", in: language)
-    case .threshold: say("a spend threshold", "消费门槛", in: language)
-    case .weekdays: say("a list of weekdays", "限定星期几", in: language)
-    case .monthDays: say("a list of days of the month", "限定每月的日期", in: language)
-    case .mccs: say("a list of merchant category codes", "限定商户类别码", in: language)
-    case .merchants: say("a list of merchants", "限定商户", in: language)
-    case .channels: say("a single channel", "限定单一渠道", in: language)
-    }
-  }
 }

@@ -10,14 +10,12 @@ import WalletIngest
 /// Finds the promotion a command names: an existing file is read; otherwise the name is the id of
 /// a built-in promotion.
 enum PromotionSource {
-  /// `forSQL`: for `wallet sql`, which refuses what its query cannot compile yet
-  /// (`Promotion.decodeForSQL`).
-  static func resolve(_ name: String?, forSQL: Bool = false) throws -> Promotion {
+  static func resolve(_ name: String?) throws -> Promotion {
     guard let name else { return .bocomApplePayMonthly }
     // An existing file wins, so a readable file is never mistaken for an id; a file that exists
     // but cannot be read is reported as such.
     if access(name, F_OK) == 0 || name.contains("/") || name.lowercased().hasSuffix(".json") {
-      return try decode(try InputFile(path: name), forSQL: forSQL)
+      return try decode(try InputFile(path: name))
     }
     if let builtIn = Promotion.builtIn.first(where: { $0.id.rawValue == name }) {
       return builtIn
@@ -32,10 +30,9 @@ enum PromotionSource {
 
   /// Reads and validates a promotion file; a broken rule is a data error written
   /// `FILE:LINE:COLUMN: field 'x': problem`, like a bad CSV value.
-  static func decode(_ file: InputFile, forSQL: Bool = false) throws(CommandError) -> Promotion {
+  static func decode(_ file: InputFile) throws(CommandError) -> Promotion {
     do {
-      let bytes = try file.readAll()
-      return try forSQL ? Promotion.decodeForSQL(json: bytes) : Promotion.decode(json: bytes)
+      return try Promotion.decode(json: try file.readAll())
     } catch let error as PromotionError {
       throw CommandError(.dataError, ErrorWording.words(error, file: file.path, in: .current))
     } catch let error as FileError {

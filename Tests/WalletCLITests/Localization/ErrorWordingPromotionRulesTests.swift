@@ -95,11 +95,6 @@ struct ErrorWordingPromotionRulesTests {
       "为 3，但 tiers 返现表有 4 个金额：整个活动期的次数必须等于返现表的长度"),
     Phrase(.emptyMerchant, "must not be empty", "不能为空"),
     Phrase(
-      .notYetDecided(.percentReward),
-      "a percentage reward is valid, but wallet sql cannot compile it into a query yet, so the "
-        + "promotion is refused",
-      "按百分比返现有效，但 wallet sql 还不能把它编译为查询，因此拒绝该活动"),
-    Phrase(
       .code(
         CodeError(kind: .period, value: "fortnight", allowed: ["day", "week"])),
       "'fortnight' is an unknown period: expected one of day, week",
@@ -113,21 +108,4 @@ struct ErrorWordingPromotionRulesTests {
   }
 
   /// Every rule the gate can name has words of its own in both languages.
-  @Test(arguments: SectionEightRule.allCases)
-  func wordsEachRuleNotYetDecided(_ rule: SectionEightRule) {
-    let english = ErrorWording.words(.notYetDecided(rule), in: .english)
-    let chinese = ErrorWording.words(.notYetDecided(rule), in: .simplifiedChinese)
-    #expect(english.hasPrefix(ErrorWording.words(rule, in: .english) + " is valid, but"))
-    #expect(chinese.hasPrefix(ErrorWording.words(rule, in: .simplifiedChinese) + "有效"))
-    let others = SectionEightRule.allCases.filter { $0 != rule }
-    #expect(
-      !others.contains {
-        ErrorWording.words($0, in: .english) == ErrorWording.words(rule, in: .english)
-      })
-    #expect(
-      !others.contains {
-        ErrorWording.words($0, in: .simplifiedChinese)
-          == ErrorWording.words(rule, in: .simplifiedChinese)
-      })
-  }
 }
