@@ -25,7 +25,8 @@ extension CheckCommand {
       card: card, at: at, zone: zone, enrollments: try store.enrollments(card: id),
       networks: networks.allCodes(), capabilities: capabilities.allCodes(),
       promotions: try CheckJob.card(card, at: at, store: store).map {
-        CardCheck.PromotionCheck(purchase: $0.purchase, decision: $0.decision, facts: $0.facts)
+        CardCheck.PromotionCheck(
+          purchase: $0.purchase, decision: $0.decision, facts: $0.facts, standing: $0.standing)
       })
     output.format.write(report.json, table: report.table(style:), context: context)
     if earn { return report.earns ? .success : .no }
@@ -47,10 +48,11 @@ extension CheckCommand {
       of: amount, currency: currency, at: at, on: cards, store: store)
     let report = WhatIf(
       holder: holder, amount: amount, currency: currency, at: at, zone: zone, cards: cards,
-      promotions: decided.map { promotion, cards in
+      promotions: decided.map { promotion, cards, standing in
         WhatIf.PromotionDecisions(
           promotion: promotion,
-          cards: cards.map { WhatIf.CardDecision(decision: $0.decision, facts: $0.facts) })
+          cards: cards.map { WhatIf.CardDecision(decision: $0.decision, facts: $0.facts) },
+          standing: standing)
       })
     output.format.write(report.json, table: report.table(style:), context: context)
     return report.recommendation == nil ? .no : .success

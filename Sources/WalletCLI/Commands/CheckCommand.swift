@@ -26,6 +26,11 @@ struct CheckCommand: WalletCommand {
       does not, and recommends the card that pays most (ties go to the card bound to Apple Pay \
       earliest). Exits 0 when some card would earn, 1 when none would.
 
+      Under a promotion with a spend threshold or limits of its own (promotion language, \
+      version 2), both show a table of where the holder stands at --at: the spend so far, \
+      what is still to spend and until when, and what each limit has used and has left in \
+      its period (the holder's, or each card's); on a terminal, with a bar.
+
       Nothing is written. JSON shapes are in the manual.
       """)
 

@@ -15,10 +15,13 @@ struct ExplainCommand: WalletCommand {
       the decision rests on: the card, the Apple Pay binding and channel it counts under, the \
       amount, its refunds and the net amount, the holder's rewards before it, the rewards \
       already paid in its billing cycle, the quota, the rule that failed, and for a reward the \
-      posting that paid it (or its reconciliation status: see reconcile). Times are in the \
+      posting that paid it (or its reconciliation status: see reconcile). Under a promotion \
+      with a spend threshold or limits of its own, a purchase that qualifies shows instead the \
+      threshold's spend as its decision met it, what each limit had left, and the limit that \
+      refused or reduced its reward (period, scope, what was left). Times are in the \
       promotion's time zone. JSON is an object per promotion with 'transaction', 'promotion', \
-      'outcome', 'reason', 'explanation', 'reward', 'posted', 'facts' and 'rules'; with several \
-      promotions, an array of them.
+      'outcome', 'reason', 'explanation', 'reward', 'posted', 'facts', 'rules' and, under such a \
+      promotion, 'standing'; with several promotions, an array of them.
       """)
 
   @Argument(valueName: "txn", help: "The transaction's id.") var transaction: Identifier
@@ -56,7 +59,8 @@ struct ExplainCommand: WalletCommand {
         transaction: transaction, promotion: promotion, decision: decision, facts: facts,
         refunds: refunds, cardEnrollments: cardEnrollments, origins: origins,
         posted: try Self.reconciliationRow(
-          of: decision, promotion: promotion, store: store, now: now))
+          of: decision, promotion: promotion, store: store, now: now),
+        finding: try Self.finding(of: transaction, decision: decision, promotion, store: store))
     }
 
     let console = context.console
@@ -70,6 +74,21 @@ struct ExplainCommand: WalletCommand {
         explanations.map { $0.table(style: style) }.joined(separator: "\n"), style: style)
     }
     return .success
+  }
+
+  /// Under a SPEC 8 promotion, for a transaction that qualifies: the threshold and limits as it
+  /// met them, read from its holder's decisions.
+  static func finding(
+    of transaction: Transaction, decision: Decision, _ promotion: Promotion, store: WalletStore
+  ) throws -> RuleFinding? {
+    let purchase = DecidedPurchase(transaction, decision: decision)
+    guard RuleStanding.applies(to: promotion), purchase.qualifies(under: promotion) else {
+      return nil
+    }
+    return RuleFinding(
+      promotion: promotion,
+      purchases: try store.decidedPurchases(promotion: promotion.id, holder: decision.holder),
+      purchase: purchase, outcome: decision.outcome)
   }
 
   /// The decision's row in its holder's reconciliation as of today, when it owes something:

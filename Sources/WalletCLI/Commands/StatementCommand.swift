@@ -19,7 +19,10 @@ struct StatementCommand: WalletCommand {
       rewards file 'wallet batch' writes for the same data, and holds one promotion: with \
       several installed, CSV needs --promotion. The rewards left are counted as of now: a \
       purchase recorded for later (with --future) does not take its place until then, and the \
-      statement says how many such rewards there are. JSON is an object with 'promotion', \
+      statement says how many such rewards there are. Under a promotion with a spend threshold \
+      or limits of its own, a table of where each holder stands as of now takes the place of \
+      the rewards left: the spend so far, what is still to spend and until when, what each \
+      limit has used and has left (on a terminal, with a bar). JSON is an object with 'promotion', \
       'asOf', 'holders' (each with 'holder', 'rewards', 'total', 'rewardsLeft' and \
       'cyclesWithoutReward') and 'total'; with several promotions, an array of such objects. \
       An unknown --holder is an error (exit status 65) naming the nearest holders.

@@ -1,7 +1,7 @@
 // The Simplified Chinese translations, written as a Chinese bank's app says it: 刷卡金 for a
 // reward, 结算周期 for a billing cycle, 主卡/附属卡, 买单吧 for the bank's app, Apple 钱包 for
 // Apple Wallet. Keys are the English sentences with `{0}`, `{1}`… for their values.
-// The table is written in four files, kept under 600 lines each; their order means nothing.
+// The table is written in five files, kept under 600 lines each; their order means nothing.
 
 extension Translations {
   /// Every sentence of the program in Simplified Chinese. A sentence in two parts is a
@@ -11,6 +11,7 @@ extension Translations {
     .merging(simplifiedChineseSecond) { _, _ in preconditionFailure("a sentence translated twice") }
     .merging(simplifiedChineseThird) { _, _ in preconditionFailure("a sentence translated twice") }
     .merging(simplifiedChineseFourth) { _, _ in preconditionFailure("a sentence translated twice") }
+    .merging(simplifiedChineseFifth) { _, _ in preconditionFailure("a sentence translated twice") }
 
   /// The first part of the table.
   private static let simplifiedChineseFirst: [String: String] = [

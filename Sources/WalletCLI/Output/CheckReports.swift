@@ -12,6 +12,9 @@ struct CardCheck {
     let decision: Decision
     /// The facts behind the decision.
     let facts: ReasonFacts
+    /// Where the holder stands under a SPEC 8 promotion's threshold and limits, for this card;
+    /// nil for section 2's form.
+    let standing: RuleStanding?
 
     var promotion: Promotion { facts.promotion }
 
@@ -117,9 +120,38 @@ struct CardCheck {
       text += table.text
     }
     for check in promotions {
-      text += "\n" + DecisionText.heading(check.promotion) + "\n" + promotionSheet(check).text()
+      text += "\n" + DecisionText.heading(check.promotion) + "\n"
+      if let standing = check.standing {
+        text += standingSheet(check).text()
+        // A card that can never earn under the promotion has nothing to stand under.
+        if check.cardCanEarn {
+          text += StandingText.table(standing, promotion: check.promotion, bars: style.showsBars)
+        }
+      } else {
+        text += promotionSheet(check).text()
+      }
     }
     return text
+  }
+
+  /// A SPEC 8 promotion's answer: the purchase's decision, and the threshold and limits as they
+  /// stand (the table that follows), in place of section 2's rewards and cycle.
+  private func standingSheet(_ check: PromotionCheck) -> FactSheet {
+    let money = { (amount: Money) in MoneyText.display(amount, check.promotion.currency) }
+    var sheet = FactSheet()
+    let purchase = money(check.purchase.amount)
+    switch check.decision.outcome {
+    case .rewarded(let reward), .forfeited(let reward):
+      // Only a refunded purchase forfeits, and a checked one is not.
+      let (amount, channel) = (money(reward.amount), reward.channel)
+      sheet.append(
+        tr("eligible"), tr("yes: a purchase of \(purchase) would earn \(amount) (\(channel))"))
+    case .notRewarded(let reason):
+      sheet.append(tr("eligible"), tr("no: a purchase of \(purchase) would not earn (\(reason))"))
+      sheet.append(tr("why"), ReasonWording.sentence(for: reason, check.facts))
+    }
+    if check.cardCanEarn { sheet.append(tr("rules"), tr("as of \(at.formatted(in: zone)):")) }
+    return sheet
   }
 
   private func promotionSheet(_ check: PromotionCheck) -> FactSheet {
@@ -238,32 +270,33 @@ struct CardCheck {
         ("byChannel", .object(byChannel)),
       ])
     }
-    return .object([
-      ("promotion", DecisionText.json(promotion)),
-      ("purchase", .string(check.purchase.amount.description)),
-      ("eligible", .bool(check.decision.outcome.reward != nil)),
-      ("cardCanEarn", .bool(check.cardCanEarn)),
-      ("reason", .optional(check.decision.outcome.reason?.rawValue)),
-      (
-        "explanation",
-        .string(inEnglish { ReasonWording.sentence(for: check.decision.outcome, check.facts) })
-      ),
-      ("rewardsUsed", .integer(allowance.used)),
-      ("rewardsLeft", .integer(allowance.left)),
-      ("maxRewardsPerHolder", .integer(promotion.maxRewardsPerHolder)),
-      ("nextReward", nextReward),
-      (
-        "cycle",
-        .object([
-          ("start", .string(cycle.start.description)),
-          ("end", .string(cycle.end.description)),
-          ("rewards", .integer(check.decision.cycleRewardsBefore)),
-          ("rewardsPerCycle", .integer(promotion.rewardsPerCycle)),
-          ("rewardedBy", .array(check.facts.cycleRewardedBy.map { .string($0.rawValue) })),
-        ])
-      ),
-      ("nextCycleStart", .string(cycle.next.start.description)),
-    ])
+    return .object(
+      [
+        ("promotion", DecisionText.json(promotion)),
+        ("purchase", .string(check.purchase.amount.description)),
+        ("eligible", .bool(check.decision.outcome.reward != nil)),
+        ("cardCanEarn", .bool(check.cardCanEarn)),
+        ("reason", .optional(check.decision.outcome.reason?.rawValue)),
+        (
+          "explanation",
+          .string(inEnglish { ReasonWording.sentence(for: check.decision.outcome, check.facts) })
+        ),
+        ("rewardsUsed", .integer(allowance.used)),
+        ("rewardsLeft", .integer(allowance.left)),
+        ("maxRewardsPerHolder", .integer(promotion.maxRewardsPerHolder)),
+        ("nextReward", nextReward),
+        (
+          "cycle",
+          .object([
+            ("start", .string(cycle.start.description)),
+            ("end", .string(cycle.end.description)),
+            ("rewards", .integer(check.decision.cycleRewardsBefore)),
+            ("rewardsPerCycle", .integer(promotion.rewardsPerCycle)),
+            ("rewardedBy", .array(check.facts.cycleRewardedBy.map { .string($0.rawValue) })),
+          ])
+        ),
+        ("nextCycleStart", .string(cycle.next.start.description)),
+      ] + (check.standing.map { [("standing", StandingText.json($0))] } ?? []))
   }
 }
 
@@ -283,6 +316,9 @@ struct WhatIf {
   struct PromotionDecisions {
     let promotion: Promotion
     let cards: [CardDecision]
+    /// Where the holder stands under a SPEC 8 promotion's threshold and limits before the
+    /// purchase, every card's card-scoped ones included; nil for section 2's form.
+    let standing: RuleStanding?
   }
 
   let holder: Identifier
@@ -362,6 +398,15 @@ struct WhatIf {
       text +=
         "\n" + DecisionText.heading(promotion.promotion) + "\n" + table.text + "\n"
         + sentences.text()
+      // Unless every card can never earn under the promotion (another bank's, a debit card…).
+      let someCardCanEarn = promotion.cards.contains { entry in
+        entry.decision.outcome.reason.map { !CardCheck.cardReasons.contains($0) } ?? true
+      }
+      if let standing = promotion.standing, someCardCanEarn {
+        text +=
+          "\n" + tr("Before this purchase:") + "\n"
+          + StandingText.table(standing, promotion: promotion.promotion, bars: style.showsBars)
+      }
     }
     return text
   }
@@ -389,10 +434,11 @@ struct WhatIf {
         "promotions",
         .array(
           promotions.map { promotion in
-            .object([
-              ("promotion", DecisionText.json(promotion.promotion)),
-              ("cards", .array(promotion.cards.map(cardJSON))),
-            ])
+            .object(
+              [
+                ("promotion", DecisionText.json(promotion.promotion)),
+                ("cards", .array(promotion.cards.map(cardJSON))),
+              ] + (promotion.standing.map { [("standing", StandingText.json($0))] } ?? []))
           })
       ),
     ])

@@ -20,6 +20,9 @@ struct Explanation {
   /// The transaction's reconciliation row, when its decision owes something: the posting that
   /// paid it, if any, and its status.
   var posted: ReconciliationRow? = nil
+  /// Under a SPEC 8 promotion, for a transaction that qualifies: the threshold and limits as it
+  /// met them, and the limit that refused or reduced its reward; nil otherwise.
+  var finding: RuleFinding? = nil
 
   private var zone: TimeZoneRules { promotion.timeZone }
 
@@ -97,19 +100,28 @@ struct Explanation {
     sheet.append(tr("channel"), facts.enrollment.counted?.channel.rawValue ?? tr("none"))
     sheet.append(tr("cycle"), ReasonWording.span(decision.cycle))
     let (before, maximum) = (decision.holderRewardsBefore, promotion.maxRewardsPerHolder)
-    sheet.append(tr("rewards before"), tr("\(before) of \(maximum)"))
-    let (inCycleBefore, perCycle) = (decision.cycleRewardsBefore, promotion.rewardsPerCycle)
-    let by = facts.cycleRewardedBy.map(\.rawValue).joined(separator: ", ")
-    sheet.append(
-      tr("in this cycle"),
-      by.isEmpty
-        ? tr("\(inCycleBefore) of \(perCycle) before this one")
-        : tr("\(inCycleBefore) of \(perCycle) before this one (\(by))"))
+    if RuleStanding.applies(to: promotion) {
+      appendStanding(to: &sheet)
+    } else {
+      sheet.append(tr("rewards before"), tr("\(before) of \(maximum)"))
+      let (inCycleBefore, perCycle) = (decision.cycleRewardsBefore, promotion.rewardsPerCycle)
+      let by = facts.cycleRewardedBy.map(\.rawValue).joined(separator: ", ")
+      sheet.append(
+        tr("in this cycle"),
+        by.isEmpty
+          ? tr("\(inCycleBefore) of \(perCycle) before this one")
+          : tr("\(inCycleBefore) of \(perCycle) before this one (\(by))"))
+    }
     if let quota = promotion.quota {
       let paid = decision.quotaPaidBefore ?? 0
       sheet.append(tr("quota"), tr("\(paid) of \(quota) paid before this one"))
     }
     switch decision.outcome {
+    case .rewarded(let reward) where RuleStanding.applies(to: promotion):
+      let (amount, ordinal, channel) = (
+        money(reward.amount, promotion.currency), reward.ordinal, reward.channel
+      )
+      sheet.append(tr("reward"), tr("\(amount): the holder's reward \(ordinal), \(channel)"))
     case .rewarded(let reward):
       let (amount, ordinal, channel) = (
         money(reward.amount, promotion.currency), reward.ordinal, reward.channel
@@ -129,6 +141,34 @@ struct Explanation {
     }
     if let posted { sheet.append(tr("posted"), Self.postedText(posted)) }
     return sheet
+  }
+
+  /// A SPEC 8 promotion's threshold and limits as the transaction met them, and the limit that
+  /// refused or reduced its reward (SPEC 8: its period, scope and what was left).
+  private func appendStanding(to sheet: inout FactSheet) {
+    guard let finding else { return }
+    for threshold in finding.standing.thresholds {
+      sheet.append(tr("threshold"), StandingText.sentence(threshold, promotion))
+    }
+    for limit in finding.standing.limits {
+      sheet.append(tr("limit"), StandingText.sentence(limit, promotion))
+    }
+    if let refusedBy = finding.refusedBy {
+      sheet.append(tr("refused by"), StandingText.sentence(refusedBy, promotion))
+    }
+    if let reduction = finding.reducedBy, let paid = decision.outcome.place?.amount {
+      let window = reduction.limit.window
+      let (rule, period, scope) = (
+        StandingText.rule(reduction.limit.limit, promotion), StandingText.period(window),
+        StandingText.scope(window)
+      )
+      let (from, paid) = (
+        money(reduction.from, promotion.currency), money(paid, promotion.currency)
+      )
+      sheet.append(
+        tr("reduced by"),
+        tr("\(rule) (\(period), \(scope)): \(paid) was left, so \(from) became \(paid)"))
+    }
   }
 
   /// `P-2001, ¥5.00 on 2026-07-05 (paid)`, or `nothing (not-yet-due: due by 2027-01-20)`.
@@ -258,61 +298,82 @@ struct Explanation {
           ("counts", .bool(facts.enrollment.counted != nil)),
         ])
       } ?? .null
-    return .object([
-      ("transaction", .string(transaction.id.rawValue)),
-      ("promotion", DecisionText.json(promotion)),
-      ("outcome", .string(DecisionText.outcome(decision.outcome))),
-      ("reason", .optional(decision.outcome.reason?.rawValue)),
-      ("explanation", .string(inEnglish { sentence })),
-      // A forfeited decision's reward is the one taken back, as in the decisions file.
-      ("reward", DecisionText.json(decision.outcome.place)),
-      (
-        "posted",
-        posted.map { row in
+    return .object(
+      [
+        ("transaction", .string(transaction.id.rawValue)),
+        ("promotion", DecisionText.json(promotion)),
+        ("outcome", .string(DecisionText.outcome(decision.outcome))),
+        ("reason", .optional(decision.outcome.reason?.rawValue)),
+        ("explanation", .string(inEnglish { sentence })),
+        // A forfeited decision's reward is the one taken back, as in the decisions file.
+        ("reward", DecisionText.json(decision.outcome.place)),
+        (
+          "posted",
+          posted.map { row in
+            .object([
+              ("status", .string(row.status.rawValue)),
+              ("due", .optional(row.due?.description)),
+              ("posting", .optional(row.posting?.id.rawValue)),
+              ("postedOn", .optional(row.postedOn?.description)),
+              ("amount", .optional(row.posted?.description)),
+            ])
+          } ?? .null
+        ),
+        (
+          "facts",
           .object([
-            ("status", .string(row.status.rawValue)),
-            ("due", .optional(row.due?.description)),
-            ("posting", .optional(row.posting?.id.rawValue)),
-            ("postedOn", .optional(row.postedOn?.description)),
-            ("amount", .optional(row.posted?.description)),
+            ("time", .string(transaction.time.formatted(in: zone))),
+            ("card", DecisionText.json(card)),
+            ("holder", .string(decision.holder.rawValue)),
+            ("merchant", .optional(transaction.merchant)),
+            ("mcc", .optional(transaction.mcc?.description)),
+            ("status", .string(transaction.status.rawValue)),
+            ("method", .string(transaction.method.rawValue)),
+            ("currency", .string(transaction.currency.code)),
+            ("amount", .string(transaction.amount.description)),
+            ("refunded", .string(transaction.refunded.description)),
+            (
+              "refunds",
+              .array(
+                refunds.map { refund in
+                  .object([
+                    ("amount", .string(refund.amount.description)),
+                    ("at", .string(refund.at.formatted(in: zone))),
+                  ])
+                })
+            ),
+            ("netAmount", .string(transaction.netAmount.description)),
+            ("origins", originsJSON),
+            ("enrollment", enrollment),
+            ("cycleStart", .string(decision.cycle.start.description)),
+            ("cycleEnd", .string(decision.cycle.end.description)),
+            ("holderRewardsBefore", .integer(decision.holderRewardsBefore)),
+            ("cycleRewardsBefore", .integer(decision.cycleRewardsBefore)),
+            ("cycleRewardedBy", .array(facts.cycleRewardedBy.map { .string($0.rawValue) })),
+            ("quotaPaidBefore", decision.quotaPaidBefore.map(JSONValue.integer) ?? .null),
           ])
-        } ?? .null
-      ),
-      (
-        "facts",
-        .object([
-          ("time", .string(transaction.time.formatted(in: zone))),
-          ("card", DecisionText.json(card)),
-          ("holder", .string(decision.holder.rawValue)),
-          ("merchant", .optional(transaction.merchant)),
-          ("mcc", .optional(transaction.mcc?.description)),
-          ("status", .string(transaction.status.rawValue)),
-          ("method", .string(transaction.method.rawValue)),
-          ("currency", .string(transaction.currency.code)),
-          ("amount", .string(transaction.amount.description)),
-          ("refunded", .string(transaction.refunded.description)),
-          (
-            "refunds",
-            .array(
-              refunds.map { refund in
-                .object([
-                  ("amount", .string(refund.amount.description)),
-                  ("at", .string(refund.at.formatted(in: zone))),
-                ])
-              })
-          ),
-          ("netAmount", .string(transaction.netAmount.description)),
-          ("origins", originsJSON),
-          ("enrollment", enrollment),
-          ("cycleStart", .string(decision.cycle.start.description)),
-          ("cycleEnd", .string(decision.cycle.end.description)),
-          ("holderRewardsBefore", .integer(decision.holderRewardsBefore)),
-          ("cycleRewardsBefore", .integer(decision.cycleRewardsBefore)),
-          ("cycleRewardedBy", .array(facts.cycleRewardedBy.map { .string($0.rawValue) })),
-          ("quotaPaidBefore", decision.quotaPaidBefore.map(JSONValue.integer) ?? .null),
-        ])
-      ),
-      ("rules", DecisionText.rulesJSON(promotion)),
-    ])
+        ),
+        ("rules", DecisionText.rulesJSON(promotion)),
+      ] + (finding.map { [("standing", Self.json($0))] } ?? []))
+  }
+
+  /// The standing met, with `refusedBy` and `reducedBy`; see the manual's EXPLAIN JSON.
+  static func json(_ finding: RuleFinding) -> JSONValue {
+    guard case .object(let members) = StandingText.json(finding.standing) else {
+      preconditionFailure("a standing is an object")
+    }
+    return .object(
+      members + [
+        ("refusedBy", finding.refusedBy.map(StandingText.json) ?? .null),
+        (
+          "reducedBy",
+          finding.reducedBy.map { reduction in
+            .object([
+              ("limit", StandingText.json(reduction.limit)),
+              ("from", .string(reduction.from.description)),
+            ])
+          } ?? .null
+        ),
+      ])
   }
 }

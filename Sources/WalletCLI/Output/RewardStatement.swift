@@ -25,6 +25,9 @@ enum RewardStatement {
     let placesAfterNow: Int
     /// The counted cycles (see `Statement.countedCycles`) without a reward's place, oldest first.
     let cyclesWithoutReward: [BillingCycle]
+    /// Where the holder stands as of `now` under a SPEC 8 promotion's threshold and limits, in
+    /// place of `rewardsLeft`; nil for section 2's form.
+    var standing: RuleStanding? = nil
 
     /// The rewards shown that were paid and kept.
     var paid: [RewardRow] { rows.filter { !forfeited.contains($0.transaction) } }
@@ -131,7 +134,10 @@ enum RewardStatement {
     }
     let asOf = now.formatted(in: zone)
     let (left, maximum) = (holder.rewardsLeft, promotion.maxRewardsPerHolder)
-    switch holder.placesAfterNow {
+    switch holder.standing == nil ? holder.placesAfterNow : nil {
+    case nil:
+      // A SPEC 8 promotion says what each limit has left in the table below.
+      break
     case 0:
       facts.append(tr("rewards left"), tr("\(left) of \(maximum), as of \(asOf)"))
     case 1:
@@ -142,7 +148,7 @@ enum RewardStatement {
           \(left) of \(maximum), as of \(asOf) (1 more reward is recorded for a purchase after \
           then)
           """))
-    case let later:
+    case let later?:
       facts.append(
         tr("rewards left"),
         tr(
@@ -161,7 +167,12 @@ enum RewardStatement {
           let count = missed.count
           return tr("\(count): \(days)")
         }())
-    return text + facts.text() + "\n"
+    if holder.standing != nil { facts.append(tr("rules"), tr("as of \(asOf):")) }
+    text += facts.text()
+    if let standing = holder.standing {
+      text += StandingText.table(standing, promotion: promotion, bars: style.showsBars)
+    }
+    return text + "\n"
   }
 
   /// The members before `holders`: the promotion and the instant the rewards left are counted at.
@@ -197,13 +208,14 @@ enum RewardStatement {
         ("reward", .string(row.reward.description)),
       ])
     }
-    return .object([
-      ("holder", .string(holder.holder.rawValue)),
-      ("rewards", .array(holder.paid.map(rewardObject))),
-      ("forfeited", .array(holder.takenBack.map(rewardObject))),
-      ("total", .string(holder.total.description)),
-      ("rewardsLeft", .integer(holder.rewardsLeft)),
-      ("cyclesWithoutReward", .array(holder.cyclesWithoutReward.map { .string($0.description) })),
-    ])
+    return .object(
+      [
+        ("holder", .string(holder.holder.rawValue)),
+        ("rewards", .array(holder.paid.map(rewardObject))),
+        ("forfeited", .array(holder.takenBack.map(rewardObject))),
+        ("total", .string(holder.total.description)),
+        ("rewardsLeft", .integer(holder.rewardsLeft)),
+        ("cyclesWithoutReward", .array(holder.cyclesWithoutReward.map { .string($0.description) })),
+      ] + (holder.standing.map { [("standing", StandingText.json($0))] } ?? []))
   }
 }

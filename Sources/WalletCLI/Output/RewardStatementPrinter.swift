@@ -73,6 +73,13 @@ struct RewardStatementPrinter {
           forfeited: part.forfeited, rewardsLeft: part.rewardsLeft,
           placesAfterNow: part.placesAfterNow, cyclesWithoutReward: part.cyclesWithoutReward)
       }
+      if RuleStanding.applies(to: promotion) {
+        // The holder's own decisions and cards: two lookups by holder.
+        part.standing = RuleStanding(
+          promotion: promotion,
+          purchases: try store.decidedPurchases(promotion: promotion.id, holder: next),
+          cards: try store.cards(holder: next).map(\.id), at: now)
+      }
       rewardCount += part.paid.count
       total = total + part.total
       if json {

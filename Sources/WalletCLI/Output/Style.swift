@@ -9,15 +9,20 @@ import WalletCore
 struct Style: Sendable {
   /// Whether escapes are written at all.
   let isEnabled: Bool
+  /// Whether tables add a bar beside a number (a limit's share used): for a person at a
+  /// terminal, colour or not; never in a pipe or a file, whose bytes a script compares.
+  let showsBars: Bool
 
   /// The style for a command's standard output.
   init(console: Console, environment: [String: String]) {
     isEnabled = Style.isEnabled(console: console, environment: environment)
+    showsBars = console.outputIsTerminal
   }
 
-  /// A style that colours or not, whatever the console; for tests.
-  init(isEnabled: Bool) {
+  /// A style that colours or not, and draws bars or not, whatever the console; for tests.
+  init(isEnabled: Bool, showsBars: Bool = false) {
     self.isEnabled = isEnabled
+    self.showsBars = showsBars
   }
 
   /// The one place that decides about colour: only when standard output is a terminal,
