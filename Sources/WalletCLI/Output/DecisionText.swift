@@ -86,14 +86,20 @@ enum DecisionText {
           promotion.excludedMCCs.sorted { $0.value < $1.value }.map { .string($0.description) })
       ),
       ("minimumSpend", .string(promotion.minimumSpend.description)),
-      ("rewardsPerCycle", .integer(promotion.rewardsPerCycle)),
-      ("maxRewardsPerHolder", .integer(promotion.maxRewardsPerHolder)),
+      // Without such a count limit (SPEC 8), null rather than Int.max.
+      ("rewardsPerCycle", Self.countOrNull(promotion.rewardsPerCycle)),
+      ("maxRewardsPerHolder", Self.countOrNull(promotion.maxRewardsPerHolder)),
       ("quota", promotion.quota.map(JSONValue.integer) ?? .null),
       ("refunds", .string(promotion.refunds.rawValue)),
     ])
   }
 
   /// `{"ordinal", "channel", "amount"}`, or null without a reward.
+  /// A count limit's number, or null where the promotion has none (`Int.max`).
+  static func countOrNull(_ count: Int) -> JSONValue {
+    count == Int.max ? .null : .integer(count)
+  }
+
   static func json(_ reward: Reward?) -> JSONValue {
     guard let reward else { return .null }
     return .object([

@@ -108,6 +108,10 @@ enum ReasonWording {
     case .rewardCapReached:
       let count = promotion.maxRewardsPerHolder
       let holder = facts.holder
+      // Only a card's count per campaign (SPEC 8) refused it: no holder's count to say.
+      if count == Int.max {
+        return tr("\(holder) already has every reward this promotion pays in this period.")
+      }
       return count == 1
         ? tr("\(holder) already has the one reward this promotion pays one cardholder.")
         : tr("\(holder) already has all \(count) rewards this promotion pays one cardholder.")
@@ -162,6 +166,12 @@ enum ReasonWording {
     let (holder, ordinal, maximum) = (facts.holder, reward.ordinal, promotion.maxRewardsPerHolder)
     let (place, channel) = (place(reward.channel), reward.channel)
     let amount = money(reward.amount, promotion.currency)
+    // A promotion without a count per campaign (SPEC 8) has no "of N" to say.
+    guard maximum != Int.max else {
+      return tr(
+        "It counts as \(holder)'s reward \(ordinal) and, bound through \(place) (\(channel)), pays \(amount)."
+      )
+    }
     return tr(
       """
       It counts as \(holder)'s reward \(ordinal) of \(maximum) and, bound through \(place) \
@@ -176,6 +186,13 @@ enum ReasonWording {
     let (holder, ordinal, maximum) = (facts.holder, reward.ordinal, promotion.maxRewardsPerHolder)
     let (place, channel) = (place(reward.channel), reward.channel)
     let amount = money(reward.amount, promotion.currency)
+    guard maximum != Int.max else {
+      return tr(
+        """
+        It counts as \(holder)'s reward \(ordinal) and, bound through \(place) (\(channel)), was \
+        paid \(amount), then taken back when the purchase was refunded; the place stays used.
+        """)
+    }
     if facts.status == .refunded || facts.refunded >= facts.amount {
       return tr(
         """

@@ -30,7 +30,7 @@ struct CardholderQuestionsReadmeTests {
 
   @Test func theExamplesPrintWhatTheyShow() throws {
     let examples = try Self.examples()
-    #expect(examples.count == 3)
+    #expect(examples.count == 2)
     let session = try StoreSession()
     try session.importSample()
     for example in examples {
