@@ -121,7 +121,7 @@ public struct RewardEngine: Sendable {
       ? nil
       : RuleCounters(
         CompiledRules(promotion), holders: cardFacts.holderCards.count, cards: ledger.cards.count,
-        remembersPeriods: clocksStepBack)
+        enrollmentChannels: ledger.enrollments.map(\.channel), remembersPeriods: clocksStepBack)
     precondition(
       counters == nil || state.holders.isEmpty, "SPEC 8's counts resumed from section 2's progress")
     let chunks = max(1, min(count / 65_536, 16))
@@ -211,7 +211,8 @@ public struct RewardEngine: Sendable {
       let passed = key.holderAndCheck >= 0
       let holder = Int(passed ? key.holderAndCheck : ~key.holderAndCheck)
       var holderState = holders[holder]
-      holderState.enter(cycle: cycleSequence(at: key.time))
+      let day = localDay(at: key.time)
+      holderState.enter(cycle: cycleSequence(onLocalDay: day))
       if recordingProgress {
         result.holderRewardsBefore[index] = Int32(holderState.rewards)
         result.cycleRewardsBefore[index] = Int32(holderState.rewardsInCycle)
@@ -234,7 +235,7 @@ public struct RewardEngine: Sendable {
             }
         }
       let (reason, reward) = settle(
-        index, holder: key.holderAndCheck, time: key.time, state: &holderState,
+        index, holder: key.holderAndCheck, day: day, state: &holderState,
         quotaLeft: quotaLeft, counters: counters, ledger: ledger,
         enrollment: result.enrollment[index])
       if reason == 0 {
@@ -338,9 +339,10 @@ public struct RewardEngine: Sendable {
                     holderState = initialState.value(Int(holder))
                   }
                   let index = Int(key.index)
-                  holderState.enter(cycle: cycleSequence(at: key.time))
+                  let day = localDay(at: key.time)
+                  holderState.enter(cycle: cycleSequence(onLocalDay: day))
                   let (code, reward) = settle(
-                    index, holder: holder, time: key.time, state: &holderState, quotaLeft: true,
+                    index, holder: holder, day: day, state: &holderState, quotaLeft: true,
                     counters: counters, ledger: ledger, enrollment: chosen[index])
                   if code == 0 {
                     if !rewardAmount.value.isEmpty { rewardAmount.value[index] = reward }
@@ -429,13 +431,13 @@ public struct RewardEngine: Sendable {
   /// reward (SPEC 8's, when `counters` decide) when it takes a place, else the reason's code.
   @inline(__always)
   private func settle(
-    _ index: Int, holder: Int32, time: Int64, state: inout HolderState, quotaLeft: Bool,
+    _ index: Int, holder: Int32, day: Int, state: inout HolderState, quotaLeft: Bool,
     counters: RuleCounters?, ledger: Ledger, enrollment: Int32
   ) -> (UInt8, Int64) {
     guard let counters else { return (state.settle(under: promotion, quotaLeft: quotaLeft), 0) }
     let (code, reward) = counters.settle(
-      holder: holder, card: ledger.transactionCard[index], day: localDay(at: time),
-      base: base(of: index, in: ledger), channel: ledger.enrollments[Int(enrollment)].channel,
+      holder: holder, card: ledger.transactionCard[index], day: day,
+      base: base(of: index, in: ledger), channel: counters.channel(ofEnrollment: Int(enrollment)),
       ordinal: state.rewards + 1, quotaLeft: quotaLeft)
     if code == 0 { state.take() }
     return (code, reward)
@@ -467,12 +469,6 @@ public struct RewardEngine: Sendable {
   private func cycleSequence(onLocalDay day: Int) -> Int {
     BillingCycle.sequenceNumber(
       containing: CivilDate(daysSinceEpoch: day), startDay: promotion.cycleStartDay)
-  }
-
-  /// The sequence number of the billing cycle holding the instant `time` (nanoseconds).
-  private func cycleSequence(at time: Int64) -> Int {
-    cycleSequence(
-      onLocalDay: Instant(nanosecondsSinceEpoch: time).localDaysSinceEpoch(in: promotion.timeZone))
   }
 
   /// Indices of a ledger's transactions by time, ties broken by id bytes.

@@ -44,6 +44,30 @@ struct CompiledRules: Sendable {
   /// The threshold: its window, its spend in fen, and whether the whole period counts.
   let threshold: (window: Window, spend: Int64, countsAll: Bool)?
   let cycleStartDay: Int
+  /// Whether a limit or the threshold counts per month, quarter or cycle, which need the
+  /// calendar date.
+  let needsCalendarDate: Bool
+
+  /// The keys of the periods of each kind that hold one day (`periodKey` for each kind).
+  struct PeriodKeys {
+    var day: Int64
+    var week: Int64
+    var month: Int64 = 0
+    var quarter: Int64 = 0
+    var cycle: Int64 = 0
+
+    @inline(__always)
+    subscript(period: PromotionPeriod) -> Int64 {
+      switch period {
+      case .day: day
+      case .week: week
+      case .month: month
+      case .quarter: quarter
+      case .cycle: cycle
+      case .campaign: 0
+      }
+    }
+  }
 
   /// The rules of `promotion`.
   init(_ promotion: Promotion) {
@@ -79,6 +103,8 @@ struct CompiledRules: Sendable {
       (Window(period: $0.period, byCard: $0.scope == .card), $0.spend.minorUnits, $0.counts == .all)
     }
     cycleStartDay = promotion.cycleStartDay
+    let periods = limits.map(\.window.period) + (promotion.threshold.map { [$0.period] } ?? [])
+    needsCalendarDate = periods.contains { $0 == .month || $0 == .quarter || $0 == .cycle }
   }
 
   /// The number naming the period of kind `period` that holds the local day `day`: equal for
@@ -103,6 +129,21 @@ struct CompiledRules: Sendable {
           containing: CivilDate(daysSinceEpoch: day), startDay: cycleStartDay))
     case .campaign: return 0
     }
+  }
+
+  /// The keys of every kind of period that holds the local day `day`, worked out once per
+  /// transaction: the calendar date is found once for the month, quarter and cycle alike.
+  @inline(__always)
+  func periodKeys(day: Int) -> PeriodKeys {
+    let sinceMonday = ((day + 3) % 7 + 7) % 7
+    var keys = PeriodKeys(day: Int64(day), week: Int64(day - sinceMonday))
+    if needsCalendarDate {
+      let date = CivilDate(daysSinceEpoch: day)
+      keys.month = Int64(date.year * 12 + date.month - 1)
+      keys.quarter = Int64(date.year * 4 + (date.month - 1) / 3)
+      keys.cycle = Int64(BillingCycle.sequenceNumber(containing: date, startDay: cycleStartDay))
+    }
+    return keys
   }
 
   /// What a qualifying transaction would earn before any limit, as the `ordinal`-th reward of
@@ -167,9 +208,22 @@ final class RuleCounters: @unchecked Sendable {
     var period: Int64
   }
 
-  /// Counters for `holders` holders and `cards` cards, all at zero.
-  init(_ rules: CompiledRules, holders: Int, cards: Int, remembersPeriods: Bool) {
+  /// Each enrollment's channel, read for every qualifying transaction: a column, not the
+  /// enrollments' values with their ids.
+  private let enrollmentChannels: [Channel]
+
+  /// The channel of the enrollment at `index`.
+  @inline(__always)
+  func channel(ofEnrollment index: Int) -> Channel { enrollmentChannels[index] }
+
+  /// Counters for `holders` holders and the given `cards` cards' enrollments' channels, all
+  /// at zero.
+  init(
+    _ rules: CompiledRules, holders: Int, cards: Int, enrollmentChannels: [Channel],
+    remembersPeriods: Bool
+  ) {
     self.rules = rules
+    self.enrollmentChannels = enrollmentChannels
     self.remembersPeriods = remembersPeriods
     var windows = rules.limits.map(\.window)
     if let threshold = rules.threshold { windows.append(threshold.window) }
@@ -235,10 +289,11 @@ final class RuleCounters: @unchecked Sendable {
     func entity(_ window: CompiledRules.Window) -> Int {
       Int(window.byCard ? card : holder)
     }
+    let keys = rules.periodKeys(day: day)
     // The spend counts every qualifying transaction, whatever the checks after say.
     var spend: Int64 = 0
     if let threshold = rules.threshold {
-      let key = rules.periodKey(threshold.window.period, day: day)
+      let key = keys[threshold.window.period]
       let who = entity(threshold.window)
       if threshold.countsAll {
         spend =
@@ -258,25 +313,22 @@ final class RuleCounters: @unchecked Sendable {
     let limits = rules.limits
     for slot in 0..<rules.countLimitCount {
       let limit = limits[slot]
-      let key = rules.periodKey(limit.window.period, day: day)
-      if count(slot, entity(limit.window), in: key) >= limit.bound {
+      if count(slot, entity(limit.window), in: keys[limit.window.period]) >= limit.bound {
         return (limit.reason, 0)
       }
     }
     var reward = rules.reward(ordinal: ordinal, channel: channel, base: base)
     for slot in rules.countLimitCount..<limits.count {
       let limit = limits[slot]
-      let key = rules.periodKey(limit.window.period, day: day)
-      let paid = count(slot, entity(limit.window), in: key)
+      let paid = count(slot, entity(limit.window), in: keys[limit.window.period])
       reward = min(reward, limit.bound - min(paid, limit.bound))
     }
     if reward == 0 { return (ReasonCode.amountCapReached.storedCode, 0) }
     guard quotaLeft else { return (ReasonCode.quotaExhausted.storedCode, 0) }
+    // Every limit's slot is in this transaction's period now: the checks above moved it there.
     for slot in limits.indices {
       let limit = limits[slot]
-      let who = entity(limit.window)
-      _ = count(slot, who, in: rules.periodKey(limit.window.period, day: day))
-      counted[slot][who] += limit.countsRewards ? 1 : reward
+      counted[slot][entity(limit.window)] += limit.countsRewards ? 1 : reward
     }
     return (0, reward)
   }
