@@ -67,7 +67,7 @@ struct SectionEightEngineTests {
   @Test(
     "the engine decides random SPEC 8 promotions as the reference does",
     arguments: RefundPolicy.allCases,
-    1...TestSize.choose(quick: 40, full: 400) as ClosedRange<UInt64>)
+    1...TestSize.choose(quick: 40, full: 200) as ClosedRange<UInt64>)
   func matchesReference(refunds: RefundPolicy, seed: UInt64) {
     let scenario = randomSectionEightScenario(seed: seed, transactions: 300, refunds: refunds)
     let readable = decideReadably(

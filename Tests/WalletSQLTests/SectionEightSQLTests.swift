@@ -47,7 +47,7 @@ struct SectionEightSQLTests {
     .enabled(
       if: DuckDBEngine.python != nil || DuckDBEngine.required,
       "DuckDB's Python package is not installed (.ci/run installs it)"),
-    arguments: cases.filter { $0.0 % 3 == 1 }.prefix(TestSize.choose(quick: 6, full: 27)))
+    arguments: cases.filter { $0.0 % 3 == 1 }.prefix(TestSize.choose(quick: 4, full: 27)))
   func duckdbDecidesAsTheReference(seed: UInt64, zone: String, refunds: RefundPolicy)
     async throws
   {
@@ -102,7 +102,7 @@ struct SectionEightSQLTests {
   /// small counts and amounts, over purchases that nearly all qualify: the stages of the
   /// window construction under as much pressure as they get, on SQLite and (a third of them)
   /// DuckDB. 12 seeds, 40 under `WALLET_TEST_FULL=1`.
-  @Test(arguments: Array(UInt64(201)...UInt64(200 + TestSize.choose(quick: 12, full: 40))))
+  @Test(arguments: Array(UInt64(201)...UInt64(200 + TestSize.choose(quick: 8, full: 40))))
   func randomChainsUnderPressure(seed: UInt64) async throws {
     var random = SeededGenerator(seed: seed)
     var scenario = Self.scenario(

@@ -343,8 +343,8 @@ struct MaterialisedDecisionTests {
     [
       (.none, .net, false), (.tight, .net, false), (.none, .clawback, false),
       (.tight, .clawback, false), (.none, .net, true), (.tight, .clawback, true),
-      (.none, .clawback, true),
-    ] as [(Quota, RefundPolicy, Bool)])
+    ] + TestSize.choose(quick: [], full: [(.none, .clawback, true), (.tight, .net, true)])
+      as [(Quota, RefundPolicy, Bool)])
   func afterEveryChange(
     seed: UInt64, setup: (quota: Quota, refunds: RefundPolicy, sectionEight: Bool)
   ) throws {
