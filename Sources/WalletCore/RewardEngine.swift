@@ -455,10 +455,12 @@ public struct RewardEngine: Sendable {
   }
 
   /// Under `refunds: clawback`, whether the reward a transaction has just taken the place of is
-  /// taken back: it was refunded, or refunds brought it below the minimum spend. Read only for
-  /// the transactions that took a place, and only under clawback, so the net pass never looks.
+  /// taken back: it was refunded (by its status, or in full: with no minimum spend, as SPEC 8's
+  /// promotions have by default, nothing else would say so), or refunds brought it below the
+  /// minimum spend. Read only for the transactions that took a place, and only under clawback,
+  /// so the net pass never looks.
   private func forfeits(_ index: Int, in ledger: Ledger) -> Bool {
-    ledger.status[index] == .refunded
+    ledger.status[index] == .refunded || ledger.refunded[index] >= ledger.amount[index]
       || ledger.amount[index] - ledger.refunded[index] < promotion.minimumSpend.minorUnits
   }
 

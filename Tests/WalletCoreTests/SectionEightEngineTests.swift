@@ -166,3 +166,35 @@ struct SectionEightClocksTurnedBackTests {
     #expect((0..<3).map { decided.outcome(at: $0, in: ledger) } == readable.map(\.outcome))
   }
 }
+
+/// Under `refunds: clawback`, a purchase refunded in full forfeits its reward whatever its
+/// status says, even without a minimum spend (SPEC 8's default), on every path.
+struct SectionEightClawbackTests {
+  @Test(arguments: [TransactionStatus.settled, .pending, .refunded])
+  func aFullRefundForfeitsWithoutAMinimum(status: TransactionStatus) {
+    var scenario = Scenario()
+    scenario.promotion.reward = .fixed(.same(Fixture.yuan("10.00")))
+    scenario.promotion.limits = [RewardLimit(.count(1), per: .month)]
+    scenario.promotion.minimumSpend = .zero
+    scenario.promotion.refunds = .clawback
+    scenario.transactions = [
+      Transaction(
+        id: Identifier("T1"), card: Identifier("C1"), time: Fixture.at("2026-03-05T10:00"),
+        amount: Fixture.yuan("100.00"), status: status, refunded: Fixture.yuan("100.00")),
+      Transaction(
+        id: Identifier("T2"), card: Identifier("C1"), time: Fixture.at("2026-03-06T10:00"),
+        amount: Fixture.yuan("100.00")),
+    ]
+    let readable = decideReadably(
+      scenario.promotion, cards: scenario.cards, enrollments: scenario.enrollments,
+      transactions: scenario.transactions)
+    #expect(readable[0].outcome.forfeitedReward?.amount == Fixture.yuan("10.00"))
+    #expect(readable[1].outcome.reason == .periodAlreadyRewarded)
+    #expect(scenario.decide().map(\.outcome) == readable.map(\.outcome))
+    let ledger = Ledger(
+      cards: scenario.cards, enrollments: scenario.enrollments,
+      transactions: scenario.transactions)
+    let decided = RewardEngine(promotion: scenario.promotion).decide(ledger)
+    #expect((0..<2).map { decided.outcome(at: $0, in: ledger) } == readable.map(\.outcome))
+  }
+}
