@@ -282,11 +282,7 @@ extension PromotionQuery {
 
   /// `decided`: the outcome, reason, reward as written, and cycle of every row.
   func addSectionEightDecided(to steps: inout QuerySteps) {
-    // Under clawback a place taken by a purchase refunded, or refunded below the minimum, is
-    // forfeited: its reward is taken back.
-    let forfeits =
-      "(k.status = 'refunded' OR k.refunded_fen >= k.amount_fen"
-      + " OR k.amount_fen - k.refunded_fen < \(minimum))"
+    let forfeits = forfeitsUnderClawback
     let outcome =
       clawback
       ? """

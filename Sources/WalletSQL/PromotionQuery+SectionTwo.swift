@@ -110,10 +110,16 @@ extension PromotionQuery {
       """)
   }
 
+  /// Under clawback, whether a place taken (row `k`) is forfeited, its reward taken back: the
+  /// purchase was refunded by its status or in full, or refunded below the minimum (SPEC 3).
+  /// Both queries' outcomes say it; under net there is no such outcome.
+  var forfeitsUnderClawback: String {
+    "(k.status = 'refunded' OR k.refunded_fen >= k.amount_fen"
+      + " OR k.amount_fen - k.refunded_fen < \(minimum))"
+  }
+
   func addDecided(to steps: inout QuerySteps) {
-    // Under clawback a place taken by a purchase refunded, or refunded below the minimum, is
-    // forfeited: its reward is taken back. Under net there is no such outcome.
-    let forfeits = "(k.status = 'refunded' OR k.amount_fen - k.refunded_fen < \(minimum))"
+    let forfeits = forfeitsUnderClawback
     let outcome =
       clawback
       ? """

@@ -100,6 +100,28 @@ struct SQLEquivalenceTests {
     #expect(differences(sql.rewards, batch.rewards) == [])
   }
 
+  /// Under clawback with no minimum spend, a settled purchase refunded in full forfeits its
+  /// reward: in the section 2 query as in batch (SPEC 3).
+  @Test func aFullRefundForfeitsWithoutAMinimum() throws {
+    var promotion = Promotion.bocomApplePayMonthly
+    promotion.refunds = .clawback
+    promotion.minimumSpend = .zero
+    var scenario = SQLScenario(seed: 1, transactions: 0, zone: "Asia/Shanghai")
+    scenario.promotion = promotion
+    scenario.cards.rows = [["C1", "H1", "unionpay", "credit", "", "bocom", ""]]
+    scenario.enrollments.rows = [["E1", "C1", "wallet", "2026-01-01T00:00Z", ""]]
+    scenario.transactions.rows = [
+      ["T1", "C1", "2026-03-05T10:00:00+08:00", "200", "", "", "settled", "200", "", "", ""],
+      ["T2", "C1", "2026-04-05T10:00:00+08:00", "200", "", "", "", "", "", "", ""],
+    ]
+    let files = try ScenarioFiles(scenario)
+    let batch = try Batch.outputs(files, promotion: promotion)
+    #expect(batch.decisions.map { $0[4] } == ["forfeited", "rewarded"])
+    let sql = try SQLiteEngine.outputs(scenario, promotion: promotion)
+    #expect(differences(sql.decisions, batch.decisions) == [])
+    #expect(differences(sql.rewards, batch.rewards) == [])
+  }
+
   /// A holder's tenth reward comes after the ninth: the rewards are ordered by the ordinal's
   /// number, not its text (`"10" < "9"`), on every engine.
   @Test func ordinalsPastNineKeepTheirOrder() async throws {
