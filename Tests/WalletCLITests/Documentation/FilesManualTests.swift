@@ -63,6 +63,19 @@ struct FilesManualTests {
     #expect(documented == Network.aliases)
   }
 
+  /// Each known bank by its code, with every name it is read by, and nothing else (SPEC 1).
+  @Test func everyKnownBankAndItsNamesAreListed() throws {
+    let item = try #require(Self.columns(of: "cards").item("issuer"))
+    let banks = item.body.items
+    #expect(banks.map(\.literal) == KnownBank.allCases.map(\.code))
+    for entry in banks {
+      let bank = try #require(KnownBank(name: entry.literal ?? ""))
+      let names = entry.body.lines.joined(separator: " ").components(separatedBy: ", ")
+      #expect(names == bank.names, "\(bank)")
+      for name in names { #expect(Issuer.code(name) == bank.code, "\(name)") }
+    }
+  }
+
   /// The codes of each column or field, exactly: none missing, none the parser refuses.
   @Test func everyCodeIsListedWhereItIsRead() throws {
     func codes(_ file: String, _ column: String) throws -> Set<String> {
