@@ -113,6 +113,7 @@ struct ChineseNamesTests {
     ["card", "list", "--frmat", "json"],
     ["card", "list", "--holder"],
     ["batch", "--cards", "a", "--enrollments", "b", "--transactions", "c", "--memory", "3X"],
+    ["--db", "/proc/no-such-folder/wallet.sqlite", "init"],
   ]
 
   /// Every refusal of a value is in Chinese in Chinese: its first line names the problem with
@@ -127,8 +128,12 @@ struct ChineseNamesTests {
     ])
     for environment in [Self.chinese, ["LANG": "en_US.UTF-8"]] {
       let arguments = environment == Self.chinese ? arguments : ["--lang", "zh-Hans"] + arguments
-      let result = try session.run(arguments, environment: environment)
-      #expect([64, 65, 66].contains(result.status), "\(arguments): \(result.stderr)")
+      // A store path of its own is the case's; the others use the session's store.
+      let result =
+        arguments.contains("--db")
+        ? try CommandHarness.run(arguments, environment: environment)
+        : try session.run(arguments, environment: environment)
+      #expect([64, 65, 66, 74].contains(result.status), "\(arguments): \(result.stderr)")
       let first = String(result.stderr.split(separator: "\n").first ?? "")
       #expect(first.hasPrefix("错误："), "\(arguments): \(first)")
       #expect(Self.englishRun(in: first) == nil, "\(arguments): \(first)")
