@@ -184,7 +184,7 @@ public enum WalletCommandLine {
       status == ExitStatus.success.rawValue || status == ExitStatus.no.rawValue
     else { return status }
     if failure.stream == .output && console.claimFailureReport() {
-      let reason = String(cString: strerror(failure.code))
+      let reason = ErrorWording.systemWords(failure.code, in: .current)
       console.message(errorLine(worded: tr("cannot write to standard output: \(reason)")))
     }
     return ExitStatus.ioError.rawValue

@@ -10,7 +10,8 @@ public struct Card: Hashable, Sendable {
   public var type: CardType
   /// Primary or supplementary.
   public var role: CardRole
-  /// The issuing bank as free text, e.g. `bocom`; nil when unknown.
+  /// The issuing bank: a known bank's code (`bocom`, see `Issuer.code`), else free text as
+  /// written; nil when unknown.
   public var issuer: String?
   /// The last four digits printed on the card, for display.
   public var last4: String?

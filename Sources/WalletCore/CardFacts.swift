@@ -234,7 +234,7 @@ struct CardFacts: Sendable {
 
   /// What a card's own eligibility (checks 4–7) depends on.
   private struct EligibilityKey: Hashable {
-    /// The card's issuer code, as written.
+    /// The card's issuer, as kept (a known bank's code).
     var issuer: String?
     /// Its type.
     var type: CardType
@@ -245,9 +245,8 @@ struct CardFacts: Sendable {
   }
 
   static func reason(for card: Card, promotion: Promotion) -> ReasonCode? {
-    if let issuer = promotion.issuer, !(card.issuer.map { sameIgnoringCase($0, issuer) } ?? false) {
-      return .otherIssuer
-    }
+    // Once per combination, not per card: folding a known bank's names costs a little.
+    if !Issuer.qualifies(card.issuer, for: promotion.issuer) { return .otherIssuer }
     if let types = promotion.cardTypes, !types.contains(card.type) { return .ineligibleCardType }
     if let networks = promotion.networks, !networks.contains(card.network) {
       return .ineligibleNetwork
@@ -256,19 +255,6 @@ struct CardFacts: Sendable {
       return .supplementaryCard
     }
     return nil
-  }
-
-  /// Whether two issuer codes are equal ignoring case, without making lower-cased copies for the
-  /// common all-ASCII case: hundreds of thousands of cards are checked.
-  static func sameIgnoringCase(_ left: String, _ right: String) -> Bool {
-    let leftBytes = left.utf8
-    let rightBytes = right.utf8
-    guard leftBytes.allSatisfy({ $0 < 0x80 }) && rightBytes.allSatisfy({ $0 < 0x80 }) else {
-      return left.lowercased() == right.lowercased()
-    }
-    func folded(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
-    return leftBytes.count == rightBytes.count
-      && zip(leftBytes, rightBytes).allSatisfy { folded($0) == folded($1) }
   }
 
   /// The byte with an ASCII capital letter lower-cased, as merchants are compared.
@@ -405,5 +391,14 @@ extension Ledger {
   package func holderRanks() -> (ofCard: [Int32], count: Int) {
     let (holderOfCard, holderCards) = CardFacts.rankHolders(cards)
     return (holderOfCard, holderCards.count)
+  }
+}
+
+extension Promotion {
+  /// Why `card` can never earn under this promotion, whatever is bought with it and however it
+  /// is bound: the first of the checks on the card alone (issuer, type, network, role) that it
+  /// fails; nil when it passes them all.
+  public func cardReason(_ card: Card) -> ReasonCode? {
+    CardFacts.reason(for: card, promotion: self)
   }
 }

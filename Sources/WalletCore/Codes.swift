@@ -17,7 +17,8 @@ extension CanonicalCode {
   /// The canonical spelling.
   public var description: String { rawValue }
 
-  /// Reads a code ignoring case (and, for networks, spaces, `-` and `_`); nil when unknown.
+  /// Reads a code ignoring case (and spaces for networks and channels, `-` and `_` too for
+  /// networks), or by one of its aliases; nil when unknown.
   public init?(parsing text: String) {
     if let exact = Self(rawValue: text) ?? Self(rawValue: text.lowercased()) {
       self = exact
@@ -112,6 +113,11 @@ public enum CardType: String, CanonicalCode {
   case credit, debit, prepaid
   /// Which list these codes are.
   public static let codeKind = CodeKind.cardType
+
+  /// The Chinese names (SPEC 1): a debit card is a 借记卡 or, as many say, a 储蓄卡.
+  public static let aliases: [String: CardType] = [
+    "信用卡": .credit, "借记卡": .debit, "储蓄卡": .debit, "预付卡": .prepaid,
+  ]
 }
 
 /// Whether a card is the primary holder's own or a supplementary (附属) card on their account.
@@ -119,6 +125,11 @@ public enum CardRole: String, CanonicalCode {
   case primary, supplementary
   /// Which list these codes are.
   public static let codeKind = CodeKind.cardRole
+
+  /// The Chinese names (SPEC 1): a supplementary card is a 附属卡 or a 副卡.
+  public static let aliases: [String: CardRole] = [
+    "主卡": .primary, "附属卡": .supplementary, "副卡": .supplementary,
+  ]
 }
 
 /// Where a card was bound to Apple Pay, which decides its reward schedule.
@@ -129,6 +140,19 @@ public enum Channel: String, CanonicalCode {
   case wallet
   /// Which list these codes are.
   public static let codeKind = CodeKind.channel
+
+  /// The names people give the two places (SPEC 1), keyed by their folded form: the bank's app
+  /// (买单吧 is BoCom's), and Apple Wallet, which Chinese iPhones call 钱包.
+  public static let aliases: [String: Channel] = [
+    "买单吧": .bankApp, "银行app": .bankApp,
+    "applewallet": .wallet, "apple钱包": .wallet, "钱包": .wallet,
+  ]
+
+  /// Channels ignore spaces as well as case, so that `Apple 钱包` and `Apple钱包` are one name;
+  /// `-` still counts (`bank_app` is no channel).
+  public static func fold(_ text: String) -> String {
+    String(text.lowercased().unicodeScalars.filter { $0 != " " })
+  }
 }
 
 /// How a purchase was paid.

@@ -4,7 +4,7 @@ public struct Promotion: Hashable, Sendable {
   public var id: Identifier
   /// Its display name.
   public var name: String
-  /// The issuer whose cards qualify, compared case-insensitively; nil for any issuer.
+  /// The issuer whose cards qualify, kept and compared as a card's (`Issuer`); nil for any.
   public var issuer: String?
   /// The currency purchases must be in.
   public var currency: Currency

@@ -246,8 +246,7 @@ private struct ReadableDecision {
     case .applePay:
       return transaction.method != .applePay
     case .issuer:
-      guard let issuer = promotion.issuer else { return false }
-      return card.issuer?.lowercased() != issuer.lowercased()
+      return !Issuer.qualifies(card.issuer, for: promotion.issuer)
     case .cardType:
       return !(promotion.cardTypes?.contains(card.type) ?? true)
     case .network:

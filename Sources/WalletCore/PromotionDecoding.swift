@@ -228,7 +228,8 @@ extension Promotion {
     let source = try reader.source()
 
     let promotion = Promotion(
-      id: Identifier(id), name: name, issuer: issuer?.text, currency: currency, timeZone: zone,
+      id: Identifier(id), name: name, issuer: issuer.map { Issuer.code($0.text) },
+      currency: currency, timeZone: zone,
       campaignStart: campaignStart, campaignEnd: campaignEnd, minimumSpend: minimumSpend,
       cardTypes: cardTypes, networks: networks, supplementaryCards: supplementary,
       excludedMCCs: excludedMCCs, cycleStartDay: cycleStartDay, quota: quota, reward: reward,

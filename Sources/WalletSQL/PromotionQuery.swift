@@ -116,14 +116,49 @@ public struct PromotionQuery: Sendable {
 
   /// A network's canonical name from its text: folded as `Network.fold` does, aliases mapped.
   func canonicalNetwork(_ text: String) -> String {
-    let folded = "replace(replace(replace(lower(\(text)), ' ', ''), '-', ''), '_', '')"
-    var cases: [(String, String)] = Network.aliases.map { ($0.key, $0.value.rawValue) }
-    for network in Network.allCases where Network.fold(network.rawValue) != network.rawValue {
-      cases.append((Network.fold(network.rawValue), network.rawValue))
+    canonical(Network.self, text, removing: " -_")
+  }
+
+  /// A card type's canonical name from its text, its Chinese names (`信用卡`) mapped.
+  func canonicalType(_ text: String) -> String {
+    canonical(CardType.self, text, removing: "")
+  }
+
+  /// A card role's canonical name from its text, its Chinese names (`附属卡`) mapped.
+  func canonicalRole(_ text: String) -> String {
+    canonical(CardRole.self, text, removing: "")
+  }
+
+  /// A channel's canonical name from its text: folded as `Channel.fold` does (`Apple 钱包`),
+  /// aliases mapped.
+  func canonicalChannel(_ text: String) -> String {
+    canonical(Channel.self, text, removing: " ")
+  }
+
+  /// A code's canonical name from its text: lower-cased and without the characters of
+  /// `removing` (as the list's `fold` does), each alias and folded canonical name mapped to its
+  /// code; any other text stays folded, for the checks to refuse.
+  private func canonical<Code: CanonicalCode>(
+    _ code: Code.Type, _ text: String, removing: String
+  ) -> String {
+    let folded = removing.reduce("lower(\(text))") { "replace(\($0), '\($1)', '')" }
+    var cases: [(String, String)] = Code.aliases.map { ($0.key, $0.value.rawValue) }
+    for value in Code.allCases where Code.fold(value.rawValue) != value.rawValue {
+      cases.append((Code.fold(value.rawValue), value.rawValue))
     }
+    guard !cases.isEmpty else { return folded }
     let whens = cases.sorted { $0.0 < $1.0 }
       .map { "WHEN \(lit($0.0)) THEN \(lit($0.1))" }.joined(separator: " ")
     return "CASE \(folded) \(whens) ELSE \(folded) END"
+  }
+
+  /// An issuer as wallet keeps it (`Issuer.code`): a known bank's name, folded as
+  /// `KnownBank.fold` does, as its code; any other text as written.
+  func canonicalIssuer(_ text: String) -> String {
+    let folded = " -_".reduce("lower(\(text))") { "replace(\($0), '\($1)', '')" }
+    let whens = KnownBank.byFoldedName.sorted { $0.key < $1.key }
+      .map { "WHEN \(lit($0.key)) THEN \(lit($0.value.code))" }.joined(separator: " ")
+    return "CASE \(folded) \(whens) ELSE \(text) END"
   }
 
   private func list(_ values: [String]) -> String {
@@ -136,7 +171,7 @@ public struct PromotionQuery: Sendable {
     var reasons: [String] = []
     if let issuer = promotion.issuer {
       reasons.append(
-        "WHEN issuer IS NULL OR lower(issuer) <> lower(\(lit(issuer)))"
+        "WHEN issuer IS NULL OR lower(issuer) <> lower(\(lit(Issuer.code(issuer))))"
           + " THEN '\(ReasonCode.otherIssuer.rawValue)'")
     }
     if let types = promotion.cardTypes {
@@ -160,9 +195,9 @@ public struct PromotionQuery: Sendable {
           \(dialect.trim(q("card"))) AS card,
           \(dialect.trim(q("holder"))) AS holder,
           \(canonicalNetwork(dialect.trim(q("network")))) AS network,
-          lower(\(dialect.trim(q("type")))) AS card_type,
-          COALESCE(lower(\(trimmed("role"))), 'primary') AS card_role,
-          \(trimmed("issuer")) AS issuer
+          \(canonicalType(dialect.trim(q("type")))) AS card_type,
+          COALESCE(\(canonicalRole(trimmed("role"))), 'primary') AS card_role,
+          \(canonicalIssuer(trimmed("issuer"))) AS issuer
         FROM cards
       """)
     let reason =
@@ -190,7 +225,7 @@ public struct PromotionQuery: Sendable {
       SELECT
           \(trimmed("id")) AS given_id,
           \(dialect.trim(q("card"))) AS card,
-          lower(\(dialect.trim(q("channel")))) AS channel,
+          \(canonicalChannel(dialect.trim(q("channel")))) AS channel,
           \(dialect.trim(q("enrolled_at"))) AS enrolled_text,
           \(trimmed("removed_at")) AS removed_text
         FROM enrollments

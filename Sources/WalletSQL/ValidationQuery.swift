@@ -77,8 +77,8 @@ public struct ValidationQuery: Sendable {
           \(query.trimmed("holder")) AS holder,
           \(query.trimmed("network")) AS network_text,
           \(query.canonicalNetwork(query.trimmed("network"))) AS network,
-          lower(\(query.trimmed("type"))) AS card_type,
-          lower(\(query.trimmed("role"))) AS card_role,
+          \(query.canonicalType(query.trimmed("type"))) AS card_type,
+          \(query.canonicalRole(query.trimmed("role"))) AS card_role,
           \(query.trimmed("last4")) AS last4
         FROM cards
       """)
@@ -210,7 +210,7 @@ public struct ValidationQuery: Sendable {
       SELECT
           \(query.trimmed("id")) AS given_id,
           \(query.trimmed("card")) AS card,
-          lower(\(query.trimmed("channel"))) AS channel,
+          \(query.canonicalChannel(query.trimmed("channel"))) AS channel,
           \(query.trimmed("enrolled_at")) AS enrolled_at_text,
           \(query.trimmed("removed_at")) AS removed_at_text
         FROM enrollments

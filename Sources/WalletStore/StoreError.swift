@@ -53,6 +53,9 @@ public enum StoreError: Error, Equatable, Sendable {
   /// Anything else SQLite or the file system refused (a full disk, a file that cannot be
   /// opened or written); `detail` is SQLite's own account.
   case unusable(detail: String)
+  /// The operating system refused a step of making the store's file or folder ready (a folder
+  /// that cannot be created, a file without permission), before SQLite was involved.
+  case cannotPrepare(StoreFileProblem)
 
   /// The kinds of record the store keeps under an id.
   public enum RecordKind: String, Equatable, Sendable {
@@ -108,7 +111,7 @@ extension StoreError {
   /// a line of its file as the cause.
   var isDamage: Bool {
     switch self {
-    case .damagedRow, .busy, .damagedFile, .constraintViolated, .unusable: true
+    case .damagedRow, .busy, .damagedFile, .constraintViolated, .unusable, .cannotPrepare: true
     default: false
     }
   }
@@ -116,7 +119,9 @@ extension StoreError {
   /// What a failure of SQLite means to the store's user: a busy store, a damaged file, a
   /// broken constraint, or a store that cannot be used at all.
   init(_ error: SQLiteError) {
-    if error.isBusy {
+    if let problem = error.fileProblem {
+      self = .cannotPrepare(problem)
+    } else if error.isBusy {
       self = .busy
     } else if error.isCorrupt {
       self = .damagedFile(detail: error.message)

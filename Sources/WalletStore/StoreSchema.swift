@@ -209,5 +209,8 @@ enum StoreSchema {
     // `explain` says how an import decided a purchase's payment method in the run's language;
     // the words once stored in English are kept as values instead (see MethodDecisionColumns).
     Migration(name: "method-decisions-as-values", body: MethodDecisionColumns.migrate),
+    // Known banks by their code (issue 30): `交通银行` on a card becomes `bocom`, as a card added
+    // now keeps it, so that it matches a promotion of `bocom`.
+    Migration(name: "issuer-codes", body: IssuerCodes.migrate),
   ])
 }

@@ -75,6 +75,7 @@ public final class WalletStore {
     let store = try WalletStore(database: database, path: path)
     if !readOnly {
       try store.installBuiltInPromotions()
+      try store.decideAgainIfMarked()
     } else if try !store.missingBuiltInPromotions().isEmpty {
       // Reading on would answer without a promotion every store has, as if it paid nothing.
       throw StoreError.needsUpgrade(path: path)

@@ -23,6 +23,7 @@ struct CSVTable {
 /// comparing the compiled query with batch: the rules of `randomScenario` in the engine's
 /// property tests (ties, removed and named enrollments, every reason, both refund policies,
 /// quotas), and on top of them what only text carries — padding, code case, network aliases,
+/// the Chinese names of types, roles and channels, banks by any of their names,
 /// amounts with 0–2 fraction digits, times with `Z`, offsets or none, `T`, `t` or a space, 1–9
 /// fraction digits, the same instant written in different zones — in zones with daylight
 /// saving (America/New_York, Australia/Lord_Howe's half hour), with times crowded round their
@@ -65,7 +66,7 @@ struct SQLScenario {
       wallet: (0..<cap).map { Money(minorUnits: Int64(505 + 250 * $0)) })
     promotion.quota = chance(2) ? nil : Int.random(in: 0...30, using: &random)
     promotion.minimumSpend = Money(minorUnits: pick([100_00, 50_50]))
-    promotion.issuer = pick([nil, "bocom", "BoCom"])
+    promotion.issuer = pick([nil, "bocom", "BoCom", "交通银行"])
     promotion.cardTypes = pick([nil, [.credit], [.credit, .debit]])
     promotion.networks = pick([nil, [.unionpay, .visa, .privateLabel]])
     promotion.supplementaryCards = Bool.random(using: &random) ? .exclude : .countForPrimary
@@ -107,6 +108,15 @@ struct SQLScenario {
     func anyCase(_ text: String) -> String {
       pick([text, text.uppercased(), text.prefix(1).uppercased() + text.dropFirst()])
     }
+    /// A code in any case or by one of its Chinese (or other) names, with one draw as
+    /// `anyCase` takes, so that the scenarios' other draws stay as they were.
+    func anyName(_ text: String, _ names: [String]) -> String {
+      pick([text, text.uppercased(), text.prefix(1).uppercased() + text.dropFirst()] + names)
+    }
+    let typeNames = ["credit": ["信用卡"], "debit": ["借记卡", "储蓄卡"], "prepaid": ["预付卡"]]
+    let channelNames = [
+      "bank-app": ["买单吧", "银行App"], "wallet": ["Apple Wallet", "Apple 钱包", "钱包"],
+    ]
 
     // Cards.
     let holders = ["H1", "H2", "h1", "H\u{E9}", "H,3", "H10"]
@@ -119,9 +129,16 @@ struct SQLScenario {
       cards.rows.append([
         padded("C\(index)"), padded(holders[index % holders.count]),
         padded(pick(networkSpellings)),
-        padded(anyCase(index % 5 == 4 ? "debit" : index % 7 == 6 ? "prepaid" : "credit")),
-        index % 3 == 2 ? padded(anyCase("supplementary")) : pick(["", "primary", "PRIMARY"]),
-        pick(["bocom", "BOCOM", "bocom", "icbc", ""]), pick(["", "1234"]),
+        padded(
+          anyName(
+            index % 5 == 4 ? "debit" : index % 7 == 6 ? "prepaid" : "credit",
+            typeNames[index % 5 == 4 ? "debit" : index % 7 == 6 ? "prepaid" : "credit"] ?? [])),
+        index % 3 == 2
+          ? padded(anyName("supplementary", ["附属卡", "副卡"]))
+          : pick(["", "primary", "PRIMARY", "主卡"]),
+        // Known banks by their names (SPEC 1), which the query maps to their codes.
+        pick(["bocom", "BOCOM", "bocom", "icbc", "", "交通银行", "Bank of Communications", "工行"]),
+        pick(["", "1234"]),
       ])
     }
 
@@ -140,7 +157,8 @@ struct SQLScenario {
       usedIDs.insert(id.isEmpty ? defaultID : id)
       enrollmentIDs.append(id.isEmpty ? defaultID : id)
       enrollments.rows.append([
-        id, padded(card), padded(anyCase(channel)), padded(enrolledText),
+        id, padded(card), padded(anyName(channel, channelNames[channel] ?? [])),
+        padded(enrolledText),
         removed.map { padded(writtenTime($0)) } ?? "",
       ])
     }

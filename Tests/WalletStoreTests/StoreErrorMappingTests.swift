@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WalletCore
 
@@ -18,6 +19,17 @@ struct StoreErrorMappingTests {
   func aSQLiteFailureIsTheStoresError(_ code: ResultCode, _ expected: StoreError) {
     #expect(throws: expected) {
       try StoreConnection.mapped { throw SQLiteError(code: code, message: "why") }
+    }
+  }
+
+  /// A refusal of the operating system while the store's folder or file was made ready keeps
+  /// its step, path and errno, for the command line to word in any language.
+  @Test func aFolderThatCannotBeMadeIsTheStoresErrorWithItsFacts() {
+    #expect(
+      throws: StoreError.cannotPrepare(
+        StoreFileProblem(step: .createDirectory, path: "/proc/no-such", errno: ENOENT))
+    ) {
+      try WalletStore.open(path: "/proc/no-such/wallet.sqlite", create: true)
     }
   }
 

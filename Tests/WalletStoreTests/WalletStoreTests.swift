@@ -69,14 +69,15 @@ struct StoreOpeningTests {
     try database.executeScript(undoLastStep)
   }
 
-  /// The last migration undone: the words column back, the four value columns gone.
+  /// The method-decisions step undone: the words column back, the four value columns gone (and
+  /// the issuer-codes step after it forgotten, which changed no table).
   static let undoLastStep = """
     ALTER TABLE origins ADD COLUMN method_decided_by TEXT;
     ALTER TABLE origins DROP COLUMN method_source;
     ALTER TABLE origins DROP COLUMN method_rule;
     ALTER TABLE origins DROP COLUMN method_words;
     ALTER TABLE origins DROP COLUMN method_file;
-    DELETE FROM schema_migrations WHERE name = 'method-decisions-as-values';
+    DELETE FROM schema_migrations WHERE name IN ('method-decisions-as-values', 'issuer-codes');
     PRAGMA user_version = 4;
     """
 

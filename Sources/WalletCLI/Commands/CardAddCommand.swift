@@ -11,7 +11,8 @@ struct CardAddCommand: WalletCommand {
     discussion: """
       Adds a card and its holder. Adding the same card again changes nothing; a card with the \
       same id and different details is refused unless --replace is given. A card number is never \
-      kept: give an id of your choosing and, if you like, the last four digits.
+      kept: give an id of your choosing and, if you like, the last four digits. A card that no \
+      installed promotion could ever reward is added with a warning that says why.
       """)
 
   @Argument(help: "The card's id.") var card: CardSafeID
@@ -20,9 +21,10 @@ struct CardAddCommand: WalletCommand {
     help: "unionpay, visa, mastercard, amex, discover, jcb, interac, maestro, eftpos or "
       + "private-label.")
   var network: Network
-  @Option(help: "credit, debit or prepaid.") var type: CardType
-  @Option(help: "primary or supplementary.") var role: CardRole = .primary
-  @Option(help: "The issuing bank, e.g. bocom.") var issuer: CardSafeText?
+  @Option(help: "credit, debit or prepaid (or 信用卡, 借记卡/储蓄卡, 预付卡).") var type: CardType
+  @Option(help: "primary or supplementary (or 主卡, 附属卡/副卡).") var role: CardRole = .primary
+  @Option(help: "The issuing bank, e.g. bocom or 交通银行; a known bank is kept by its code.")
+  var issuer: IssuerArgument?
   @Option(valueName: "digits", help: "The last four digits of the card number.")
   var last4: LastFour?
   @Flag(help: "Overwrite a card with the same id and different details.") var replace: Bool
@@ -32,7 +34,8 @@ struct CardAddCommand: WalletCommand {
     let id = self.card.id
     let holder = self.holder.id
     let card = Card(
-      id: id, holder: holder, network: network, type: type, role: role, issuer: issuer?.text,
+      id: id, holder: holder, network: network, type: type, role: role,
+      issuer: issuer?.code,
       last4: last4?.digits)
 
     let store = try storeOptions.open(context: context, access: .create)
@@ -52,6 +55,11 @@ struct CardAddCommand: WalletCommand {
     case .replaced: context.console.message(tr("Replaced card \(id) (holder \(holder))."))
     case .unchanged:
       context.console.message(tr("Card \(id) is already in the store; nothing changed."))
+    }
+    for line in CardEarningWarning.lines(
+      for: [card], promotions: try store.promotions().map(\.promotion))
+    {
+      context.console.message(line)
     }
     return .success
   }

@@ -15,7 +15,8 @@ struct EnrollmentAddCommand: WalletCommand {
       """)
 
   @Argument(help: "The card's id.") var card: CardSafeID
-  @Option(help: "bank-app or wallet.") var channel: Channel
+  @Option(help: "bank-app (or 买单吧, 银行App) or wallet (or Apple Wallet, Apple 钱包, 钱包).")
+  var channel: Channel
   @Option(
     valueName: "time",
     help: "When it was bound: YYYY-MM-DDTHH:MM, 'YYYY-MM-DD HH:MM' or a date (its start); a date "

@@ -14,7 +14,7 @@ extension ErrorWording {
     case let error as InputError: words(error, in: language)
     case let error as FileError: words(error, in: language)
     case let error as CSVSyntaxError: words(error, in: language)
-    case let error as CSVWriteError: systemWords(error.code)
+    case let error as CSVWriteError: systemWords(error.code, in: language)
     case let error as DateFormError: words(error, in: language)
     case let error as BatchOutputError: words(error, in: language)
     case let error as StatementAmountError: words(error, in: language)
@@ -229,17 +229,17 @@ extension ErrorWording {
   static func words(_ error: FileError, in language: Language) -> String {
     switch error {
     case .cannotOpen(let path, let code):
-      let (shown, reason) = (ShownValue.path(path), systemWords(code))
+      let (shown, reason) = (ShownValue.path(path), systemWords(code, in: language))
       return say("cannot open \(shown): \(reason)", "无法打开 \(shown)：\(reason)", in: language)
     case .inputIsDirectory(let path):
       let shown = ShownValue.path(path)
       return say(
         "cannot read \(shown): it is a directory", "无法读取 \(shown)：它是一个目录", in: language)
     case .cannotOpenStandardInput(let code):
-      let reason = systemWords(code)
+      let reason = systemWords(code, in: language)
       return say("cannot read standard input: \(reason)", "无法读取标准输入：\(reason)", in: language)
     case .readFailed(let path, let code):
-      let (shown, reason) = (ShownValue.path(path), systemWords(code))
+      let (shown, reason) = (ShownValue.path(path), systemWords(code, in: language))
       return say("cannot read \(shown): \(reason)", "无法读取 \(shown)：\(reason)", in: language)
     case .changedWhileRead(let path):
       let shown = ShownValue.path(path)
@@ -263,20 +263,20 @@ extension ErrorWording {
       return say(
         "cannot write \(shown): it is a directory", "无法写入 \(shown)：它是一个目录", in: language)
     case .cannotWrite(let path, let code):
-      let (shown, reason) = (ShownValue.path(path), systemWords(code))
+      let (shown, reason) = (ShownValue.path(path), systemWords(code, in: language))
       return say("cannot write \(shown): \(reason)", "无法写入 \(shown)：\(reason)", in: language)
     case .cannotMakeWorkDirectory(let parent, let code):
-      let (shown, reason) = (ShownValue.path(parent), systemWords(code))
+      let (shown, reason) = (ShownValue.path(parent), systemWords(code, in: language))
       return say(
         "cannot make a work directory in \(shown): \(reason)", "无法在 \(shown) 中建立工作目录：\(reason)",
         in: language)
     case .cannotWriteWorkFile(let path, let code):
-      let (shown, reason) = (ShownValue.path(path), systemWords(code))
+      let (shown, reason) = (ShownValue.path(path), systemWords(code, in: language))
       return say(
         "cannot write the work file \(shown): \(reason)", "无法写入工作文件 \(shown)：\(reason)",
         in: language)
     case .cannotReadWorkFile(let path, let code):
-      let (shown, reason) = (ShownValue.path(path), systemWords(code))
+      let (shown, reason) = (ShownValue.path(path), systemWords(code, in: language))
       return say(
         "cannot read the work file \(shown): \(reason)", "无法读取工作文件 \(shown)：\(reason)",
         in: language)
@@ -295,10 +295,6 @@ extension ErrorWording {
       "cannot write \(shown ?? "standard output"): \(reason)",
       "无法写入 \(shown ?? "标准输出")：\(reason)", in: language)
   }
-
-  /// The system's words for an `errno` (`No space left on device`), in every language, as the
-  /// system gives them.
-  static func systemWords(_ code: Int32) -> String { String(cString: strerror(code)) }
 }
 
 extension AtomicOutputFile {

@@ -17,7 +17,7 @@ extension StoreError {
   var exitStatus: ExitStatus {
     switch self {
     case .missingStore: .noInput
-    case .busy, .constraintViolated, .unusable: .ioError
+    case .busy, .constraintViolated, .unusable, .cannotPrepare: .ioError
     default: .dataError
     }
   }
@@ -120,6 +120,23 @@ extension StoreError {
       return language.says("the store is damaged: \(detail)", "数据库已损坏：\(detail)")
     case .constraintViolated(let detail), .unusable(let detail):
       return language.says("the store could not be used: \(detail)", "无法使用数据库：\(detail)")
+    case .cannotPrepare(let problem):
+      let path = ShownValue.path(problem.path)
+      let (english, chinese) =
+        switch problem.step {
+        case .createFile: ("cannot create \(path)", "无法创建 \(path)")
+        case .createDirectory: ("cannot create directory \(path)", "无法创建目录 \(path)")
+        case .openDirectory: ("cannot open directory \(path)", "无法打开目录 \(path)")
+        case .readDirectory: ("cannot read directory \(path)", "无法读取目录 \(path)")
+        case .setDirectoryMode:
+          ("cannot set the mode of directory \(path)", "无法设置目录 \(path) 的权限")
+        }
+      let reason = (
+        ErrorWording.systemWords(problem.errno, in: .english),
+        ErrorWording.systemWords(problem.errno, in: .simplifiedChinese)
+      )
+      return language.says(
+        "the store could not be used: \(english): \(reason.0)", "无法使用数据库：\(chinese)：\(reason.1)")
     }
   }
 }

@@ -11,21 +11,27 @@ struct Sentence: ExpressibleByStringInterpolation, Sendable {
   let key: String
   /// The values, in the order they appear in the English text.
   let values: [String]
+  /// The values interpolated as names (`\(name: issuer)`), which Chinese writes without the
+  /// spaces a translation puts around a value when the name is itself Chinese.
+  let names: Set<Int>
 
   init(stringLiteral value: String) {
     key = value
     values = []
+    names = []
   }
 
   init(stringInterpolation: Interpolation) {
     key = stringInterpolation.key
     values = stringInterpolation.values
+    names = stringInterpolation.names
   }
 
   /// Builds the key and the values from a literal's pieces.
   struct Interpolation: StringInterpolationProtocol {
     var key = ""
     var values: [String] = []
+    var names: Set<Int> = []
 
     init(literalCapacity: Int, interpolationCount: Int) {
       key.reserveCapacity(literalCapacity + 3 * interpolationCount)
@@ -42,17 +48,25 @@ struct Sentence: ExpressibleByStringInterpolation, Sendable {
       key += "{\(values.count)}"
       values.append(value)
     }
+
+    /// A name, such as an issuer's: `该卡由 cmb 发行` but `该卡由招商银行发行`.
+    mutating func appendInterpolation(name value: String) {
+      names.insert(values.count)
+      appendInterpolation(value)
+    }
   }
 
   /// The sentence in `language`: its translation with the values filled in, or the English
   /// text when the table has none (a test makes sure every sentence has one).
   func text(in language: Language) -> String {
     let template = Translations.table(for: language)[key] ?? key
-    return Self.fill(template, with: values)
+    return Self.fill(template, with: values, tight: language == .english ? [] : names)
   }
 
-  /// Replaces each `{n}` with the n-th value; any other brace stays as it is.
-  static func fill(_ template: String, with values: [String]) -> String {
+  /// Replaces each `{n}` with the n-th value; any other brace stays as it is. A value in
+  /// `tight` loses the space before it when it starts with a Chinese character, and the space
+  /// after it when it ends with one.
+  static func fill(_ template: String, with values: [String], tight: Set<Int> = []) -> String {
     guard !values.isEmpty else { return template }
     var output = ""
     var rest = Substring(template)
@@ -62,14 +76,25 @@ struct Sentence: ExpressibleByStringInterpolation, Sendable {
       if let close = rest[afterOpen...].firstIndex(of: "}"),
         let number = Int(rest[afterOpen..<close]), values.indices.contains(number)
       {
-        output += values[number]
+        let value = values[number]
         rest = rest[rest.index(after: close)...]
+        if tight.contains(number) {
+          if value.first.map(isChinese) == true, output.last == " " { output.removeLast() }
+          if value.last.map(isChinese) == true, rest.first == " " { rest = rest.dropFirst() }
+        }
+        output += value
       } else {
         output += "{"
         rest = rest[afterOpen...]
       }
     }
     return output + rest
+  }
+
+  /// Whether a character is a Chinese one (a CJK unified ideograph), around which Chinese text
+  /// puts no space.
+  static func isChinese(_ character: Character) -> Bool {
+    character.unicodeScalars.first.map { ("\u{4E00}"..."\u{9FFF}").contains($0) } ?? false
   }
 
   /// The placeholders a template uses, for the tests: `{0}`, `{1}`….

@@ -1,7 +1,7 @@
 // The Simplified Chinese translations, written as a Chinese bank's app says it: 刷卡金 for a
 // reward, 结算周期 for a billing cycle, 主卡/附属卡, 买单吧 for the bank's app, Apple 钱包 for
 // Apple Wallet. Keys are the English sentences with `{0}`, `{1}`… for their values.
-// The table is written in five files, kept under 600 lines each; their order means nothing.
+// The table is written in several files, kept under 600 lines each; their order means nothing.
 
 extension Translations {
   /// Every sentence of the program in Simplified Chinese. A sentence in two parts is a
@@ -12,6 +12,7 @@ extension Translations {
     .merging(simplifiedChineseThird) { _, _ in preconditionFailure("a sentence translated twice") }
     .merging(simplifiedChineseFourth) { _, _ in preconditionFailure("a sentence translated twice") }
     .merging(simplifiedChineseFifth) { _, _ in preconditionFailure("a sentence translated twice") }
+    .merging(simplifiedChineseNames) { _, _ in preconditionFailure("a sentence translated twice") }
 
   /// The first part of the table.
   private static let simplifiedChineseFirst: [String: String] = [
@@ -103,8 +104,6 @@ extension Translations {
       "添加、列出和删除卡片。",
     "Added card {0} (holder {1}).":
       "已添加卡片 {0}（持卡人 {1}）。",
-    "Adds a card and its holder. Adding the same card again changes nothing; a card with the same id and different details is refused unless --replace is given. A card number is never kept: give an id of your choosing and, if you like, the last four digits.":
-      "添加一张卡片及其持卡人。重复添加同一张卡不做改动；编号相同而内容不同的卡会被拒绝，除非加 --replace。wallet 从不保存卡号：请自取一个编号，愿意的话再给出卡号后四位。",
     "Adds a refund to a transaction. Refunds accumulate; a refund that would take the total above the transaction's amount is refused (exit status 65). A purchase counts for the minimum spend with its refunds taken off, so rewards are decided again; when its reward moves to another of the holder's purchases, or another purchase loses or gains one, the command says so. A refund dated before its purchase is refused (exit status 65), and one after now needs --future.":
       "给一笔交易添加退款。退款可累计；使累计退款超过交易金额的退款会被拒绝（退出状态 65）。计算最低消费时消费金额要扣除退款，所以刷卡金会重新判定；它的刷卡金转到持卡人的另一笔消费上，或另有消费因此失去或获得刷卡金时，命令会说明。日期早于其消费的退款会被拒绝（退出状态 65），晚于现在的需要加 --future。",
     "Alias for '{0}'.":

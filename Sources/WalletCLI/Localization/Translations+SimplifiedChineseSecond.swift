@@ -83,8 +83,6 @@ extension Translations {
       "文件中没有数据行。",
     "The installed promotion of rewards and decisions; may be left out when only one is installed.":
       "刷卡金和判定结果所属的已安装活动；只安装了一个活动时可省略。",
-    "The issuing bank, e.g. bocom.":
-      "发卡行，如 bocom。",
     "The store file, for the commands that use one, before or after the subcommand (default: $WALLET_DB, else $XDG_DATA_HOME/wallet/wallet.sqlite, else ~/.local/share/wallet/wallet.sqlite).":
       "数据库文件，供使用数据库的命令，写在子命令之前或之后均可（默认：$WALLET_DB，其次 $XDG_DATA_HOME/wallet/wallet.sqlite，再次 ~/.local/share/wallet/wallet.sqlite）。",
     "The language of what a person reads: en or zh-Hans (default: from LC_ALL, LC_MESSAGES or LANG).":
@@ -249,8 +247,6 @@ extension Translations {
       "Apple Pay",
     "apple-pay, card or other.":
       "apple-pay、card 或 other。",
-    "bank-app or wallet.":
-      "bank-app 或 wallet。",
     "bash, zsh or fish.":
       "bash、zsh 或 fish。",
     "binding":
@@ -297,8 +293,6 @@ extension Translations {
       "信用",
     "credit (a reward paid) or clawback (a reward taken back).":
       "credit（刷卡金返还）或 clawback（刷卡金扣回）。",
-    "credit, debit or prepaid.":
-      "credit、debit 或 prepaid。",
     "currency":
       "币种",
     "cycle":

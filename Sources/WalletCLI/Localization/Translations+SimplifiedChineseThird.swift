@@ -117,8 +117,6 @@ extension Translations {
       "预付",
     "primary":
       "主卡",
-    "primary or supplementary.":
-      "primary 或 supplementary。",
     "private-label":
       "自有品牌",
     "purchases":

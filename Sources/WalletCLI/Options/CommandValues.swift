@@ -41,6 +41,19 @@ struct CardSafeText: ExpressibleByArgument {
   }
 }
 
+/// `--issuer`: card-safe text, kept as `Issuer.code` keeps it, a known bank by its code
+/// (`交通银行` is `bocom`); shell completion offers the known banks' codes.
+struct IssuerArgument: ExpressibleByArgument {
+  /// The issuer as kept.
+  let code: String
+
+  init(argument: String) throws {
+    code = Issuer.code(try CardSafeText(argument: argument).text)
+  }
+
+  static var completionValues: [String] { KnownBank.allCases.map(\.code) }
+}
+
 /// `--last4`: exactly four digits, and (checked first) not a whole card number.
 struct LastFour: ExpressibleByArgument {
   /// The four digits.

@@ -72,6 +72,12 @@ struct RecordImportOptions: ParsableArguments {
         console.message(warning)
       }
     }
+    if kind == .cards && unused == nil {
+      let promotions = try store.promotions().map(\.promotion)
+      for line in CardEarningWarning.lines(for: report.cards, promotions: promotions) {
+        console.message(line)
+      }
+    }
     for skipped in report.skipped {
       let words =
         switch skipped {

@@ -100,7 +100,7 @@ struct CardCheck {
     sheet.append(tr("network"), ReasonWording.name(card.network))
     sheet.append(tr("type"), ReasonWording.name(card.type))
     sheet.append(tr("role"), card.role == .primary ? tr("primary") : tr("supplementary"))
-    sheet.append(tr("issuer"), card.issuer ?? "")
+    sheet.append(tr("issuer"), card.issuer.map(ReasonWording.name(issuer:)) ?? "")
     sheet.append(tr("number"), card.last4.map { "•••• \($0)" } ?? "")
     var text = verdict(style: style) + "\n\n" + sheet.text() + "\n"
     if enrollments.isEmpty {

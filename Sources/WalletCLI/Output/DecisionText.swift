@@ -9,7 +9,9 @@ enum DecisionText {
     let (network, type) = (ReasonWording.name(card.network), ReasonWording.name(card.type))
     let role = card.role == .primary ? tr("primary") : tr("supplementary")
     var parts = [tr("\(network) \(type) card"), role]
-    if let issuer = card.issuer { parts.append(tr("issued by \(issuer)")) }
+    if let issuer = card.issuer.map(ReasonWording.name(issuer:)) {
+      parts.append(tr("issued by \(name: issuer)"))
+    }
     if let last4 = card.last4 { parts.append("•••• \(last4)") }
     return parts.joined(separator: Language.current.listSeparator)
   }

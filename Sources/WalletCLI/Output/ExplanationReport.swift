@@ -214,7 +214,8 @@ struct Explanation {
     let card = facts.card
     switch reason {
     case .otherIssuer:
-      let (issuer, wanted) = (card.issuer ?? tr("unknown"), promotion.issuer ?? tr("any"))
+      let issuer = card.issuer.map(ReasonWording.name(issuer:)) ?? tr("unknown")
+      let wanted = promotion.issuer.map(ReasonWording.name(issuer:)) ?? tr("any")
       sheet.append(tr("issuer"), tr("\(issuer) (the promotion's: \(wanted))"))
     case .ineligibleCardType:
       let allowed = promotion.cardTypes.map {

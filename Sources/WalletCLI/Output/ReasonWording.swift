@@ -25,34 +25,8 @@ enum ReasonWording {
         ? tr(
           "It was paid with the card itself, not with Apple Pay; only Apple Pay purchases count.")
         : tr("It was paid another way, not with Apple Pay; only Apple Pay purchases count.")
-    case .otherIssuer:
-      switch (card.issuer, promotion.issuer) {
-      case (let issuer?, let wanted?):
-        return tr("The card is issued by \(issuer); only \(wanted) cards count.")
-      case (let issuer?, nil):
-        return tr("The card is issued by \(issuer); only the promotion's cards count.")
-      case (nil, let wanted?):
-        return tr("The card is of an issuer wallet does not know; only \(wanted) cards count.")
-      case (nil, nil):
-        return tr(
-          "The card is of an issuer wallet does not know; only the promotion's cards count.")
-      }
-    case .ineligibleCardType:
-      let type = name(card.type)
-      guard let allowed = promotion.cardTypes.map({ list($0.sorted(by: canonicalOrder).map(name)) })
-      else {
-        return tr("It is a \(type) card; only other cards count.")
-      }
-      return tr("It is a \(type) card; only \(allowed) cards count.")
-    case .ineligibleNetwork:
-      let network = name(card.network)
-      guard let allowed = promotion.networks.map({ list($0.sorted(by: canonicalOrder).map(name)) })
-      else {
-        return tr("It is a \(network) card; only other cards count.")
-      }
-      return tr("It is a \(network) card; only \(allowed) cards count.")
-    case .supplementaryCard:
-      return tr("It is a supplementary card, and this promotion leaves supplementary cards out.")
+    case .otherIssuer, .ineligibleCardType, .ineligibleNetwork, .supplementaryCard:
+      return cardSentence(for: reason, card: card, promotion: promotion)
     case .foreignCurrency:
       let (currency, wanted) = (facts.currency, promotion.currency)
       return tr("The purchase is in \(currency); only purchases in \(wanted) count.")
@@ -209,6 +183,53 @@ enum ReasonWording {
       (\(channel)), was paid \(amount), then taken back when it was refunded to \(net), below \
       the minimum of \(minimum); the place stays used.
       """)
+  }
+
+  /// Why a card can never earn under `promotion`, for the reasons that depend on the card alone
+  /// (checks 4–7: issuer, type, network, role); the issuer is named as `name(issuer:)` says.
+  static func cardSentence(for reason: ReasonCode, card: Card, promotion: Promotion) -> String {
+    switch reason {
+    case .otherIssuer:
+      switch (card.issuer.map(name(issuer:)), promotion.issuer.map(name(issuer:))) {
+      case (let issuer?, let wanted?):
+        return tr("The card is issued by \(name: issuer); only \(name: wanted) cards count.")
+      case (let issuer?, nil):
+        return tr("The card is issued by \(name: issuer); only the promotion's cards count.")
+      case (nil, let wanted?):
+        return tr(
+          "The card is of an issuer wallet does not know; only \(name: wanted) cards count.")
+      case (nil, nil):
+        return tr(
+          "The card is of an issuer wallet does not know; only the promotion's cards count.")
+      }
+    case .ineligibleCardType:
+      let type = name(card.type)
+      guard let allowed = promotion.cardTypes.map({ list($0.sorted(by: canonicalOrder).map(name)) })
+      else {
+        return tr("It is a \(type) card; only other cards count.")
+      }
+      return tr("It is a \(type) card; only \(allowed) cards count.")
+    case .ineligibleNetwork:
+      let network = name(card.network)
+      guard let allowed = promotion.networks.map({ list($0.sorted(by: canonicalOrder).map(name)) })
+      else {
+        return tr("It is a \(network) card; only other cards count.")
+      }
+      return tr("It is a \(network) card; only \(allowed) cards count.")
+    case .supplementaryCard:
+      return tr("It is a supplementary card, and this promotion leaves supplementary cards out.")
+    default:
+      preconditionFailure("\(reason) does not depend on the card alone")
+    }
+  }
+
+  /// An issuer as a person reads it: in Chinese a known bank's Chinese name (`交通银行` for
+  /// `bocom`), else the issuer as kept; in English always as kept, its code.
+  static func name(issuer: String) -> String {
+    switch Language.current {
+    case .english: issuer
+    case .simplifiedChinese: KnownBank(name: issuer)?.chineseName ?? issuer
+    }
   }
 
   /// The sentence for an outcome: its reward, its forfeited reward, or its reason.

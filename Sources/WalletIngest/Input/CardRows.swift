@@ -8,6 +8,11 @@ struct CardRowReader: Sendable {
   private var networks = CodeSpellings<Network>()
   private var types = CodeSpellings<CardType>()
   private var roles = CodeSpellings<CardRole>()
+  /// Issuers as kept (`Issuer.code`), by spelling: a file names a handful of banks, so each
+  /// spelling is looked up once, and its cards share one string.
+  private var issuers = Spellings<String> { field in
+    plainText(field).map(Issuer.code)
+  }
 
   init(_ columns: ColumnPositions) {
     self.columns = columns
@@ -33,8 +38,8 @@ struct CardRowReader: Sendable {
     }
     var issuer: String?
     if columns.issuer >= 0, !fields[columns.issuer].isEmpty {
-      guard let text = plainText(fields[columns.issuer]) else { return nil }
-      issuer = text
+      guard let kept = issuers.value(fields[columns.issuer]) else { return nil }
+      issuer = kept
     }
     var last4: String?
     if columns.last4 >= 0, !fields[columns.last4].isEmpty {
@@ -144,32 +149,52 @@ extension UnsafeRawBufferPointer {
 
 /// The spellings of a code met so far in a file, by their bytes: a file writes its networks
 /// and channels a handful of ways, so each spelling is parsed once, not once per row.
-private struct CodeSpellings<Code: CanonicalCode>: Sendable {
+private typealias CodeSpellings<Code: CanonicalCode> = Spellings<Code>
+
+extension Spellings where Value: CanonicalCode {
+  /// Spellings of the codes of `Value`, each read as `Value(parsing:)` reads it.
+  init() {
+    self.init { Value(parsing: String(decoding: $0, as: UTF8.self)) }
+  }
+}
+
+/// The values of the spellings met so far in a file, by their bytes, each read once by `read`.
+private struct Spellings<Value: Sendable>: Sendable {
   /// Every spelling's bytes, back to back: one buffer, so that looking one up copies and
   /// retains nothing.
   private var spellings: [UInt8] = []
-  private var known: [(start: Int, count: Int, code: Code)] = []
+  private var known: [(start: Int, count: Int, value: Value)] = []
+  /// The value of a spelling not met before; nil when it has none (the ordinary parser says
+  /// why).
+  private let read: @Sendable (UnsafeRawBufferPointer) -> Value?
 
-  /// The code these bytes spell, or nil when they spell none (the ordinary parser says why).
-  mutating func code(_ field: UnsafeRawBufferPointer) -> Code? {
-    let found = spellings.withUnsafeBytes { spellings -> Code? in
+  init(read: @escaping @Sendable (UnsafeRawBufferPointer) -> Value?) {
+    self.read = read
+  }
+
+  /// The value these bytes spell, or nil when they spell none.
+  mutating func value(_ field: UnsafeRawBufferPointer) -> Value? {
+    let found = spellings.withUnsafeBytes { spellings -> Value? in
       for entry in known where entry.count == field.count {
         if field.isEmpty
           || memcmp(spellings.baseAddress! + entry.start, field.baseAddress!, field.count) == 0
         {
-          return entry.code
+          return entry.value
         }
       }
       return nil
     }
     if let found { return found }
-    guard !field.isEmpty, known.count < 64,
-      let code = Code(parsing: String(decoding: field, as: UTF8.self))
-    else { return nil }
-    known.append((spellings.count, field.count, code))
+    guard !field.isEmpty, let value = read(field) else { return nil }
+    // A file with more spellings than this is unusual: the rest are read each time.
+    guard known.count < 64 else { return value }
+    known.append((spellings.count, field.count, value))
     spellings.append(contentsOf: field)
-    return code
+    return value
   }
+
+  /// The code these bytes spell (`value`, for the code lists).
+  mutating func code(_ field: UnsafeRawBufferPointer) -> Value? { value(field) }
 }
 
 #if canImport(Glibc)

@@ -56,7 +56,8 @@ extension CSVRow {
     let network = try parseRequired("network", Network.parse)
     let type = try parseRequired("type", CardType.parse)
     let role = try parse("role", CardRole.parse) ?? .primary
-    let issuer = try safeText("issuer", required: false)
+    // A known bank is kept by its code, however the file names it (SPEC 1).
+    let issuer = try safeText("issuer", required: false).map(Issuer.code)
     let last4 = try safeText("last4", required: false)
     if let last4, last4.utf8.count != 4 || !last4.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
       throw error(in: "last4", .notFourDigits(column: "last4", value: last4))

@@ -75,6 +75,8 @@ package struct RecordImportReport {
   package let skipped: [SkippedRecord]
   /// The transactions the file holds (none for the other kinds).
   package let transactions: [Transaction]
+  /// The cards of a cards file that the store kept (none for the other kinds).
+  package var cards: [Card] = []
 
   /// The file's transactions dated after `now`.
   package func transactions(after now: Instant) -> [Transaction] {
@@ -107,7 +109,17 @@ package enum RecordImportJob {
     switch kind {
     case .cards:
       let rows = try FileRows.cards(reader)
-      return try rows.store({ try store.importCards($0, policy: policy) }, as: ImportedRow.card)
+      var report = try rows.store(
+        { try store.importCards($0, policy: policy) }, as: ImportedRow.card)
+      // What `import cards` warns of: the cards stored, not those the store refused.
+      let refused = Set(
+        report.skipped.compactMap { skipped -> Identifier? in
+          guard case .refused(let refusal) = skipped, case .card(let card) = refusal.row
+          else { return nil }
+          return card.id
+        })
+      report.cards = rows.values.filter { !refused.contains($0.id) }
+      return report
     case .enrollments:
       let rows = try FileRows.enrollments(reader, naiveIn: zone)
       return try rows.store(

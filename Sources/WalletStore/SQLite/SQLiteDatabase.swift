@@ -174,10 +174,10 @@ package final class Database {
     }
     if descriptor < 0 {
       if errno == EEXIST { return }
-      throw posixError("cannot create \(ShownValue.path(path))")
+      throw posixError(.createFile, path)
     }
     if close(descriptor) != 0 {
-      throw posixError("cannot create \(ShownValue.path(path))")
+      throw posixError(.createFile, path)
     }
   }
 
@@ -189,22 +189,22 @@ package final class Database {
   package static func createPrivateDirectory(_ path: String) throws -> Bool {
     if mkdir(path, 0o700) != 0 {
       if errno == EEXIST { return false }
-      throw posixError("cannot create directory \(ShownValue.path(path))")
+      throw posixError(.createDirectory, path)
     }
     // mkdir applies the umask, which can only take bits from 0700; one that takes the owner's
     // own leaves a folder its owner cannot use. The folder is opened without following links,
     // so that one swapped in by another user is never the one changed.
     let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw posixError("cannot open directory \(ShownValue.path(path))")
+      throw posixError(.openDirectory, path)
     }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
-      throw posixError("cannot read directory \(ShownValue.path(path))")
+      throw posixError(.readDirectory, path)
     }
     if status.st_mode & 0o7777 != 0o700 && fchmod(descriptor, 0o700) != 0 {
-      throw posixError("cannot set the mode of directory \(ShownValue.path(path))")
+      throw posixError(.setDirectoryMode, path)
     }
     return true
   }
@@ -217,9 +217,20 @@ package final class Database {
 
   /// A failure of the operating system before SQLite was involved is reported as the error
   /// SQLite would have given, `SQLITE_CANTOPEN`, so callers classify it in one place.
-  private static func posixError(_ what: String) -> SQLiteError {
+  private static func posixError(_ step: StoreFileProblem.Step, _ path: String) -> SQLiteError {
     let number = errno
-    return SQLiteError(code: .cantOpen, message: "\(what): \(String(cString: strerror(number)))")
+    let what =
+      switch step {
+      case .createFile: "cannot create"
+      case .createDirectory: "cannot create directory"
+      case .openDirectory: "cannot open directory"
+      case .readDirectory: "cannot read directory"
+      case .setDirectoryMode: "cannot set the mode of directory"
+      }
+    return SQLiteError(
+      code: .cantOpen,
+      message: "\(what) \(ShownValue.path(path)): \(String(cString: strerror(number)))",
+      fileProblem: StoreFileProblem(step: step, path: path, errno: number))
   }
 
   private static func milliseconds(_ duration: Duration) -> Int32 {

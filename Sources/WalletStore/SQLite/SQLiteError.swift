@@ -10,12 +10,18 @@ package struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
   package let message: String
   /// The SQL being prepared or run, if the error concerns a statement.
   package let sql: String?
+  /// What the operating system refused while the store's file or folder was made ready, before
+  /// SQLite was involved; nil for SQLite's own errors.
+  package let fileProblem: StoreFileProblem?
 
   /// Creates an error; used by the SQLite layer and by tests.
-  package init(code: ResultCode, message: String, sql: String? = nil) {
+  package init(
+    code: ResultCode, message: String, sql: String? = nil, fileProblem: StoreFileProblem? = nil
+  ) {
     self.code = code
     self.message = message
     self.sql = sql
+    self.fileProblem = fileProblem
   }
 
   /// The primary result code (the low 8 bits of `code`).
@@ -55,5 +61,37 @@ package struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
     case .ioError, .full, .cantOpen, .permission, .readOnly: return true
     default: return false
     }
+  }
+}
+
+/// A step of making a store's file or folder ready that the operating system refused, with the
+/// path and its `errno`: a case with values, which the command line words.
+public struct StoreFileProblem: Hashable, Sendable {
+  /// What was being done.
+  public enum Step: Hashable, Sendable {
+    /// Creating the store's file.
+    case createFile
+    /// Creating its folder.
+    case createDirectory
+    /// Opening the folder just made.
+    case openDirectory
+    /// Reading that folder's mode.
+    case readDirectory
+    /// Setting that folder's mode to 0700.
+    case setDirectoryMode
+  }
+
+  /// What was being done.
+  public let step: Step
+  /// The path, as given.
+  public let path: String
+  /// The system's reason.
+  public let errno: Int32
+
+  /// A refusal of `step` on `path` for `errno`.
+  public init(step: Step, path: String, errno: Int32) {
+    self.step = step
+    self.path = path
+    self.errno = errno
   }
 }

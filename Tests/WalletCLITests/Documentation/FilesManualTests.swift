@@ -63,6 +63,19 @@ struct FilesManualTests {
     #expect(documented == Network.aliases)
   }
 
+  /// Each known bank by its code, with every name it is read by, and nothing else (SPEC 1).
+  @Test func everyKnownBankAndItsNamesAreListed() throws {
+    let item = try #require(Self.columns(of: "cards").item("issuer"))
+    let banks = item.body.items
+    #expect(banks.map(\.literal) == KnownBank.allCases.map(\.code))
+    for entry in banks {
+      let bank = try #require(KnownBank(name: entry.literal ?? ""))
+      let names = entry.body.lines.joined(separator: " ").components(separatedBy: ", ")
+      #expect(names == bank.names, "\(bank)")
+      for name in names { #expect(Issuer.code(name) == bank.code, "\(name)") }
+    }
+  }
+
   /// The codes of each column or field, exactly: none missing, none the parser refuses.
   @Test func everyCodeIsListedWhereItIsRead() throws {
     func codes(_ file: String, _ column: String) throws -> Set<String> {
@@ -72,9 +85,19 @@ struct FilesManualTests {
     func all<Code: CanonicalCode>(_: Code.Type) -> Set<String> {
       Set(Code.allCases.map(\.rawValue))
     }
-    #expect(try codes("cards", "type") == all(CardType.self))
-    #expect(try codes("cards", "role") == all(CardRole.self))
-    #expect(try codes("enrollments", "channel") == all(Channel.self))
+    /// Each code and each of its aliases, as a person writes it (`Apple 钱包`), and nothing else.
+    func listsCodesAndAliases<Code: CanonicalCode>(
+      _ file: String, _ column: String, _ code: Code.Type
+    ) throws {
+      let listed = try codes(file, column)
+      #expect(listed.filter { Code(rawValue: $0) != nil } == all(Code.self), "\(column)")
+      #expect(
+        Set(listed.filter { Code(rawValue: $0) == nil }.map(Code.fold)) == Set(Code.aliases.keys))
+      for name in listed { #expect(Code(parsing: name) != nil, "\(column): \(name)") }
+    }
+    try listsCodesAndAliases("cards", "type", CardType.self)
+    try listsCodesAndAliases("cards", "role", CardRole.self)
+    try listsCodesAndAliases("enrollments", "channel", Channel.self)
     #expect(try codes("transactions", "method") == all(PaymentMethod.self))
     #expect(try codes("transactions", "status") == all(TransactionStatus.self))
     #expect(try codes("postings", "kind") == all(Posting.Kind.self))

@@ -132,6 +132,7 @@ struct ManualPage {
   /// The text mdoc prints for the escapes these pages use.
   static func unescaped(_ text: String) -> String {
     text.replacingOccurrences(of: "\\&", with: "").replacingOccurrences(of: "\\e", with: "\\")
-      .replacingOccurrences(of: "\\(dq", with: "\"").replacingOccurrences(of: "\\[Ye]", with: "¥")
+      .replacingOccurrences(of: "\\(dq", with: "\"").replacingOccurrences(of: "\\~", with: " ")
+      .replacingOccurrences(of: "\\[Ye]", with: "¥")
   }
 }

@@ -14,9 +14,10 @@ struct ChineseReasonTests {
     text.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }
   }
 
-  /// The values that no language changes: ids, amounts, dates.
+  /// The values that no language changes: ids, amounts, dates; and the banks, by the Chinese
+  /// names of their codes (`cmb`, `bocom`).
   static let values: [ReasonCode: [String]] = [
-    .otherIssuer: ["cmb", "bocom"],
+    .otherIssuer: ["招商银行", "交通银行"],
     .foreignCurrency: ["USD", "CNY"],
     .outsideCampaign: ["2026-11-05", "2026-10-31"],
     .notEnrolled: ["C-ZW-CMB", "2026-11-05T10:00:00+08:00"],

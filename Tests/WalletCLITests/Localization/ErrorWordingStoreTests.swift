@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WalletCore
 import WalletJobs
@@ -161,6 +162,10 @@ struct ErrorWordingStoreTests {
     Wording(
       .unusable(detail: "disk I/O error"), "the store could not be used: disk I/O error",
       "无法使用数据库：disk I/O error"),
+    Wording(
+      .cannotPrepare(StoreFileProblem(step: .createDirectory, path: "/proc/x", errno: ENOENT)),
+      "the store could not be used: cannot create directory /proc/x: No such file or directory",
+      "无法使用数据库：无法创建目录 /proc/x：没有这个文件或目录"),
   ]
 
   @Test(arguments: wordings)
@@ -197,16 +202,18 @@ struct ErrorWordingStoreTests {
     case .damagedFile: "damagedFile"
     case .constraintViolated: "constraintViolated"
     case .unusable: "unusable"
+    case .cannotPrepare: "cannotPrepare"
     }
   }
 
   @Test func everyStoreErrorCaseIsWorded() {
-    #expect(Set(Self.wordings.map { Self.caseName($0.error) }).count == 21)
+    #expect(Set(Self.wordings.map { Self.caseName($0.error) }).count == 22)
   }
 
   @Test(arguments: [
     (StoreError.missingStore(path: "a.db"), WalletCLI.ExitStatus.noInput),
     (.busy, .ioError), (.unusable(detail: "x"), .ioError),
+    (.cannotPrepare(StoreFileProblem(step: .createFile, path: "a", errno: EACCES)), .ioError),
     (.constraintViolated(detail: "x"), .ioError),
     (.damagedFile(detail: "x"), .dataError), (.unknownCard(id), .dataError),
   ])

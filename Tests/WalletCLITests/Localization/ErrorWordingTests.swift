@@ -214,15 +214,15 @@ struct ErrorWordingTests {
   static let files: [Wording] = [
     Wording(
       FileError.cannotOpen(path: "a.csv", errno: ENOENT),
-      "cannot open a.csv: No such file or directory", "无法打开 a.csv：No such file or directory"),
+      "cannot open a.csv: No such file or directory", "无法打开 a.csv：没有这个文件或目录"),
     Wording(
       FileError.inputIsDirectory(path: "d"), "cannot read d: it is a directory", "无法读取 d：它是一个目录"),
     Wording(
       FileError.cannotOpenStandardInput(errno: EBADF),
-      "cannot read standard input: Bad file descriptor", "无法读取标准输入：Bad file descriptor"),
+      "cannot read standard input: Bad file descriptor", "无法读取标准输入：文件描述符无效"),
     Wording(
       FileError.readFailed(path: "a.csv", errno: EIO), "cannot read a.csv: Input/output error",
-      "无法读取 a.csv：Input/output error"),
+      "无法读取 a.csv：输入/输出错误"),
     Wording(
       FileError.changedWhileRead(path: "a.csv"),
       "a.csv: the file changed while it was being read; nothing was written",
@@ -242,27 +242,27 @@ struct ErrorWordingTests {
       "无法写入 out：它是一个目录"),
     Wording(
       FileError.cannotWrite(path: "out.csv", errno: ENOSPC),
-      "cannot write out.csv: No space left on device", "无法写入 out.csv：No space left on device"),
+      "cannot write out.csv: No space left on device", "无法写入 out.csv：磁盘空间不足"),
     Wording(
       FileError.cannotMakeWorkDirectory(parent: "/tmp", errno: EACCES),
       "cannot make a work directory in /tmp: Permission denied",
-      "无法在 /tmp 中建立工作目录：Permission denied"),
+      "无法在 /tmp 中建立工作目录：权限不够"),
     Wording(
       FileError.cannotWriteWorkFile(path: "w", errno: ENOSPC),
-      "cannot write the work file w: No space left on device", "无法写入工作文件 w：No space left on device"),
+      "cannot write the work file w: No space left on device", "无法写入工作文件 w：磁盘空间不足"),
     Wording(
       FileError.cannotReadWorkFile(path: "w", errno: EIO),
-      "cannot read the work file w: Input/output error", "无法读取工作文件 w：Input/output error"),
+      "cannot read the work file w: Input/output error", "无法读取工作文件 w：输入/输出错误"),
     Wording(
       FileError.workFileEndsPartWay(path: "w"), "the work file w ends part way", "工作文件 w 不完整"),
     Wording(FileError.workFileEndsPartWay(path: nil), "a work file ends part way", "有一个工作文件不完整"),
     Wording(
       BatchOutputError(path: "-", underlying: CSVWriteError(code: EPIPE)),
-      "cannot write standard output: Broken pipe", "无法写入 标准输出：Broken pipe"),
+      "cannot write standard output: Broken pipe", "无法写入 标准输出：管道已断开"),
     Wording(
       BatchOutputError(path: "r.csv", underlying: CSVWriteError(code: ENOSPC)),
-      "cannot write r.csv: No space left on device", "无法写入 r.csv：No space left on device"),
-    Wording(CSVWriteError(code: ENOSPC), "No space left on device", "No space left on device"),
+      "cannot write r.csv: No space left on device", "无法写入 r.csv：磁盘空间不足"),
+    Wording(CSVWriteError(code: ENOSPC), "No space left on device", "磁盘空间不足"),
   ]
 
   static let csv: [Wording] = [

@@ -232,7 +232,7 @@ import WalletTestSupport
         ALTER TABLE origins DROP COLUMN method_rule;
         ALTER TABLE origins DROP COLUMN method_words;
         ALTER TABLE origins DROP COLUMN method_file;
-        DELETE FROM schema_migrations WHERE name = 'method-decisions-as-values';
+        DELETE FROM schema_migrations WHERE name IN ('method-decisions-as-values', 'issuer-codes');
         PRAGMA user_version = 4;
         """)
     }

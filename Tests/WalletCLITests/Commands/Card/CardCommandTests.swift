@@ -77,7 +77,11 @@ struct CardCommandTests {
         + "debit here); use --replace to overwrite\n")
     let replaced = try session.run(other + ["--replace"])
     #expect(replaced.status == 0)
-    #expect(replaced.stderr == "Replaced card C1 (holder H1).\n")
+    // A debit card earns nothing under the built-in promotion, which is said.
+    #expect(
+      replaced.stderr
+        == "Replaced card C1 (holder H1).\nWarning: no installed promotion can ever reward card "
+        + "C1: It is a debit card; only credit cards count.\n")
     #expect(
       try session.succeed(["card", "list", "--format", "csv"]).stdout.contains(
         "C1,H1,unionpay,debit"))

@@ -128,7 +128,7 @@ struct ExplainCommandTests {
         It comes to ¥60.00 after ¥150.00 of refunds; purchases must be at least ¥100.00.
 
           time            2026-07-23T10:00:00+08:00
-          card            C-LL-VISA: visa credit card, primary, issued by BOCOM, •••• 4321
+          card            C-LL-VISA: visa credit card, primary, issued by bocom, •••• 4321
           holder          H002
           merchant        京东到家, mcc 5411
           status          settled
