@@ -28,7 +28,8 @@ extension CheckCommand {
         CardCheck.PromotionCheck(
           purchase: $0.purchase, decision: $0.decision, facts: $0.facts, standing: $0.standing)
       })
-    output.format.write(report.json, table: report.table(style:), context: context)
+    output.format.write(
+      report.json, table: report.table(style:), wide: table, context: context)
     if earn { return report.earns ? .success : .no }
     return report.readiness.canMakePayments ? .success : .no
   }
@@ -54,7 +55,8 @@ extension CheckCommand {
           cards: cards.map { WhatIf.CardDecision(decision: $0.decision, facts: $0.facts) },
           standing: standing)
       })
-    output.format.write(report.json, table: report.table(style:), context: context)
+    output.format.write(
+      report.json, table: report.table(style:), wide: table, context: context)
     return report.recommendation == nil ? .no : .success
   }
 }

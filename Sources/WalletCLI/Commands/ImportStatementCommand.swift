@@ -65,6 +65,7 @@ struct ImportStatementCommand: WalletCommand {
   @Flag(help: "Report each row whose card is not in the store and import the others.")
   var skipInvalid: Bool
   @Flag(help: "Overwrite records whose id is in the store with other details.") var replace: Bool
+  @OptionGroup var table: WideOption
   @OptionGroup var progress: QuietOption
   @OptionGroup var storeOptions: StoreOptions
 
@@ -105,7 +106,7 @@ struct ImportStatementCommand: WalletCommand {
     stages?.finish(rows: report.rows.count)
     try BankStatementImportText.write(
       report, path: input.path, rulesFile: rules, dryRun: dryRun, quiet: progress.quiet,
-      zone: store.timeZone, console: context.console)
+      zone: store.timeZone, console: context.console, tableWidth: table.tableWidth(context))
     if let unused = report.everyRowSkipped(path: input.path) { throw unused }
     if let undecided = report.undecidedError(path: input.path, rulesGiven: rules != nil) {
       throw CommandError(.dataError, ErrorWording.words(undecided, in: .current))

@@ -12,6 +12,8 @@ extension Translations {
     .merging(simplifiedChineseThird) { _, _ in preconditionFailure("a sentence translated twice") }
     .merging(simplifiedChineseFourth) { _, _ in preconditionFailure("a sentence translated twice") }
     .merging(simplifiedChineseFifth) { _, _ in preconditionFailure("a sentence translated twice") }
+    .merging(simplifiedChineseReading) { _, _ in preconditionFailure("a sentence translated twice")
+    }
 
   /// The first part of the table.
   private static let simplifiedChineseFirst: [String: String] = [

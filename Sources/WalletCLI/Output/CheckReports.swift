@@ -117,7 +117,7 @@ struct CardCheck {
           enrollment.isActive(at: at) ? tr("yes") : tr("no"),
         ])
       }
-      text += table.text
+      text += table.text(fittingWithin: style.tableWidth)
     }
     for check in promotions {
       text += "\n" + DecisionText.heading(check.promotion) + "\n"
@@ -125,7 +125,7 @@ struct CardCheck {
         text += standingSheet(check).text()
         // A card that can never earn under the promotion has nothing to stand under.
         if check.cardCanEarn {
-          text += StandingText.table(standing, promotion: check.promotion, bars: style.showsBars)
+          text += StandingText.table(standing, promotion: check.promotion, style: style)
         }
       } else {
         text += promotionSheet(check).text()
@@ -396,7 +396,8 @@ struct WhatIf {
           ReasonWording.sentence(for: entry.decision.outcome, entry.facts))
       }
       text +=
-        "\n" + DecisionText.heading(promotion.promotion) + "\n" + table.text + "\n"
+        "\n" + DecisionText.heading(promotion.promotion) + "\n"
+        + table.text(fittingWithin: style.tableWidth) + "\n"
         + sentences.text()
       // Unless every card can never earn under the promotion (another bank's, a debit card…).
       let someCardCanEarn = promotion.cards.contains { entry in
@@ -405,7 +406,7 @@ struct WhatIf {
       if let standing = promotion.standing, someCardCanEarn {
         text +=
           "\n" + tr("Before this purchase:") + "\n"
-          + StandingText.table(standing, promotion: promotion.promotion, bars: style.showsBars)
+          + StandingText.table(standing, promotion: promotion.promotion, style: style)
       }
     }
     return text

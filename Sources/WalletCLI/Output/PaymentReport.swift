@@ -52,7 +52,7 @@ struct PaymentReport {
           money(offer.total),
         ])
       }
-      text += "\n" + tr("Offered:") + "\n" + table.text
+      text += "\n" + tr("Offered:") + "\n" + table.text(fittingWithin: style.tableWidth)
       for offer in offers where !offer.earnings.isEmpty {
         var sheet = FactSheet()
         for earning in offer.earnings {

@@ -131,7 +131,8 @@ struct ReconciliationReport {
           tr("posting"), tr("posted on"), tr("posted"),
         ], alignments: [.left, .left, .left, .left, .right, .left, .left, .left, .right])
       for row in rows { table.append(Self.cells(of: row)) }
-      text += table.text.split(separator: "\n").map { "  \($0)\n" }.joined()
+      text += table.text(fittingWithin: style.tableWidth.map { $0 - 2 })
+        .split(separator: "\n").map { "  \($0)\n" }.joined()
       for row in rows {
         guard let sentence = Self.sentence(for: row) else { continue }
         attention += 1
