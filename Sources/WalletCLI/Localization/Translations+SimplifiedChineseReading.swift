@@ -6,8 +6,22 @@
 extension Translations {
   /// The part of the table for reading wallet's output.
   static let simplifiedChineseReading: [String: String] = [
+    // wallet format
+    "List and show the statement formats built into wallet.": "列出并显示 wallet 内置的对账单格式。",
+    "The formats 'import statement' reads without a format file of yours: 'format list' names them, 'format show ID' prints one as JSON to copy (see wallet-formats(5)).":
+      "'import statement' 无需您自己的格式文件即可读取的格式：'format list' 列出它们，'format show ID' 以 JSON 打印其中一个以供复制（见 wallet-formats(5)）。",
+    "List the built-in statement formats.": "列出内置的对账单格式。",
+    "Lists the statement formats built into wallet, in the order 'import statement' tries them: each one's id (what --format takes), its name, and what it reads: a bank's credit-card statement or a payment app's export. 'wallet format show ID' prints one as JSON, to copy as the start of a format file of your own (see wallet-formats(5)).":
+      "按 'import statement' 尝试的顺序列出 wallet 内置的对账单格式：每个格式的编号（即 --format 接受的值）、名称，以及它读取的文件：银行的信用卡对账单或支付 App 的导出文件。'wallet format show ID' 以 JSON 打印其中一个，可复制作为您自己格式文件的起点（见 wallet-formats(5)）。",
+    "a credit-card statement": "信用卡对账单",
+    "a payment app's export": "支付 App 的导出文件",
+    "No formats.": "没有格式。",
+    "Print a built-in statement format as JSON.": "以 JSON 打印一个内置的对账单格式。",
+    "Prints the built-in format's file exactly as wallet holds it: the header row's column names, the rules that classify each row, the payment-method rules. Saved to a file and edited, it is a format file for a bank wallet does not know, which 'import statement --format FILE' reads (see wallet-formats(5)).":
+      "原样打印 wallet 内置的格式文件：表头行的列名、给每一行分类的规则、支付方式规则。保存到文件并加以修改后，就是 wallet 不认识的银行的格式文件，可由 'import statement --format FILE' 读取（见 wallet-formats(5)）。",
+    "The format's id (see 'wallet format list').": "格式的编号（见 'wallet format list'）。",
     // --wide
     "Print tables whole on a terminal, rather than shorten long values to fit it.":
-      "在终端上完整打印表格，而不是缩短过长的值以适应终端宽度。"
+      "在终端上完整打印表格，而不是缩短过长的值以适应终端宽度。",
   ]
 }
