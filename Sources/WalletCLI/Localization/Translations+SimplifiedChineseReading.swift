@@ -23,5 +23,24 @@ extension Translations {
     // --wide
     "Print tables whole on a terminal, rather than shorten long values to fit it.":
       "在终端上完整打印表格，而不是缩短过长的值以适应终端宽度。",
+    // What a what-if's purchase would take from those recorded after it
+    "It would take the cycle's reward from {0}, made {1}.": "它会拿走 {1} 那笔消费 {0} 在本结算周期的刷卡金。",
+    "It would take the reward of {0}, made {1}.": "它会拿走 {1} 那笔消费 {0} 的刷卡金。",
+    "It would take the rewards of {0} and {1}.": "它会拿走 {0} 和 {1} 的刷卡金。",
+    "note": "注意",
+    // A void says so
+    "The payment was voided (reversed) before it settled, so it no longer counts.":
+      "这笔支付在结算前已撤销（冲正），不再计入。",
+    "{0}: not rewarded (voided)": "{0}：没有刷卡金（已撤销）",
+    "{0} does not earn: voided.": "{0} 没有刷卡金：已撤销。",
+    // The reconciliation's closing, with what is not yet due
+    "Everything owed is paid or not yet due: 1 reward comes due on {0}.":
+      "应返的刷卡金均已到账或尚未到期：1 笔刷卡金将于 {0} 到期。",
+    "Everything owed is paid or not yet due: {0} rewards are not yet due, the next on {1}.":
+      "应返的刷卡金均已到账或尚未到期：{0} 笔刷卡金尚未到期，最近一笔于 {1} 到期。",
+    // txn remove says how to undo it
+    "It held a reward; to put it back:": "它曾获得刷卡金；如需恢复，请运行：",
+    "It held a reward; to put it back, record it again (it holds a card number, not shown).":
+      "它曾获得刷卡金；如需恢复，请重新记录（其中含有卡号，不显示）。",
   ]
 }

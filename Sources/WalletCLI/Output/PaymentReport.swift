@@ -58,7 +58,10 @@ struct PaymentReport {
         for earning in offer.earnings {
           sheet.append(
             earning.promotion.id.rawValue + ":",
-            ReasonWording.sentence(for: earning.decision.outcome, earning.facts))
+            TakenRewardWording.appending(
+              earning.takes,
+              to: ReasonWording.sentence(for: earning.decision.outcome, earning.facts),
+              purchaseCycle: earning.decision.cycle, promotion: earning.promotion))
         }
         text += "\n\(offer.card.id):\n" + sheet.text()
       }

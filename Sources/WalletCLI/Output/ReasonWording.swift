@@ -15,7 +15,8 @@ enum ReasonWording {
     case .refunded:
       switch facts.status {
       case .refunded: return tr("The purchase was refunded, so it no longer counts.")
-      case .reversed: return tr("The payment was reversed, so it no longer counts.")
+      case .reversed:
+        return tr("The payment was voided (reversed) before it settled, so it no longer counts.")
       default:
         let amount = money(facts.amount, facts.currency)
         return tr("All \(amount) of it has been refunded, so nothing is left to count.")

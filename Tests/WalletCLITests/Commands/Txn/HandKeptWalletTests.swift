@@ -36,6 +36,8 @@ struct HandKeptWalletTests {
         "Removed transaction T1: ¥150.00 on card C1 at 2026-11-23T10:00:00+08:00.",
         "  bocom-applepay-monthly: transaction T2 is now rewarded ¥10.00 (the holder's reward 1) "
           + "in its place.",
+        "It held a reward; to put it back:",
+        "  wallet txn add --id T1 --card C1 --amount 150.00 --at 2026-11-23T10:00:00+08:00",
       ])
     let csv = try session.succeed(["txn", "list", "--format", "csv"]).stdout
     #expect(!csv.contains("T1,"))
