@@ -215,12 +215,6 @@ extension Translations {
       "退款 {1} 后实付 {0}；单笔消费须满 {2}。",
     "It comes to {0}; purchases must be at least {1}.":
       "实付 {0}；单笔消费须满 {1}。",
-    "It counts as {0}'s reward {1} of {2} and, bound through {3} ({4}), pays {5}.":
-      "计为持卡人 {0} 的第 {1} 次奖励（共 {2} 次）；绑卡渠道：{3}（{4}），返刷卡金 {5}。",
-    "It counts as {0}'s reward {1} of {2} and, bound through {3} ({4}), was paid {5}, then taken back when it was refunded to {6}, below the minimum of {7}; the place stays used.":
-      "计为持卡人 {0} 的第 {1} 次奖励（共 {2} 次）；绑卡渠道：{3}（{4}），已返刷卡金 {5}。退款后实付 {6}，低于最低消费 {7}，刷卡金已扣回，该次名额仍算已用。",
-    "It counts as {0}'s reward {1} of {2} and, bound through {3} ({4}), was paid {5}, then taken back when it was refunded; the place stays used.":
-      "计为持卡人 {0} 的第 {1} 次奖励（共 {2} 次）；绑卡渠道：{3}（{4}），已返刷卡金 {5}。因退款已扣回，该次名额仍算已用。",
     "It falls on {0}, after the campaign's last day, {1}.":
       "交易日 {0} 晚于活动最后一天 {1}。",
     "It falls on {0}, before the campaign's first day, {1}.":

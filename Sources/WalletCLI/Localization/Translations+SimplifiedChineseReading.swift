@@ -28,6 +28,17 @@ extension Translations {
     "It would take the reward of {0}, made {1}.": "它会拿走 {1} 那笔消费 {0} 的刷卡金。",
     "It would take the rewards of {0} and {1}.": "它会拿走 {0} 和 {1} 的刷卡金。",
     "note": "注意",
+    // The holder quoted, after the reward
+    "It counts as reward {0} of {1} for holder {2} and, bound through {3} ({4}), pays {5}.":
+      "计为持卡人 {2} 的第 {0} 次奖励（共 {1} 次）；绑卡渠道：{3}（{4}），返刷卡金 {5}。",
+    "It counts as reward {0} of {1} for holder {2} and, bound through {3} ({4}), was paid {5}, then taken back when it was refunded to {6}, below the minimum of {7}; the place stays used.":
+      "计为持卡人 {2} 的第 {0} 次奖励（共 {1} 次）；绑卡渠道：{3}（{4}），已返刷卡金 {5}。退款后实付 {6}，低于最低消费 {7}，刷卡金已扣回，该次名额仍算已用。",
+    "It counts as reward {0} of {1} for holder {2} and, bound through {3} ({4}), was paid {5}, then taken back when it was refunded; the place stays used.":
+      "计为持卡人 {2} 的第 {0} 次奖励（共 {1} 次）；绑卡渠道：{3}（{4}），已返刷卡金 {5}。因退款已扣回，该次名额仍算已用。",
+    "It counts as reward {0} for holder {1} and, bound through {2} ({3}), pays {4}.":
+      "计为持卡人 {1} 的第 {0} 次奖励；绑卡渠道：{2}（{3}），返刷卡金 {4}。",
+    "It counts as reward {0} for holder {1} and, bound through {2} ({3}), was paid {4}, then taken back when the purchase was refunded; the place stays used.":
+      "计为持卡人 {1} 的第 {0} 次奖励；绑卡渠道：{2}（{3}），已返刷卡金 {4}。因退款已扣回，该次名额仍算已用。",
     // A void says so
     "The payment was voided (reversed) before it settled, so it no longer counts.":
       "这笔支付在结算前已撤销（冲正），不再计入。",

@@ -362,9 +362,10 @@ struct WhatIf {
 
   private func money(_ amount: Money) -> String { MoneyText.display(amount, currency) }
 
-  /// `Pay with C1: it earns ¥10.00.` or `No card of H1 would earn.`
+  /// `Pay with C1: it earns ¥10.00.` or `No card of 'H1' would earn.`
   func verdict(style: Style) -> String {
     guard let best = recommendation else {
+      let holder = ReasonWording.shown(holder)
       return style.negative(tr("No card of \(holder) would earn; see why below."))
     }
     let (card, total) = (best.card.id, money(best.total))

@@ -208,10 +208,10 @@ struct HandKeptWalletTests {
   // MARK: 5. A typo is an error, with the nearest ids
 
   @Test(arguments: [
-    (["statement", "--holder", "ghost"], "no holder 'ghost' in the store", "'H1'"),
-    (["txn", "list", "--card", "NOPE"], "no card 'NOPE' in the store", "'C1', 'D1'"),
+    (["statement", "--holder", "ghost"], "no holder 'ghost' in the store", ""),
+    (["txn", "list", "--card", "NOPE"], "no card 'NOPE' in the store", ""),
     (["txn", "list", "--holder", "h1"], "no holder 'h1' in the store", "'H1'"),
-    (["card", "list", "--holder", "NOPE"], "no holder 'NOPE' in the store", "'H1'"),
+    (["card", "list", "--holder", "NOPE"], "no holder 'NOPE' in the store", ""),
     (["enrollment", "list", "--card", "c1"], "no card 'c1' in the store", "'C1'"),
     (["posting", "list", "--card", "C2"], "no card 'C2' in the store", "'C1'"),
     (["reconcile", "--holder", "H2"], "no holder 'H2' in the store", "'H1'"),
@@ -246,19 +246,19 @@ struct HandKeptWalletTests {
     ),
     (
       ["reconcile", "--promotion", "nope"], "no promotion 'nope' is installed",
-      "'bocom-applepay-monthly'"
+      ""
     ),
     (
       ["export", "rewards", "--promotion", "nope"], "no promotion 'nope' is installed",
-      "'bocom-applepay-monthly'"
+      ""
     ),
     (
       ["promotion", "show", "nope"], "no promotion 'nope' is installed",
-      "'bocom-applepay-monthly'"
+      ""
     ),
     (
       ["promotion", "remove", "nope"], "no promotion 'nope' is installed",
-      "'bocom-applepay-monthly'"
+      ""
     ),
     (
       [
@@ -284,6 +284,11 @@ struct HandKeptWalletTests {
     let result = try session.run(arguments)
     #expect(result.status == 65)
     #expect(result.stdout.isEmpty)
+    guard !nearest.isEmpty else {
+      // Typed ids near none of the store's are offered none.
+      #expect(result.stderr == "Error: \(missing)\n")
+      return
+    }
     #expect(result.stderr.hasPrefix("Error: \(missing); the nearest"), "\(result.stderr)")
     #expect(result.stderr.contains(nearest), "\(result.stderr)")
   }
