@@ -14,7 +14,7 @@ struct EmbedData: BuildToolPlugin {
   static let embedded: [String: [String]] = [
     // The built-in promotion, decoded by the ordinary promotion decoder.
     "WalletCore": ["data/promotions/bocom-applepay-monthly.json"],
-    // The built-in statement formats (`wallet formats`).
+    // The built-in statement formats (`wallet format list`, `wallet format show`).
     "WalletIngest": ["data/formats"],
     // What `wallet demo` plays.
     "WalletCLI": [

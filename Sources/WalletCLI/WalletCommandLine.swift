@@ -22,6 +22,7 @@ public enum WalletCommandLine {
     TxnSettleCommand.self, TxnVoidCommand.self, TxnRemoveCommand.self,
     PromotionAddCommand.self, PromotionListCommand.self, PromotionShowCommand.self,
     PromotionRemoveCommand.self,
+    FormatListCommand.self, FormatShowCommand.self,
     StatementCommand.self, ReconcileCommand.self,
     ExportCommand.self,
     DemoCommand.self,
@@ -60,6 +61,12 @@ public enum WalletCommandLine {
         or a whole file with 'import postings'.
         """),
     CommandGroup(["promotion"], abstract: "Install, list, show and remove promotions."),
+    CommandGroup(
+      ["format"], abstract: "List and show the statement formats built into wallet.",
+      discussion: """
+        The formats 'import statement' reads without a format file of yours: 'format list' \
+        names them, 'format show ID' prints one as JSON to copy (see wallet-formats(5)).
+        """),
   ]
 
   /// The declared command tree, from which parsing and help are generated.

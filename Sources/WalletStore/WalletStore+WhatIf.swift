@@ -1,5 +1,18 @@
 import WalletCore
 
+/// A recorded purchase's reward that an imagined purchase would take (`check`, `pay`): the
+/// purchase, when it was made, its cycle and the reward it holds now.
+public struct TakenReward: Sendable, Equatable {
+  /// The recorded purchase.
+  public var transaction: Identifier
+  /// When it was made.
+  public var time: Instant
+  /// Its billing cycle.
+  public var cycle: BillingCycle
+  /// The reward whose place it holds now, paid or forfeited.
+  public var reward: Reward
+}
+
 extension WalletStore {
   /// What the promotion had paid before `instant`: to one holder (or every holder), and, when it
   /// has a quota, in all (without one, nothing counts against it and `quotaPaid` stays 0).
@@ -113,6 +126,50 @@ extension WalletStore {
       preconditionFailure("the engine decides every transaction it is given")
     }
     return decision
+  }
+
+  /// The holder's recorded purchases that hold a reward's place now and would lose it were
+  /// `purchase` made: a purchase before them in their cycle takes the cycle's reward, or one of
+  /// the holder's last rewards. In order of time.
+  ///
+  /// The holder's transactions are decided twice, without the purchase and with it, under the
+  /// quota as the store's decisions have settled it, so that the two differ only by the
+  /// purchase; nothing is written.
+  public func rewardsTaken(by purchase: Transaction, promotion: Promotion) throws -> [TakenReward] {
+    guard let card = try card(purchase.card) else { throw StoreError.unknownCard(purchase.card) }
+    try db.execute("CREATE TEMP TABLE IF NOT EXISTS affected_holders(id TEXT PRIMARY KEY)")
+    try db.execute("DELETE FROM affected_holders")
+    try db.execute("INSERT INTO affected_holders(id) VALUES (?)", [card.holder.rawValue])
+    var (cards, enrollments, transactions) = try affectedHoldersRecords()
+    transactions.removeAll { $0.id == purchase.id }
+    if let named = purchase.enrollment, !enrollments.contains(where: { $0.id == named }) {
+      guard let enrollment = try enrollment(named) else {
+        throw StoreError.unknownEnrollment(named)
+      }
+      enrollments.append(enrollment)
+      if !cards.contains(where: { $0.id == enrollment.card }),
+        let owner = try self.card(enrollment.card)
+      {
+        cards.append(owner)
+      }
+    }
+    let engine = RewardEngine(promotion: promotion)
+    let settled = try quotaSettlement(promotion)
+    let before = Ledger(cards: cards, enrollments: enrollments, transactions: transactions)
+    let after = Ledger(
+      cards: cards, enrollments: enrollments, transactions: transactions + [purchase])
+    let (was, would) = (
+      engine.decide(before, quotaSettled: settled), engine.decide(after, quotaSettled: settled)
+    )
+    return transactions.indices.compactMap { index -> TakenReward? in
+      let decision = was.decision(at: index, in: before)
+      guard let place = decision.outcome.place,
+        would.decision(at: index, in: after).outcome.place == nil
+      else { return nil }
+      return TakenReward(
+        transaction: decision.transaction, time: transactions[index].time,
+        cycle: decision.cycle, reward: place)
+    }.sorted { ($0.time, $0.transaction) < ($1.time, $1.transaction) }
   }
 
   /// `whatIf` under SPEC 8's rules, which no count of rewards can resume: a limit's period and

@@ -11,11 +11,14 @@ final class CapturingConsole {
   private let outputDescriptor: Int32
   private let errorDescriptor: Int32
 
-  /// Opens the two files the console writes to.
-  init() throws {
+  /// Opens the two files the console writes to; with `terminalColumns`, the console takes its
+  /// standard output for a terminal that wide, as a person's window would be.
+  init(terminalColumns: Int? = nil) throws {
     outputDescriptor = try Self.unnamedFile()
     errorDescriptor = try Self.unnamedFile()
-    console = Console(outputDescriptor: outputDescriptor, errorDescriptor: errorDescriptor)
+    console = Console(
+      outputDescriptor: outputDescriptor, errorDescriptor: errorDescriptor,
+      pretendedTerminalColumns: terminalColumns)
   }
 
   deinit {

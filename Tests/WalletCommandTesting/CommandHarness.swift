@@ -14,12 +14,13 @@ import WalletTestSupport
 public enum CommandHarness {
   /// Runs `wallet arguments` with only the given environment variables (plus PATH, as
   /// `WalletProcess.run` gives), reading `stdin` (nothing when nil) as standard input, with
-  /// relative paths read from `directory` when one is given.
+  /// relative paths read from `directory` when one is given; with `terminalColumns`, standard
+  /// output is taken for a terminal that wide.
   public static func run(
     _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil,
-    stdin: String? = nil
+    stdin: String? = nil, terminalColumns: Int? = nil
   ) throws -> WalletProcess.Result {
-    let capture = try CapturingConsole()
+    let capture = try CapturingConsole(terminalColumns: terminalColumns)
     let input: Int32 =
       try stdin.map { try CapturingConsole.unnamedFile(holding: Array($0.utf8)) }
       ?? open("/dev/null", O_RDONLY | O_CLOEXEC)

@@ -23,16 +23,18 @@ public struct StoreSession {
   /// Runs `wallet arguments --db <store>` in the session's folder: in the test process
   /// (`CommandHarness`), or as the built binary when a stream goes to a file or a `launcher`
   /// runs it, which only a process of its own can do (see `WalletProcess.run`).
+  /// With `terminalColumns`, standard output is taken for a terminal that wide.
   @discardableResult
   public func run(
     _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
-    outputTo: String? = nil, errorsTo: String? = nil, launcher: [String] = []
+    outputTo: String? = nil, errorsTo: String? = nil, launcher: [String] = [],
+    terminalColumns: Int? = nil
   ) throws -> WalletProcess.Result {
     guard outputTo != nil || errorsTo != nil || !launcher.isEmpty else {
       return try CommandHarness.run(
         arguments + ["--db", database],
         environment: ["WALLET_NOW": Self.now].merging(environment) { _, mine in mine },
-        directory: folder.url, stdin: stdin)
+        directory: folder.url, stdin: stdin, terminalColumns: terminalColumns)
     }
     return try runBinary(
       arguments, environment: environment, stdin: stdin, outputTo: outputTo, errorsTo: errorsTo,

@@ -150,16 +150,18 @@ extension Option where Value: ExpressibleByArgument {
 
 extension Option {
   /// An option that is nil when left out; `defaultDescription` tells help what happens then.
+  /// `completion`, when given, is what shell completion offers in place of the type's values:
+  /// for a value the type reads as any text but that is mostly one of a few ids or a file.
   public init<Wrapped: ExpressibleByArgument>(
     name: String? = nil, short: Character? = nil, valueName: String? = nil, help: String,
-    defaultDescription: String? = nil
+    defaultDescription: String? = nil, completion: [String]? = nil
   ) where Value == Wrapped? {
     self.init(
       ArgumentDeclaration(
         kind: .option, name: name, short: short, valueName: valueName, help: help,
         isRequired: false, defaultDescription: defaultDescription,
         allowedValues: Wrapped.allValueStrings,
-        completionValues: Wrapped.completionValues),
+        completionValues: completion ?? Wrapped.completionValues),
       value: .some(nil)
     ) { spec, words in
       try words.last.map { try spec.convert($0, to: Wrapped.self) }

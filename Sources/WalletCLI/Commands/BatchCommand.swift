@@ -33,7 +33,8 @@ struct BatchCommand: WalletCommand {
   @Option(valueName: "file", help: "The transactions CSV file.") var transactions: FileName
   @Option(
     valueName: "file-or-id", help: "A promotion JSON file, or the id of a built-in promotion.",
-    defaultDescription: Promotion.bocomApplePayMonthly.id.rawValue)
+    defaultDescription: Promotion.bocomApplePayMonthly.id.rawValue,
+    completion: Completion.idsOrFiles(Promotion.builtIn.map(\.id.rawValue)))
   var promotion: FileName?
   @Option(
     short: "o", valueName: "file",

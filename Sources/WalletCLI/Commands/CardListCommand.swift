@@ -15,6 +15,7 @@ struct CardListCommand: WalletCommand {
 
   @Option(help: "Only this holder's cards.") var holder: CardSafeID?
   @OptionGroup var output: FormatOption
+  @OptionGroup var table: WideOption
   @OptionGroup var storeOptions: StoreOptions
 
   func run(context: CommandContext) throws -> ExitStatus {
@@ -24,7 +25,8 @@ struct CardListCommand: WalletCommand {
     try KnownIDs.require(holder, as: .holder, store: store)
     // Streamed: a store of a bank's cards prints its first line at once.
     let listing = ListingStream(
-      columns: InputKind.cards.columns, format: format, console: context.console)
+      columns: InputKind.cards.columns, format: format, console: context.console,
+      fitting: table.tableWidth(context))
     try store.forEachCard(holder: holder) { card in
       guard listing.wantsMore else { return false }
       try listing.append([

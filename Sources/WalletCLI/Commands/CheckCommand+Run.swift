@@ -26,9 +26,11 @@ extension CheckCommand {
       networks: networks.allCodes(), capabilities: capabilities.allCodes(),
       promotions: try CheckJob.card(card, at: at, store: store).map {
         CardCheck.PromotionCheck(
-          purchase: $0.purchase, decision: $0.decision, facts: $0.facts, standing: $0.standing)
+          purchase: $0.purchase, decision: $0.decision, facts: $0.facts, standing: $0.standing,
+          takes: $0.takes)
       })
-    output.format.write(report.json, table: report.table(style:), context: context)
+    output.format.write(
+      report.json, table: report.table(style:), wide: table, context: context)
     if earn { return report.earns ? .success : .no }
     return report.readiness.canMakePayments ? .success : .no
   }
@@ -51,10 +53,13 @@ extension CheckCommand {
       promotions: decided.map { promotion, cards, standing in
         WhatIf.PromotionDecisions(
           promotion: promotion,
-          cards: cards.map { WhatIf.CardDecision(decision: $0.decision, facts: $0.facts) },
+          cards: cards.map {
+            WhatIf.CardDecision(decision: $0.decision, facts: $0.facts, takes: $0.takes)
+          },
           standing: standing)
       })
-    output.format.write(report.json, table: report.table(style:), context: context)
+    output.format.write(
+      report.json, table: report.table(style:), wide: table, context: context)
     return report.recommendation == nil ? .no : .success
   }
 }

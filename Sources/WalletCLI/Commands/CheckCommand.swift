@@ -62,6 +62,7 @@ struct CheckCommand: WalletCommand {
     defaultDescription: "now")
   var at: TimeArgument?
   @OptionGroup var output: ReportFormatOption
+  @OptionGroup var table: WideOption
   @OptionGroup var storeOptions: StoreOptions
 
   /// A card's check and a holder's purchase take different options.

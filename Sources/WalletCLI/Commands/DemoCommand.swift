@@ -27,6 +27,8 @@ struct DemoCommand: WalletCommand {
       store ($WALLET_DB, --db) is never touched.
       """)
 
+  @OptionGroup var table: WideOption
+
   func run(context: CommandContext) throws -> ExitStatus {
     let folder = try DemoFolder()
     defer { folder.remove() }
@@ -46,7 +48,7 @@ struct DemoCommand: WalletCommand {
         postings: try folder.write("postings.csv", SampleData.postings)))
     let request = try folder.write("payment-request.json", SampleData.paymentRequest)
     let console = context.console
-    let style = Style(console: console, environment: context.environment)
+    let style = table.style(context)
     let (cards, enrollments) = (built.cards, built.enrollments)
     let (transactions, postings) = (built.transactions, built.postings)
     console.output(
@@ -57,7 +59,9 @@ struct DemoCommand: WalletCommand {
         \(postings) postings) in a throw-away store, as of \(Self.now).
 
         """))
-    let shown = CommandContext(console: console, environment: environment)
+    var shown = CommandContext(console: console, environment: environment)
+    // The steps' tables are fitted to a terminal as the commands typed alone would be.
+    shown.keepsTablesWhole = table.keepsWhole(context)
     /// Shows one step; false when the output could not be written.
     func show(_ step: Step) throws -> Bool {
       console.output(

@@ -15,6 +15,7 @@ struct EnrollmentListCommand: WalletCommand {
 
   @Option(help: "Only this card's enrollments.") var card: CardSafeID?
   @OptionGroup var output: FormatOption
+  @OptionGroup var table: WideOption
   @OptionGroup var storeOptions: StoreOptions
 
   func run(context: CommandContext) throws -> ExitStatus {
@@ -25,7 +26,8 @@ struct EnrollmentListCommand: WalletCommand {
     let zone = store.timeZone
     // Streamed: a store of a bank's cards prints its first line at once.
     let listing = ListingStream(
-      columns: InputKind.enrollments.columns, format: format, console: context.console)
+      columns: InputKind.enrollments.columns, format: format, console: context.console,
+      fitting: table.tableWidth(context))
     try store.forEachEnrollment(card: card) { enrollment in
       guard listing.wantsMore else { return false }
       try listing.append([

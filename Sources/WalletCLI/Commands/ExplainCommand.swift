@@ -69,7 +69,8 @@ struct ExplainCommand: WalletCommand {
       let objects = explanations.map(\.json)
       console.data((objects.count == 1 ? objects[0] : .array(objects)).text)
     case .table, .csv:
-      let style = Style(console: console, environment: context.environment)
+      // An explanation is sentences and facts, no table to fit.
+      let style = Style(console: console, environment: context.environment, wide: true)
       console.output(
         explanations.map { $0.table(style: style) }.joined(separator: "\n"), style: style)
     }

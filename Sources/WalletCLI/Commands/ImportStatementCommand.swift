@@ -42,9 +42,9 @@ struct ImportStatementCommand: WalletCommand {
       date and its form such as yyyy-MM-dd or MM/dd, the description, the amount with its \
       sign convention or separate in/out columns, the card's last four, the order id), and \
       ordered 'classification' rules (a column's first word, prefix, contains, equals or \
-      regex, giving purchase, refund, credit, clawback, or ignore with a reason). The \
-      built-in ones in data/formats/ are examples to copy; wallet-formats(5) describes every \
-      field, and the rules file of --rules. A format or rules file with a full card number in \
+      regex, giving purchase, refund, credit, clawback, or ignore with a reason). 'wallet \
+      format list' lists the built-in ones and 'wallet format show ID' prints one to copy; \
+      wallet-formats(5) describes every field, and the rules file of --rules. A format or rules file with a full card number in \
       any of its texts is refused, naming the field. Their patterns are matched in time \
       linear in the text, whatever the pattern; a pattern outside the syntax that allows this \
       (a backreference, a lookaround) is refused the same way.
@@ -53,7 +53,8 @@ struct ImportStatementCommand: WalletCommand {
   @Argument(help: "The exported CSV file ('-' for standard input).") var file: String
   @Option(
     valueName: "id-or-file",
-    help: "The statement's format: a built-in id or a format file (default: recognised).")
+    help: "The statement's format: a built-in id or a format file (default: recognised).",
+    completion: Completion.idsOrFiles(StatementFormat.builtInIDs))
   var format: String?
   @Option(help: "The card of a statement that covers one card.") var card: CardSafeID?
   @Option(help: "Look for rows' cards among this holder's cards only.") var holder: CardSafeID?
@@ -65,6 +66,7 @@ struct ImportStatementCommand: WalletCommand {
   @Flag(help: "Report each row whose card is not in the store and import the others.")
   var skipInvalid: Bool
   @Flag(help: "Overwrite records whose id is in the store with other details.") var replace: Bool
+  @OptionGroup var table: WideOption
   @OptionGroup var progress: QuietOption
   @OptionGroup var storeOptions: StoreOptions
 
@@ -105,7 +107,7 @@ struct ImportStatementCommand: WalletCommand {
     stages?.finish(rows: report.rows.count)
     try BankStatementImportText.write(
       report, path: input.path, rulesFile: rules, dryRun: dryRun, quiet: progress.quiet,
-      zone: store.timeZone, console: context.console)
+      zone: store.timeZone, console: context.console, tableWidth: table.tableWidth(context))
     if let unused = report.everyRowSkipped(path: input.path) { throw unused }
     if let undecided = report.undecidedError(path: input.path, rulesGiven: rules != nil) {
       throw CommandError(.dataError, ErrorWording.words(undecided, in: .current))

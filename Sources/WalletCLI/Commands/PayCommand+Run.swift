@@ -74,7 +74,8 @@ extension PayCommand {
       askedCard: card?.id, at: at,
       zone: zone, sheet: paid.sheet, offers: paid.offers, defaultCard: paid.defaultCard,
       authorization: paid.authorization)
-    output.format.write(report.json, table: report.table(style:), context: context)
+    output.format.write(
+      report.json, table: report.table(style:), wide: table, context: context)
     if authorize && paid.defaultCard == nil {
       context.console.message(tr("Nothing was recorded: no card can pay."))
     }

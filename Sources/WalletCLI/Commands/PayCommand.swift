@@ -67,6 +67,7 @@ struct PayCommand: WalletCommand {
   @Flag(name: "dry-run", help: "Record nothing (the default without --authorize).")
   var dryRun: Bool
   @OptionGroup var output: ReportFormatOption
+  @OptionGroup var table: WideOption
   @OptionGroup var storeOptions: StoreOptions
 
   /// A holder or a card, and the authorization's options only with --authorize.

@@ -16,6 +16,7 @@ struct PostingListCommand: WalletCommand {
   @Option(help: "Only this holder's cards.") var holder: CardSafeID?
   @Option(help: "Only this card.") var card: CardSafeID?
   @OptionGroup var output: FormatOption
+  @OptionGroup var table: WideOption
   @OptionGroup var storeOptions: StoreOptions
 
   func run(context: CommandContext) throws -> ExitStatus {
@@ -33,7 +34,9 @@ struct PostingListCommand: WalletCommand {
         .text(posting.description),
       ])
     }
-    try listing.write(format, empty: "No postings.", console: context.console)
+    try listing.write(
+      format, empty: "No postings.", console: context.console,
+      fitting: table.tableWidth(context))
     return .success
   }
 }

@@ -13,6 +13,7 @@ struct PromotionListCommand: WalletCommand {
       """)
 
   @OptionGroup var output: FormatOption
+  @OptionGroup var table: WideOption
   @OptionGroup var storeOptions: StoreOptions
 
   func run(context: CommandContext) throws -> ExitStatus {
@@ -32,7 +33,9 @@ struct PromotionListCommand: WalletCommand {
         .bool(installed.isBuiltIn),
       ])
     }
-    try listing.write(format, empty: "No promotions.", console: context.console)
+    try listing.write(
+      format, empty: "No promotions.", console: context.console,
+      fitting: table.tableWidth(context))
     return .success
   }
 }

@@ -33,6 +33,7 @@ struct ReconcileCommand: WalletCommand {
     help: "Reconcile as of this day (YYYY-MM-DD, YYYY年M月D日 or YYYY/M/D; default: today).")
   var asOf: CivilDate?
   @OptionGroup var output: FormatOption
+  @OptionGroup var table: WideOption
   @OptionGroup var storeOptions: StoreOptions
 
   func run(context: CommandContext) throws -> ExitStatus {
@@ -60,7 +61,7 @@ struct ReconcileCommand: WalletCommand {
     case .json:
       console.data(report.json.text)
     case .table:
-      let style = Style(console: console, environment: context.environment)
+      let style = table.style(context)
       console.output(report.table(style: style), style: style)
     }
     return reconciliation.needsAttention ? .no : .success

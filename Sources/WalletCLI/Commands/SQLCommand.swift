@@ -25,7 +25,8 @@ struct SQLCommand: WalletCommand {
 
   @Option(
     valueName: "file-or-id", help: "A promotion JSON file, or the id of a built-in promotion.",
-    defaultDescription: Promotion.bocomApplePayMonthly.id.rawValue)
+    defaultDescription: Promotion.bocomApplePayMonthly.id.rawValue,
+    completion: Completion.idsOrFiles(Promotion.builtIn.map(\.id.rawValue)))
   var promotion: FileName?
   @Option(valueName: "engine", help: "The SQL dialect to write.") var dialect: SQLDialect
   @Flag(help: "Return the rewards rows instead of the decisions rows.") var rewards: Bool

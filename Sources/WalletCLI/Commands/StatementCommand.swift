@@ -43,6 +43,7 @@ struct StatementCommand: WalletCommand {
   @Option(valueName: "count", help: "At most this many holders, in order of their ids.")
   var limit: Count?
   @OptionGroup var output: FormatOption
+  @OptionGroup var table: WideOption
   @OptionGroup var storeOptions: StoreOptions
 
   func run(context: CommandContext) throws -> ExitStatus {
@@ -79,7 +80,7 @@ struct StatementCommand: WalletCommand {
 
     let now = try Clock.now(context, zone: store.timeZone)
     let since = try $since.convert { try $0.instant(in: store.timeZone) }
-    let style = Style(console: console, environment: context.environment)
+    let style = table.style(context)
     var printer = RewardStatementPrinter(
       format: format, several: promotions.count > 1, console: console, style: style)
     for promotion in promotions {

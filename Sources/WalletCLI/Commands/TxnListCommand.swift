@@ -52,6 +52,7 @@ struct TxnListCommand: WalletCommand {
   @Option(valueName: "count", help: "At most this many transactions, the earliest first.")
   var limit: Count?
   @OptionGroup var output: FormatOption
+  @OptionGroup var table: WideOption
   @OptionGroup var storeOptions: StoreOptions
 
   func validate() throws {
@@ -95,7 +96,8 @@ struct TxnListCommand: WalletCommand {
       filter.from = filter.from.map { max($0, since) } ?? since
     }
     let listing = ListingStream(
-      columns: InputKind.transactions.columns, format: format, console: context.console)
+      columns: InputKind.transactions.columns, format: format, console: context.console,
+      fitting: table.tableWidth(context))
     try store.forEachTransaction(filter, limit: limit?.value) { transaction in
       try listing.append(TransactionListing.cells(of: transaction, in: zone))
       return listing.wantsMore
@@ -117,6 +119,8 @@ struct TxnListCommand: WalletCommand {
     try TransactionListing.waiting(
       refunds.prefix(limit?.value ?? refunds.count), in: store.timeZone
     )
-    .write(format, empty: "No refunds wait for their purchases.", console: context.console)
+    .write(
+      format, empty: "No refunds wait for their purchases.", console: context.console,
+      fitting: table.tableWidth(context))
   }
 }

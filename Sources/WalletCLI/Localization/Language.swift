@@ -112,4 +112,6 @@ extension Language {
   var clauseSeparator: String { self == .english ? "; " : "；" }
   /// Between the items of a list in a sentence: `, ` in English, `、` in Chinese.
   var listSeparator: String { self == .english ? ", " : "、" }
+  /// Between two sentences: a space in English, nothing after Chinese's `。`.
+  var sentenceSeparator: String { self == .english ? " " : "" }
 }

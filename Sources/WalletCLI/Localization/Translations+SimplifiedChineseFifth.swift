@@ -36,9 +36,5 @@ extension Translations {
     "{0}: the holder's reward {1}, {2}": "{0}：持卡人的第 {1} 笔刷卡金，{2}",
     "{0} ({1}, {2}): {3} was left, so {4} became {5}":
       "{0}（{1}，{2}）：只剩 {3}，所以 {4} 减为 {5}",
-    "It counts as {0}'s reward {1} and, bound through {2} ({3}), pays {4}.":
-      "计为持卡人 {0} 的第 {1} 次奖励；绑卡渠道：{2}（{3}），返刷卡金 {4}。",
-    "It counts as {0}'s reward {1} and, bound through {2} ({3}), was paid {4}, then taken back when the purchase was refunded; the place stays used.":
-      "计为持卡人 {0} 的第 {1} 次奖励；绑卡渠道：{2}（{3}），已返刷卡金 {4}。因退款已扣回，该次名额仍算已用。",
   ]
 }

@@ -93,9 +93,9 @@ extension Translations {
       "计入的消费尚未达到本活动的门槛。",
     "The spend that counts has not reached {0} in its {1}.":
       "本期（{1}）计入的消费尚未达到 {0}。",
-    "{0} already has every reward this promotion pays in this period.":
+    "Holder {0} already has every reward this promotion pays in this period.":
       "持卡人 {0} 在本期间内已获本活动可返的全部次数。",
-    "{0} already has the most this promotion pays in this period.":
+    "Holder {0} already has the most this promotion pays in this period.":
       "持卡人 {0} 在本期间内已获本活动可返的最高金额。",
   ]
 }

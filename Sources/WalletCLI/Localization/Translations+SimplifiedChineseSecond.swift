@@ -101,8 +101,6 @@ extension Translations {
       "卡片须属的卡组织，逗号分隔（可用别名）；可重复给出。",
     "The payment request JSON file ('-' for standard input).":
       "付款请求 JSON 文件（'-' 表示标准输入）。",
-    "The payment was reversed, so it no longer counts.":
-      "这笔支付已冲正，不再计入。",
     "The posting date (YYYY-MM-DD, YYYY年M月D日 or YYYY/M/D).":
       "入账日期（YYYY-MM-DD、YYYY/M/D 或 YYYY年M月D日）。",
     "The posting's id.":

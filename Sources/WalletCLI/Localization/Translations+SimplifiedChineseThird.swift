@@ -265,9 +265,9 @@ extension Translations {
       "{0}（{1}，已退款；名额仍算已用）",
     "{0} already applied":
       "此前已冲抵 {0}",
-    "{0} already has all {1} rewards this promotion pays one cardholder.":
+    "Holder {0} already has all {1} rewards this promotion pays one cardholder.":
       "持卡人 {0} 已领满本活动每位持卡人的全部 {1} 次奖励。",
-    "{0} already has the one reward this promotion pays one cardholder.":
+    "Holder {0} already has the one reward this promotion pays one cardholder.":
       "持卡人 {0} 已领过本活动每位持卡人仅有的 1 次奖励。",
     "{0} already present":
       "已存在 {0}",
@@ -303,13 +303,13 @@ extension Translations {
       "{0} 条绑卡记录",
     "{0} export {1}, line {2} (row {3})":
       "{0} 导出文件 {1}，第 {2} 行（记录 {3}）",
-    "{0} has already been rewarded in the billing cycle {1} (by {2}); the promotion pays one reward per cycle.":
+    "Holder {0} has already been rewarded in the billing cycle {1} (by {2}); the promotion pays one reward per cycle.":
       "持卡人 {0} 在结算周期 {1} 内已获奖励（{2}）；本活动每个周期只返 1 次。",
-    "{0} has already been rewarded in the billing cycle {1} (by {2}); the promotion pays {3} rewards per cycle.":
+    "Holder {0} has already been rewarded in the billing cycle {1} (by {2}); the promotion pays {3} rewards per cycle.":
       "持卡人 {0} 在结算周期 {1} 内已获奖励（{2}）；本活动每个周期最多返 {3} 次。",
-    "{0} has already been rewarded in the billing cycle {1}; the promotion pays one reward per cycle.":
+    "Holder {0} has already been rewarded in the billing cycle {1}; the promotion pays one reward per cycle.":
       "持卡人 {0} 在结算周期 {1} 内已获奖励；本活动每个周期只返 1 次。",
-    "{0} has already been rewarded in the billing cycle {1}; the promotion pays {2} rewards per cycle.":
+    "Holder {0} has already been rewarded in the billing cycle {1}; the promotion pays {2} rewards per cycle.":
       "持卡人 {0} 在结算周期 {1} 内已获奖励；本活动每个周期最多返 {2} 次。",
     "{0} holders":
       "{0} 位持卡人",

@@ -398,14 +398,16 @@ struct PromotionChoice: ParsableArguments {
 enum DecisionReport {
   /// One line per installed promotion: `  bocom-applepay-monthly: rewarded ¥10.00 (the
   /// holder's reward 1, bank-app)`, `  …: forfeited ¥10.00 (the holder's reward 1, bank-app,
-  /// taken back on refund)` or `  bocom-applepay-monthly: not rewarded (not-enrolled)`.
+  /// taken back on refund)` or `  bocom-applepay-monthly: not rewarded (not-enrolled)`; a
+  /// voided purchase (status `reversed`), which earns nothing as `refunded`, says `voided`.
   static func lines(for transaction: Identifier, store: WalletStore) throws -> [String] {
-    try store.promotions().compactMap { installed in
+    let voided = try store.transaction(transaction)?.status == .reversed
+    return try store.promotions().compactMap { installed in
       let promotion = installed.promotion
       guard
         let decision = try store.decision(transaction: transaction, promotion: promotion.id)
       else { return nil }
-      return "  " + line(decision.outcome, promotion: promotion)
+      return "  " + line(decision.outcome, promotion: promotion, voided: voided)
     }
   }
 
@@ -423,13 +425,16 @@ enum DecisionReport {
   }
 
   /// One promotion's decision: `bocom-applepay-monthly: rewarded ¥10.00 (the holder's reward
-  /// 1, bank-app)`.
-  static func line(_ outcome: Outcome, promotion: Promotion) -> String {
+  /// 1, bank-app)`; `voided` says that a purchase refused as `refunded` was voided (撤销), not
+  /// refunded.
+  static func line(_ outcome: Outcome, promotion: Promotion, voided: Bool = false) -> String {
     switch outcome {
     case .rewarded(let reward):
       rewardLine(promotion, reward, forfeited: false)
     case .forfeited(let reward):
       rewardLine(promotion, reward, forfeited: true)
+    case .notRewarded(.refunded) where voided:
+      tr("\(promotion.id): not rewarded (voided)")
     case .notRewarded(let reason):
       tr("\(promotion.id): not rewarded (\(reason))")
     }

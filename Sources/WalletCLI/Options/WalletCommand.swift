@@ -39,6 +39,9 @@ package struct CommandContext {
   let environment: [String: String]
   /// The descriptor a command reads when a file is given as `-`.
   let standardInput: Int32
+  /// Whether tables keep every value whole even on a terminal: set by a command that runs
+  /// others and was given `--wide` itself (the demo).
+  var keepsTablesWhole = false
 
   /// A context over `console` and `environment`, reading `-` from `standardInput`.
   package init(console: Console, environment: [String: String], standardInput: Int32 = 0) {

@@ -10,11 +10,11 @@ enum BankStatementImportText {
   /// `quiet` the counts, format and encoding, on standard error.
   static func write(
     _ report: StatementImportReport, path: String, rulesFile: String?, dryRun: Bool,
-    quiet: Bool, zone: TimeZoneRules, console: Console
+    quiet: Bool, zone: TimeZoneRules, console: Console, tableWidth: Int?
   ) throws {
     if dryRun {
       try listing(report, rulesFile: rulesFile, zone: zone)
-        .write(.table, empty: "The file has no rows.", console: console)
+        .write(.table, empty: "The file has no rows.", console: console, fitting: tableWidth)
     }
     for error in report.skipped {
       console.message(tr("skipped \(ErrorWording.words(error, in: .current))"))

@@ -1,5 +1,6 @@
 import WalletCore
 import WalletJobs
+import WalletStore
 
 /// What `wallet check CARD` found: whether the card can pay with Apple Pay at an instant, and
 /// how each installed promotion would treat a purchase of its minimum spend.
@@ -15,6 +16,8 @@ struct CardCheck {
     /// Where the holder stands under a SPEC 8 promotion's threshold and limits, for this card;
     /// nil for section 2's form.
     let standing: RuleStanding?
+    /// The holder's recorded purchases whose rewards it would take.
+    let takes: [TakenReward]
 
     var promotion: Promotion { facts.promotion }
 
@@ -117,7 +120,7 @@ struct CardCheck {
           enrollment.isActive(at: at) ? tr("yes") : tr("no"),
         ])
       }
-      text += table.text
+      text += table.text(fittingWithin: style.tableWidth)
     }
     for check in promotions {
       text += "\n" + DecisionText.heading(check.promotion) + "\n"
@@ -125,7 +128,7 @@ struct CardCheck {
         text += standingSheet(check).text()
         // A card that can never earn under the promotion has nothing to stand under.
         if check.cardCanEarn {
-          text += StandingText.table(standing, promotion: check.promotion, bars: style.showsBars)
+          text += StandingText.table(standing, promotion: check.promotion, style: style)
         }
       } else {
         text += promotionSheet(check).text()
@@ -146,6 +149,7 @@ struct CardCheck {
       let (amount, channel) = (money(reward.amount), reward.channel)
       sheet.append(
         tr("eligible"), tr("yes: a purchase of \(purchase) would earn \(amount) (\(channel))"))
+      appendTaken(check, to: &sheet)
     case .notRewarded(let reason):
       sheet.append(tr("eligible"), tr("no: a purchase of \(purchase) would not earn (\(reason))"))
       sheet.append(tr("why"), ReasonWording.sentence(for: reason, check.facts))
@@ -169,6 +173,7 @@ struct CardCheck {
           yes: a purchase of \(purchase) would earn \(money(reward.amount)) (reward \
           \(reward.ordinal) of \(maximum), \(reward.channel))
           """))
+      appendTaken(check, to: &sheet)
     case .forfeited(let reward):
       // Only a refunded purchase forfeits; a checked one is not, but the wording is ready.
       let maximum = promotion.maxRewardsPerHolder
@@ -203,6 +208,15 @@ struct CardCheck {
     sheet.append(tr("this cycle"), state)
     sheet.append(tr("next cycle"), tr("starts \(cycle.next.start)"))
     return sheet
+  }
+
+  /// Under `eligible`, the recorded rewards the purchase would take, if any.
+  private func appendTaken(_ check: PromotionCheck, to sheet: inout FactSheet) {
+    if let taken = TakenRewardWording.sentence(
+      check.takes, purchaseCycle: check.decision.cycle, promotion: check.promotion)
+    {
+      sheet.append(tr("note"), taken)
+    }
   }
 
   private func nextRewardText(_ check: PromotionCheck, money: (Money) -> String) -> String {
@@ -307,6 +321,8 @@ struct WhatIf {
   struct CardDecision {
     let decision: Decision
     let facts: ReasonFacts
+    /// The holder's recorded purchases whose rewards it would take.
+    let takes: [TakenReward]
 
     var card: Card { facts.card }
     var channel: Channel? { facts.enrollment.counted?.channel }
@@ -346,9 +362,10 @@ struct WhatIf {
 
   private func money(_ amount: Money) -> String { MoneyText.display(amount, currency) }
 
-  /// `Pay with C1: it earns ¥10.00.` or `No card of H1 would earn.`
+  /// `Pay with C1: it earns ¥10.00.` or `No card of 'H1' would earn.`
   func verdict(style: Style) -> String {
     guard let best = recommendation else {
+      let holder = ReasonWording.shown(holder)
       return style.negative(tr("No card of \(holder) would earn; see why below."))
     }
     let (card, total) = (best.card.id, money(best.total))
@@ -393,10 +410,13 @@ struct WhatIf {
         ])
         sentences.append(
           entry.card.id.rawValue + ":",
-          ReasonWording.sentence(for: entry.decision.outcome, entry.facts))
+          TakenRewardWording.appending(
+            entry.takes, to: ReasonWording.sentence(for: entry.decision.outcome, entry.facts),
+            purchaseCycle: entry.decision.cycle, promotion: promotion.promotion))
       }
       text +=
-        "\n" + DecisionText.heading(promotion.promotion) + "\n" + table.text + "\n"
+        "\n" + DecisionText.heading(promotion.promotion) + "\n"
+        + table.text(fittingWithin: style.tableWidth) + "\n"
         + sentences.text()
       // Unless every card can never earn under the promotion (another bank's, a debit card…).
       let someCardCanEarn = promotion.cards.contains { entry in
@@ -405,7 +425,7 @@ struct WhatIf {
       if let standing = promotion.standing, someCardCanEarn {
         text +=
           "\n" + tr("Before this purchase:") + "\n"
-          + StandingText.table(standing, promotion: promotion.promotion, bars: style.showsBars)
+          + StandingText.table(standing, promotion: promotion.promotion, style: style)
       }
     }
     return text

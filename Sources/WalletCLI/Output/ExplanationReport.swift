@@ -51,6 +51,9 @@ struct Explanation {
     case .forfeited(let reward):
       let (id, amount) = (transaction.id, money(reward.amount, promotion.currency))
       return style.negative(tr("\(id) earned \(amount), taken back: refunded."))
+    case .notRewarded(.refunded) where transaction.status == .reversed:
+      // A voided purchase (撤销) is refused as `refunded`, but it was never refunded.
+      return style.negative(tr("\(transaction.id) does not earn: voided."))
     case .notRewarded(let reason):
       let id = transaction.id
       return style.negative(tr("\(id) does not earn: \(reason)."))

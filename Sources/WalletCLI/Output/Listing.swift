@@ -43,7 +43,11 @@ struct Listing {
   /// Prints the listing on standard output; an empty table prints nothing there and says so on
   /// standard error instead (`empty` is the message), so a pipe sees no stray text. A table's
   /// headings and `empty` are in the run's language; CSV's header and JSON's keys never change.
-  func write(_ format: OutputFormat, empty: String, console: Console) throws(CommandError) {
+  /// A table is fitted to `width` when one is given (a terminal's, see ``TableFit``); CSV and
+  /// JSON keep every value whole.
+  func write(
+    _ format: OutputFormat, empty: String, console: Console, fitting width: Int?
+  ) throws(CommandError) {
     switch format {
     case .table:
       guard !rows.isEmpty else {
@@ -54,7 +58,7 @@ struct Listing {
         header: columns.map { tr(dynamic: $0) },
         alignments: rows[0].map { Listing.alignment(of: $0) })
       for row in rows { table.append(row.map(Listing.tableText)) }
-      console.output(table.text)
+      console.output(table.text(fittingWithin: width))
     case .csv:
       let writer = console.csvWriter()
       do {

@@ -4,7 +4,9 @@ import WalletIngest
 /// A ``Listing`` written as its rows arrive, for lists as long as the store (`txn list` on a
 /// million transactions): the first line goes out at once, and memory does not grow with the
 /// number of rows. CSV and JSON are byte for byte what ``Listing`` writes. A table takes its
-/// column widths from its first page of rows; a later, wider value widens only its own line.
+/// column widths from its first page of rows; a later, wider value widens only its own line,
+/// unless the table is fitted to a terminal (``TableFit``) and its column was shortened, where
+/// it is shortened to the column's width as the first page's were.
 final class ListingStream {
   /// The rows a table measures its columns on before it prints anything.
   static let pageSize = 100
@@ -15,17 +17,23 @@ final class ListingStream {
   private let console: Console
   private var page: [[Listing.Cell]] = []
   private var widths: [Int]?
+  /// The columns the first page shortened to fit the terminal, whose later values are
+  /// shortened alike.
+  private var shortened: Set<Int> = []
+  private let fitWidth: Int?
   private var alignments: [TextTable.Alignment] = []
   private var csv: CSVWriter?
   private var buffer = ""
   private var count = 0
 
-  /// A stream of rows with these columns, printed in `format` on `console`.
-  init(columns: [String], format: OutputFormat, console: Console) {
+  /// A stream of rows with these columns, printed in `format` on `console`; a table fitted to
+  /// `width` when one is given (a terminal's).
+  init(columns: [String], format: OutputFormat, console: Console, fitting width: Int?) {
     self.columns = columns
     keys = columns.map(JSONKey.camelCase)
     self.format = format
     self.console = console
+    fitWidth = width
   }
 
   /// Whether the reader still wants rows; a command stops reading the store when not.
@@ -96,13 +104,23 @@ final class ListingStream {
   private func printPage() {
     // The headings in the run's language; CSV's header and JSON's keys never change.
     let texts = [columns.map { tr(dynamic: $0) }] + page.map { $0.map(Listing.tableText) }
+    let cellWidths = texts.map { row in row.map { DisplayWidth.of(TextTable.printable($0)) } }
     var widths = columns.map { _ in 0 }
-    for row in texts {
-      for (column, value) in row.enumerated() {
-        widths[column] = max(widths[column], DisplayWidth.of(TextTable.printable(value)))
+    for row in cellWidths {
+      for (column, width) in row.enumerated() {
+        widths[column] = max(widths[column], width)
       }
     }
     alignments = page.first.map { $0.map(Listing.alignment(of:)) } ?? columns.map { _ in .left }
+    if let fitWidth {
+      let fitted = TableFit.widths(
+        natural: widths,
+        floors: TableFit.floors(
+          texts.map { $0.map(TextTable.printable) }, widths: cellWidths, alignments: alignments),
+        limit: fitWidth)
+      shortened = Set(widths.indices.filter { fitted[$0] < widths[$0] })
+      widths = fitted
+    }
     self.widths = widths
     for row in texts { buffer += line(row) }
     page = []
@@ -113,7 +131,11 @@ final class ListingStream {
     guard let widths else { return "" }
     var line = ""
     for (column, raw) in values.enumerated() {
-      let (value, width) = Self.shown(raw)
+      var (value, width) = Self.shown(raw)
+      if width > widths[column], shortened.contains(column), TableFit.isShortenable(value) {
+        value = TableFit.elided(value, toWidth: widths[column])
+        width = DisplayWidth.of(value)
+      }
       let padding = String(repeating: " ", count: max(0, widths[column] - width))
       if column > 0 { line += "  " }
       line += alignments[column] == .right ? padding + value : value + padding

@@ -52,13 +52,16 @@ struct PaymentReport {
           money(offer.total),
         ])
       }
-      text += "\n" + tr("Offered:") + "\n" + table.text
+      text += "\n" + tr("Offered:") + "\n" + table.text(fittingWithin: style.tableWidth)
       for offer in offers where !offer.earnings.isEmpty {
         var sheet = FactSheet()
         for earning in offer.earnings {
           sheet.append(
             earning.promotion.id.rawValue + ":",
-            ReasonWording.sentence(for: earning.decision.outcome, earning.facts))
+            TakenRewardWording.appending(
+              earning.takes,
+              to: ReasonWording.sentence(for: earning.decision.outcome, earning.facts),
+              purchaseCycle: earning.decision.cycle, promotion: earning.promotion))
         }
         text += "\n\(offer.card.id):\n" + sheet.text()
       }

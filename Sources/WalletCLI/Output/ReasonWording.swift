@@ -15,7 +15,8 @@ enum ReasonWording {
     case .refunded:
       switch facts.status {
       case .refunded: return tr("The purchase was refunded, so it no longer counts.")
-      case .reversed: return tr("The payment was reversed, so it no longer counts.")
+      case .reversed:
+        return tr("The payment was voided (reversed) before it settled, so it no longer counts.")
       default:
         let amount = money(facts.amount, facts.currency)
         return tr("All \(amount) of it has been refunded, so nothing is left to count.")
@@ -74,48 +75,49 @@ enum ReasonWording {
       let (spend, period) = (money(threshold.spend, promotion.currency), threshold.period)
       return tr("The spend that counts has not reached \(spend) in its \(period).")
     case .periodAlreadyRewarded:
-      let holder = facts.holder
-      return tr("\(holder) already has every reward this promotion pays in this period.")
+      let holder = shown(facts.holder)
+      return tr("Holder \(holder) already has every reward this promotion pays in this period.")
     case .amountCapReached:
-      let holder = facts.holder
-      return tr("\(holder) already has the most this promotion pays in this period.")
+      let holder = shown(facts.holder)
+      return tr("Holder \(holder) already has the most this promotion pays in this period.")
     case .rewardCapReached:
       let count = promotion.maxRewardsPerHolder
-      let holder = facts.holder
+      let holder = shown(facts.holder)
       // Only a card's count per campaign (SPEC 8) refused it: no holder's count to say.
       if count == Int.max {
-        return tr("\(holder) already has every reward this promotion pays in this period.")
+        return tr("Holder \(holder) already has every reward this promotion pays in this period.")
       }
       return count == 1
-        ? tr("\(holder) already has the one reward this promotion pays one cardholder.")
-        : tr("\(holder) already has all \(count) rewards this promotion pays one cardholder.")
+        ? tr("Holder \(holder) already has the one reward this promotion pays one cardholder.")
+        : tr(
+          "Holder \(holder) already has all \(count) rewards this promotion pays one cardholder.")
     case .cycleAlreadyRewarded:
       let by = facts.cycleRewardedBy.map(\.rawValue).joined(separator: ", ")
       let perCycle = promotion.rewardsPerCycle
-      let (holder, cycle) = (facts.holder, span(facts.cycle))
+      let (holder, cycle) = (shown(facts.holder), span(facts.cycle))
       switch (by.isEmpty, perCycle == 1) {
       case (true, true):
         return tr(
           """
-          \(holder) has already been rewarded in the billing cycle \(cycle); the promotion pays \
+          Holder \(holder) has already been rewarded in the billing cycle \(cycle); the promotion pays \
           one reward per cycle.
           """)
       case (false, true):
         return tr(
           """
-          \(holder) has already been rewarded in the billing cycle \(cycle) (by \(by)); the \
+          Holder \(holder) has already been rewarded in the billing cycle \(cycle) (by \(by)); the \
           promotion pays one reward per cycle.
           """)
       case (true, false):
         return tr(
           """
-          \(holder) has already been rewarded in the billing cycle \(cycle); the promotion pays \
+          Holder \(holder) has already been rewarded in the billing cycle \(cycle); the promotion pays \
           \(perCycle) rewards per cycle.
           """)
       case (false, false):
         return tr(
           """
-          \(holder) has already been rewarded in the billing cycle \(cycle) (by \(by)); the \
+          Holder \(holder) has already been rewarded in the billing cycle \(cycle) (by \(by)); the \
           promotion pays \(perCycle) rewards per cycle.
           """)
       }
@@ -137,19 +139,21 @@ enum ReasonWording {
   /// What the purchase earns, and why that much.
   static func sentence(for reward: Reward, _ facts: ReasonFacts) -> String {
     let promotion = facts.promotion
-    let (holder, ordinal, maximum) = (facts.holder, reward.ordinal, promotion.maxRewardsPerHolder)
+    let (holder, ordinal, maximum) = (
+      shown(facts.holder), reward.ordinal, promotion.maxRewardsPerHolder
+    )
     let (place, channel) = (place(reward.channel), reward.channel)
     let amount = money(reward.amount, promotion.currency)
     // A promotion without a count per campaign (SPEC 8) has no "of N" to say.
     guard maximum != Int.max else {
       return tr(
-        "It counts as \(holder)'s reward \(ordinal) and, bound through \(place) (\(channel)), pays \(amount)."
+        "It counts as reward \(ordinal) for holder \(holder) and, bound through \(place) (\(channel)), pays \(amount)."
       )
     }
     return tr(
       """
-      It counts as \(holder)'s reward \(ordinal) of \(maximum) and, bound through \(place) \
-      (\(channel)), pays \(amount).
+      It counts as reward \(ordinal) of \(maximum) for holder \(holder) and, bound through \
+      \(place) (\(channel)), pays \(amount).
       """)
   }
 
@@ -157,31 +161,34 @@ enum ReasonWording {
   /// purchase was refunded, its place still used.
   static func sentence(forfeiting reward: Reward, _ facts: ReasonFacts) -> String {
     let promotion = facts.promotion
-    let (holder, ordinal, maximum) = (facts.holder, reward.ordinal, promotion.maxRewardsPerHolder)
+    let (holder, ordinal, maximum) = (
+      shown(facts.holder), reward.ordinal, promotion.maxRewardsPerHolder
+    )
     let (place, channel) = (place(reward.channel), reward.channel)
     let amount = money(reward.amount, promotion.currency)
     guard maximum != Int.max else {
       return tr(
         """
-        It counts as \(holder)'s reward \(ordinal) and, bound through \(place) (\(channel)), was \
-        paid \(amount), then taken back when the purchase was refunded; the place stays used.
+        It counts as reward \(ordinal) for holder \(holder) and, bound through \(place) \
+        (\(channel)), was paid \(amount), then taken back when the purchase was refunded; the \
+        place stays used.
         """)
     }
     if facts.status == .refunded || facts.refunded >= facts.amount {
       return tr(
         """
-        It counts as \(holder)'s reward \(ordinal) of \(maximum) and, bound through \(place) \
-        (\(channel)), was paid \(amount), then taken back when it was refunded; the place stays \
-        used.
+        It counts as reward \(ordinal) of \(maximum) for holder \(holder) and, bound through \
+        \(place) (\(channel)), was paid \(amount), then taken back when it was refunded; the \
+        place stays used.
         """)
     }
     let net = money(facts.net, facts.currency)
     let minimum = money(promotion.minimumSpend, promotion.currency)
     return tr(
       """
-      It counts as \(holder)'s reward \(ordinal) of \(maximum) and, bound through \(place) \
-      (\(channel)), was paid \(amount), then taken back when it was refunded to \(net), below \
-      the minimum of \(minimum); the place stays used.
+      It counts as reward \(ordinal) of \(maximum) for holder \(holder) and, bound through \
+      \(place) (\(channel)), was paid \(amount), then taken back when it was refunded to \
+      \(net), below the minimum of \(minimum); the place stays used.
       """)
   }
 
@@ -240,6 +247,10 @@ enum ReasonWording {
     case .notRewarded(let reason): sentence(for: reason, facts)
     }
   }
+
+  /// A holder in a sentence, quoted as ids are (`'me'`), so that an id that is also a word
+  /// (`me`, `family`) reads as the id it is.
+  static func shown(_ holder: Identifier) -> String { ShownID.quoted(holder, in: .current) }
 
   /// Where a channel's binding is made, in words.
   static func place(_ channel: Channel) -> String {

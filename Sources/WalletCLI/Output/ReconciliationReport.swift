@@ -131,7 +131,8 @@ struct ReconciliationReport {
           tr("posting"), tr("posted on"), tr("posted"),
         ], alignments: [.left, .left, .left, .left, .right, .left, .left, .left, .right])
       for row in rows { table.append(Self.cells(of: row)) }
-      text += table.text.split(separator: "\n").map { "  \($0)\n" }.joined()
+      text += table.text(fittingWithin: style.tableWidth.map { $0 - 2 })
+        .split(separator: "\n").map { "  \($0)\n" }.joined()
       for row in rows {
         guard let sentence = Self.sentence(for: row) else { continue }
         attention += 1
@@ -139,17 +140,30 @@ struct ReconciliationReport {
       }
       text += "\n"
     }
-    return text + Self.closing(attention: attention) + "\n"
+    let dues = reconciliation.rows.filter { $0.status == .notYetDue }.compactMap(\.due)
+    return text + Self.closing(attention: attention, notYetDue: dues) + "\n"
   }
 
   /// The table's last sentence: how many rows need attention, the count grouped as every
-  /// count is (`158,087 rows need attention.`).
-  static func closing(attention: Int) -> String {
+  /// count is (`158,087 rows need attention.`); when none does, how many rewards are not yet
+  /// due (`dues`, their due dates) and when the next one is, so that "nothing to do" says
+  /// until when.
+  static func closing(attention: Int, notYetDue dues: [CivilDate] = []) -> String {
     let rows = ProgressReporter.grouped(attention)
-    return switch attention {
-    case 0: tr("Everything owed is paid or not yet due.")
-    case 1: tr("1 row needs attention.")
-    default: tr("\(rows) rows need attention.")
+    switch attention {
+    case 0:
+      guard let next = dues.min() else { return tr("Everything owed is paid or not yet due.") }
+      if dues.count == 1 {
+        return tr("Everything owed is paid or not yet due: 1 reward comes due on \(next).")
+      }
+      let count = ProgressReporter.grouped(dues.count)
+      return tr(
+        """
+        Everything owed is paid or not yet due: \(count) rewards are not yet due, the next on \
+        \(next).
+        """)
+    case 1: return tr("1 row needs attention.")
+    default: return tr("\(rows) rows need attention.")
     }
   }
 

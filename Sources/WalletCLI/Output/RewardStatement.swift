@@ -119,7 +119,8 @@ enum RewardStatement {
           row.channel.rawValue, money(row.amount), reward,
         ])
       }
-      text += rewards.text.split(separator: "\n").map { "  \($0)\n" }.joined()
+      text += rewards.text(fittingWithin: style.tableWidth.map { $0 - 2 })
+        .split(separator: "\n").map { "  \($0)\n" }.joined()
     }
     var facts = FactSheet()
     let (total, rewards) = (sum(holder.total), Plural.count(holder.paid.count, .reward))
@@ -170,7 +171,7 @@ enum RewardStatement {
     if holder.standing != nil { facts.append(tr("rules"), tr("as of \(asOf):")) }
     text += facts.text()
     if let standing = holder.standing {
-      text += StandingText.table(standing, promotion: promotion, bars: style.showsBars)
+      text += StandingText.table(standing, promotion: promotion, style: style)
     }
     return text + "\n"
   }

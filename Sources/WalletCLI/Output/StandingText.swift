@@ -63,12 +63,13 @@ enum StandingText {
     }
   }
 
-  /// The table: one row for the threshold of each window, one for each limit's; with `bars`
-  /// (standard output is a terminal), a bar of the share spent or used. Each line is indented
-  /// by `indent`.
+  /// The table: one row for the threshold of each window, one for each limit's; when the
+  /// style shows bars (standard output is a terminal), a bar of the share spent or used. Each
+  /// line is indented by `indent`, and the table fitted to the style's width.
   static func table(
-    _ standing: RuleStanding, promotion: Promotion, bars: Bool, indent: String = "  "
+    _ standing: RuleStanding, promotion: Promotion, style: Style, indent: String = "  "
   ) -> String {
+    let bars = style.showsBars
     var header = [tr("rule"), tr("period"), tr("scope"), tr("so far"), tr("left"), tr("until")]
     var alignments: [TextTable.Alignment] = [.left, .left, .left, .right, .right, .left]
     if bars {
@@ -95,7 +96,8 @@ enum StandingText {
       if bars { row.append(bar(filled: limit.usedCells(of: barCells))) }
       table.append(row)
     }
-    return table.text.split(separator: "\n").map { indent + $0 + "\n" }.joined()
+    return table.text(fittingWithin: style.tableWidth.map { $0 - indent.count })
+      .split(separator: "\n").map { indent + $0 + "\n" }.joined()
   }
 
   /// `¥65.50 spent of ¥100.00, ¥34.50 still to spend by 2026-05-31 (month of 2026-05-01,

@@ -12,17 +12,23 @@ struct Style: Sendable {
   /// Whether tables add a bar beside a number (a limit's share used): for a person at a
   /// terminal, colour or not; never in a pipe or a file, whose bytes a script compares.
   let showsBars: Bool
+  /// The columns a table may take: the terminal's width, to which tables are fitted
+  /// (``TableFit``); nil in a pipe or a file, and with `--wide`, where values are whole.
+  let tableWidth: Int?
 
-  /// The style for a command's standard output.
-  init(console: Console, environment: [String: String]) {
+  /// The style for a command's standard output; `wide` keeps tables' values whole.
+  init(console: Console, environment: [String: String], wide: Bool) {
     isEnabled = Style.isEnabled(console: console, environment: environment)
     showsBars = console.outputIsTerminal
+    tableWidth = wide ? nil : TerminalWidth.of(console, environment: environment)
   }
 
-  /// A style that colours or not, and draws bars or not, whatever the console; for tests.
-  init(isEnabled: Bool, showsBars: Bool = false) {
+  /// A style that colours or not, draws bars or not, and fits tables to a width or not,
+  /// whatever the console; for tests.
+  init(isEnabled: Bool, showsBars: Bool = false, tableWidth: Int? = nil) {
     self.isEnabled = isEnabled
     self.showsBars = showsBars
+    self.tableWidth = tableWidth
   }
 
   /// The one place that decides about colour: only when standard output is a terminal,

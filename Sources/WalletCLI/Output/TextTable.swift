@@ -31,21 +31,38 @@ struct TextTable {
   }
 
   /// The table's lines, columns two spaces apart, no trailing spaces, each line ending in `\n`.
-  var text: String {
-    let all = [header] + rows
+  var text: String { text(fittingWithin: nil) }
+
+  /// The table's lines; with `limit` (a terminal's columns, less the indent the caller puts
+  /// before each line), the widest columns of text are shortened in the middle (`…`) until the
+  /// lines fit in it, or none can give more (``TableFit``). Without one, every value is whole.
+  func text(fittingWithin limit: Int?) -> String {
+    var all = [header] + rows
     // Each cell measured once: measuring is the costly part of a table of thousands of rows.
-    let cellWidths = all.map { row in row.map(DisplayWidth.of) }
+    var cellWidths = all.map { row in row.map(DisplayWidth.of) }
     var widths = header.map { _ in 0 }
     for row in cellWidths {
       for (column, width) in row.enumerated() {
         widths[column] = max(widths[column], width)
       }
     }
+    if let limit {
+      let fitted = TableFit.widths(
+        natural: widths, floors: TableFit.floors(all, widths: cellWidths, alignments: alignments),
+        limit: limit)
+      for (index, row) in all.enumerated() where index > 0 {
+        for column in row.indices where cellWidths[index][column] > fitted[column] {
+          all[index][column] = TableFit.elided(row[column], toWidth: fitted[column])
+          cellWidths[index][column] = DisplayWidth.of(all[index][column])
+        }
+      }
+      widths = fitted
+    }
     var output = ""
     for (row, rowWidths) in zip(all, cellWidths) {
       var line = ""
       for (column, value) in row.enumerated() {
-        let padding = String(repeating: " ", count: widths[column] - rowWidths[column])
+        let padding = String(repeating: " ", count: max(0, widths[column] - rowWidths[column]))
         if column > 0 { line += "  " }
         line += alignments[column] == .right ? padding + value : value + padding
       }
@@ -58,6 +75,94 @@ struct TextTable {
   /// The value as a cell shows it: escaped whole (`ShownValue.escapedWhole`), so that a
   /// control character neither reaches the terminal nor throws the columns out of line.
   static func printable(_ value: String) -> String { ShownValue.escapedWhole(value) }
+}
+
+/// How a table is fitted to a terminal's width: its widest columns of text give up columns one
+/// at a time, each shortened value keeping its start and its end around a `…`, until the lines
+/// fit. Only text is shortened: a column aligned right (numbers, amounts) never is, nor any
+/// value without a letter (a date, an amount in a column of text) or a time, nor a heading,
+/// and no column goes below ``minimumWidth`` (so short codes such as `not-yet-due` stay
+/// whole); a table that cannot fit then is as narrow as it can be. CSV and JSON are never
+/// fitted, nor a table that is not shown on a terminal.
+enum TableFit {
+  /// The fewest columns a shortened value keeps, so that its start and end still say which it
+  /// is (`bocom…268.00`).
+  static let minimumWidth = 12
+
+  /// Whether a value may be shortened: it holds a letter, other than the `T` and `Z` of an
+  /// ISO 8601 time (`2026-10-28T00:00:00+08:00`). Values made of digits and signs alone
+  /// (dates, times, amounts, counts) are read whole or not at all.
+  static func isShortenable(_ value: String) -> Bool {
+    let scalars = Array(value.unicodeScalars)
+    func isDigit(_ index: Int) -> Bool {
+      scalars.indices.contains(index) && ("0"..."9").contains(scalars[index])
+    }
+    return scalars.indices.contains { index in
+      let scalar = scalars[index]
+      guard scalar.properties.isAlphabetic else { return false }
+      let partOfTime =
+        (scalar == "T" && isDigit(index - 1) && isDigit(index + 1))
+        || (scalar == "Z" && isDigit(index - 1) && index == scalars.count - 1)
+      return !partOfTime
+    }
+  }
+
+  /// The narrowest each column may become: its whole width when it is aligned right, else the
+  /// widest of its heading (the first row), its values that cannot be shortened and
+  /// ``minimumWidth``, never more than it is wide.
+  static func floors(
+    _ rows: [[String]], widths: [[Int]], alignments: [TextTable.Alignment]
+  ) -> [Int] {
+    alignments.indices.map { column in
+      let widest = widths.map { $0[column] }.max() ?? 0
+      guard alignments[column] == .left else { return widest }
+      var floor = min(widest, minimumWidth)
+      for (index, row) in rows.enumerated() where index == 0 || !isShortenable(row[column]) {
+        floor = max(floor, widths[index][column])
+      }
+      return floor
+    }
+  }
+
+  /// The widths that make a line of these columns, two spaces apart, at most `limit` wide:
+  /// the widest column above its floor gives up one column at a time, so that the longest texts
+  /// are shortened first and alike.
+  static func widths(natural: [Int], floors: [Int], limit: Int) -> [Int] {
+    var widths = natural
+    var excess = widths.reduce(2 * max(0, widths.count - 1), +) - limit
+    while excess > 0 {
+      guard
+        let widest = widths.indices.filter({ widths[$0] > floors[$0] })
+          .max(by: { (widths[$0], $1) < (widths[$1], $0) })
+      else { break }
+      widths[widest] -= 1
+      excess -= 1
+    }
+    return widths
+  }
+
+  /// `text` in at most `width` columns: its start and its end, with `…` for what lies between
+  /// (`bocom-credit…001:268.00`), the end given the odd column, since an id's end (a sequence,
+  /// an amount) tells it from its neighbours more often than its start; text that fits is
+  /// returned as it is.
+  static func elided(_ text: String, toWidth width: Int) -> String {
+    guard DisplayWidth.of(text) > width else { return text }
+    guard width > 1 else { return width == 1 ? "…" : "" }
+    let characters = Array(text)
+    let headWidth = (width - 1) / 2
+    let tailWidth = width - 1 - headWidth
+    var (head, used) = (0, 0)
+    while head < characters.count, used + DisplayWidth.of(characters[head]) <= headWidth {
+      used += DisplayWidth.of(characters[head])
+      head += 1
+    }
+    var (tail, tailUsed) = (characters.count, 0)
+    while tail > head, tailUsed + DisplayWidth.of(characters[tail - 1]) <= tailWidth {
+      tailUsed += DisplayWidth.of(characters[tail - 1])
+      tail -= 1
+    }
+    return String(characters[..<head]) + "…" + String(characters[tail...])
+  }
 }
 
 /// How many terminal columns text takes, after Unicode's East Asian Width property (UAX #11):

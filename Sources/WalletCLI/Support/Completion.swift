@@ -7,9 +7,12 @@ import WalletStore
 /// values) and from the store in use (card ids, holders, enrollment, transaction, posting and
 /// promotion ids), so completion can never drift from the commands.
 struct Completion {
-  /// The word `__complete` answers with when the value is a file name: the script completes
-  /// paths itself.
+  /// The word `__complete` answers with first when the value may be a file name: the script
+  /// completes paths itself, and offers the other candidates beside them (a built-in's ids).
   static let files = ":files"
+
+  /// What an option that takes a built-in's id or a file offers: the ids, then file names.
+  static func idsOrFiles(_ ids: [String]) -> [String] { ids + [files] }
 
   /// The hidden command's name; not in the tree, so neither help nor the manual lists it.
   static let command = "__complete"
@@ -131,8 +134,8 @@ struct Completion {
         ? declared[positionals] : declared.last.flatMap { $0.isRepeatable ? $0 : nil }
       words = spec.map { values(for: $0, path: path, prefix: current, database: database) } ?? []
     }
-    if words == [Self.files] { return words }
-    return words.filter { $0.hasPrefix(current) }
+    let matching = words.filter { $0 != Self.files && $0.hasPrefix(current) }
+    return words.contains(Self.files) ? [Self.files] + matching : matching
   }
 
   /// The declaration of the option that may stand before the subcommand which `word` gives
@@ -167,7 +170,7 @@ struct Completion {
     if spec.name == "promotion" || (path.first == "promotion" && spec.kind == .positional) {
       return storeValues(database: database) { store in
         try store.promotions().map(\.promotion.id.rawValue)
-      } + (path == ["batch"] ? [Self.files] : [])
+      }
     }
     let kind: WalletStore.IDKind?
     switch (spec.name, path.first) {

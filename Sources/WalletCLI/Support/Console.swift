@@ -27,15 +27,22 @@ public struct Console: Sendable {
   public let outputDescriptor: Int32
   /// The descriptor messages are written to.
   public let errorDescriptor: Int32
+  /// When set, standard output is taken for a terminal this many columns wide, whatever it is:
+  /// how a test sees what a person at a terminal would.
+  public let pretendedTerminalColumns: Int?
   private let health = StreamHealth()
 
   /// The process's own standard output and error.
   public static let standard = Console(outputDescriptor: 1, errorDescriptor: 2)
 
-  /// A console over two descriptors.
-  public init(outputDescriptor: Int32, errorDescriptor: Int32) {
+  /// A console over two descriptors; with `pretendedTerminalColumns`, one whose standard
+  /// output is taken for a terminal that wide (for tests).
+  public init(
+    outputDescriptor: Int32, errorDescriptor: Int32, pretendedTerminalColumns: Int? = nil
+  ) {
     self.outputDescriptor = outputDescriptor
     self.errorDescriptor = errorDescriptor
+    self.pretendedTerminalColumns = pretendedTerminalColumns
   }
 
   /// Writes text for a person to standard output, escaped.
@@ -100,7 +107,20 @@ public struct Console: Sendable {
   var outputIsOpen: Bool { health.isOpen(.output) }
 
   /// Whether standard output is a terminal.
-  public var outputIsTerminal: Bool { isatty(outputDescriptor) == 1 }
+  public var outputIsTerminal: Bool {
+    pretendedTerminalColumns != nil || isatty(outputDescriptor) == 1
+  }
+
+  /// The width of the terminal standard output is, in columns, as the terminal gives it
+  /// (`TIOCGWINSZ`); nil when it is no terminal or does not say.
+  var terminalColumns: Int? {
+    if let pretendedTerminalColumns { return pretendedTerminalColumns }
+    var size = winsize()
+    guard ioctl(outputDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
+      return nil
+    }
+    return Int(size.ws_col)
+  }
 
   /// The first write that failed, as the stream and its `errno`; nil when every write went
   /// through or only met a closed pipe.

@@ -74,19 +74,27 @@ enum KnownIDs {
       : tr("\(missing); the nearest ids the store knows are \(list)")
   }
 
-  /// Up to three ids closest to `id` in edits (the same id in another case first); nearest
-  /// first, then by id.
+  /// Up to three ids near `id`, nearest first, then by id: the same id in another case, then
+  /// those within ``allowedEdits(for:)`` edits of it, or that start with it when at least three
+  /// characters were typed (`bocom` for `bocom-applepay-monthly`). An id near none gets none,
+  /// rather than the first ids in order, which would only look like a suggestion.
   static func nearest(to id: Identifier, among candidates: [Identifier]) -> [Identifier] {
-    let word = id.rawValue
+    let word = id.rawValue.lowercased()
+    let allowed = allowedEdits(for: word)
     var seen: Set<Identifier> = []
     let scored = candidates.compactMap { candidate -> (Identifier, Int)? in
       guard seen.insert(candidate).inserted, candidate != id else { return nil }
-      if candidate.rawValue.lowercased() == word.lowercased() { return (candidate, 0) }
-      return (
-        candidate,
-        CommandLineParser.editDistance(word.lowercased(), candidate.rawValue.lowercased()) + 1
-      )
+      let other = candidate.rawValue.lowercased()
+      if other == word { return (candidate, 0) }
+      let edits = CommandLineParser.editDistance(word, other)
+      guard edits <= allowed || (word.count >= 3 && other.hasPrefix(word)) else { return nil }
+      return (candidate, edits + 1)
     }
     return scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map(\.0)
   }
+
+  /// How many edits (characters inserted, removed or changed) still make a known id a likely
+  /// meaning of `word`: about a third of its length, at least one, so that `C9` finds `C1` and
+  /// `ghost` finds no `H1`.
+  static func allowedEdits(for word: String) -> Int { max(1, (word.count + 2) / 3) }
 }

@@ -14,6 +14,8 @@ package struct ImaginedPurchase {
   /// purchase's time, for this card; nil for a promotion of section 2's form, and when not
   /// asked for (a holder's purchase has one standing for all the cards).
   package let standing: RuleStanding?
+  /// The holder's recorded purchases whose rewards it would take, made before them.
+  package let takes: [TakenReward]
 
   /// The promotion deciding.
   package var promotion: Promotion { facts.promotion }
@@ -90,6 +92,16 @@ package enum CheckJob {
         hypothetical: true),
       standing: withStanding
         ? try standing(
-          of: card.holder, cards: [card.id], at: at, promotion: promotion, store: store) : nil)
+          of: card.holder, cards: [card.id], at: at, promotion: promotion, store: store) : nil,
+      takes: try taken(by: purchase, decision: decision, promotion: promotion, store: store))
+  }
+
+  /// The recorded rewards a purchase would take: none unless it would earn, since only a
+  /// reward takes a place.
+  package static func taken(
+    by purchase: Transaction, decision: Decision, promotion: Promotion, store: WalletStore
+  ) throws -> [TakenReward] {
+    guard decision.outcome.reward != nil else { return [] }
+    return try store.rewardsTaken(by: purchase, promotion: promotion)
   }
 }

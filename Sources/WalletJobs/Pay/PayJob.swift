@@ -7,6 +7,8 @@ package struct PaymentEarning {
   package let decision: Decision
   /// The facts behind it, for its reason in words.
   package let facts: ReasonFacts
+  /// The holder's recorded purchases whose rewards it would take, made before them.
+  package let takes: [TakenReward]
 
   /// The promotion deciding.
   package var promotion: Promotion { facts.promotion }
@@ -85,7 +87,9 @@ package enum PayJob {
           decision: decision,
           facts: try DecisionFacts.gather(
             purchase, card: candidate.card, decision: decision, promotion: promotion,
-            store: store, hypothetical: true))
+            store: store, hypothetical: true),
+          takes: try CheckJob.taken(
+            by: purchase, decision: decision, promotion: promotion, store: store))
       }
       return PaymentOffer(candidate: candidate, earnings: earnings)
     }

@@ -150,7 +150,7 @@ struct ReasonWordingTests {
       amount: Money(minorUnits: 15_00))
     #expect(
       ReasonWording.sentence(for: reward, Self.facts(for: .declined))
-        == "It counts as H003's reward 2 of 4 and, bound through the bank's app (bank-app), "
+        == "It counts as reward 2 of 4 for holder 'H003' and, bound through the bank's app (bank-app), "
         + "pays ¥15.00.")
   }
 

@@ -52,7 +52,7 @@ struct CheckCommandTests {
         "  eligible     no: a purchase of ¥100.00 would not earn (cycle-already-rewarded)"))
     #expect(
       lines.contains(
-        "  why          H1 has already been rewarded in the billing cycle 2026-11-22 to "
+        "  why          Holder 'H1' has already been rewarded in the billing cycle 2026-11-22 to "
           + "2026-12-21 (by T1); the promotion pays one reward per cycle."))
     #expect(lines.contains("  rewards      1 used, 3 left, of 4, as of 2026-12-01T12:00:00+08:00"))
     #expect(lines.contains("  next reward  ¥15.00 (reward 2, bank-app)"))
@@ -218,7 +218,7 @@ struct CheckCommandTests {
               "eligible": false,
               "cardCanEarn": true,
               "reason": "cycle-already-rewarded",
-              "explanation": "H1 has already been rewarded in the billing cycle 2026-11-22 to 2026-12-21 (by T1); the promotion pays one reward per cycle.",
+              "explanation": "Holder 'H1' has already been rewarded in the billing cycle 2026-11-22 to 2026-12-21 (by T1); the promotion pays one reward per cycle.",
               "rewardsUsed": 1,
               "rewardsLeft": 3,
               "maxRewardsPerHolder": 4,

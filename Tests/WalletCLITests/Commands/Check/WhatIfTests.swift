@@ -39,8 +39,8 @@ struct WhatIfTests {
         CA    bank-app  yes    ¥10.00
         CB    wallet    yes     ¥5.00
 
-          CA:  It counts as H1's reward 1 of 4 and, bound through the bank's app (bank-app), pays ¥10.00.
-          CB:  It counts as H1's reward 1 of 4 and, bound through Apple Wallet (wallet), pays ¥5.00.
+          CA:  It counts as reward 1 of 4 for holder 'H1' and, bound through the bank's app (bank-app), pays ¥10.00.
+          CB:  It counts as reward 1 of 4 for holder 'H1' and, bound through Apple Wallet (wallet), pays ¥5.00.
 
         """)
   }
@@ -92,7 +92,7 @@ struct WhatIfTests {
     #expect(
       result.stdout == """
         A purchase of ¥99.99 by H1 at 2026-12-01T12:00:00+08:00:
-        No card of H1 would earn; see why below.
+        No card of 'H1' would earn; see why below.
 
         交通银行信用卡 Apple Pay 月月返 (bocom-applepay-monthly)
         card  channel   earns  reward  reason
@@ -117,7 +117,7 @@ struct WhatIfTests {
     #expect(now.status == 1)
     #expect(
       now.stdout.lines.contains(
-        "  CA:  H1 has already been rewarded in the billing cycle 2026-11-22 to 2026-12-21 (by "
+        "  CA:  Holder 'H1' has already been rewarded in the billing cycle 2026-11-22 to 2026-12-21 (by "
           + "T1); the promotion pays one reward per cycle."))
     // In the next cycle the holder's second reward is on the schedule.
     let later = try session.run([
@@ -192,7 +192,7 @@ struct WhatIfTests {
                   "enrollment": "EB",
                   "outcome": "rewarded",
                   "reason": null,
-                  "explanation": "It counts as H1's reward 1 of 4 and, bound through Apple Wallet (wallet), pays ¥5.00.",
+                  "explanation": "It counts as reward 1 of 4 for holder 'H1' and, bound through Apple Wallet (wallet), pays ¥5.00.",
                   "reward": {
                     "ordinal": 1,
                     "channel": "wallet",

@@ -49,7 +49,7 @@ struct DemoCommandTests {
       #expect(text.contains("\n" + command + "\n\n"), "\(command)")
     }
     #expect(text.contains("Pay with C-ZW-BOCOM: it earns ¥15.00."))
-    #expect(text.contains("No card of H002 would earn"))
+    #expect(text.contains("No card of 'H002' would earn"))
     #expect(text.contains("T2005 does not earn: not-enrolled."))
     #expect(text.contains("T2002 earned ¥10.00, taken back: refunded."))
     #expect(text.contains("\nTotal: 11 rewards, ¥135.00.\n"))

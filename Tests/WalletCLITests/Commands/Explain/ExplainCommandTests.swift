@@ -24,14 +24,14 @@ struct ExplainCommandTests {
       "T2002", .belowMinimum,
       "It comes to ¥60.00 after ¥150.00 of refunds; purchases must be at least ¥100.00."
     ),
-    ("T1008", .rewardCapReached, "H001 already has all 4 rewards this promotion pays"),
+    ("T1008", .rewardCapReached, "Holder 'H001' already has all 4 rewards this promotion pays"),
     (
       "T1003", .cycleAlreadyRewarded,
-      "H001 has already been rewarded in the billing cycle 2026-05-22 to 2026-06-21 (by T1001)"
+      "Holder 'H001' has already been rewarded in the billing cycle 2026-05-22 to 2026-06-21 (by T1001)"
     ),
     (
       "T4003", .cycleAlreadyRewarded,
-      "H004 has already been rewarded in the billing cycle 2026-11-22 to 2026-12-21 (by T4002)"
+      "Holder 'H004' has already been rewarded in the billing cycle 2026-11-22 to 2026-12-21 (by T4002)"
     ),
   ]
 
@@ -155,7 +155,7 @@ struct ExplainCommandTests {
     #expect(lines[1] == "T4002 earns ¥15.00.")
     #expect(
       lines[2]
-        == "It counts as H004's reward 2 of 4 and, bound through the bank's app (bank-app), "
+        == "It counts as reward 2 of 4 for holder 'H004' and, bound through the bank's app (bank-app), "
         + "pays ¥15.00.")
     // T4002 names its binding; the card's earliest (a wallet one) does not count then.
     #expect(
@@ -261,16 +261,23 @@ struct ExplainCommandTests {
   @Test func unknownTransactionOrPromotionIsADataError() throws {
     let session = try StoreSession()
     try session.importSample()
-    let unknown = try session.run(["explain", "T9999"])
+    let unknown = try session.run(["explain", "T1001x"])
     #expect(unknown.status == 65)
     #expect(unknown.stdout.isEmpty)
-    #expect(unknown.stderr.hasPrefix("Error: no transaction 'T9999' in the store; the nearest ids"))
+    #expect(
+      unknown.stderr.hasPrefix("Error: no transaction 'T1001x' in the store; the nearest ids"))
+    #expect(unknown.stderr.contains("'T1001'"))
+    // An id near none of the store's gets no suggestion.
+    let far = try session.run(["explain", "T9999"])
+    #expect(far.stderr == "Error: no transaction 'T9999' in the store\n")
     let promotion = try session.run(["explain", "T1001", "--promotion", "nope"])
     #expect(promotion.status == 65)
+    #expect(promotion.stderr == "Error: no promotion 'nope' is installed\n")
+    let typo = try session.run(["explain", "T1001", "--promotion", "bocom-applepay-montly"])
     #expect(
-      promotion.stderr
-        == "Error: no promotion 'nope' is installed; the nearest id the store knows is "
-        + "'bocom-applepay-monthly'\n")
+      typo.stderr
+        == "Error: no promotion 'bocom-applepay-montly' is installed; the nearest id the store "
+        + "knows is 'bocom-applepay-monthly'\n")
     let missing = try session.run(["explain"])
     #expect(missing.status == 64)
     let csv = try session.run(["explain", "T1001", "--format", "csv"])
@@ -294,7 +301,7 @@ struct ExplainCommandTests {
           },
           "outcome": "not-rewarded",
           "reason": "cycle-already-rewarded",
-          "explanation": "H001 has already been rewarded in the billing cycle 2026-05-22 to 2026-06-21 (by T1001); the promotion pays one reward per cycle.",
+          "explanation": "Holder 'H001' has already been rewarded in the billing cycle 2026-05-22 to 2026-06-21 (by T1001); the promotion pays one reward per cycle.",
           "reward": null,
           "posted": null,
           "facts": {

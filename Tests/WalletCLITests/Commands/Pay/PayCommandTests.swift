@@ -221,7 +221,7 @@ struct PayCommandTests {
     #expect(
       voided.stderr.lines == [
         "Voided transaction A: ¥150.00 on card C-ZW-BOCOM, now reversed.",
-        "  bocom-applepay-monthly: not rewarded (refunded)",
+        "  bocom-applepay-monthly: not rewarded (voided)",
       ])
     let twice = try session.run(["txn", "void", "A"])
     #expect(twice.status == 65)

@@ -253,8 +253,9 @@ struct StandingCommandTests {
       promotion: promotion, purchases: [paid], cards: [Identifier("C1")],
       at: try Instant.parse("2026-05-20T10:00:00+08:00", naiveIn: .shanghai))
     #expect(standing.limits.map(\.left) == [.count(3)])
-    let plain = StandingText.table(standing, promotion: promotion, bars: false)
-    let barred = StandingText.table(standing, promotion: promotion, bars: true)
+    let plain = StandingText.table(standing, promotion: promotion, style: Style(isEnabled: false))
+    let barred = StandingText.table(
+      standing, promotion: promotion, style: Style(isEnabled: false, showsBars: true))
     #expect(!plain.contains("["))
     // One of four used: two cells and a half, rounded down.
     #expect(barred.lines.last?.hasSuffix("[##--------]") == true)

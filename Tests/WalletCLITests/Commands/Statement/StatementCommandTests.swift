@@ -307,12 +307,12 @@ struct StatementCommandTests {
         "bocom-applepay-monthly", "test-monthly",
       ])
 
-    let unknown = try session.run(["statement", "--promotion", "nope"])
+    let unknown = try session.run(["statement", "--promotion", "test-montly"])
     #expect(unknown.status == 65)
     #expect(
       unknown.stderr
-        == "Error: no promotion 'nope' is installed; the nearest ids the store knows are "
-        + "'test-monthly', 'bocom-applepay-monthly'\n")
+        == "Error: no promotion 'test-montly' is installed; the nearest id the store knows is "
+        + "'test-monthly'\n")
   }
 
   @Test(arguments: [

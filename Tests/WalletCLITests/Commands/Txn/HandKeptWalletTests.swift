@@ -36,6 +36,8 @@ struct HandKeptWalletTests {
         "Removed transaction T1: ¥150.00 on card C1 at 2026-11-23T10:00:00+08:00.",
         "  bocom-applepay-monthly: transaction T2 is now rewarded ¥10.00 (the holder's reward 1) "
           + "in its place.",
+        "It held a reward; to put it back:",
+        "  wallet txn add --id T1 --card C1 --amount 150.00 --at 2026-11-23T10:00:00+08:00",
       ])
     let csv = try session.succeed(["txn", "list", "--format", "csv"]).stdout
     #expect(!csv.contains("T1,"))
@@ -206,10 +208,10 @@ struct HandKeptWalletTests {
   // MARK: 5. A typo is an error, with the nearest ids
 
   @Test(arguments: [
-    (["statement", "--holder", "ghost"], "no holder 'ghost' in the store", "'H1'"),
-    (["txn", "list", "--card", "NOPE"], "no card 'NOPE' in the store", "'C1', 'D1'"),
+    (["statement", "--holder", "ghost"], "no holder 'ghost' in the store", ""),
+    (["txn", "list", "--card", "NOPE"], "no card 'NOPE' in the store", ""),
     (["txn", "list", "--holder", "h1"], "no holder 'h1' in the store", "'H1'"),
-    (["card", "list", "--holder", "NOPE"], "no holder 'NOPE' in the store", "'H1'"),
+    (["card", "list", "--holder", "NOPE"], "no holder 'NOPE' in the store", ""),
     (["enrollment", "list", "--card", "c1"], "no card 'c1' in the store", "'C1'"),
     (["posting", "list", "--card", "C2"], "no card 'C2' in the store", "'C1'"),
     (["reconcile", "--holder", "H2"], "no holder 'H2' in the store", "'H1'"),
@@ -244,19 +246,19 @@ struct HandKeptWalletTests {
     ),
     (
       ["reconcile", "--promotion", "nope"], "no promotion 'nope' is installed",
-      "'bocom-applepay-monthly'"
+      ""
     ),
     (
       ["export", "rewards", "--promotion", "nope"], "no promotion 'nope' is installed",
-      "'bocom-applepay-monthly'"
+      ""
     ),
     (
       ["promotion", "show", "nope"], "no promotion 'nope' is installed",
-      "'bocom-applepay-monthly'"
+      ""
     ),
     (
       ["promotion", "remove", "nope"], "no promotion 'nope' is installed",
-      "'bocom-applepay-monthly'"
+      ""
     ),
     (
       [
@@ -282,6 +284,11 @@ struct HandKeptWalletTests {
     let result = try session.run(arguments)
     #expect(result.status == 65)
     #expect(result.stdout.isEmpty)
+    guard !nearest.isEmpty else {
+      // Typed ids near none of the store's are offered none.
+      #expect(result.stderr == "Error: \(missing)\n")
+      return
+    }
     #expect(result.stderr.hasPrefix("Error: \(missing); the nearest"), "\(result.stderr)")
     #expect(result.stderr.contains(nearest), "\(result.stderr)")
   }
