@@ -12,6 +12,7 @@ extension Translations {
     .merging(simplifiedChineseThird) { _, _ in preconditionFailure("a sentence translated twice") }
     .merging(simplifiedChineseFourth) { _, _ in preconditionFailure("a sentence translated twice") }
     .merging(simplifiedChineseFifth) { _, _ in preconditionFailure("a sentence translated twice") }
+    .merging(simplifiedChineseImport) { _, _ in preconditionFailure("a sentence translated twice") }
 
   /// The first part of the table.
   private static let simplifiedChineseFirst: [String: String] = [
