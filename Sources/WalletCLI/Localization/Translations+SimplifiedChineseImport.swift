@@ -9,5 +9,7 @@ extension Translations {
       "本会冲抵 {0}",
     "  refund {0}, kept from an earlier import, would refund {1}":
       "  上次导入暂存的退款 {0} 本会冲抵 {1}",
+    "{0} is not UTF-8: read as GB18030 (GBK).":
+      "{0} 不是 UTF-8：已按 GB18030（GBK）读取。",
   ]
 }
