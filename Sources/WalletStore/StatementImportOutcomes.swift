@@ -19,8 +19,9 @@ public struct StatementImportOutcomes: Sendable {
     case replacedStatementRow(Identifier)
     /// Seen before, as a second sighting of this transaction.
     case alreadySeenAs(Identifier)
-    /// Not imported: nothing decided how it was paid, and it is no second sighting. An import
-    /// with such a purchase is rolled back; the caller says which rows need a method.
+    /// Not kept: nothing decided how it was paid, and it is no second sighting. The import goes
+    /// on as it would with a method given (refunds may apply to it), then is rolled back; the
+    /// caller says which rows need a method.
     case needsMethod
   }
 

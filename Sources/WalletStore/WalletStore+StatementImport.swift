@@ -110,11 +110,13 @@ extension WalletStore {
       return .replaced
     }
     guard let partner = sightings[purchase.origin.sourceKind]?.take(for: incoming) else {
-      if purchase.methodIsUndecided { return .needsMethod }
       changes.holders.insert(card.holder)
       changes.note(incoming.time)
+      // A purchase without a method is stored all the same, for the rest of the import to see:
+      // the refunds it takes are those it takes once a method is given (matching never looks
+      // at the method), and the import, which is rolled back, reports just that.
       try insertPurchase(incoming, origin: purchase.origin)
-      return .inserted
+      return purchase.methodIsUndecided ? .needsMethod : .inserted
     }
     changes.holders.insert(card.holder)
     changes.note(incoming.time)

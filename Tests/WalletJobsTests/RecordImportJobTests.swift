@@ -38,7 +38,9 @@ struct RecordImportJobTests {
       policy: ImportPolicy(), store: store, stage: { stages.append($0) })
     #expect(transactions.counts.inserted == 25)
     #expect(transactions.transactions.count == 25)
-    guard case .storing(rows: 25) = stages.first, case .stored(rows: 25) = stages.last else {
+    guard case .readAs(.utf8) = stages.first, case .storing(rows: 25) = stages.dropFirst().first,
+      case .stored(rows: 25) = stages.last
+    else {
       Issue.record("stages: \(stages)")
       return
     }

@@ -13,7 +13,8 @@ struct BatchCommand: WalletCommand {
       Reads the three files, decides every transaction under the promotion and writes the rewards \
       file (and, with --decisions, one decision per transaction). No store is used. Output files \
       appear whole or not at all. Times written without an offset are read in the promotion's \
-      time zone. Any invalid row stops the run with exit status 65 and writes nothing, unless \
+      time zone. A file that is not UTF-8 is read as GB18030, which reads GBK, and standard \
+      error says so. Any invalid row stops the run with exit status 65 and writes nothing, unless \
       --skip-invalid is given: then each invalid row is reported on standard error and left \
       out, and only a file whose every row was left out stops the run so. \
       An output may not be one of the inputs, however it is named (a usage error); a file \
@@ -97,7 +98,13 @@ struct BatchCommand: WalletCommand {
         if let warning { console.message(Self.text(warning)) }
         tellSkipped(skipped)
       },
-      postingsRead: tellSkipped)
+      postingsRead: tellSkipped,
+      readAs: { path, encoding in
+        // Said whether or not quiet: a file is never read in another encoding silently.
+        if let notice = RecordImportText.encodingNotice(path: path, encoding) {
+          console.message(notice)
+        }
+      })
     let report: BatchReport
     do {
       report = try BatchJob.run(

@@ -22,7 +22,8 @@ struct RecordImportOptions: ParsableArguments {
     status 65). A row already in the store unchanged is left alone, so \
     importing a file twice changes nothing. A row whose id is in the store with different \
     details is an error naming its file and line, unless --replace is given. Transactions \
-    dated after now are imported, with a warning. Import cards \
+    dated after now are imported, with a warning. A file that is not UTF-8 is read as \
+    GB18030, which reads GBK, and standard error says so. Import cards \
     first, then enrollments, then transactions. A summary goes to standard error, and on \
     a terminal progress too: rows read, then rows written and the indexes and decisions.
     """
@@ -45,11 +46,18 @@ struct RecordImportOptions: ParsableArguments {
       report = try RecordImportJob.run(
         kind, file: file, policy: ImportPolicy(replace: replace, skipInvalid: skipInvalid),
         store: store,
-        readProgress: ProgressReporter.make(
-          console: console, quiet: quiet, label: ProgressReporter.label(for: kind),
-          totalBytes: file.size),
+        readProgress: { totalBytes in
+          ProgressReporter.make(
+            console: console, quiet: quiet, label: ProgressReporter.label(for: kind),
+            totalBytes: totalBytes)
+        },
         stage: { stage in
           switch stage {
+          case .readAs(let encoding):
+            // Said whether or not quiet: a file is never read in another encoding silently.
+            if let notice = RecordImportText.encodingNotice(path: file.path, encoding) {
+              console.message(notice)
+            }
           case .storing(let rows):
             storing = ProgressReporter.make(
               console: console, quiet: quiet, label: tr("storing transactions"), totalBytes: rows)

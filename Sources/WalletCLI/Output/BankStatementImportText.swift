@@ -159,7 +159,8 @@ enum BankStatementImportText {
         }
       case .refund(let outcome):
         switch outcome {
-        case .applied: refunds.add(.applied)
+        // An import that is not kept applies nothing: it says what it would have applied.
+        case .applied: refunds.add(report.wouldCommit ? .applied : .wouldBeApplied)
         case .alreadyApplied: refunds.add(.alreadyApplied)
         case .waiting: refunds.add(.waiting)
         case .waitingBecause: refunds.add(.keptWaiting)
@@ -205,7 +206,10 @@ enum BankStatementImportText {
     }
     for (refund, target) in report.appliedEarlierRefunds {
       let refund = refund.rawValue
-      lines.append(tr("  refund \(refund), kept from an earlier import, refunds \(target)"))
+      lines.append(
+        report.wouldCommit
+          ? tr("  refund \(refund), kept from an earlier import, refunds \(target)")
+          : tr("  refund \(refund), kept from an earlier import, would refund \(target)"))
     }
     // A long list would bury the counts; --dry-run shows every row of this file.
     let shownWaiting = 10
@@ -350,7 +354,7 @@ enum BankStatementImportText {
   /// What became of a purchase, refund or posting, as the summary counts it.
   private enum Counted: Equatable {
     case new, alreadyPresent, replaced, sameAsAnotherExport, withoutPaymentMethod
-    case applied, alreadyApplied, waiting, keptWaiting
+    case applied, wouldBeApplied, alreadyApplied, waiting, keptWaiting
 
     /// The outcome with its count, count first in English (`3 new`).
     func words(_ count: String) -> String {
@@ -361,6 +365,7 @@ enum BankStatementImportText {
       case .sameAsAnotherExport: tr("\(count) the same as another export's")
       case .withoutPaymentMethod: tr("\(count) without a payment method")
       case .applied: tr("\(count) applied")
+      case .wouldBeApplied: tr("\(count) would be applied")
       case .alreadyApplied: tr("\(count) already applied")
       case .waiting: tr("\(count) waiting for their purchases")
       case .keptWaiting: tr("\(count) kept waiting, not fitting their purchases")

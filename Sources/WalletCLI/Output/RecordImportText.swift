@@ -30,6 +30,14 @@ enum RecordImportText {
     return lines
   }
 
+  /// What is said of a CSV file that is not UTF-8 and was read as GB18030 (GBK), on standard
+  /// error before anything about its rows (SPEC 4); nil for UTF-8, which goes without saying.
+  static func encodingNotice(path: String, _ encoding: StatementEncoding) -> String? {
+    guard encoding == .gb18030 else { return nil }
+    let shown = ShownValue.path(path)
+    return tr("\(shown) is not UTF-8: read as GB18030 (GBK).")
+  }
+
   /// A row the store refused, at its place, in the run's language: a conflict names the fields
   /// that differ from the record the store holds (the store's own sentence when it no longer
   /// holds one to compare).

@@ -39,9 +39,9 @@ package final class CSVReader {
     case afterQuote
   }
 
-  /// The input when reading a file; `nil` when reading `memory`.
+  /// The input when reading a file; `nil` when reading `memory` alone.
   private let fileDescriptor: Int32?
-  /// The input when not reading a file.
+  /// The bytes read before the file (a pipe's first piece), or the whole input without one.
   private let memory: [UInt8]
   /// How much of `memory` has been copied into `buffer`.
   private var memoryOffset = 0
@@ -94,6 +94,14 @@ package final class CSVReader {
     self.init(fileDescriptor: fileDescriptor, memory: [], chunkSize: chunkSize)
     remainingRange = range
     checkedByteOrderMark = range.lowerBound > 0
+  }
+
+  /// Reads `prefix`, bytes already read from the open file descriptor (a pipe's first piece,
+  /// looked at before), then the rest of it from the descriptor, which the caller owns.
+  package convenience init(
+    fileDescriptor: Int32, prefix: [UInt8], chunkSize: Int = defaultChunkSize
+  ) {
+    self.init(fileDescriptor: fileDescriptor, memory: prefix, chunkSize: chunkSize)
   }
 
   /// Reads from bytes already in memory (tests, embedded data).
@@ -442,7 +450,15 @@ package final class CSVReader {
   ) throws(CSVSyntaxError) -> Int {
     if sourceExhausted { return 0 }
     var copied = 0
-    if let fileDescriptor, let range = remainingRange {
+    if memoryOffset < memory.count {
+      // What was read before the reader (all of it, when there is no file).
+      copied = min(count, memory.count - memoryOffset)
+      let offset = memoryOffset
+      memory.withUnsafeBufferPointer {
+        destination.update(from: $0.baseAddress! + offset, count: copied)
+      }
+      memoryOffset += copied
+    } else if let fileDescriptor, let range = remainingRange {
       while true {
         copied = pread(
           fileDescriptor, destination, min(count, range.count), off_t(range.lowerBound))
@@ -457,15 +473,6 @@ package final class CSVReader {
         if copied >= 0 { break }
         let code = errno
         if code != EINTR { throw error(.readFailed(errno: code), line: line) }
-      }
-    } else {
-      copied = min(count, memory.count - memoryOffset)
-      if copied > 0 {
-        let offset = memoryOffset
-        memory.withUnsafeBufferPointer {
-          destination.update(from: $0.baseAddress! + offset, count: copied)
-        }
-        memoryOffset += copied
       }
     }
     if copied == 0 { sourceExhausted = true }

@@ -47,17 +47,19 @@ package struct BatchInput {
   /// read has got, if anything. A file of `smallestFileInParts` bytes or more is read in parts
   /// at once (`FileParts`). With `keepingMerchants` (`keepsMerchants(under:)`), the ledger
   /// keeps every transaction's merchant, which only a promotion listing merchants reads: other
-  /// batches do not pay for the bytes.
+  /// batches do not pay for the bytes. `text` gives each file's text as UTF-8 (SPEC 4), before
+  /// any of it is read (see `loadCardsAndEnrollments`).
   package static func load(
     cards cardsPath: String, enrollments enrollmentsPath: String,
     transactions transactionsPath: String, naiveIn zone: TimeZoneRules, skipInvalid: Bool,
     keepingMerchants: Bool = false, smallestFileInParts: Int = FileParts.minimumFileSize,
+    text: (InputFile) throws(FileError) -> InputFile = { try $0.decodedAtFirstSight().file },
     progress: (_ totalBytes: Int) -> (any ReadProgress)?
   ) throws(FileError) -> BatchInput {
     let (loaded, loader, transactionsFile) = try loadCardsAndEnrollments(
       cards: cardsPath, enrollments: enrollmentsPath, transactions: transactionsPath,
       naiveIn: zone, skipInvalid: skipInvalid, keepingMerchants: keepingMerchants,
-      smallestFileInParts: smallestFileInParts)
+      smallestFileInParts: smallestFileInParts, text: text)
     var input = loaded
     let progress = progress(transactionsFile.size)
     if let whole = TransactionParts.load(
@@ -91,16 +93,24 @@ extension BatchInput {
   /// Opens the three files and reads the cards and enrollments, as `load` does before the
   /// transactions: the input so far (its ledger keeping merchants with `keepingMerchants`),
   /// the loader that goes on to read transactions against them, and the transactions file,
-  /// open.
+  /// open. Each file is read as the text `text` gives, UTF-8: by default the file itself when
+  /// it is UTF-8 at first sight, else converted from GB18030 (`decodedAtFirstSight()`).
   package static func loadCardsAndEnrollments(
     cards cardsPath: String, enrollments enrollmentsPath: String,
     transactions transactionsPath: String, naiveIn zone: TimeZoneRules, skipInvalid: Bool,
-    keepingMerchants: Bool = false, smallestFileInParts: Int = FileParts.minimumFileSize
+    keepingMerchants: Bool = false, smallestFileInParts: Int = FileParts.minimumFileSize,
+    text: (InputFile) throws(FileError) -> InputFile = { try $0.decodedAtFirstSight().file }
   ) throws(FileError) -> (BatchInput, LedgerLoader, InputFile) {
     // Open all three first, so that a missing file is reported before any work is done.
-    let cardsFile = try InputFile(path: cardsPath)
-    let enrollmentsFile = try InputFile(path: enrollmentsPath)
-    let transactionsFile = try InputFile(path: transactionsPath)
+    let opened = [
+      try InputFile(path: cardsPath), try InputFile(path: enrollmentsPath),
+      try InputFile(path: transactionsPath),
+    ]
+    // Each file's encoding is found once, before it is read in one pass or in parts: a file
+    // that is not UTF-8 is converted whole, so that every reader reads UTF-8.
+    var decoded: [InputFile] = []
+    for file in opened { decoded.append(try text(file)) }
+    let (cardsFile, enrollmentsFile, transactionsFile) = (decoded[0], decoded[1], decoded[2])
     var input = BatchInput()
     // Every ledger the transactions are read into starts as a copy of this one (a part of the
     // file, a partition), and so keeps merchants when it does.

@@ -12,6 +12,12 @@ package final class InputFile: Sendable {
   let descriptor: Int32
   /// What the file was when opened (`FileState`), to tell a file changed while it was read.
   private let opened: FileState?
+  /// The file this one holds the text of, converted or copied (`decoded()`): the one that may
+  /// change while it is read.
+  private let source: InputFile?
+  /// The bytes already read from the descriptor, which a reader reads first: a pipe's first
+  /// piece, looked at to tell its encoding (`decodedAtFirstSight()`).
+  package let prefix: [UInt8]
 
   /// Opens `path` for reading; a file that is missing, unreadable or a directory cannot be
   /// opened.
@@ -28,12 +34,18 @@ package final class InputFile: Sendable {
     }
     self.descriptor = descriptor
     opened = FileState(descriptor: descriptor)
+    source = nil
+    prefix = []
   }
 
-  private init(path: String, descriptor: Int32) {
+  /// The file open on `descriptor`, which it owns, named `path` in messages; `source` is the
+  /// file it holds the text of, if any, and `prefix` what was read of it before.
+  init(path: String, descriptor: Int32, source: InputFile? = nil, prefix: [UInt8] = []) {
     self.path = path
     self.descriptor = descriptor
     opened = nil
+    self.source = source
+    self.prefix = prefix
   }
 
   /// Throws when the file is no longer what it was when opened: its size or modification time
@@ -41,6 +53,7 @@ package final class InputFile: Sendable {
   /// that read it, in one pass or several, calls this before its work is made visible, since
   /// what it read may be half of one version and half of another. A pipe is never changed.
   package func checkUnchanged() throws(FileError) {
+    if let source { return try source.checkUnchanged() }
     guard let opened else { return }
     var named = stat()
     let now = FileState(descriptor: descriptor)

@@ -34,7 +34,7 @@ package struct RowFileReader {
   package func forEachRow(
     skipped: inout SkippedRows, _ body: (CSVRow) throws(InputError) -> Void
   ) throws(FileError) {
-    let reader = CSVReader(fileDescriptor: file.descriptor)
+    let reader = CSVReader(fileDescriptor: file.descriptor, prefix: file.prefix)
     do throws(InputError) {
       let columns = try CSVColumns(
         reader: reader, file: file.path, known: kind.columns, required: kind.requiredColumns)

@@ -63,18 +63,21 @@ package struct PartitionedBatch {
   /// Reads the three files, decides every transaction and writes the rewards (and decisions)
   /// rows to `rewards` (and `decisions`). `readDone` is called with the rows skipped once every
   /// input is read and found valid, before any output is written; then a file whose every row
-  /// was skipped stops the run. `progress` is given a phase's
+  /// was skipped stops the run. `text` gives each input's text as UTF-8 (see
+  /// `BatchInput.loadCardsAndEnrollments`).
+  /// `progress` is given a phase's
   /// name and the bytes it will go through, and returns what to tell, if anything. Input errors
   /// and work file failures throw `FileError`; output failures `OutputError`.
   package func run(
     cards: String, enrollments: String, transactions: String, rewards: CSVWriter,
     decisions: CSVWriter?, readDone: (SkippedRows) -> Void,
+    text: (InputFile) throws(FileError) -> InputFile = { try $0.decodedAtFirstSight().file },
     progress: (_ phase: String, _ totalBytes: Int) -> (any ReadProgress)?
   ) throws -> Totals {
     let (base, loader, transactionsFile) = try BatchInput.loadCardsAndEnrollments(
       cards: cards, enrollments: enrollments, transactions: transactions,
       naiveIn: promotion.timeZone, skipInvalid: skipInvalid, keepingMerchants: keepsMerchants,
-      smallestFileInParts: smallestFileInPieces)
+      smallestFileInParts: smallestFileInPieces, text: text)
     let directory = try TemporaryDirectory(in: workParent)
     defer { directory.remove() }
     var totals = Totals()

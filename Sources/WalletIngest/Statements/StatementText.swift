@@ -1,10 +1,5 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// The character encodings that exported statements come in.
+/// The character encodings that exported statements, and wallet's own CSV files, come in
+/// (SPEC 4).
 package enum StatementEncoding: String, Sendable, CustomStringConvertible {
   /// UTF-8 without a byte order mark.
   case utf8 = "UTF-8"
@@ -29,67 +24,53 @@ package struct StatementText: Sendable {
 
   /// Decodes a file: UTF-8 when it is valid UTF-8 (a leading byte order mark removed), else
   /// GB18030. Bytes valid in neither are an error at the first line that fails, never replaced.
+  /// The same detection as `InputFile.decoded()`, which reads wallet's own files, on bytes
+  /// already in memory.
   package static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> StatementText {
     let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    var scan = UTF8Scan()
+    let failure = bytes.withUnsafeBytes { scan.scan($0) } ?? scan.finish()
+    func refused(_ problem: StatementReadError, at offset: Int) -> InputError {
+      InputError(
+        file: file, line: line(at: offset, in: bytes), column: 1, problem: .statement(problem))
+    }
     if bytes.starts(with: byteOrderMark) {
-      let rest = Array(bytes.dropFirst(3))
-      guard String(validating: rest, as: UTF8.self) != nil else {
-        throw InputError(
-          file: file, line: firstInvalidUTF8Line(rest), column: 1,
-          problem: .statement(.invalidUTF8AfterByteOrderMark))
-      }
-      return StatementText(utf8: rest, encoding: .utf8WithByteOrderMark)
+      if let failure { throw refused(.invalidUTF8AfterByteOrderMark, at: failure) }
+      return StatementText(utf8: Array(bytes.dropFirst(3)), encoding: .utf8WithByteOrderMark)
     }
-    if String(validating: bytes, as: UTF8.self) != nil {
-      return StatementText(utf8: bytes, encoding: .utf8)
-    }
-    guard let converted = convertFromGB18030(bytes) else {
-      throw InputError(
-        file: file, line: firstInvalidUTF8Line(bytes), column: 1,
-        problem: .statement(.neitherUTF8NorGB18030))
+    guard let failure else { return StatementText(utf8: bytes, encoding: .utf8) }
+    let (converted, notGB18030) = convertFromGB18030(bytes)
+    guard let converted else {
+      throw refused(
+        .neitherUTF8NorGB18030, at: damage(notUTF8: failure, notGB18030: notGB18030))
     }
     return StatementText(utf8: converted, encoding: .gb18030)
   }
 
-  /// The line holding the first byte that is not UTF-8: near where the damage is, without
-  /// claiming to know where GB18030 went wrong.
-  private static func firstInvalidUTF8Line(_ bytes: [UInt8]) -> Int {
-    var line = 1
-    var start = 0
-    for (index, byte) in bytes.enumerated() where byte == 0x0A {
-      if String(validating: bytes[start..<index], as: UTF8.self) == nil { return line }
-      line += 1
-      start = index + 1
-    }
-    return line
+  /// Where a text that is neither UTF-8 nor GB18030 is damaged, from where each reading of it
+  /// fails: the later of the two. The text before the damage is one of them: a GBK file with
+  /// a stray byte is GB18030 up to it and not UTF-8 from its first Chinese character, and a
+  /// UTF-8 file the other way round.
+  static func damage(notUTF8: Int, notGB18030: Int?) -> Int {
+    max(notUTF8, notGB18030 ?? notUTF8)
   }
 
-  /// The bytes converted from GB18030 to UTF-8 by iconv, or nil when they are not GB18030.
-  private static func convertFromGB18030(_ bytes: [UInt8]) -> [UInt8]? {
-    let converter = iconv_open("UTF-8", "GB18030")
-    guard converter != iconv_t(bitPattern: -1) else { return nil }
-    defer { iconv_close(converter) }
-    // GB18030 takes one to four bytes a character and UTF-8 at most four, so twice the input
-    // always fits (two-byte Chinese characters become three UTF-8 bytes).
-    var output = [UInt8](repeating: 0, count: bytes.count * 2 + 4)
-    var input = bytes
-    let written: Int? = input.withUnsafeMutableBufferPointer { inputBuffer in
-      output.withUnsafeMutableBufferPointer { outputBuffer in
-        var inputPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(
-          inputBuffer.baseAddress)?.assumingMemoryBound(to: CChar.self)
-        var inputLeft = inputBuffer.count
-        var outputPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(
-          outputBuffer.baseAddress)?.assumingMemoryBound(to: CChar.self)
-        var outputLeft = outputBuffer.count
-        let result = iconv(converter, &inputPointer, &inputLeft, &outputPointer, &outputLeft)
-        guard result != -1, inputLeft == 0 else { return nil }
-        return outputBuffer.count - outputLeft
-      }
+  /// The line (from 1) of the byte at `offset`.
+  static func line(at offset: Int, in bytes: [UInt8]) -> Int {
+    1 + bytes[..<min(offset, bytes.count)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+  }
+
+  /// The bytes converted from GB18030 to UTF-8; nil when they are not GB18030, with where the
+  /// first character that is not begins (nil for a NUL, which the CSV reader refuses anyway).
+  private static func convertFromGB18030(_ bytes: [UInt8]) -> ([UInt8]?, notGB18030: Int?) {
+    guard let converter = GB18030Converter() else { return (nil, nil) }
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count * 3 / 2 + 4)
+    let converted = bytes.withUnsafeBytes { piece in
+      converter.convert(piece, isLast: true) { output.append(contentsOf: $0) }
     }
-    guard let written else { return nil }
-    output.removeSubrange(written...)
     // A NUL is no more text in GB18030 than in UTF-8; refuse it here as the CSV reader would.
-    guard !output.contains(0) else { return nil }
-    return output
+    guard converted, !output.contains(0) else { return (nil, converter.failure) }
+    return (output, nil)
   }
 }

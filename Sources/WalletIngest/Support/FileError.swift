@@ -44,6 +44,15 @@ package enum FileError: Error, Sendable {
   /// which file it was.
   case workFileEndsPartWay(path: String?)
 
+  /// The input whose CSV reader met a byte that is not UTF-8, when that is what this is: a file
+  /// taken for UTF-8 at first sight (`InputFile.decodedAtFirstSight()`), to read again whole.
+  package var pathNotUTF8: String? {
+    guard case .invalidInput(let error) = self, case .syntax(.invalidUTF8) = error.problem else {
+      return nil
+    }
+    return error.file
+  }
+
   /// What went wrong, by what the user can do about it.
   package var kind: Kind {
     switch self {

@@ -5,36 +5,44 @@ extension BatchJob {
   /// The batch of every transaction at once: one ledger, decided and written.
   static func runInMemory(
     _ request: BatchRequest, promotion: Promotion, asOf: (Promotion) throws -> CivilDate,
-    events: BatchEvents
+    texts: BatchInputTexts, events: BatchEvents
   ) throws -> BatchReport {
     let input = try BatchInput.load(
       cards: request.cards, enrollments: request.enrollments, transactions: request.transactions,
       naiveIn: promotion.timeZone, skipInvalid: request.skipInvalid,
       keepingMerchants: BatchInput.keepsMerchants(under: promotion),
       smallestFileInParts: request.smallestFileInPieces ?? FileParts.minimumFileSize,
-      progress: { events.progress(.reading, $0) })
+      text: texts.text, progress: { events.progress(.reading, $0) })
     events.inputsRead(nil, input.skipped)
-    func readPostings(_ path: String) throws(FileError) -> BatchPostings {
+    // The postings file as UTF-8 text, its encoding said (on this thread, before it is read).
+    func postingsText(_ path: String) throws(FileError) -> InputFile {
+      try texts.wholeText(try InputFile(path: path))
+    }
+    func readPostings(_ file: InputFile) throws(FileError) -> BatchPostings {
       try BatchPostings.read(
-        try InputFile(path: path), ledger: input.ledger, cardsPath: request.cards,
-        skipInvalid: request.skipInvalid,
+        file, ledger: input.ledger, cardsPath: request.cards, skipInvalid: request.skipInvalid,
         smallestFileInParts: request.smallestFileInPieces ?? FileParts.minimumFileSize)
     }
     if input.fileWithEveryRowSkipped != nil {
       // Nothing is decided from a file none of whose rows is used; the postings are read all
       // the same, so that every row skipped is reported before the run stops.
-      if let path = request.postings { events.postingsRead(try readPostings(path).skipped) }
+      if let path = request.postings {
+        events.postingsRead(try readPostings(try postingsText(path)).skipped)
+      }
       try input.checkEachFileUsed()
     }
 
     // Today is asked for only when reconciling: a bad clock does not stop a plain batch.
     let asOfDay = try request.postings == nil ? nil : asOf(promotion)
+    let postingsFile = try request.postings.map { (path) throws(FileError) in
+      try postingsText(path)
+    }
     // The postings are read while the transactions are decided: neither touches the other.
     let (decisions, postingsRead) = bothAtOnce(
       { RewardEngine(promotion: promotion).decide(input.ledger) },
       {
-        request.postings.map { path in
-          Result { () throws(FileError) in try readPostings(path) }
+        postingsFile.map { file in
+          Result { () throws(FileError) in try readPostings(file) }
         }
       })
     let reconciled = try postingsRead.map { read in

@@ -6,7 +6,7 @@ extension BatchJob {
   /// disk (`PartitionedBatch`), the same files written.
   static func runInParts(
     _ request: BatchRequest, parts: Int, warning: BatchMemoryWarning?, promotion: Promotion,
-    events: BatchEvents
+    texts: BatchInputTexts, events: BatchEvents
   ) throws -> BatchReport {
     let rewardsFile = try AtomicOutputFile(path: request.rewards)
     let decisionsFile = try request.decisions.map { (path) throws(FileError) in
@@ -23,7 +23,7 @@ extension BatchJob {
         cards: request.cards, enrollments: request.enrollments,
         transactions: request.transactions, rewards: writer(rewardsFile, events),
         decisions: decisionsFile.map { writer($0, events) },
-        readDone: { skipped in events.inputsRead(warning, skipped) },
+        readDone: { skipped in events.inputsRead(warning, skipped) }, text: texts.text,
         progress: { phase, totalBytes in
           events.progress(phase == "partitioning" ? .partitioning : .deciding, totalBytes)
         })

@@ -59,11 +59,24 @@ package enum BatchJob {
   ) throws -> BatchReport {
     LargeAllocations.returnToTheSystemWhenFreed()
     let promotion = try resolvePromotion()
-    if let parts = plan.parts {
-      return try runInParts(
-        request, parts: parts, warning: plan.warning, promotion: promotion, events: events)
+    let texts = BatchInputTexts(events: events)
+    while true {
+      do {
+        if let parts = plan.parts {
+          return try runInParts(
+            request, parts: parts, warning: plan.warning, promotion: promotion, texts: texts,
+            events: events)
+        }
+        return try runInMemory(
+          request, promotion: promotion, asOf: asOf, texts: texts, events: events)
+      } catch let error as FileError {
+        // An input taken for UTF-8 at first sight that is not, further on, stopped the run
+        // before anything was said or written: the run starts again, reading it whole.
+        guard let path = error.pathNotUTF8, texts.atFirstSight.contains(path),
+          texts.readWhole.insert(path).inserted
+        else { throw error }
+      }
     }
-    return try runInMemory(request, promotion: promotion, asOf: asOf, events: events)
   }
 
   /// The writer of `file`: standard output goes through the command's console.
@@ -78,5 +91,39 @@ package enum BatchJob {
     } catch {
       throw BatchOutputError(path: file.path, underlying: error)
     }
+  }
+}
+
+/// How a batch reads each input as UTF-8 text (SPEC 4), saying each encoding once however often
+/// the run starts. An input is taken for UTF-8 when its first piece is (the CSV reader checks
+/// every byte as it reads, so a UTF-8 file of millions of rows is not read twice); one that
+/// turns out not to be, further on, is read whole, as the postings always are.
+final class BatchInputTexts {
+  private let events: BatchEvents
+  /// The inputs to read whole, as `InputFile.decoded()` reads them.
+  var readWhole: Set<String> = []
+  /// The inputs taken for UTF-8 at first sight that can be read again, whole (not pipes).
+  private(set) var atFirstSight: Set<String> = []
+  /// The inputs whose encoding was said, each with it.
+  private var said: Set<String> = []
+
+  init(events: BatchEvents) {
+    self.events = events
+  }
+
+  /// The text of the input `file`, as UTF-8.
+  func text(_ file: InputFile) throws(FileError) -> InputFile {
+    let whole = readWhole.contains(file.path)
+    let (text, encoding) = whole ? try file.decoded() : try file.decodedAtFirstSight()
+    if !whole && text === file && file.canBeReadAgain { atFirstSight.insert(file.path) }
+    if said.insert("\(encoding)\u{0}\(file.path)").inserted { events.readAs(file.path, encoding) }
+    return text
+  }
+
+  /// The text of the input `file`, as UTF-8, read whole: for a file read while the
+  /// transactions are decided (the postings), which then cannot start again.
+  func wholeText(_ file: InputFile) throws(FileError) -> InputFile {
+    readWhole.insert(file.path)
+    return try text(file)
   }
 }

@@ -72,17 +72,21 @@ package struct BatchEvents {
   package var inputsRead: (BatchMemoryWarning?, SkippedRows) -> Void
   /// Called with the postings rows left out, once the postings are read.
   package var postingsRead: (SkippedRows) -> Void
+  /// Called with each input's path and encoding (SPEC 4), before anything of it is read.
+  package var readAs: (_ path: String, StatementEncoding) -> Void
 
   /// Events sent to these closures.
   package init(
     standardOutput: @escaping () -> CSVWriter,
     progress: @escaping (BatchPhase, Int) -> (any ReadProgress)?,
     inputsRead: @escaping (BatchMemoryWarning?, SkippedRows) -> Void,
-    postingsRead: @escaping (SkippedRows) -> Void
+    postingsRead: @escaping (SkippedRows) -> Void,
+    readAs: @escaping (_ path: String, StatementEncoding) -> Void = { _, _ in }
   ) {
     self.standardOutput = standardOutput
     self.progress = progress
     self.inputsRead = inputsRead
     self.postingsRead = postingsRead
+    self.readAs = readAs
   }
 }

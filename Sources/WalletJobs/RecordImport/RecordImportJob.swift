@@ -15,8 +15,11 @@ package enum ImportedRow: Sendable {
   case posting(Posting)
 }
 
-/// The stages of a record import after the file is read, for its progress lines.
+/// The stages of a record import, for its progress lines and notices.
 package enum RecordImportStage {
+  /// The file was found to be in this encoding, before any of its rows is read: UTF-8, or
+  /// GB18030 (GBK), which is said (SPEC 4).
+  case readAs(StatementEncoding)
   /// The file's `rows` are being written and decided (transactions, which take longest).
   case storing(rows: Int)
   /// `written` rows of them are written.
@@ -96,15 +99,20 @@ package struct RecordImportReport {
 /// one SQLite transaction, all of it or none, with every row the store refuses located at its
 /// line and field.
 package enum RecordImportJob {
-  /// Imports `file` as rows of `kind` into `store` under `policy`. `readProgress` follows the
-  /// read, `stage` what comes after. Throws the reader's errors, and a ``RefusedRow`` for a row
-  /// the store refuses unless the policy skips it.
+  /// Imports `file` as rows of `kind` into `store` under `policy`: UTF-8, or else GB18030
+  /// (`InputFile.decoded()`), as `stage` is told first. `readProgress`, given the size of the
+  /// text to read, returns what follows the read; `stage` is told what comes after. Throws the
+  /// reader's errors, and a ``RefusedRow`` for a row the store refuses unless the policy skips
+  /// it.
   package static func run(
     _ kind: InputKind, file: InputFile, policy: ImportPolicy, store: WalletStore,
-    readProgress: (any ReadProgress)? = nil, stage: (RecordImportStage) -> Void = { _ in }
+    readProgress: (_ totalBytes: Int) -> (any ReadProgress)? = { _ in nil },
+    stage: (RecordImportStage) -> Void = { _ in }
   ) throws -> RecordImportReport {
+    let (text, encoding) = try file.decoded()
+    stage(.readAs(encoding))
     let reader = RowFileReader(
-      kind: kind, file: file, skipInvalid: policy.skipInvalid, progress: readProgress)
+      kind: kind, file: text, skipInvalid: policy.skipInvalid, progress: readProgress(text.size))
     let zone = store.timeZone
     switch kind {
     case .cards:

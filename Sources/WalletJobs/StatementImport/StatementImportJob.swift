@@ -46,7 +46,8 @@ package enum StatementImportJob {
     }
     return StatementImportReport(
       file: file, rows: rows, appliedEarlierRefunds: outcomes.appliedEarlierRefunds,
-      waitingRefunds: outcomes.waitingRefunds, committed: outcomes.committed)
+      waitingRefunds: outcomes.waitingRefunds, committed: outcomes.committed,
+      wouldCommit: outcomes.purchasesNeedingMethod.isEmpty && !everyRowSkipped)
   }
 
   /// The row a store's refusal is about, as an error at its line.

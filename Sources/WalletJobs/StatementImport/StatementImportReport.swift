@@ -65,6 +65,10 @@ package struct StatementImportReport {
   /// Whether the import was kept: false for a dry run, and for one with purchases that need a
   /// payment method, which changes nothing.
   package let committed: Bool
+  /// Whether the same import, not a dry run, is kept: false when a purchase needs a payment
+  /// method or every row to import was skipped. A dry run reports what the import would do,
+  /// this included, so that its words are those of the import.
+  package let wouldCommit: Bool
 
   /// The rows left out because their card is not in the store, each with why.
   package var skipped: [StatementRowError] { rows.compactMap(\.skipped) }
