@@ -76,7 +76,7 @@ struct GBKFileTests {
       #expect(again.stderr == notice + "\n")
     }
     #expect(try Self.contents(gbk) == (try Self.contents(utf8)))
-    #expect(try Self.contents(gbk)[0].contains("交行卡,张三,unionpay,credit,primary,交通银行,7449"))
+    #expect(try Self.contents(gbk)[0].contains("交行卡,张三,unionpay,credit,primary,bocom,7449"))
   }
 
   @Test func aFileOfNeitherIsAnErrorAtItsLine() throws {
@@ -106,7 +106,7 @@ struct GBKFileTests {
     (
       "cards",
       "card,holder,network,type,issuer,last4\n卡一,张三,unionpay,credit,交通银行,7449\n"
-        + "卡二,李四,unionpay,借记卡,交通银行,5678\n",
+        + "卡二,李四,unionpay,金卡,交通银行,5678\n",
       "cards.csv:3:4: "
     ),
     (
