@@ -209,5 +209,10 @@ enum StoreSchema {
     // `explain` says how an import decided a purchase's payment method in the run's language;
     // the words once stored in English are kept as values instead (see MethodDecisionColumns).
     Migration(name: "method-decisions-as-values", body: MethodDecisionColumns.migrate),
+    // `txn list --waiting --holder H` and `--card C` (issue 30) read only the refunds that wait
+    // on those cards, not every refund a statement import kept.
+    Migration(name: "index-waiting-refunds") { db in
+      try db.execute("CREATE INDEX waiting_refunds_by_card ON waiting_refunds(card, at)")
+    },
   ])
 }
