@@ -212,5 +212,10 @@ enum StoreSchema {
     // Known banks by their code (issue 30): `交通银行` on a card becomes `bocom`, as a card added
     // now keeps it, so that it matches a promotion of `bocom`.
     Migration(name: "issuer-codes", body: IssuerCodes.migrate),
+    // `txn list --waiting --holder H` and `--card C` (issue 30) read only the refunds that wait
+    // on those cards, not every refund a statement import kept.
+    Migration(name: "index-waiting-refunds") { db in
+      try db.execute("CREATE INDEX waiting_refunds_by_card ON waiting_refunds(card, at)")
+    },
   ])
 }

@@ -2,12 +2,17 @@ import WalletCore
 
 extension WalletStore {
   /// Every refund kept until its purchase is imported, oldest first, each with why it still
-  /// waits when the purchase it names is in the store.
-  public func waitingRefunds() throws -> [WaitingRefund] {
-    try withReasons(
+  /// waits when the purchase it names is in the store; with `holder` or `card`, only those on
+  /// that holder's cards or on that card, found through `waiting_refunds_by_card`.
+  public func waitingRefunds(holder: Identifier? = nil, card: Identifier? = nil) throws
+    -> [WaitingRefund]
+  {
+    var clause = WhereClause()
+    clause.cards(holder: holder, card: card)
+    return try withReasons(
       try db.fetchAll(
-        "SELECT \(Self.waitingColumns) FROM waiting_refunds ORDER BY at, id",
-        map: Self.waitingRefund))
+        "SELECT \(Self.waitingColumns) FROM waiting_refunds\(clause.sql) ORDER BY at, id",
+        clause.arguments, map: Self.waitingRefund))
   }
 
   /// The refund with this id kept until its purchase is imported, if one is.

@@ -89,10 +89,12 @@ extension WalletStore {
   /// The rewards a promotion had paid before an instant, all holders together: what counts
   /// against its quota.
   /// Counts places by their ordinal: a reward forfeited under `refunds: clawback` has one too,
-  /// and uses up the quota as a paid one does.
+  /// and uses up the quota as a paid one does. The bound `time <= ?` (the instant) gives SQLite a
+  /// range of rewards_by_time, which holds no more rewards than the quota; written only as
+  /// `time < ? OR (time = ? AND …)`, it searched every decision of the promotion.
   static let quotaPaidSQL =
-    "SELECT COUNT(*) FROM decisions WHERE promotion = ? "
-    + "AND (time < ? OR (time = ? AND transaction_id < ?)) AND ordinal IS NOT NULL"
+    "SELECT COUNT(*) FROM decisions WHERE promotion = ? AND ordinal IS NOT NULL "
+    + "AND time <= ? AND (time < ? OR transaction_id < ?)"
 
   /// How a purchase that has not happened would be decided: the real engine, on the store's
   /// state at the purchase's time plus the purchase. Nothing is written.
@@ -209,17 +211,24 @@ extension WalletStore {
     return decision
   }
 
+  /// Every place taken under a promotion with a quota, of which there are never more than the
+  /// quota: read in rewards_by_time's own order, since asked `ORDER BY time, transaction_id`
+  /// SQLite walks decisions_by_time instead, every decision of the promotion, rewarded or not.
+  static let quotaSettlementSQL =
+    "SELECT time, transaction_id FROM decisions WHERE promotion = ? AND ordinal IS NOT NULL "
+    + "ORDER BY time, holder, cycle_start"
+
   /// How the promotion's quota stands in the store's decisions: the place that exhausted it,
   /// in order of time then id bytes, if any.
   func quotaSettlement(_ promotion: Promotion) throws -> QuotaSettlement {
     guard let quota = promotion.quota else { return .notReached }
     guard quota > 0 else { return .exhaustedFromStart }
-    let last = try db.fetchAll(
-      "SELECT time, transaction_id FROM decisions WHERE promotion = ? AND ordinal IS NOT NULL "
-        + "ORDER BY time, transaction_id LIMIT 1 OFFSET ?",
-      [promotion.id.rawValue, Int64(quota - 1)]
-    ) { row in (time: row.int64(at: 0), id: Array(row.string(at: 1).utf8)) }
-    guard let last = last.first else { return .notReached }
+    var places = try db.fetchAll(Self.quotaSettlementSQL, [promotion.id.rawValue]) { row in
+      (time: row.int64(at: 0), id: Array(row.string(at: 1).utf8))
+    }
+    guard places.count >= quota else { return .notReached }
+    places.sort { $0.time != $1.time ? $0.time < $1.time : $0.id.lexicographicallyPrecedes($1.id) }
+    let last = places[quota - 1]
     return .exhaustedAfter(time: last.time, id: last.id)
   }
 }

@@ -63,7 +63,7 @@ struct MethodDecisionColumnsTests {
   @Test func anUpgradeReadsTheWordsOlderVersionsStored() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let (path, store) = try storeWithEveryDecision()
-    try store.db.executeScript(StoreOpeningTests.undoLastStep)
+    try store.db.executeScript(StoreOpeningTests.undoLastSteps)
     for (index, entry) in Self.decisions.enumerated() {
       try store.db.execute(
         "UPDATE origins SET method_decided_by = ? WHERE record = ?", [entry.words, "S\(index)"])
@@ -83,7 +83,7 @@ struct MethodDecisionColumnsTests {
   func anUpgradeRefusesWordsNoVersionWrote(words: String) throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let (path, store) = try storeWithEveryDecision()
-    try store.db.executeScript(StoreOpeningTests.undoLastStep)
+    try store.db.executeScript(StoreOpeningTests.undoLastSteps)
     try store.db.execute(
       "UPDATE origins SET method_decided_by = ? WHERE record = 'S1'", [words])
     #expect(

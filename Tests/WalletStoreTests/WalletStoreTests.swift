@@ -66,12 +66,15 @@ struct StoreOpeningTests {
   static func makeOlderStore(at path: String) throws {
     _ = try WalletStore.open(path: path, create: true)
     let database = try Database(path: path, mode: .readWrite)
-    try database.executeScript(undoLastStep)
+    try database.executeScript(undoLastSteps)
   }
 
-  /// The method-decisions step undone: the words column back, the four value columns gone (and
-  /// the issuer-codes step after it forgotten, which changed no table).
-  static let undoLastStep = """
+  /// The last migrations undone: the index of waiting refunds by card gone, then the words
+  /// column back and the four value columns gone (and the issuer-codes step between them
+  /// forgotten, which changed no table).
+  static let undoLastSteps = """
+    DROP INDEX waiting_refunds_by_card;
+    DELETE FROM schema_migrations WHERE name = 'index-waiting-refunds';
     ALTER TABLE origins ADD COLUMN method_decided_by TEXT;
     ALTER TABLE origins DROP COLUMN method_source;
     ALTER TABLE origins DROP COLUMN method_rule;
@@ -120,7 +123,7 @@ struct StoreOpeningTests {
         INSERT INTO decisions_old SELECT * FROM decisions_new;
         DROP TABLE decisions_new;
         ALTER TABLE decisions_old RENAME TO decisions;
-        \(Self.undoLastStep)
+        \(Self.undoLastSteps)
         DELETE FROM schema_migrations WHERE name = 'decisions-forfeited';
         PRAGMA user_version = 3;
         """)

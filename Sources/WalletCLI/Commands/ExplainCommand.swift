@@ -101,7 +101,7 @@ struct ExplainCommand: WalletCommand {
     guard owed.contains(where: { $0.transaction == decision.transaction }) else { return nil }
     let reconciliation = Reconciliation(
       owed: owed, postings: try store.postings(WalletStore.PostingFilter(holder: decision.holder)),
-      cardHolders: try store.cardHolders(), asOf: now)
+      cardHolders: try store.cardHolders(of: decision.holder), asOf: now)
     return reconciliation.rows.first { $0.transaction == decision.transaction }
   }
 }

@@ -48,7 +48,7 @@ struct ReconcileCommand: WalletCommand {
     }
     let reconciliation = Reconciliation(
       owed: owed, postings: try store.postings(WalletStore.PostingFilter(holder: holder)),
-      cardHolders: try store.cardHolders(), asOf: asOf)
+      cardHolders: try store.cardHolders(of: holder), asOf: asOf)
     let report = ReconciliationReport(reconciliation: reconciliation)
     let console = context.console
     switch format {

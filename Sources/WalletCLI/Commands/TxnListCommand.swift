@@ -111,11 +111,7 @@ struct TxnListCommand: WalletCommand {
     store: WalletStore, holder: Identifier?, card: Identifier?, format: OutputFormat,
     context: CommandContext
   ) throws {
-    let cardsOfHolder = try holder.map { Set(try store.cards(holder: $0).map(\.id)) }
-    let refunds = try store.waitingRefunds().filter { refund in
-      card.map { refund.card == $0 } ?? true
-        && cardsOfHolder.map { $0.contains(refund.card) } ?? true
-    }
+    let refunds = try store.waitingRefunds(holder: holder, card: card)
     try TransactionListing.waiting(
       refunds.prefix(limit?.value ?? refunds.count), in: store.timeZone
     )

@@ -227,6 +227,8 @@ import WalletTestSupport
       let database = try Database(path: session.database, mode: .readWrite)
       try database.executeScript(
         """
+        DROP INDEX waiting_refunds_by_card;
+        DELETE FROM schema_migrations WHERE name = 'index-waiting-refunds';
         ALTER TABLE origins ADD COLUMN method_decided_by TEXT;
         ALTER TABLE origins DROP COLUMN method_source;
         ALTER TABLE origins DROP COLUMN method_rule;
