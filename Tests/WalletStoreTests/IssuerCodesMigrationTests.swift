@@ -14,7 +14,7 @@ struct IssuerCodesMigrationTests {
   /// A store as an older wallet left it: cards C1, C2… of holders H1, H2… with the issuers given,
   /// each bound in the bank's app with one purchase, a promotion `other` whose issuer is
   /// written `交通银行`, and the decisions the old comparison made (C1 and C2 of another
-  /// issuer than `bocom`); the step not yet applied.
+  /// issuer than `bocom`); the step (and the index step after it) not yet applied.
   func olderStore(at path: String, issuers: [String?]) throws {
     let store = try WalletStore.open(path: path, create: true)
     for (index, issuer) in issuers.enumerated() {
@@ -48,7 +48,8 @@ struct IssuerCodesMigrationTests {
       """)
     try store.db.executeScript(
       """
-      DELETE FROM schema_migrations WHERE name = 'issuer-codes';
+      DROP INDEX waiting_refunds_by_card;
+      DELETE FROM schema_migrations WHERE name IN ('issuer-codes', 'index-waiting-refunds');
       PRAGMA user_version = 5;
       """)
   }
