@@ -90,10 +90,13 @@ enum TableFit {
   static let minimumWidth = 12
 
   /// Whether a value may be shortened: it holds a letter, other than the `T` and `Z` of an
-  /// ISO 8601 time (`2026-10-28T00:00:00+08:00`). Values made of digits and signs alone
-  /// (dates, times, amounts, counts) are read whole or not at all.
+  /// ISO 8601 time (`2026-10-28T00:00:00+08:00`), and is not a code. Values made of digits and
+  /// signs alone (dates, times, amounts, counts) are read whole or not at all, and so are codes
+  /// (`amount-differs`, `cycle-already-rewarded`: lower-case letters and `-`), which a reader
+  /// or a script looks up as they are.
   static func isShortenable(_ value: String) -> Bool {
     let scalars = Array(value.unicodeScalars)
+    if scalars.allSatisfy({ ("a"..."z").contains($0) || $0 == "-" }) { return false }
     func isDigit(_ index: Int) -> Bool {
       scalars.indices.contains(index) && ("0"..."9").contains(scalars[index])
     }

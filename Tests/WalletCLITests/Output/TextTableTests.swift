@@ -34,12 +34,13 @@ struct TextTableTests {
 }
 
 /// A table fitted to a terminal's width: the widest texts shortened in the middle, numbers,
-/// amounts, dates, times and headings never.
+/// amounts, dates, times, codes and headings never.
 struct TableFitTests {
   static let id = "bocom-credit:MY-BOCOM:2026-10-28:001:268.00"
 
   @Test(arguments: [
-    (id, true), ("某咖啡店", true), ("T1", true), ("not-yet-due", true),
+    (id, true), ("某咖啡店", true), ("T1", true), ("C-LL-VISA", true), ("not-yet-due", false),
+    ("amount-differs", false), ("cycle-already-rewarded", false),
     ("2026-10-28", false), ("2026-10-28T00:00:00+08:00", false), ("2026-12-01T04:00:00Z", false),
     ("¥1,268.00", false), ("12", false), ("", false), ("[##--------]", false),
   ])
