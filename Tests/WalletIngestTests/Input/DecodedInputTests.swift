@@ -259,23 +259,5 @@ struct DecodedInputTests {
   }
 
   /// `text` in GB18030 (which has a form for €, unlike GBK), by the system's iconv.
-  static func gb18030(_ text: String) -> [UInt8] {
-    let converter = iconv_open("GB18030", "UTF-8")
-    defer { iconv_close(converter) }
-    var input = Array(text.utf8)
-    var output = [UInt8](repeating: 0, count: input.count * 2)
-    let written = input.withUnsafeMutableBufferPointer { inputBuffer in
-      output.withUnsafeMutableBufferPointer { outputBuffer in
-        var inputPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(
-          inputBuffer.baseAddress)?.assumingMemoryBound(to: CChar.self)
-        var inputLeft = inputBuffer.count
-        var outputPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(
-          outputBuffer.baseAddress)?.assumingMemoryBound(to: CChar.self)
-        var outputLeft = outputBuffer.count
-        _ = iconv(converter, &inputPointer, &inputLeft, &outputPointer, &outputLeft)
-        return outputBuffer.count - outputLeft
-      }
-    }
-    return Array(output[..<written])
-  }
+  static func gb18030(_ text: String) -> [UInt8] { GBK.gb18030(text) }
 }
