@@ -7,6 +7,8 @@ except `duckdb`, which needs bench/.venv.
                                           the same for a SELECT, its rows kept in a DuckDB table;
                                           then (untimed) write them to OUT as CSV
   tools.py verify N NAME=FILE ...          same rewards from every engine? (exit 1 and a diff if not)
+  tools.py verify-fetch REWARDS FETCHED    FETCHED (holder, ordinal, transaction, reward in fen)
+                                          the same rows as REWARDS' columns? (exit 1 if not)
   tools.py decisions FILE N REWARDS        N decisions, as many rewarded as REWARDS has rows
   tools.py reasons FILE [--all]            count decisions by reason (--all: every reason code must occur)
   tools.py report RESULTS N H REWARDS ...  the table of medians
@@ -147,6 +149,34 @@ def cmd_verify(transactions, pairs):
     return 1
 
 
+def cmd_verify_fetch(rewards_path, fetched_path):
+    """The fetch-only query's rows against the same four columns of a rewards file."""
+    rewards = read_rewards(rewards_path)
+    expected = []
+    for line in rewards["lines"]:
+        r = next(csv.reader([line]))
+        expected.append((r[0], r[3], r[4], str(money_fen(r[9]))))
+    with open(fetched_path, encoding="utf-8", newline="") as f:
+        rows = list(csv.reader(f))
+    if rows[:1] != [["holder", "ordinal", "transaction", "reward"]]:
+        raise SystemExit("%s: header is %r" % (fetched_path, rows[:1]))
+    got = [tuple(r) for r in rows[1:]]
+    expected.sort()
+    got.sort()
+    if got == expected:
+        digest = hashlib.sha256("\n".join(",".join(r) for r in got).encode("utf-8")).hexdigest()
+        print("verified: the fetch-only query's %s rows (holder, ordinal, transaction, reward) "
+              "are wallet's, sha256 %s" % (format(len(got), ","), digest[:16]))
+        return 0
+    print("MISMATCH: the fetch-only query's rows are not wallet's: %d against %d rows"
+          % (len(got), len(expected)), file=sys.stderr)
+    for row in sorted(set(expected) - set(got))[:8]:
+        print("  - %s" % ",".join(row), file=sys.stderr)
+    for row in sorted(set(got) - set(expected))[:8]:
+        print("  + %s" % ",".join(row), file=sys.stderr)
+    return 1
+
+
 def cmd_decisions(path, transactions, rewards_path):
     rewards = read_rewards(rewards_path)["count"]
     count = rewarded = 0
@@ -268,6 +298,8 @@ def cmd_report(results, transactions, holders, rewards_path, title):
     duck = notes.get("duckdb", "duckdb")
     row("DuckDB query + COPY (%s)" % duck, "duckdb", ["duckdb"])
     row("DuckDB tight query, rows kept in a table", "duckdb-tight", ["duckdb-tight"])
+    row("DuckDB fetch-only query (holder, ordinal, transaction, reward)", "duckdb-fetch",
+        ["duckdb-fetch"])
     lite = notes.get("sqlite-query", "sqlite").replace("sqlite", "SQLite")
     row("%s .import of the 3 files + indexes" % lite, "sqlite-load")
     row("%s query (to CSV)" % lite, "sqlite-query", ["sqlite-query"])
@@ -356,6 +388,8 @@ def main(argv):
         return 0
     if cmd == "verify":
         return cmd_verify(args[0], args[1:])
+    if cmd == "verify-fetch":
+        return cmd_verify_fetch(*args)
     if cmd == "decisions":
         return cmd_decisions(*args)
     if cmd == "reasons":
