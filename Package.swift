@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "WalletCore", targets: ["WalletCore"]),
     // libFuzzer harnesses: .ci/fuzz builds each alone with -sanitize=fuzzer,address.
     .executable(name: "FuzzCSV", targets: ["FuzzCSV"]),
+    .executable(name: "FuzzCSVScanner", targets: ["FuzzCSVScanner"]),
     .executable(name: "FuzzMoney", targets: ["FuzzMoney"]),
     .executable(name: "FuzzTime", targets: ["FuzzTime"]),
     .executable(name: "FuzzPromotion", targets: ["FuzzPromotion"]),
@@ -46,6 +47,7 @@ let package = Package(
     .executableTarget(
       name: "FuzzCSV", dependencies: ["CFuzzing", "WalletCore", "WalletIngest"],
       plugins: ["EmbedData"]),
+    .executableTarget(name: "FuzzCSVScanner", dependencies: ["CFuzzing", "WalletIngest"]),
     .executableTarget(name: "FuzzMoney", dependencies: ["CFuzzing", "WalletCore"]),
     .executableTarget(name: "FuzzTime", dependencies: ["CFuzzing", "WalletCore"]),
     .executableTarget(name: "FuzzPromotion", dependencies: ["CFuzzing", "WalletCore"]),

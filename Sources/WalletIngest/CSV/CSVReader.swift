@@ -96,6 +96,25 @@ package final class CSVReader {
     checkedByteOrderMark = range.lowerBound > 0
   }
 
+  /// Reads the bytes `range` of a file as above, counting lines from `firstLine`, and looking
+  /// for a byte order mark only if asked: the rest of an input that `CSVScanner` began.
+  convenience init(
+    fileDescriptor: Int32, range: Range<Int>, firstLine: Int, lookingForByteOrderMark: Bool
+  ) {
+    self.init(fileDescriptor: fileDescriptor, memory: [], chunkSize: Self.defaultChunkSize)
+    remainingRange = range
+    line = firstLine
+    checkedByteOrderMark = !lookingForByteOrderMark
+  }
+
+  /// Reads bytes in memory as `init(bytes:chunkSize:)` does, counting lines from `firstLine`
+  /// and looking for a byte order mark only if asked.
+  convenience init(bytes: [UInt8], firstLine: Int, lookingForByteOrderMark: Bool) {
+    self.init(fileDescriptor: nil, memory: bytes, chunkSize: Self.defaultChunkSize)
+    line = firstLine
+    checkedByteOrderMark = !lookingForByteOrderMark
+  }
+
   /// Reads `prefix`, bytes already read from the open file descriptor (a pipe's first piece,
   /// looked at before), then the rest of it from the descriptor, which the caller owns.
   package convenience init(
@@ -359,7 +378,7 @@ package final class CSVReader {
   ///
   /// Hand-written rather than `Unicode.UTF8.ForwardParser`, whose generic code is many times
   /// slower, and unspecialised in debug builds; Chinese bank files have non-ASCII text on most rows.
-  private static func problem(in bytes: UnsafePointer<UInt8>, count: Int) -> CSVSyntaxError.Kind? {
+  static func problem(in bytes: UnsafePointer<UInt8>, count: Int) -> CSVSyntaxError.Kind? {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highBits: UInt64 = 0x8080_8080_8080_8080
     let raw = UnsafeRawPointer(bytes)

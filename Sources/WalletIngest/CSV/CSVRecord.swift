@@ -223,23 +223,39 @@ enum CSVByte {
 
 /// A record's fields as raw byte buffers, trimmed of surrounding spaces and tabs, for readers
 /// that look at millions of fields and cannot afford a `CSVField` value each. Valid only inside
-/// `CSVRecord.withRawFields`.
-struct CSVRawFields {
-  fileprivate let storage: CSVRecordStorage
-
+/// `CSVRecord.withRawFields`, or until a `CSVScanner` moves on.
+package struct CSVRawFields {
+  /// The bytes the spans' offsets count from.
+  private let bytes: UnsafePointer<UInt8>
+  /// Where each field lies in `bytes`.
+  private let spans: UnsafePointer<CSVFieldSpan>
   /// The number of fields.
-  var count: Int { storage.fieldCount }
+  package let count: Int
+
+  /// The fields `spans[0..<count]` of `bytes`.
+  init(bytes: UnsafePointer<UInt8>, spans: UnsafePointer<CSVFieldSpan>, count: Int) {
+    self.bytes = bytes
+    self.spans = spans
+    self.count = count
+  }
 
   /// The trimmed bytes of field `index` (0-based).
-  subscript(index: Int) -> UnsafeRawBufferPointer {
-    precondition(index >= 0 && index < storage.fieldCount, "CSV field index out of range")
-    let span = storage.fields[index]
+  package subscript(index: Int) -> UnsafeRawBufferPointer {
+    precondition(index >= 0 && index < count, "CSV field index out of range")
+    let span = spans[index]
     var low = span.start
     var high = span.end
-    let bytes = storage.bytes
+    let bytes = self.bytes
     while low < high && CSVByte.isBlank(bytes[low]) { low += 1 }
     while high > low && CSVByte.isBlank(bytes[high - 1]) { high -= 1 }
     return UnsafeRawBufferPointer(start: bytes + low, count: high - low)
+  }
+
+  /// The untrimmed bytes of field `index` (0-based), as `CSVRecord`'s field has them.
+  package func untrimmed(_ index: Int) -> UnsafeRawBufferPointer {
+    precondition(index >= 0 && index < count, "CSV field index out of range")
+    let span = spans[index]
+    return UnsafeRawBufferPointer(start: bytes + span.start, count: span.end - span.start)
   }
 }
 
@@ -249,7 +265,8 @@ extension CSVRecord {
     _ body: (CSVRawFields) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     try withExtendedLifetime(storage) { () throws(Failure) -> Result in
-      try body(CSVRawFields(storage: storage))
+      try body(
+        CSVRawFields(bytes: storage.bytes, spans: storage.fields, count: storage.fieldCount))
     }
   }
 }

@@ -276,10 +276,10 @@ package final class LedgerLoader {
           // Records straight from the reader, without a row value each: anything unusual,
           // a short row included, sends the file to the ordinary reading.
           do throws(CSVSyntaxError) {
-            while let record = try csv.next() {
-              guard record.count == columns.width,
-                let card = record.withRawFields({ reader.card($0) })
-              else { return nil }
+            while let fields = try csv.next() {
+              guard fields.count == columns.width, let card = reader.card(fields) else {
+                return nil
+              }
               cards.append(card)
             }
           } catch {
@@ -321,17 +321,14 @@ package final class LedgerLoader {
           var cardIDs = IdentifierArena()
           var keys: [IDLookup.Key] = []
           do throws(CSVSyntaxError) {
-            while let record = try csv.next() {
-              guard record.count == columns.width else { return nil }
-              let read = record.withRawFields { fields -> Bool in
-                guard let enrollment = reader.plainEnrollment(fields) else { return false }
-                let card = fields[reader.cardColumn]
-                enrollments.append(enrollment)
-                cardIDs.append(card)
-                keys.append(IDLookup.Key(card))
-                return true
-              }
-              guard read else { return nil }
+            while let fields = try csv.next() {
+              guard fields.count == columns.width,
+                let enrollment = reader.plainEnrollment(fields)
+              else { return nil }
+              let card = fields[reader.cardColumn]
+              enrollments.append(enrollment)
+              cardIDs.append(card)
+              keys.append(IDLookup.Key(card))
             }
           } catch {
             return nil

@@ -36,10 +36,8 @@ package struct BatchPostings {
         let reader = PostingRowReader(columns, cards: lookup, cardIDs: cardIDs)
         var part = BatchPostings(values: [], cards: [])
         do throws(CSVSyntaxError) {
-          while let record = try csv.next() {
-            guard let (posting, card) = record.withRawFields({ reader.posting($0) }) else {
-              return nil
-            }
+          while let fields = try csv.next() {
+            guard let (posting, card) = reader.posting(fields) else { return nil }
             part.values.append(posting)
             part.cards.append(card)
           }

@@ -16,19 +16,36 @@ package struct CSVColumns {
   package init(reader: CSVReader, file: String, known: [String], required: Set<String>)
     throws(InputError)
   {
-    self.file = file
-    let header: CSVRecord
+    let header: CSVRecord?
     do {
-      guard let first = try reader.next() else {
-        throw InputError(file: file, line: 1, column: 1, problem: .emptyFile(expectedHeader: known))
-      }
-      header = first
-    } catch let error as CSVSyntaxError {
-      throw InputError(csv: error, file: file)
-    } catch let error as InputError {
-      throw error
+      header = try reader.next()
     } catch {
-      preconditionFailure("unexpected error \(error)")
+      throw InputError(csv: error, file: file)
+    }
+    try self.init(header: header, file: file, known: known, required: required)
+  }
+
+  /// Reads the header from `scanner`, as `init(reader:file:known:required:)` does.
+  init(scanner: CSVScanner, file: String, known: [String], required: Set<String>)
+    throws(InputError)
+  {
+    let header: CSVRecord?
+    do {
+      header = try scanner.nextRecord()
+    } catch {
+      throw InputError(csv: error, file: file)
+    }
+    try self.init(header: header, file: file, known: known, required: required)
+  }
+
+  /// Checks `header`, a file's first record (nil: the file is empty), against the file's known
+  /// and required columns.
+  private init(header: CSVRecord?, file: String, known: [String], required: Set<String>)
+    throws(InputError)
+  {
+    self.file = file
+    guard let header else {
+      throw InputError(file: file, line: 1, column: 1, problem: .emptyFile(expectedHeader: known))
     }
     var indexByName: [String: Int] = [:]
     for field in header {

@@ -25,7 +25,7 @@ package enum FileParts {
   /// any kind.
   static func read<Part: Sendable>(
     _ file: InputFile, kind: InputKind, smallest: Int,
-    _ readHalf: @escaping @Sendable (CSVReader, CSVColumns, _ roomForBytes: Int) -> Part?
+    _ readHalf: @escaping @Sendable (CSVScanner, CSVColumns, _ roomForBytes: Int) -> Part?
   ) -> (first: Part, second: Part)? {
     guard let parts = read(file, kind: kind, parts: 2, smallest: smallest, readHalf),
       parts.count == 2
@@ -46,7 +46,7 @@ package enum FileParts {
   /// `smallest` bytes is not cut.
   static func read<Part: Sendable>(
     _ file: InputFile, kind: InputKind, parts count: Int, smallest: Int,
-    _ readPart: @escaping @Sendable (CSVReader, CSVColumns, _ roomForBytes: Int) -> Part?
+    _ readPart: @escaping @Sendable (CSVScanner, CSVColumns, _ roomForBytes: Int) -> Part?
   ) -> [Part]? {
     precondition(count >= 2, "a file read in fewer than two parts")
     let size = file.size
@@ -72,12 +72,12 @@ package enum FileParts {
       let parts = UnsafeSendableBuffer(parts)
       DispatchQueue.concurrentPerform(iterations: count) { part in
         let range = bounds[part]..<bounds[part + 1]
-        let csv = CSVReader(fileDescriptor: file.descriptor, range: range)
+        let csv = CSVScanner(fileDescriptor: file.descriptor, range: range)
         if part == 0 {
           // The first part starts with the header, already read above.
           guard
             (try? CSVColumns(
-              reader: csv, file: file.path, known: kind.columns, required: kind.requiredColumns))
+              scanner: csv, file: file.path, known: kind.columns, required: kind.requiredColumns))
               != nil
           else { return }
         }

@@ -52,7 +52,7 @@ enum TransactionParts {
 
   /// One part's transactions, or nil at the first problem of any kind.
   private static func read(
-    _ csv: CSVReader, columns: CSVColumns, reader: LedgerTransactionReader, ledger: Ledger,
+    _ csv: CSVScanner, columns: CSVColumns, reader: LedgerTransactionReader, ledger: Ledger,
     expectedRows: Int, progress: SharedProgress
   ) -> Ledger? {
     var ledger = ledger
@@ -83,7 +83,7 @@ enum TransactionParts {
   /// batches hold their rows' merchants too. False at the first problem of any kind: the
   /// caller then reads the file the ordinary way.
   static func readRows(
-    _ csv: CSVReader, columns: CSVColumns, reader: LedgerTransactionReader,
+    _ csv: CSVScanner, columns: CSVColumns, reader: LedgerTransactionReader,
     keepingMerchants: Bool, progress: (_ rows: Int, _ bytes: Int) -> Void,
     batch: (PendingRows.Batch) -> Void, row: (ParsedTransaction, UnsafeRawBufferPointer) -> Void
   ) -> Bool {
@@ -98,26 +98,23 @@ enum TransactionParts {
       let width = columns.width
       let tableColumns = reader.rows.columns
       while true {
-        let next: CSVRecord?
+        let next: CSVRawFields?
         do { next = try csv.next() } catch { return false }
-        guard let record = next else { break }
-        guard record.count == width else { return false }
-        let plain = record.withRawFields { fields -> Bool in
-          guard let parsed = reader.plainTransaction(fields, lookingUpEnrollment: false) else {
-            return false
-          }
+        guard let fields = next else { break }
+        guard fields.count == width else { return false }
+        let parsed = reader.plainTransaction(fields, lookingUpEnrollment: false)
+        if let parsed {
           pending.add(
             parsed, card: fields[tableColumns.card],
             enrollment: fields.nonEmpty(tableColumns.enrollment), id: fields[tableColumns.id],
             merchant: keepingMerchants ? fields.nonEmpty(tableColumns.merchant) : nil)
-          return true
         }
-        if !plain || pending.isFull {
+        if parsed == nil || pending.isFull {
           guard pending.flush(cards: reader.cards, enrollments: reader.enrollments, batch)
           else { return false }
         }
-        if !plain {
-          try reader.read(CSVRow(record: record, columns: columns), row)
+        if parsed == nil {
+          try reader.read(CSVRow(record: csv.currentRecord(), columns: columns), row)
         }
         rows += 1
         if rows & 0xFFFF == 0 {

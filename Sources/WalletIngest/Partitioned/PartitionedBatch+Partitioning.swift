@@ -82,7 +82,7 @@ extension PartitionedBatch {
 
   /// Reads the rows of one piece into `files`; nil at the first problem of any kind.
   private static func readPiece(
-    _ csv: CSVReader, columns: CSVColumns, reader: LedgerTransactionReader,
+    _ csv: CSVScanner, columns: CSVColumns, reader: LedgerTransactionReader,
     partOfCard: [UInt8], files: PieceFiles?, keepingMerchants: Bool, progress: SharedProgress
   ) -> Piece? {
     guard let files else { return nil }

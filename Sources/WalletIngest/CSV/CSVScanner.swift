@@ -1,0 +1,487 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The fast path of `CSVReader`: the same records from the same input, found 16 bytes at a time
+/// with vector compares, and handed out where they lie in the input buffer, without a copy.
+///
+/// Nearly every row of a bank's file is plain: fields without line breaks, carriage returns or
+/// NUL bytes, each either unquoted or quoted whole. For those, one compare per special byte
+/// over 16 bytes gives a bit mask of the commas, line feeds and quotes, and the fields are the
+/// runs between the set bits; the bytes of a record with any byte of 0x80 or more are checked
+/// as UTF-8 in one run. At the first record that is anything else (a carriage return, a line
+/// break inside quotes, a stray quote, invalid UTF-8, a field too long, a record longer than the
+/// buffer), the scanner hands the rest of the input, from that record's first byte and line, to
+/// a `CSVReader`, which reads it or throws exactly the error it always has. So the records, their
+/// lines and columns, and the errors are `CSVReader`'s on every input (`.ci/fuzz`'s
+/// FuzzCSVScanner checks this).
+///
+/// Fields are given as `CSVRawFields`, valid until the next call to `next()`.
+package final class CSVScanner {
+  /// Bytes read at a time; a record longer than this goes to `CSVReader`.
+  package static let defaultChunkSize = 1 << 20
+
+  /// Bytes loaded by one vector compare.
+  private static let lane = 16
+  /// Bytes after the buffer's end that a vector load may read (and ignore).
+  private static let padding = 64
+
+  private let fileDescriptor: Int32?
+  /// The input without a file (tests, the fuzzer).
+  private let memory: [UInt8]
+  /// The part of the file (or of `memory`) not yet in the buffer.
+  private var remaining: Range<Int>
+  /// Whether the input starts a file, where a byte order mark is skipped.
+  private let startsInput: Bool
+  private let chunkSize: Int
+  private let buffer: UnsafeMutablePointer<UInt8>
+  /// Offset in the input of `buffer[0]`.
+  private var bufferOffset: Int
+  /// The first byte not yet handed out.
+  private var position = 0
+  /// One past the last valid byte of `buffer`.
+  private var end = 0
+  /// Whether the input has no bytes left beyond `end`.
+  private var exhausted = false
+  /// Set once the first bytes are read (and a byte order mark skipped).
+  private var started = false
+  /// The 1-based line of the next record.
+  private var line = 1
+  /// The current record's fields, as offsets in `buffer`.
+  private var spans: UnsafeMutablePointer<CSVFieldSpan>
+  private var spanCapacity = 16
+  private var fieldCount = 0
+  /// The line of the current record.
+  private var recordLine = 0
+  /// Set once the rest of the input is `CSVReader`'s.
+  private var handedOver: CSVReader?
+  /// The record `handedOver` gave last.
+  private var handedOverRecord: CSVRecord?
+  /// The first error, thrown again by every later call.
+  private var failure: CSVSyntaxError?
+  /// Input bytes taken so far (ahead of the records handed out by up to a chunk).
+  package var bytesRead: Int { bytesScanned + (handedOver?.bytesRead ?? 0) }
+  private var bytesScanned = 0
+  /// Records scanned here rather than by `CSVReader` (for tests and measurements).
+  package private(set) var recordsScanned = 0
+
+  /// Reads the bytes `range` of an open file with `pread`, leaving its offset alone, as
+  /// `CSVReader(fileDescriptor:range:)` does: a byte order mark is looked for only when the range
+  /// starts the file, and lines count from the range's start.
+  package init(fileDescriptor: Int32, range: Range<Int>, chunkSize: Int = defaultChunkSize) {
+    self.fileDescriptor = fileDescriptor
+    memory = []
+    remaining = range
+    startsInput = range.lowerBound == 0
+    bufferOffset = range.lowerBound
+    self.chunkSize = max(chunkSize, 4)
+    buffer = .allocate(capacity: self.chunkSize + Self.padding)
+    spans = .allocate(capacity: spanCapacity)
+  }
+
+  /// Reads bytes in memory, as `CSVReader(bytes:chunkSize:)` does.
+  package init(bytes: [UInt8], chunkSize: Int = defaultChunkSize) {
+    fileDescriptor = nil
+    memory = bytes
+    remaining = 0..<bytes.count
+    startsInput = true
+    bufferOffset = 0
+    self.chunkSize = max(chunkSize, 4)
+    buffer = .allocate(capacity: self.chunkSize + Self.padding)
+    spans = .allocate(capacity: spanCapacity)
+  }
+
+  deinit {
+    buffer.deallocate()
+    spans.deallocate()
+  }
+
+  /// The next record's fields (trimmed, as `CSVRecord.withRawFields` gives them), valid until
+  /// the next call; nil at the end of the input. Throws what `CSVReader` would, and again on
+  /// every later call.
+  package func next() throws(CSVSyntaxError) -> CSVRawFields? {
+    if let failure { throw failure }
+    do {
+      if handedOver == nil, try scanRecord() {
+        recordsScanned += 1
+        return CSVRawFields(bytes: buffer, spans: spans, count: fieldCount)
+      }
+      guard let reader = handedOver else { return nil }
+      handedOverRecord = nil
+      guard let record = try reader.next() else { return nil }
+      handedOverRecord = record
+      return CSVRawFields(
+        bytes: record.storage.bytes, spans: record.storage.fields, count: record.count)
+    } catch {
+      failure = error
+      throw error
+    }
+  }
+
+  /// The next record as a `CSVRecord` (a copy of its fields), or nil at the end: for a header,
+  /// and for what only the ordinary row parser reads.
+  package func nextRecord() throws(CSVSyntaxError) -> CSVRecord? {
+    guard try next() != nil else { return nil }
+    return currentRecord()
+  }
+
+  /// The record `next()` returned last, as a `CSVRecord`: its fields untrimmed, with their
+  /// lines and columns.
+  package func currentRecord() -> CSVRecord {
+    if let handedOverRecord { return handedOverRecord }
+    var bytes = 0
+    for index in 0..<fieldCount { bytes += spans[index].end - spans[index].start }
+    let storage = CSVRecordStorage(byteCapacity: bytes, fieldCapacity: fieldCount)
+    storage.line = recordLine
+    for index in 0..<fieldCount {
+      let span = spans[index]
+      let count = span.end - span.start
+      (storage.bytes + storage.byteCount).update(from: buffer + span.start, count: count)
+      storage.byteCount += count
+      storage.appendField(
+        start: storage.byteCount - count, end: storage.byteCount, line: span.line)
+    }
+    return CSVRecord(storage: storage)
+  }
+
+  // MARK: - Scanning
+
+  /// Scans the next record into `spans`; false at the end of the input or once it is handed
+  /// over (`handedOver` then set).
+  private func scanRecord() throws(CSVSyntaxError) -> Bool {
+    if !started {
+      started = true
+      // At least the three bytes of a byte order mark, however small the chunks.
+      repeat { try fill() } while end < 3 && !exhausted
+      if startsInput && end >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
+        position = 3
+      }
+    }
+    while true {
+      switch scanBuffered() {
+      case .record:
+        return true
+      case .blankLine:
+        continue
+      case .unusual:
+        try handOver()
+        return false
+      case .needMore:
+        if exhausted {
+          if position == end { return false }
+          // The last record, without a line break.
+          switch finishLastRecord() {
+          case .record: return true
+          default:
+            try handOver()
+            return false
+          }
+        }
+        guard position > 0 || end < chunkSize else {
+          // A record longer than the buffer.
+          try handOver()
+          return false
+        }
+        try fill()
+      }
+    }
+  }
+
+  private enum Scan {
+    case record, blankLine, unusual, needMore
+  }
+
+  /// Scans one record starting at `position`, if it lies wholly in the buffer.
+  ///
+  /// The hot loop. What it changes lives in locals, written back once, so that the optimiser
+  /// keeps it in registers and no access to the class's properties is checked per field.
+  @inline(__always)
+  private func scanBuffered() -> Scan {
+    let start = position
+    let buffer = self.buffer
+    let end = self.end
+    guard start < end else { return .needMore }
+    if buffer[start] == CSVByte.lineFeed {
+      position = start + 1
+      line += 1
+      return .blankLine
+    }
+    let line = self.line
+    var spans = self.spans
+    var capacity = spanCapacity
+    var count = 0
+    defer {
+      self.spans = spans
+      spanCapacity = capacity
+      fieldCount = count
+    }
+    // Fields with a `""` inside, by index: their bytes are unescaped once the record is whole.
+    var doubledQuotes: UInt64 = 0
+    var fieldStart = start
+    var sawHighBit = false
+    var block = start
+    while block < end {
+      let vector = UnsafeRawPointer(buffer + block).loadUnaligned(as: SIMD16<UInt8>.self)
+      let valid: UInt64 = end - block >= Self.lane ? 0xFFFF : (1 << UInt64(end - block)) - 1
+      var stops =
+        Self.bits(
+          (vector .== SIMD16(repeating: CSVByte.comma))
+            .| (vector .== SIMD16(repeating: CSVByte.lineFeed))
+            .| (vector .== SIMD16(repeating: CSVByte.quote))) & valid
+      let special =
+        Self.bits(
+          (vector .== SIMD16(repeating: CSVByte.carriageReturn))
+            .| (vector .== SIMD16(repeating: 0))) & valid
+      // A carriage return or NUL before the record's line feed is unusual; one after it
+      // belongs to the next record.
+      if special != 0 && special.trailingZeroBitCount < firstLineFeed(stops, at: block) {
+        return .unusual
+      }
+      sawHighBit = sawHighBit || Self.hasHighBit(vector, valid: valid)
+      while stops != 0 {
+        let at = block + stops.trailingZeroBitCount
+        let byte = buffer[at]
+        var fieldEnd = at
+        var textStart = fieldStart
+        var terminator = byte
+        if byte == CSVByte.quote {
+          // Only a whole quoted field is scanned here: `"…"` then a comma or line break.
+          guard at == fieldStart else { return .unusual }
+          var doubled = false
+          switch quotedFieldEnd(from: at + 1, doubled: &doubled) {
+          case .closed(let close):
+            if close + 1 >= end {
+              guard exhausted else { return .needMore }
+              terminator = CSVByte.lineFeed
+            } else {
+              terminator = buffer[close + 1]
+              guard terminator == CSVByte.comma || terminator == CSVByte.lineFeed else {
+                return .unusual
+              }
+            }
+            textStart = at + 1
+            fieldEnd = close
+          case .needMore: return .needMore
+          case .unusual: return .unusual
+          }
+          if doubled {
+            guard count < 64 else { return .unusual }
+            doubledQuotes |= 1 << UInt64(count)
+          }
+          // The field's bytes past this block were not looked at for a high bit.
+          sawHighBit = true
+        }
+        guard fieldEnd - textStart <= CSVReader.maximumFieldLength else { return .unusual }
+        if count == capacity { (spans, capacity) = Self.grow(spans, count: count) }
+        (spans + count).initialize(to: CSVFieldSpan(start: textStart, end: fieldEnd, line: line))
+        count += 1
+        // After a quoted field, the next field starts past its closing quote and terminator.
+        let next = byte == CSVByte.quote ? fieldEnd + 2 : at + 1
+        if terminator == CSVByte.lineFeed {
+          position = min(next, end)
+          if doubledQuotes != 0 { unescape(doubledQuotes, spans: spans) }
+          return finishRecord(start: start, sawHighBit: sawHighBit)
+        }
+        fieldStart = next
+        if byte == CSVByte.quote {
+          // Go on after the quoted field: this block's masks are stale.
+          block = next - Self.lane
+          break
+        }
+        stops &= stops - 1
+      }
+      block += Self.lane
+    }
+    // Ran out of buffered input inside the record.
+    count = 0
+    return .needMore
+  }
+
+  /// The bit of the first line feed among `stops` (the stops of the 16 bytes at `block`), or
+  /// 16 when there is none.
+  @inline(__always)
+  private func firstLineFeed(_ stops: UInt64, at block: Int) -> Int {
+    var scan = stops
+    while scan != 0 {
+      let bit = scan.trailingZeroBitCount
+      if buffer[block + bit] == CSVByte.lineFeed { return bit }
+      scan &= scan - 1
+    }
+    return Self.lane
+  }
+
+  /// `spans` moved to twice the room; kept out of line, as records rarely outgrow it.
+  @inline(never)
+  private static func grow(
+    _ spans: UnsafeMutablePointer<CSVFieldSpan>, count: Int
+  ) -> (UnsafeMutablePointer<CSVFieldSpan>, Int) {
+    let grown = UnsafeMutablePointer<CSVFieldSpan>.allocate(capacity: count * 2)
+    grown.moveInitialize(from: spans, count: count)
+    spans.deallocate()
+    return (grown, count * 2)
+  }
+
+  /// Completes a record that the input ends without a line break, if it is plain.
+  private func finishLastRecord() -> Scan {
+    // Scan again with a line feed appended in the padding, which the loads may read.
+    buffer[end] = CSVByte.lineFeed
+    let savedEnd = end
+    end += 1
+    let result = scanBuffered()
+    end = savedEnd
+    if result == .record {
+      // The line feed appended was not input: the record ends the input.
+      position = min(position, end)
+      return .record
+    }
+    return .unusual
+  }
+
+  /// Checks the record `buffer[start..<position]`, whose fields are in `spans`, and moves on to
+  /// the next line.
+  @inline(__always)
+  private func finishRecord(start: Int, sawHighBit: Bool) -> Scan {
+    if sawHighBit && CSVReader.problem(in: buffer + start, count: position - start) != nil {
+      position = start
+      return .unusual
+    }
+    recordLine = line
+    line += 1
+    return .record
+  }
+
+  /// Where a quoted field whose text starts at `from` ends.
+  private enum QuotedEnd {
+    /// The closing quote's offset.
+    case closed(Int)
+    /// The buffer ends first: more input is needed to tell.
+    case needMore
+    /// The field holds a line break or a NUL: `CSVReader`'s to read.
+    case unusual
+  }
+
+  /// Finds the quote that closes a quoted field whose text starts at `from`, noting in
+  /// `doubled` a `""` inside.
+  @inline(__always)
+  private func quotedFieldEnd(from: Int, doubled: inout Bool) -> QuotedEnd {
+    var index = from
+    while index < end {
+      let byte = buffer[index]
+      if byte == CSVByte.quote {
+        if index + 1 < end && buffer[index + 1] == CSVByte.quote {
+          doubled = true
+          index += 2
+          continue
+        }
+        if index + 1 == end && !exhausted { return .needMore }
+        return .closed(index)
+      }
+      if byte == CSVByte.lineFeed || byte == CSVByte.carriageReturn || byte == 0 {
+        return .unusual
+      }
+      index += 1
+    }
+    return exhausted ? .unusual : .needMore
+  }
+
+  /// Turns each `""` of the fields whose bits `fields` sets into `"`, in place: the bytes are
+  /// this record's own, and the scan is done with them.
+  private func unescape(_ fields: UInt64, spans: UnsafeMutablePointer<CSVFieldSpan>) {
+    var left = fields
+    while left != 0 {
+      let index = left.trailingZeroBitCount
+      left &= left - 1
+      var read = spans[index].start
+      var write = read
+      let stop = spans[index].end
+      while read < stop {
+        let byte = buffer[read]
+        buffer[write] = byte
+        write += 1
+        read += byte == CSVByte.quote ? 2 : 1
+      }
+      spans[index].end = write
+    }
+  }
+
+  /// The bits of `mask`'s lanes, lane 0 lowest: each lane's high bit gathered with a multiply.
+  @inline(__always)
+  private static func bits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt64 {
+    let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+    let gather: UInt64 = 0x0002_0408_1020_4081
+    let low = ((words[0] & 0x8080_8080_8080_8080) &* gather) >> 56
+    let high = ((words[1] & 0x8080_8080_8080_8080) &* gather) >> 56
+    return low | high << 8
+  }
+
+  /// Whether a valid lane of `vector` holds a byte of 0x80 or more.
+  @inline(__always)
+  private static func hasHighBit(_ vector: SIMD16<UInt8>, valid: UInt64) -> Bool {
+    let words = unsafeBitCast(vector, to: SIMD2<UInt64>.self)
+    guard (words[0] | words[1]) & 0x8080_8080_8080_8080 != 0 else { return false }
+    let signed = unsafeBitCast(vector, to: SIMD16<Int8>.self)
+    return bits(signed .< SIMD16(repeating: 0)) & valid != 0
+  }
+
+  // MARK: - Input
+
+  /// Moves the unscanned bytes to the front of the buffer and reads after them.
+  private func fill() throws(CSVSyntaxError) {
+    let kept = end - position
+    if position > 0 {
+      buffer.update(from: buffer + position, count: kept)
+      bufferOffset += position
+      position = 0
+      end = kept
+    }
+    let count = min(chunkSize - end, remaining.count)
+    guard count > 0 else {
+      exhausted = remaining.isEmpty
+      return
+    }
+    var copied = 0
+    if let fileDescriptor {
+      while true {
+        copied = pread(fileDescriptor, buffer + end, count, off_t(remaining.lowerBound))
+        if copied >= 0 { break }
+        let code = errno
+        if code != EINTR {
+          throw CSVSyntaxError(line: line, column: 1, kind: .readFailed(errno: code))
+        }
+      }
+    } else {
+      copied = count
+      let from = remaining.lowerBound
+      let destination = buffer + end
+      memory.withUnsafeBufferPointer {
+        destination.update(from: $0.baseAddress! + from, count: count)
+      }
+    }
+    if copied == 0 {
+      // The file is shorter than the range: its end is the input's.
+      remaining = remaining.lowerBound..<remaining.lowerBound
+    } else {
+      remaining = (remaining.lowerBound + copied)..<remaining.upperBound
+    }
+    end += copied
+    bytesScanned += copied
+    exhausted = remaining.isEmpty
+  }
+
+  /// Hands the input from `position` on to a `CSVReader`, starting at the current line.
+  private func handOver() throws(CSVSyntaxError) {
+    let from = bufferOffset + position
+    let rest = from..<(remaining.upperBound)
+    if let fileDescriptor {
+      handedOver = CSVReader(
+        fileDescriptor: fileDescriptor, range: rest, firstLine: line, lookingForByteOrderMark: false
+      )
+    } else {
+      handedOver = CSVReader(
+        bytes: Array(memory[rest]), firstLine: line, lookingForByteOrderMark: false)
+    }
+    position = end
+  }
+}
