@@ -220,7 +220,9 @@ package final class CSVScanner {
     // Fields with a `""` inside, by index: their bytes are unescaped once the record is whole.
     var doubledQuotes: UInt64 = 0
     var fieldStart = start
-    var sawHighBit = false
+    // Where the first byte of 0x80 or more may be (a block's start, or a quoted field's), or
+    // `Int.max`: the UTF-8 check starts there, as the bytes before are ASCII.
+    var firstHighBit = Int.max
     var block = start
     while block < end {
       let vector = UnsafeRawPointer(buffer + block).loadUnaligned(as: SIMD16<UInt8>.self)
@@ -239,7 +241,7 @@ package final class CSVScanner {
       if special != 0 && special.trailingZeroBitCount < firstLineFeed(stops, at: block) {
         return .unusual
       }
-      sawHighBit = sawHighBit || Self.hasHighBit(vector, valid: valid)
+      if firstHighBit == Int.max && Self.hasHighBit(vector, valid: valid) { firstHighBit = block }
       while stops != 0 {
         let at = block + stops.trailingZeroBitCount
         let byte = buffer[at]
@@ -271,7 +273,7 @@ package final class CSVScanner {
             doubledQuotes |= 1 << UInt64(count)
           }
           // The field's bytes past this block were not looked at for a high bit.
-          sawHighBit = true
+          firstHighBit = min(firstHighBit, at)
         }
         guard fieldEnd - textStart <= CSVReader.maximumFieldLength else { return .unusual }
         if count == capacity { (spans, capacity) = Self.grow(spans, count: count) }
@@ -282,7 +284,7 @@ package final class CSVScanner {
         if terminator == CSVByte.lineFeed {
           position = min(next, end)
           if doubledQuotes != 0 { unescape(doubledQuotes, spans: spans) }
-          return finishRecord(start: start, sawHighBit: sawHighBit)
+          return finishRecord(start: start, firstHighBit: firstHighBit)
         }
         fieldStart = next
         if byte == CSVByte.quote {
@@ -339,11 +341,14 @@ package final class CSVScanner {
     return .unusual
   }
 
-  /// Checks the record `buffer[start..<position]`, whose fields are in `spans`, and moves on to
+  /// Checks the record `buffer[start..<position]`, whose fields are in `spans`, as UTF-8 from
+  /// `firstHighBit` (a valid sequence cannot start on an ASCII byte before it), and moves on to
   /// the next line.
   @inline(__always)
-  private func finishRecord(start: Int, sawHighBit: Bool) -> Scan {
-    if sawHighBit && CSVReader.problem(in: buffer + start, count: position - start) != nil {
+  private func finishRecord(start: Int, firstHighBit: Int) -> Scan {
+    if firstHighBit < position
+      && CSVReader.problem(in: buffer + firstHighBit, count: position - firstHighBit) != nil
+    {
       position = start
       return .unusual
     }
