@@ -1,3 +1,4 @@
+import Dispatch
 import WalletCore
 
 /// The three input files of a batch, read into a ledger and cross-checked: every card an
@@ -120,14 +121,18 @@ extension BatchInput {
     loader.smallestFileInParts = smallestFileInParts
 
     // Read in halves, a file has no row skipped: any problem sends it to the row-by-row read.
-    if !loader.addCardsInHalves(cardsFile, to: &input.ledger) {
+    // The halves of both files are read at once; an enrollment's card is found once the cards
+    // are in.
+    let (cardHalves, enrollmentHalves) = loader.readHalves(
+      cards: cardsFile, enrollments: enrollmentsFile)
+    if !loader.addCards(cardHalves, to: &input.ledger) {
       let before = input.skipped.count
       try loader.readCards(
         RowFileReader(kind: .cards, file: cardsFile, skipInvalid: skipInvalid),
         into: &input.ledger, skipped: &input.skipped)
       input.noteRows(of: cardsFile.path, kept: input.ledger.cards.count, skippedBefore: before)
     }
-    if !loader.addEnrollmentsInHalves(enrollmentsFile, to: &input.ledger) {
+    if !loader.addEnrollments(enrollmentHalves, to: &input.ledger) {
       let before = input.skipped.count
       try loader.readEnrollments(
         RowFileReader(kind: .enrollments, file: enrollmentsFile, skipInvalid: skipInvalid),
@@ -261,36 +266,66 @@ package final class LedgerLoader {
     transactionReader = nil
   }
 
-  /// Reads a large cards file as two halves at once; false (and nothing added) when the file
-  /// is small or anything in it needs the ordinary, row-by-row read.
-  func addCardsInHalves(_ file: InputFile, to ledger: inout Ledger) -> Bool {
-    guard
-      let (first, second) = FileParts.read(
-        file, kind: .cards, smallest: smallestFileInParts,
-        { csv, columns, bytes -> [Card]? in
-          var reader = CardRowReader(ColumnPositions(columns))
-          var cards: [Card] = []
-          // Room for the rows of `bytes` bytes at the shortest plausible row, so that the
-          // array does not grow by copying: unused room is never touched, so never resident.
-          cards.reserveCapacity(bytes / Self.shortestCardRow)
-          // Records straight from the reader, without a row value each: anything unusual,
-          // a short row included, sends the file to the ordinary reading.
-          do throws(CSVSyntaxError) {
-            while let fields = try csv.next() {
-              guard fields.count == columns.width, let card = reader.card(fields) else {
-                return nil
-              }
-              cards.append(card)
+  /// Reads a large cards file and a large enrollments file as two halves each, the four at
+  /// once: the cards of each half, and the enrollments of each half with their cards' ids (not
+  /// yet looked up); nil for a file that is small, or anything in which needs the ordinary,
+  /// row-by-row read.
+  func readHalves(cards cardsFile: InputFile, enrollments enrollmentsFile: InputFile) -> (
+    cards: ([Card], [Card])?, enrollments: (EnrollmentHalf, EnrollmentHalf)?
+  ) {
+    let zone = self.zone
+    let read = FileParts.readHalves(
+      cardsFile, kind: .cards,
+      { csv, columns, bytes -> [Card]? in
+        var reader = CardRowReader(ColumnPositions(columns))
+        var cards: [Card] = []
+        // Room for the rows of `bytes` bytes at the shortest plausible row, so that the
+        // array does not grow by copying: unused room is never touched, so never resident.
+        cards.reserveCapacity(bytes / Self.shortestCardRow)
+        // Records straight from the scanner, without a row value each: anything unusual, a
+        // short row included, sends the file to the ordinary reading.
+        do throws(CSVSyntaxError) {
+          while let fields = try csv.next() {
+            guard fields.count == columns.width, let card = reader.card(fields) else {
+              return nil
             }
-          } catch {
-            return nil
+            cards.append(card)
           }
-          return cards
-        })
+        } catch {
+          return nil
+        }
+        return cards
+      },
+      and: enrollmentsFile, kind: .enrollments,
+      { csv, columns, bytes -> EnrollmentHalf? in
+        // No cards to look up yet: they are found once both files are read.
+        var reader = EnrollmentRowReader(ColumnPositions(columns), cards: IDLookup(), zone: zone)
+        var half = EnrollmentHalf()
+        half.enrollments.reserveCapacity(bytes / Self.shortestEnrollmentRow)
+        do throws(CSVSyntaxError) {
+          while let fields = try csv.next() {
+            guard fields.count == columns.width,
+              let enrollment = reader.plainEnrollment(fields)
+            else { return nil }
+            let card = fields[reader.cardColumn]
+            half.enrollments.append(enrollment)
+            half.cardIDs.append(card)
+            half.keys.append(IDLookup.Key(card))
+          }
+        } catch {
+          return nil
+        }
+        return half
+      }, smallest: smallestFileInParts)
+    return (read.first, read.second)
+  }
+
+  /// Adds the cards of the halves `readHalves` read to `ledger`, which holds nothing yet;
+  /// false (and nothing added) when there are none, or an id repeats.
+  func addCards(_ halves: ([Card], [Card])?, to ledger: inout Ledger) -> Bool {
+    guard let (first, second) = halves,
+      let lookup = IDLookup(uniqueIn: first, second, id: { $0.id }), lookup.count > 0
     else { return false }
-    guard let lookup = IDLookup(uniqueIn: first, second, id: { $0.id }), lookup.count > 0 else {
-      return false
-    }
     cards = lookup
     // The first half was sized for the whole file: the ledger takes it and appends the second.
     ledger.append(contentsOf: consume first)
@@ -305,50 +340,29 @@ package final class LedgerLoader {
   /// The fewest bytes an enrollment row is assumed to take, as for `shortestCardRow`.
   private static let shortestEnrollmentRow = 32
 
-  /// Reads a large enrollments file as two halves at once, like `addCardsInHalves`.
-  func addEnrollmentsInHalves(_ file: InputFile, to ledger: inout Ledger) -> Bool {
+  /// Adds the enrollments of the halves `readHalves` read to `ledger`, which holds the cards,
+  /// each one's card looked up now, both halves at once, a batch at a time, so that the cache
+  /// misses of the lookups overlap; false (and nothing added) when there are none, a card is
+  /// unknown or an id repeats.
+  func addEnrollments(
+    _ halves: (EnrollmentHalf, EnrollmentHalf)?, to ledger: inout Ledger
+  ) -> Bool {
+    guard var (first, second) = halves else { return false }
     let lookup = cards
-    let zone = self.zone
-    guard
-      let (first, second) = FileParts.read(
-        file, kind: .enrollments, smallest: smallestFileInParts,
-        { csv, columns, bytes -> EnrollmentHalf? in
-          var reader = EnrollmentRowReader(ColumnPositions(columns), cards: lookup, zone: zone)
-          var enrollments: [Enrollment] = []
-          enrollments.reserveCapacity(bytes / Self.shortestEnrollmentRow)
-          // Cards are looked up once the half is read, a batch at a time, so that the cache
-          // misses of their lookups overlap.
-          var cardIDs = IdentifierArena()
-          var keys: [IDLookup.Key] = []
-          do throws(CSVSyntaxError) {
-            while let fields = try csv.next() {
-              guard fields.count == columns.width,
-                let enrollment = reader.plainEnrollment(fields)
-              else { return nil }
-              let card = fields[reader.cardColumn]
-              enrollments.append(enrollment)
-              cardIDs.append(card)
-              keys.append(IDLookup.Key(card))
-            }
-          } catch {
-            return nil
+    var found = [Bool](repeating: false, count: 2)
+    withUnsafeMutablePointer(to: &first) { first in
+      withUnsafeMutablePointer(to: &second) { second in
+        let pointers = SendableHalfPointers(first: first, second: second)
+        found.withUnsafeMutableBufferPointer { found in
+          let found = UnsafeSendableBuffer(found)
+          DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let half = index == 0 ? pointers.first : pointers.second
+            found.buffer[index] = half.pointee.lookUpCards(in: lookup)
           }
-          var cards = [Int32](repeating: -1, count: enrollments.count)
-          keys.withUnsafeBufferPointer { keys in
-            cards.withUnsafeMutableBufferPointer { cards in
-              for start in stride(from: 0, to: keys.count, by: IDLookup.batchSize) {
-                let range = start..<min(keys.count, start + IDLookup.batchSize)
-                lookup.entries(
-                  of: cardIDs, startingAt: start, keys: UnsafeBufferPointer(rebasing: keys[range]),
-                  into: UnsafeMutableBufferPointer(rebasing: cards[range]))
-              }
-            }
-          }
-          guard !cards.contains(-1) else { return nil }
-          return EnrollmentHalf(enrollments: enrollments, cards: cards)
-        })
-    else { return false }
-    guard
+        }
+      }
+    }
+    guard found[0] && found[1],
       let enrollmentLookup = IDLookup(
         uniqueIn: first.enrollments, second.enrollments, id: { $0.id }),
       enrollmentLookup.count > 0
@@ -424,10 +438,40 @@ extension Ledger {
   }
 }
 
-/// The enrollments of one half of a file, and the index of each one's card.
-private struct EnrollmentHalf: Sendable {
-  var enrollments: [Enrollment]
-  var cards: [Int32]
+/// The enrollments of one half of a file, their cards' ids as the rows write them, and (once
+/// looked up) the index of each one's card.
+struct EnrollmentHalf: Sendable {
+  var enrollments: [Enrollment] = []
+  var cardIDs = IdentifierArena()
+  var keys: [IDLookup.Key] = []
+  var cards: [Int32] = []
+
+  /// Finds every enrollment's card in `lookup`, a batch at a time; false when one is unknown.
+  mutating func lookUpCards(in lookup: IDLookup) -> Bool {
+    var cards = [Int32](repeating: -1, count: enrollments.count)
+    let cardIDs = self.cardIDs
+    keys.withUnsafeBufferPointer { keys in
+      cards.withUnsafeMutableBufferPointer { cards in
+        for start in stride(from: 0, to: keys.count, by: IDLookup.batchSize) {
+          let range = start..<min(keys.count, start + IDLookup.batchSize)
+          lookup.entries(
+            of: cardIDs, startingAt: start, keys: UnsafeBufferPointer(rebasing: keys[range]),
+            into: UnsafeMutableBufferPointer(rebasing: cards[range]))
+        }
+      }
+    }
+    self.cards = cards
+    keys = []
+    self.cardIDs = IdentifierArena()
+    return !cards.contains(-1)
+  }
+}
+
+/// The two halves of an enrollments file, each looked up on a thread of its own, which touches
+/// only its own half.
+private struct SendableHalfPointers: @unchecked Sendable {
+  let first: UnsafeMutablePointer<EnrollmentHalf>
+  let second: UnsafeMutablePointer<EnrollmentHalf>
 }
 
 #if canImport(Glibc)

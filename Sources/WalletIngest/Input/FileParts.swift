@@ -48,44 +48,115 @@ package enum FileParts {
     _ file: InputFile, kind: InputKind, parts count: Int, smallest: Int,
     _ readPart: @escaping @Sendable (CSVScanner, CSVColumns, _ roomForBytes: Int) -> Part?
   ) -> [Part]? {
-    precondition(count >= 2, "a file read in fewer than two parts")
-    let size = file.size
-    guard size >= smallest,
-      let columns = try? CSVColumns(
-        reader: CSVReader(fileDescriptor: file.descriptor, range: 0..<size, chunkSize: 1 << 16),
-        file: file.path, known: kind.columns, required: kind.requiredColumns)
-    else { return nil }
-    var starts = [0]
-    for part in 1..<count {
-      if let start = lineStart(near: part * size / count, in: file, size: size),
-        start > starts[starts.count - 1]
-      {
-        starts.append(start)
-      }
-    }
-    guard starts.count >= 2 else { return nil }
-    let count = starts.count
-    starts.append(size)
-    let bounds = starts
-    var parts = [Part?](repeating: nil, count: count)
+    guard let plan = Plan(file, kind: kind, parts: count, smallest: smallest) else { return nil }
+    var parts = [Part?](repeating: nil, count: plan.count)
     parts.withUnsafeMutableBufferPointer { parts in
       let parts = UnsafeSendableBuffer(parts)
-      DispatchQueue.concurrentPerform(iterations: count) { part in
-        let range = bounds[part]..<bounds[part + 1]
-        let csv = CSVScanner(fileDescriptor: file.descriptor, range: range)
-        if part == 0 {
-          // The first part starts with the header, already read above.
-          guard
-            (try? CSVColumns(
-              scanner: csv, file: file.path, known: kind.columns, required: kind.requiredColumns))
-              != nil
-          else { return }
-        }
-        parts.buffer[part] = readPart(csv, columns, part == 0 ? size : range.count)
+      DispatchQueue.concurrentPerform(iterations: plan.count) { part in
+        parts.buffer[part] = plan.read(part, readPart)
       }
     }
     let read = parts.compactMap { $0 }
-    return read.count == count ? read : nil
+    return read.count == plan.count ? read : nil
+  }
+
+  /// Two files read in halves at once, four halves on the cores as they free up: what
+  /// `read(_:kind:smallest:_:)` makes of each, or nil for a file that it gives nil for. So that
+  /// neither file's last half keeps a core waiting while the other file could be read.
+  static func readHalves<First: Sendable, Second: Sendable>(
+    _ firstFile: InputFile, kind firstKind: InputKind,
+    _ readFirst: @escaping @Sendable (CSVScanner, CSVColumns, _ roomForBytes: Int) -> First?,
+    and secondFile: InputFile, kind secondKind: InputKind,
+    _ readSecond: @escaping @Sendable (CSVScanner, CSVColumns, _ roomForBytes: Int) -> Second?,
+    smallest: Int
+  ) -> (first: (First, First)?, second: (Second, Second)?) {
+    let plans = [
+      Plan(firstFile, kind: firstKind, parts: 2, smallest: smallest),
+      Plan(secondFile, kind: secondKind, parts: 2, smallest: smallest),
+    ]
+    // Each task: which file, which half.
+    var tasks: [(file: Int, part: Int)] = []
+    for (index, plan) in plans.enumerated() {
+      guard let plan, plan.count == 2 else { continue }
+      tasks += [(index, 0), (index, 1)]
+    }
+    var firstHalves = [First?](repeating: nil, count: 2)
+    var secondHalves = [Second?](repeating: nil, count: 2)
+    firstHalves.withUnsafeMutableBufferPointer { firstHalves in
+      secondHalves.withUnsafeMutableBufferPointer { secondHalves in
+        let firstHalves = UnsafeSendableBuffer(firstHalves)
+        let secondHalves = UnsafeSendableBuffer(secondHalves)
+        let tasks = tasks
+        DispatchQueue.concurrentPerform(iterations: tasks.count) { index in
+          let (file, part) = tasks[index]
+          if file == 0 {
+            firstHalves.buffer[part] = plans[0]!.read(part, readFirst)
+          } else {
+            secondHalves.buffer[part] = plans[1]!.read(part, readSecond)
+          }
+        }
+      }
+    }
+    func both<Part>(_ halves: [Part?]) -> (Part, Part)? {
+      guard let first = halves[0], let second = halves[1] else { return nil }
+      return (first, second)
+    }
+    return (both(firstHalves), both(secondHalves))
+  }
+
+  /// Where a file is cut into parts, and its header.
+  private struct Plan: Sendable {
+    let file: InputFile
+    let kind: InputKind
+    let columns: CSVColumns
+    /// Each part's first byte, then the file's size.
+    let bounds: [Int]
+
+    /// The number of parts.
+    var count: Int { bounds.count - 1 }
+
+    /// The plan of up to `count` parts of `file`, or nil when it is small (fewer than
+    /// `smallest` bytes), its header is wrong, or it cannot be cut in two.
+    init?(_ file: InputFile, kind: InputKind, parts count: Int, smallest: Int) {
+      precondition(count >= 2, "a file read in fewer than two parts")
+      let size = file.size
+      guard size >= smallest,
+        let columns = try? CSVColumns(
+          reader: CSVReader(fileDescriptor: file.descriptor, range: 0..<size, chunkSize: 1 << 16),
+          file: file.path, known: kind.columns, required: kind.requiredColumns)
+      else { return nil }
+      var starts = [0]
+      for part in 1..<count {
+        if let start = FileParts.lineStart(near: part * size / count, in: file, size: size),
+          start > starts[starts.count - 1]
+        {
+          starts.append(start)
+        }
+      }
+      guard starts.count >= 2 else { return nil }
+      starts.append(size)
+      self.file = file
+      self.kind = kind
+      self.columns = columns
+      bounds = starts
+    }
+
+    /// What `readPart` makes of part `part`, given a scanner positioned at its first row.
+    func read<Part>(
+      _ part: Int, _ readPart: (CSVScanner, CSVColumns, _ roomForBytes: Int) -> Part?
+    ) -> Part? {
+      let range = bounds[part]..<bounds[part + 1]
+      let csv = CSVScanner(fileDescriptor: file.descriptor, range: range)
+      if part == 0 {
+        // The first part starts with the header, already read above.
+        guard
+          (try? CSVColumns(
+            scanner: csv, file: file.path, known: kind.columns, required: kind.requiredColumns))
+            != nil
+        else { return nil }
+      }
+      return readPart(csv, columns, part == 0 ? file.size : range.count)
+    }
   }
 
   /// The offset just after the first line break at or after `offset`, or nil if none is near.
