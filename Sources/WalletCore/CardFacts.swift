@@ -78,7 +78,10 @@ struct CardFacts: Sendable {
 
   init(ledger: Ledger, promotion: Promotion) {
     let cards = ledger.cards
-    let (holderOfCard, holderCards) = CardFacts.rankHolders(cards)
+    // The holders' ranks and the cards' enrollments in order, one on each core: neither needs
+    // the other, and each is a pass or a sort over hundreds of thousands of values.
+    let ((holderOfCard, holderCards), enrollmentOrder) = bothAtOnce(
+      { CardFacts.rankHolders(cards) }, { EnrollmentOrder(ledger) })
     self.holderCards = holderCards
     self.holderOfCard = holderOfCard
     campaignFirstDay = promotion.campaignStart?.daysSinceEpoch ?? Int.min
@@ -102,46 +105,20 @@ struct CardFacts: Sendable {
     }
     listedMerchants = (promotion.merchants ?? []).map { Array($0.utf8).map(CardFacts.asciiLower) }
 
-    let enrollments = ledger.enrollments
-    let enrolledAt = enrollments.map(\.enrolledAt.nanosecondsSinceEpoch)
-    let removedAt = enrollments.map { $0.removedAt?.nanosecondsSinceEpoch ?? Int64.max }
-    enrollmentRecords = enrollments.indices.map { index in
-      EnrollmentRecord(
-        enrolledAt: enrolledAt[index], removedAt: removedAt[index],
-        card: ledger.enrollmentCard[index])
-    }
-    var counts = [Int](repeating: 0, count: cards.count + 1)
-    for card in ledger.enrollmentCard { counts[Int(card) + 1] += 1 }
-    for index in 1..<counts.count { counts[index] += counts[index - 1] }
-    var next = counts
-    var sorted = [Int32](repeating: 0, count: enrollments.count)
-    for (index, card) in ledger.enrollmentCard.enumerated() {
-      sorted[next[Int(card)]] = Int32(index)
-      next[Int(card)] += 1
-    }
-    for card in 0..<cards.count where counts[card + 1] - counts[card] > 1 {
-      sorted[counts[card]..<counts[card + 1]].sort { left, right in
-        let a = enrollments[Int(left)]
-        let b = enrollments[Int(right)]
-        return a.enrolledAt != b.enrolledAt ? a.enrolledAt < b.enrolledAt : a.id < b.id
-      }
-    }
-    self.sorted = sorted
-    enrollmentStarts = counts
-    sortedEnrolledAt = sorted.map { enrolledAt[Int($0)] }
-    sortedRemovedAt = sorted.map { removedAt[Int($0)] }
-    var trees: [Int: RemovalTree] = [:]
-    for card in 0..<cards.count where counts[card + 1] - counts[card] > 8 {
-      trees[card] = RemovalTree(Array(sortedRemovedAt[counts[card]..<counts[card + 1]]))
-    }
-    removalTrees = trees
+    let order = enrollmentOrder
+    enrollmentRecords = order.records
+    sorted = order.sorted
+    enrollmentStarts = order.starts
+    sortedEnrolledAt = order.sortedEnrolledAt
+    sortedRemovedAt = order.sortedRemovedAt
+    removalTrees = order.trees
 
     // Two halves at once; cards share a handful of issuer, type, network and role combinations,
     // so each half judges each combination once.
-    let sortedEnrolledAt = self.sortedEnrolledAt
-    let sortedRemovedAt = self.sortedRemovedAt
-    let enrollmentStarts = counts
-    let sortedEnrollments = sorted
+    let sortedEnrolledAt = order.sortedEnrolledAt
+    let sortedRemovedAt = order.sortedRemovedAt
+    let enrollmentStarts = order.starts
+    let sortedEnrollments = order.sorted
     records = [CardRecord](unsafeUninitializedCapacity: cards.count) { records, initialized in
       let shared = UnsafeSendable(records)
       let middle = cards.count / 2
@@ -177,6 +154,53 @@ struct CardFacts: Sendable {
         }
       }
       initialized = cards.count
+    }
+  }
+
+  /// Every card's enrollments in the order the SPEC infers them, and what is read of them.
+  private struct EnrollmentOrder {
+    var records: [EnrollmentRecord]
+    var starts: [Int]
+    var sorted: [Int32]
+    var sortedEnrolledAt: [Int64]
+    var sortedRemovedAt: [Int64]
+    var trees: [Int: RemovalTree]
+
+    init(_ ledger: Ledger) {
+      let cards = ledger.cards
+      let enrollments = ledger.enrollments
+      let enrolledAt = enrollments.map(\.enrolledAt.nanosecondsSinceEpoch)
+      let removedAt = enrollments.map { $0.removedAt?.nanosecondsSinceEpoch ?? Int64.max }
+      records = enrollments.indices.map { index in
+        EnrollmentRecord(
+          enrolledAt: enrolledAt[index], removedAt: removedAt[index],
+          card: ledger.enrollmentCard[index])
+      }
+      var counts = [Int](repeating: 0, count: cards.count + 1)
+      for card in ledger.enrollmentCard { counts[Int(card) + 1] += 1 }
+      for index in 1..<counts.count { counts[index] += counts[index - 1] }
+      var next = counts
+      var sorted = [Int32](repeating: 0, count: enrollments.count)
+      for (index, card) in ledger.enrollmentCard.enumerated() {
+        sorted[next[Int(card)]] = Int32(index)
+        next[Int(card)] += 1
+      }
+      for card in 0..<cards.count where counts[card + 1] - counts[card] > 1 {
+        sorted[counts[card]..<counts[card + 1]].sort { left, right in
+          let a = enrollments[Int(left)]
+          let b = enrollments[Int(right)]
+          return a.enrolledAt != b.enrolledAt ? a.enrolledAt < b.enrolledAt : a.id < b.id
+        }
+      }
+      self.sorted = sorted
+      starts = counts
+      sortedEnrolledAt = sorted.map { enrolledAt[Int($0)] }
+      sortedRemovedAt = sorted.map { removedAt[Int($0)] }
+      var trees: [Int: RemovalTree] = [:]
+      for card in 0..<cards.count where counts[card + 1] - counts[card] > 8 {
+        trees[card] = RemovalTree(Array(sortedRemovedAt[counts[card]..<counts[card + 1]]))
+      }
+      self.trees = trees
     }
   }
 
