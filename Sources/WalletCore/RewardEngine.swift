@@ -366,7 +366,23 @@ public struct RewardEngine: Sendable {
                 var paid: [RewardedTransaction] = []
                 var holder = Int32(-1)
                 var holderState = HolderState()
-                for key in grouped.value[start[0]..<start[slots]] {
+                // SPEC 8's counters read each key's card, base and enrollment, at random places
+                // in columns of millions: they are read a few dozen keys ahead in one tight
+                // loop, whose cache misses overlap, as the static checks read the card records.
+                let facts = UnsafeMutableBufferPointer<SettleFacts>.allocate(
+                  capacity: RewardEngine.gatherSize)
+                defer { facts.deallocate() }
+                let walked = start[0]..<start[slots]
+                for position in walked {
+                  let key = grouped.value[position]
+                  let offset = (position - walked.lowerBound) % RewardEngine.gatherSize
+                  if counters != nil && offset == 0 {
+                    let ahead =
+                      position..<min(walked.upperBound, position + RewardEngine.gatherSize)
+                    gatherSettleFacts(
+                      grouped.value[ahead], ledger: ledger, chosen: chosen,
+                      into: UnsafeMutableBufferPointer(rebasing: facts[0..<ahead.count]))
+                  }
                   if key.holderAndCheck != holder {
                     holder = key.holderAndCheck
                     holderState = initialState.value(Int(holder))
@@ -376,7 +392,8 @@ public struct RewardEngine: Sendable {
                   holderState.enter(cycle: days.cycle(onDay: day))
                   let (code, reward) = settle(
                     index, holder: holder, day: day, days: days, state: &holderState,
-                    quotaLeft: true, counters: counters, ledger: ledger, chosen: chosen)
+                    quotaLeft: true, counters: counters, ledger: ledger, chosen: chosen,
+                    gathered: counters == nil ? nil : facts[offset])
                   if code == 0 {
                     if !rewardAmount.value.isEmpty { rewardAmount.value[index] = reward }
                     ordinal.value[index] = Int32(holderState.rewards)
@@ -420,6 +437,35 @@ public struct RewardEngine: Sendable {
     merged.append(contentsOf: first[left...])
     merged.append(contentsOf: second[right...])
     return merged
+  }
+
+  /// What SPEC 8's counters read of a transaction (`settle`), read ahead of the walk.
+  private struct SettleFacts {
+    var base: Int64
+    var card: Int32
+    var enrollment: Int32
+  }
+
+  /// Reads what SPEC 8's counters need of the transactions of `keys` into `facts`: loads and
+  /// stores alone, so that the cache misses overlap.
+  private func gatherSettleFacts(
+    _ keys: UnsafeMutableBufferPointer<PassKey>.SubSequence, ledger: Ledger, chosen: [Int32],
+    into facts: UnsafeMutableBufferPointer<SettleFacts>
+  ) {
+    ledger.amount.withUnsafeBufferPointer { amount in
+      ledger.refunded.withUnsafeBufferPointer { refunded in
+        ledger.transactionCard.withUnsafeBufferPointer { cards in
+          chosen.withUnsafeBufferPointer { chosen in
+            for (offset, key) in keys.enumerated() {
+              let index = Int(key.index)
+              facts[offset] = SettleFacts(
+                base: clawback ? amount[index] : amount[index] - refunded[index],
+                card: cards[index], enrollment: chosen[index])
+            }
+          }
+        }
+      }
+    }
   }
 
   /// The first of checks 1–12 that fails (0 when none), the enrollment the transaction counts
@@ -489,16 +535,22 @@ public struct RewardEngine: Sendable {
   /// ranked `holder`, on the local day `day`, whose running state is `state`, counting under
   /// the enrollment `chosen` gives it: 0 and the reward (SPEC 8's, when `counters` decide) when
   /// it takes a place, else the reason's code.
+  /// `gathered`, when given, holds what is read of the transaction for the counters.
   @inline(__always)
   private func settle(
     _ index: Int, holder: Int32, day: Int, days: LocalDays, state: inout HolderState,
-    quotaLeft: Bool, counters: RuleCounters?, ledger: Ledger, chosen: [Int32]
+    quotaLeft: Bool, counters: RuleCounters?, ledger: Ledger, chosen: [Int32],
+    gathered: SettleFacts? = nil
   ) -> (UInt8, Int64) {
     guard let counters else { return (state.settle(under: promotion, quotaLeft: quotaLeft), 0) }
+    let facts =
+      gathered
+      ?? SettleFacts(
+        base: base(of: index, in: ledger), card: ledger.transactionCard[index],
+        enrollment: chosen[index])
     let (code, reward) = counters.settle(
-      holder: holder, card: ledger.transactionCard[index], periods: days.periodKeys(onDay: day),
-      base: base(of: index, in: ledger),
-      channel: counters.channel(ofEnrollment: Int(chosen[index])), ordinal: state.rewards + 1,
+      holder: holder, card: facts.card, periods: days.periodKeys(onDay: day), base: facts.base,
+      channel: counters.channel(ofEnrollment: Int(facts.enrollment)), ordinal: state.rewards + 1,
       quotaLeft: quotaLeft)
     if code == 0 { state.take() }
     return (code, reward)
