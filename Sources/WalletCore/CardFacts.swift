@@ -26,6 +26,20 @@ struct CardFacts: Sendable {
   }
 
   let records: [CardRecord]
+
+  /// What a transaction that names an enrollment needs of it, in one record, as the card's
+  /// record: read by index among hundreds of thousands, each array a cache miss of its own.
+  struct EnrollmentRecord {
+    /// When it began, in nanoseconds.
+    var enrolledAt: Int64
+    /// When it was removed, in nanoseconds (`Int64.max` when never).
+    var removedAt: Int64
+    /// Its card.
+    var card: Int32
+  }
+
+  /// Every enrollment's record, by its index.
+  let enrollmentRecords: [EnrollmentRecord]
   /// A card of each holder, by the holder's rank among holders in the order of their id bytes,
   /// which is the order of the rewards file: sorting it by holder sorts integers.
   let holderCards: [Int32]
@@ -58,19 +72,16 @@ struct CardFacts: Sendable {
   let sorted: [Int32]
   let sortedEnrolledAt: [Int64]
   let sortedRemovedAt: [Int64]
-  /// When each enrollment began, by its index, for transactions that name one.
-  let enrolledAt: [Int64]
-  /// When each was removed (`Int64.max` when never).
-  let removedAt: [Int64]
-  /// Each enrollment's card.
-  let enrollmentCard: [Int32]
   /// For cards with many enrollments, a tree of the latest removal time per range, so that the
   /// earliest active enrollment is found in logarithmic time.
   let removalTrees: [Int: RemovalTree]
 
   init(ledger: Ledger, promotion: Promotion) {
     let cards = ledger.cards
-    let (holderOfCard, holderCards) = CardFacts.rankHolders(cards)
+    // The holders' ranks and the cards' enrollments in order, one on each core: neither needs
+    // the other, and each is a pass or a sort over hundreds of thousands of values.
+    let ((holderOfCard, holderCards), enrollmentOrder) = bothAtOnce(
+      { CardFacts.rankHolders(cards) }, { EnrollmentOrder(ledger) })
     self.holderCards = holderCards
     self.holderOfCard = holderOfCard
     campaignFirstDay = promotion.campaignStart?.daysSinceEpoch ?? Int.min
@@ -94,42 +105,20 @@ struct CardFacts: Sendable {
     }
     listedMerchants = (promotion.merchants ?? []).map { Array($0.utf8).map(CardFacts.asciiLower) }
 
-    let enrollments = ledger.enrollments
-    enrolledAt = enrollments.map(\.enrolledAt.nanosecondsSinceEpoch)
-    removedAt = enrollments.map { $0.removedAt?.nanosecondsSinceEpoch ?? Int64.max }
-    enrollmentCard = ledger.enrollmentCard
-    var counts = [Int](repeating: 0, count: cards.count + 1)
-    for card in ledger.enrollmentCard { counts[Int(card) + 1] += 1 }
-    for index in 1..<counts.count { counts[index] += counts[index - 1] }
-    var next = counts
-    var sorted = [Int32](repeating: 0, count: enrollments.count)
-    for (index, card) in ledger.enrollmentCard.enumerated() {
-      sorted[next[Int(card)]] = Int32(index)
-      next[Int(card)] += 1
-    }
-    for card in 0..<cards.count where counts[card + 1] - counts[card] > 1 {
-      sorted[counts[card]..<counts[card + 1]].sort { left, right in
-        let a = enrollments[Int(left)]
-        let b = enrollments[Int(right)]
-        return a.enrolledAt != b.enrolledAt ? a.enrolledAt < b.enrolledAt : a.id < b.id
-      }
-    }
-    self.sorted = sorted
-    enrollmentStarts = counts
-    sortedEnrolledAt = sorted.map { [enrolledAt] in enrolledAt[Int($0)] }
-    sortedRemovedAt = sorted.map { [removedAt] in removedAt[Int($0)] }
-    var trees: [Int: RemovalTree] = [:]
-    for card in 0..<cards.count where counts[card + 1] - counts[card] > 8 {
-      trees[card] = RemovalTree(Array(sortedRemovedAt[counts[card]..<counts[card + 1]]))
-    }
-    removalTrees = trees
+    let order = enrollmentOrder
+    enrollmentRecords = order.records
+    sorted = order.sorted
+    enrollmentStarts = order.starts
+    sortedEnrolledAt = order.sortedEnrolledAt
+    sortedRemovedAt = order.sortedRemovedAt
+    removalTrees = order.trees
 
     // Two halves at once; cards share a handful of issuer, type, network and role combinations,
     // so each half judges each combination once.
-    let sortedEnrolledAt = self.sortedEnrolledAt
-    let sortedRemovedAt = self.sortedRemovedAt
-    let enrollmentStarts = counts
-    let sortedEnrollments = sorted
+    let sortedEnrolledAt = order.sortedEnrolledAt
+    let sortedRemovedAt = order.sortedRemovedAt
+    let enrollmentStarts = order.starts
+    let sortedEnrollments = order.sorted
     records = [CardRecord](unsafeUninitializedCapacity: cards.count) { records, initialized in
       let shared = UnsafeSendable(records)
       let middle = cards.count / 2
@@ -165,6 +154,53 @@ struct CardFacts: Sendable {
         }
       }
       initialized = cards.count
+    }
+  }
+
+  /// Every card's enrollments in the order the SPEC infers them, and what is read of them.
+  private struct EnrollmentOrder {
+    var records: [EnrollmentRecord]
+    var starts: [Int]
+    var sorted: [Int32]
+    var sortedEnrolledAt: [Int64]
+    var sortedRemovedAt: [Int64]
+    var trees: [Int: RemovalTree]
+
+    init(_ ledger: Ledger) {
+      let cards = ledger.cards
+      let enrollments = ledger.enrollments
+      let enrolledAt = enrollments.map(\.enrolledAt.nanosecondsSinceEpoch)
+      let removedAt = enrollments.map { $0.removedAt?.nanosecondsSinceEpoch ?? Int64.max }
+      records = enrollments.indices.map { index in
+        EnrollmentRecord(
+          enrolledAt: enrolledAt[index], removedAt: removedAt[index],
+          card: ledger.enrollmentCard[index])
+      }
+      var counts = [Int](repeating: 0, count: cards.count + 1)
+      for card in ledger.enrollmentCard { counts[Int(card) + 1] += 1 }
+      for index in 1..<counts.count { counts[index] += counts[index - 1] }
+      var next = counts
+      var sorted = [Int32](repeating: 0, count: enrollments.count)
+      for (index, card) in ledger.enrollmentCard.enumerated() {
+        sorted[next[Int(card)]] = Int32(index)
+        next[Int(card)] += 1
+      }
+      for card in 0..<cards.count where counts[card + 1] - counts[card] > 1 {
+        sorted[counts[card]..<counts[card + 1]].sort { left, right in
+          let a = enrollments[Int(left)]
+          let b = enrollments[Int(right)]
+          return a.enrolledAt != b.enrolledAt ? a.enrolledAt < b.enrolledAt : a.id < b.id
+        }
+      }
+      self.sorted = sorted
+      starts = counts
+      sortedEnrolledAt = sorted.map { enrolledAt[Int($0)] }
+      sortedRemovedAt = sorted.map { removedAt[Int($0)] }
+      var trees: [Int: RemovalTree] = [:]
+      for card in 0..<cards.count where counts[card + 1] - counts[card] > 8 {
+        trees[card] = RemovalTree(Array(sortedRemovedAt[counts[card]..<counts[card + 1]]))
+      }
+      self.trees = trees
     }
   }
 
@@ -302,29 +338,31 @@ struct CardFacts: Sendable {
 
   /// The enrollment a transaction counts under: the one it names if that one is this card's and
   /// active, else the card's earliest-enrolled active one; -1 when the card is not enrolled.
+  /// `namedRecord` is the named enrollment's record (`enrollmentRecords`), read beforehand by
+  /// a caller that reads many at once; any record when none is named.
   @inline(__always)
-  func enrollment(named: Int32, card: Int, record: CardRecord, at time: Int64) -> Int32 {
+  func enrollment(
+    named: Int32, namedRecord: EnrollmentRecord, card: Int, record: CardRecord, at time: Int64
+  ) -> Int32 {
     // Most cards have one enrollment and most rows name none: that case is inlined in the
-    // checks of millions of rows, the rest is not.
+    // checks of millions of rows, and so is a named one; a card with several is not.
     if named < 0 && record.enrollmentCount <= 1 {
       return record.enrollmentCount == 1 && record.firstEnrolledAt <= time
         && time < record.firstRemovedAt ? record.firstEnrollment : -1
     }
-    return enrollmentOtherwise(named: named, card: card, record: record, at: time)
-  }
-
-  /// `enrollment(named:card:record:at:)` when a row names one or its card has several.
-  @inline(never)
-  private func enrollmentOtherwise(
-    named: Int32, card: Int, record: CardRecord, at time: Int64
-  ) -> Int32 {
     if named >= 0 {
-      let index = Int(named)
       let problem = EnrollmentFinding.problem(
-        namedBindingOfOwnCard: Int(enrollmentCard[index]) == card, enrolledAt: enrolledAt[index],
-        removedAt: removedAt[index], at: time)
+        namedBindingOfOwnCard: Int(namedRecord.card) == card, enrolledAt: namedRecord.enrolledAt,
+        removedAt: namedRecord.removedAt, at: time)
       return problem == nil ? named : -1
     }
+    return enrollmentOtherwise(card: card, record: record, at: time)
+  }
+
+  /// `enrollment(named:namedRecord:card:record:at:)` when a row names none and its card has
+  /// several.
+  @inline(never)
+  private func enrollmentOtherwise(card: Int, record: CardRecord, at time: Int64) -> Int32 {
     switch record.enrollmentCount {
     case 0:
       return -1

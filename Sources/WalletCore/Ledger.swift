@@ -98,6 +98,11 @@ public struct Ledger: Sendable {
   public private(set) var enrollments: [Enrollment] = []
   /// Each enrollment's card, as an index into `cards`.
   public private(set) var enrollmentCard: [Int32] = []
+  /// Each enrollment's channel as its position in `Channel.allCases`, by enrollment: a column of
+  /// bytes for what reads the channel of many enrollments (the rewards file, SPEC 8's checks),
+  /// shared as it is by every part of a batch decided in parts, where the enrollments' values
+  /// hold their ids as text and were read again for each part.
+  public private(set) var enrollmentChannelPositions: [UInt8] = []
 
   /// Transaction ids.
   public private(set) var transactionIDs = IdentifierArena()
@@ -213,6 +218,10 @@ public struct Ledger: Sendable {
     assert(
       zip(enrollments, enrollmentCards).allSatisfy { cards[Int($1)].id == $0.card },
       "enrollment of another card")
+    enrollmentChannelPositions.reserveCapacity(enrollmentChannelPositions.count + enrollments.count)
+    for index in enrollments.indices {
+      enrollmentChannelPositions.append(Self.channelPosition(enrollments[index].channel))
+    }
     if self.enrollments.isEmpty {
       self.enrollments = enrollments
       enrollmentCard = enrollmentCards
@@ -228,6 +237,12 @@ public struct Ledger: Sendable {
     precondition(cards[Int(card)].id == enrollment.card, "enrollment of another card")
     enrollments.append(enrollment)
     enrollmentCard.append(card)
+    enrollmentChannelPositions.append(Self.channelPosition(enrollment.channel))
+  }
+
+  /// The position of `channel` in `Channel.allCases`.
+  private static func channelPosition(_ channel: Channel) -> UInt8 {
+    UInt8(Channel.allCases.firstIndex(of: channel)!)
   }
 
   /// The number of transactions.

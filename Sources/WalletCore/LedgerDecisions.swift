@@ -143,15 +143,30 @@ public struct LedgerDecisions: Sendable {
   /// bytes), then ordinal. Worked out from what `decide` recorded as it paid them.
   public func statementOrder() -> [Int] {
     // Holders are numbered in the order of their id bytes, and a holder's ordinals grow with
-    // time, so a counting sort by holder of the rewards in the order they were paid is the
-    // file's order: no scan of every transaction, no lookup of their cards.
-    var start = [Int](repeating: 0, count: holderCount + 1)
-    for reward in rewardsPaid { start[Int(reward.holder) + 1] += 1 }
-    for holder in 0..<holderCount { start[holder + 1] += start[holder] }
+    // time, so the rewards paid by holder, as each holder decided apart pays them, are in the
+    // file's order already; paid in time order, a counting sort by holder of them is, over
+    // the ranks they hold (a part of a batch holds a narrow range of them): no scan of every
+    // transaction, no lookup of their cards.
+    var lowest = Int32.max
+    var highest = Int32.min
+    var byHolder = true
+    var previous = Int32.min
+    for reward in rewardsPaid {
+      lowest = min(lowest, reward.holder)
+      highest = max(highest, reward.holder)
+      byHolder = byHolder && previous <= reward.holder
+      previous = reward.holder
+    }
+    if byHolder { return rewardsPaid.map { Int($0.index) } }
+    let ranks = Int(highest - lowest) + 1
+    var start = [Int](repeating: 0, count: ranks + 1)
+    for reward in rewardsPaid { start[Int(reward.holder - lowest) + 1] += 1 }
+    for rank in 0..<ranks { start[rank + 1] += start[rank] }
     var order = [Int](repeating: 0, count: rewardsPaid.count)
     for reward in rewardsPaid {
-      order[start[Int(reward.holder)]] = Int(reward.index)
-      start[Int(reward.holder)] += 1
+      let rank = Int(reward.holder - lowest)
+      order[start[rank]] = Int(reward.index)
+      start[rank] += 1
     }
     return order
   }

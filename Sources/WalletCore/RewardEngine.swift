@@ -121,12 +121,18 @@ public struct RewardEngine: Sendable {
       ? nil
       : RuleCounters(
         CompiledRules(promotion), holders: cardFacts.holderCards.count, cards: ledger.cards.count,
-        enrollmentChannels: ledger.enrollments.map(\.channel), remembersPeriods: clocksStepBack)
+        enrollmentChannels: ledger.enrollmentChannelPositions, remembersPeriods: clocksStepBack)
     precondition(
       counters == nil || state.holders.isEmpty, "SPEC 8's counts resumed from section 2's progress")
+    let days = LocalDays(promotion: promotion, span: ledger.timeSpan, rules: counters?.rules)
+    // Without a quota each holder is decided apart, on two threads, each taking the holders of
+    // one parity (which share out the holders of a part of a batch as evenly as all of them):
+    // each chunk keeps the keys of either apart, so that a thread reads its own keys alone.
+    let apart = promotion.quota == nil && quotaSettled == nil && !keepEveryKey
+    let sides = apart ? 2 : 1
     let chunks = max(1, min(count / 65_536, 16))
     let chunkSize = (count + chunks - 1) / max(chunks, 1)
-    var chunkKeys = [[PassKey]](repeating: [], count: chunks)
+    var chunkKeys = [[PassKey]](repeating: [], count: chunks * sides)
     result.reason.withUnsafeMutableBufferPointer { reason in
       result.enrollment.withUnsafeMutableBufferPointer { enrollment in
         chunkKeys.withUnsafeMutableBufferPointer { chunkKeys in
@@ -136,13 +142,20 @@ public struct RewardEngine: Sendable {
           DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let range = (chunk * chunkSize)..<min(count, (chunk + 1) * chunkSize)
             var keys = [PassKey]()
-            // Each transaction's card record is a likely cache miss: they are read a few dozen
-            // at a time in one tight loop, so that the misses overlap, before any is checked.
-            // The loop only loads and stores (no call, no growing array between the loads), or
-            // the processor waits for each miss in turn.
+            var oddKeys = [PassKey]()
+            // Each transaction's card record is a likely cache miss, and so is the record of
+            // the enrollment it names: they are read a few dozen at a time in one tight loop,
+            // so that the misses overlap, before any is checked. The loop only loads and stores
+            // (no call, no growing array between the loads), or the processor waits for each
+            // miss in turn.
             let records = UnsafeMutableBufferPointer<CardFacts.CardRecord>.allocate(
               capacity: RewardEngine.gatherSize)
             defer { records.deallocate() }
+            let named = UnsafeMutableBufferPointer<CardFacts.EnrollmentRecord>.allocate(
+              capacity: RewardEngine.gatherSize)
+            defer { named.deallocate() }
+            named.initialize(
+              repeating: CardFacts.EnrollmentRecord(enrolledAt: 0, removedAt: 0, card: -1))
             for index in range {
               let offset = (index - range.lowerBound) % RewardEngine.gatherSize
               if offset == 0 {
@@ -150,24 +163,35 @@ public struct RewardEngine: Sendable {
                 cardFacts.records.withUnsafeBufferPointer { all in
                   ledger.transactionCard.withUnsafeBufferPointer { cards in
                     for position in ahead {
-                      records.initializeElement(
-                        at: position - index, to: all[Int(cards[position])])
+                      records[position - index] = all[Int(cards[position])]
+                    }
+                  }
+                }
+                // A row naming none reads the first record, which stays in the cache.
+                if !cardFacts.enrollmentRecords.isEmpty {
+                  cardFacts.enrollmentRecords.withUnsafeBufferPointer { all in
+                    ledger.namedEnrollment.withUnsafeBufferPointer { names in
+                      for position in ahead {
+                        named[position - index] = all[max(Int(names[position]), 0)]
+                      }
                     }
                   }
                 }
               }
               let (code, chosen, holder) = staticCheck(
-                index, card: records[offset], ledger: ledger, cards: cardFacts)
+                index, card: records[offset], named: named[offset], ledger: ledger,
+                cards: cardFacts)
               reason.value[index] = code
               enrollment.value[index] = chosen
               if code == 0 || keepEveryKey {
-                keys.append(
-                  PassKey(
-                    time: ledger.time[index], index: Int32(index),
-                    holderAndCheck: code == 0 ? holder : ~holder))
+                let key = PassKey(
+                  time: ledger.time[index], index: Int32(index),
+                  holderAndCheck: code == 0 ? holder : ~holder)
+                if apart && holder & 1 == 1 { oddKeys.append(key) } else { keys.append(key) }
               }
             }
-            chunkKeys.value[chunk] = keys
+            chunkKeys.value[chunk * sides] = keys
+            if apart { chunkKeys.value[chunk * sides + 1] = oddKeys }
           }
         }
       }
@@ -179,15 +203,14 @@ public struct RewardEngine: Sendable {
           let index = Int(key.index)
           counters.addToWholePeriods(
             holder: key.holderAndCheck, card: ledger.transactionCard[index],
-            day: localDay(at: key.time), base: base(of: index, in: ledger))
+            day: days.day(at: key.time), base: base(of: index, in: ledger))
         }
       }
     }
-    if promotion.quota == nil && quotaSettled == nil && !keepEveryKey {
+    if apart {
       // The chunks' keys are grouped by holder straight from the chunks, without joining them.
       decideEachHolderApart(
-        chunkKeys, ledger: ledger, holders: cardFacts.holderCards.count, counters: counters,
-        into: &result
+        chunkKeys, ledger: ledger, days: days, counters: counters, into: &result
       ) { holder in
         initialState(of: holder, from: state, cards: cardFacts, ledger: ledger)
       }
@@ -211,8 +234,8 @@ public struct RewardEngine: Sendable {
       let passed = key.holderAndCheck >= 0
       let holder = Int(passed ? key.holderAndCheck : ~key.holderAndCheck)
       var holderState = holders[holder]
-      let day = localDay(at: key.time)
-      holderState.enter(cycle: cycleSequence(onLocalDay: day))
+      let day = days.day(at: key.time)
+      holderState.enter(cycle: days.cycle(onDay: day))
       if recordingProgress {
         result.holderRewardsBefore[index] = Int32(holderState.rewards)
         result.cycleRewardsBefore[index] = Int32(holderState.rewardsInCycle)
@@ -235,9 +258,8 @@ public struct RewardEngine: Sendable {
             }
         }
       let (reason, reward) = settle(
-        index, holder: key.holderAndCheck, day: day, state: &holderState,
-        quotaLeft: quotaLeft, counters: counters, ledger: ledger,
-        enrollment: result.enrollment[index])
+        index, holder: key.holderAndCheck, day: day, days: days, state: &holderState,
+        quotaLeft: quotaLeft, counters: counters, ledger: ledger, chosen: result.enrollment)
       if reason == 0 {
         if !result.rewardAmount.isEmpty { result.rewardAmount[index] = reward }
         quotaPaid += 1
@@ -273,19 +295,23 @@ public struct RewardEngine: Sendable {
 
   /// Checks 13–15 without a quota: then only each holder's own transactions, in time order,
   /// bear on one, so the keys (of transactions that passed checks 1–12) are split between two
-  /// threads by holder rank, and each sorts its share by holder, then time, and walks it with
-  /// one holder's state at a time: memory in order, both cores. Rewards are listed by holder,
-  /// then time, which is also the rewards file's order.
+  /// threads by the parity of the holder's rank, as the chunks of `chunks` already keep them
+  /// (even ranks' keys, then odd ranks', chunk by chunk). Each thread groups its keys by holder,
+  /// sorts each holder's by time, and walks them with one holder's state at a time: memory in
+  /// order, both cores. Rewards are listed by holder, then time, which is also the rewards
+  /// file's order.
   private func decideEachHolderApart(
-    _ chunks: [[PassKey]], ledger: Ledger, holders: Int, counters: RuleCounters?,
+    _ chunks: [[PassKey]], ledger: Ledger, days: LocalDays, counters: RuleCounters?,
     into result: inout LedgerDecisions, initialState: (Int) -> HolderState
   ) {
-    // Each thread takes the holders of one half of the ranks: it groups their keys by holder
-    // with a counting sort (two sweeps over all the keys, in order), sorts each holder's few
-    // keys by time, and walks them. A comparison sort of all the keys cost n log n comparisons
-    // through a closure.
-    let count = chunks.reduce(0) { $0 + $1.count }
-    let splitHolder = holders / 2
+    // Each thread groups its keys by holder with a counting sort over the ranks its keys hold
+    // (sweeps over its own keys, in order; a part of a batch holds a narrow range of ranks),
+    // sorts each holder's few keys by time, and walks them. A comparison sort of all the keys
+    // cost n log n comparisons through a closure.
+    let sideCounts = (0..<2).map { side in
+      stride(from: side, to: chunks.count, by: 2).reduce(0) { $0 + chunks[$1].count }
+    }
+    let count = sideCounts[0] + sideCounts[1]
     var rewarded = [[RewardedTransaction]](repeating: [], count: 2)
     let ids = ledger.transactionIDs
     let grouped = UnsafeMutableBufferPointer<PassKey>.allocate(capacity: count)
@@ -302,30 +328,37 @@ public struct RewardEngine: Sendable {
               let ordinal = UnsafeSendable(ordinal)
               let grouped = UnsafeSendable(grouped)
               let rewarded = UnsafeSendable(rewarded)
-              DispatchQueue.concurrentPerform(iterations: 2) { part in
-                let ranks = part == 0 ? 0..<splitHolder : splitHolder..<holders
-                var start = [Int](repeating: 0, count: ranks.count + 1)
-                for chunk in chunks {
-                  for key in chunk {
-                    precondition(key.holderAndCheck >= 0, "a key that failed checks 1-12")
-                    if ranks.contains(Int(key.holderAndCheck)) {
-                      start[Int(key.holderAndCheck) - ranks.lowerBound + 1] += 1
-                    }
+              DispatchQueue.concurrentPerform(iterations: 2) { side in
+                let own = stride(from: side, to: chunks.count, by: 2)
+                var lowest = Int32.max
+                var highest = Int32.min
+                for chunk in own {
+                  for key in chunks[chunk] {
+                    lowest = min(lowest, key.holderAndCheck)
+                    highest = max(highest, key.holderAndCheck)
                   }
                 }
-                // The first half's keys start the buffer; the second's end it.
-                start[0] = part == 0 ? 0 : count - start.reduce(0, +)
-                for rank in 0..<ranks.count { start[rank + 1] += start[rank] }
+                guard lowest <= highest else { return }
+                precondition(lowest >= 0, "a key that failed checks 1-12")
+                // This side's ranks, one parity, from `lowest` on: slot (rank - lowest) / 2.
+                let slots = Int(highest - lowest) / 2 + 1
+                var start = [Int](repeating: 0, count: slots + 1)
+                for chunk in own {
+                  for key in chunks[chunk] { start[Int(key.holderAndCheck - lowest) / 2 + 1] += 1 }
+                }
+                // The even ranks' keys start the buffer; the odd ranks' follow.
+                start[0] = side == 0 ? 0 : sideCounts[0]
+                for slot in 0..<slots { start[slot + 1] += start[slot] }
                 var next = start
-                for chunk in chunks {
-                  for key in chunk where ranks.contains(Int(key.holderAndCheck)) {
-                    let rank = Int(key.holderAndCheck) - ranks.lowerBound
-                    grouped.value.initializeElement(at: next[rank], to: key)
-                    next[rank] += 1
+                for chunk in own {
+                  for key in chunks[chunk] {
+                    let slot = Int(key.holderAndCheck - lowest) / 2
+                    grouped.value.initializeElement(at: next[slot], to: key)
+                    next[slot] += 1
                   }
                 }
-                for rank in 0..<ranks.count where start[rank + 1] - start[rank] > 1 {
-                  let group = start[rank]..<start[rank + 1]
+                for slot in 0..<slots where start[slot + 1] - start[slot] > 1 {
+                  let group = start[slot]..<start[slot + 1]
                   InPlaceSort.sort(UnsafeMutableBufferPointer(rebasing: grouped.value[group])) {
                     RewardEngine.precedes($0, $1, ids: ids)
                   }
@@ -333,17 +366,34 @@ public struct RewardEngine: Sendable {
                 var paid: [RewardedTransaction] = []
                 var holder = Int32(-1)
                 var holderState = HolderState()
-                for key in grouped.value[start[0]..<start[ranks.count]] {
+                // SPEC 8's counters read each key's card, base and enrollment, at random places
+                // in columns of millions: they are read a few dozen keys ahead in one tight
+                // loop, whose cache misses overlap, as the static checks read the card records.
+                let facts = UnsafeMutableBufferPointer<SettleFacts>.allocate(
+                  capacity: RewardEngine.gatherSize)
+                defer { facts.deallocate() }
+                let walked = start[0]..<start[slots]
+                for position in walked {
+                  let key = grouped.value[position]
+                  let offset = (position - walked.lowerBound) % RewardEngine.gatherSize
+                  if counters != nil && offset == 0 {
+                    let ahead =
+                      position..<min(walked.upperBound, position + RewardEngine.gatherSize)
+                    gatherSettleFacts(
+                      grouped.value[ahead], ledger: ledger, chosen: chosen,
+                      into: UnsafeMutableBufferPointer(rebasing: facts[0..<ahead.count]))
+                  }
                   if key.holderAndCheck != holder {
                     holder = key.holderAndCheck
                     holderState = initialState.value(Int(holder))
                   }
                   let index = Int(key.index)
-                  let day = localDay(at: key.time)
-                  holderState.enter(cycle: cycleSequence(onLocalDay: day))
+                  let day = days.day(at: key.time)
+                  holderState.enter(cycle: days.cycle(onDay: day))
                   let (code, reward) = settle(
-                    index, holder: holder, day: day, state: &holderState, quotaLeft: true,
-                    counters: counters, ledger: ledger, enrollment: chosen[index])
+                    index, holder: holder, day: day, days: days, state: &holderState,
+                    quotaLeft: true, counters: counters, ledger: ledger, chosen: chosen,
+                    gathered: counters == nil ? nil : facts[offset])
                   if code == 0 {
                     if !rewardAmount.value.isEmpty { rewardAmount.value[index] = reward }
                     ordinal.value[index] = Int32(holderState.rewards)
@@ -356,25 +406,80 @@ public struct RewardEngine: Sendable {
                     reason.value[index] = code
                   }
                 }
-                rewarded.value[part] = paid
+                rewarded.value[side] = paid
               }
             }
           }
         }
       }
     }
-    result.rewardsPaid = rewarded[0] + rewarded[1]
+    result.rewardsPaid = RewardEngine.mergedByHolder(rewarded[0], rewarded[1])
+  }
+
+  /// The rewards of two lists, each by holder then time, as one list by holder then time.
+  private static func mergedByHolder(
+    _ first: [RewardedTransaction], _ second: [RewardedTransaction]
+  ) -> [RewardedTransaction] {
+    var merged: [RewardedTransaction] = []
+    merged.reserveCapacity(first.count + second.count)
+    var left = 0
+    var right = 0
+    // A holder's rewards all come from one list: ties between the lists never happen.
+    while left < first.count && right < second.count {
+      if second[right].holder < first[left].holder {
+        merged.append(second[right])
+        right += 1
+      } else {
+        merged.append(first[left])
+        left += 1
+      }
+    }
+    merged.append(contentsOf: first[left...])
+    merged.append(contentsOf: second[right...])
+    return merged
+  }
+
+  /// What SPEC 8's counters read of a transaction (`settle`), read ahead of the walk.
+  private struct SettleFacts {
+    var base: Int64
+    var card: Int32
+    var enrollment: Int32
+  }
+
+  /// Reads what SPEC 8's counters need of the transactions of `keys` into `facts`: loads and
+  /// stores alone, so that the cache misses overlap.
+  private func gatherSettleFacts(
+    _ keys: UnsafeMutableBufferPointer<PassKey>.SubSequence, ledger: Ledger, chosen: [Int32],
+    into facts: UnsafeMutableBufferPointer<SettleFacts>
+  ) {
+    ledger.amount.withUnsafeBufferPointer { amount in
+      ledger.refunded.withUnsafeBufferPointer { refunded in
+        ledger.transactionCard.withUnsafeBufferPointer { cards in
+          chosen.withUnsafeBufferPointer { chosen in
+            for (offset, key) in keys.enumerated() {
+              let index = Int(key.index)
+              facts[offset] = SettleFacts(
+                base: clawback ? amount[index] : amount[index] - refunded[index],
+                card: cards[index], enrollment: chosen[index])
+            }
+          }
+        }
+      }
+    }
   }
 
   /// The first of checks 1–12 that fails (0 when none), the enrollment the transaction counts
-  /// under (-1 when none is active), and its card's holder; `card` is its card's record.
+  /// under (-1 when none is active), and its card's holder; `card` is its card's record and
+  /// `named` the record of the enrollment it names (any when none).
   private func staticCheck(
-    _ index: Int, card: CardFacts.CardRecord, ledger: Ledger, cards: CardFacts
+    _ index: Int, card: CardFacts.CardRecord, named: CardFacts.EnrollmentRecord, ledger: Ledger,
+    cards: CardFacts
   ) -> (UInt8, Int32, Int32) {
     let cardIndex = Int(ledger.transactionCard[index])
     let time = ledger.time[index]
     let enrollment = cards.enrollment(
-      named: ledger.namedEnrollment[index], card: cardIndex, record: card, at: time)
+      named: ledger.namedEnrollment[index], namedRecord: named, card: cardIndex, record: card,
+      at: time)
     let status = ledger.status[index]
     func fail(_ reason: ReasonCode) -> (UInt8, Int32, Int32) {
       (reason.storedCode, enrollment, card.holder)
@@ -427,18 +532,26 @@ public struct RewardEngine: Sendable {
   }
 
   /// The stateful checks for a transaction that passed the others, at `index`, of the holder
-  /// ranked `holder`, counting under `enrollment`, whose running state is `state`: 0 and the
-  /// reward (SPEC 8's, when `counters` decide) when it takes a place, else the reason's code.
+  /// ranked `holder`, on the local day `day`, whose running state is `state`, counting under
+  /// the enrollment `chosen` gives it: 0 and the reward (SPEC 8's, when `counters` decide) when
+  /// it takes a place, else the reason's code.
+  /// `gathered`, when given, holds what is read of the transaction for the counters.
   @inline(__always)
   private func settle(
-    _ index: Int, holder: Int32, day: Int, state: inout HolderState, quotaLeft: Bool,
-    counters: RuleCounters?, ledger: Ledger, enrollment: Int32
+    _ index: Int, holder: Int32, day: Int, days: LocalDays, state: inout HolderState,
+    quotaLeft: Bool, counters: RuleCounters?, ledger: Ledger, chosen: [Int32],
+    gathered: SettleFacts? = nil
   ) -> (UInt8, Int64) {
     guard let counters else { return (state.settle(under: promotion, quotaLeft: quotaLeft), 0) }
+    let facts =
+      gathered
+      ?? SettleFacts(
+        base: base(of: index, in: ledger), card: ledger.transactionCard[index],
+        enrollment: chosen[index])
     let (code, reward) = counters.settle(
-      holder: holder, card: ledger.transactionCard[index], day: day,
-      base: base(of: index, in: ledger), channel: counters.channel(ofEnrollment: Int(enrollment)),
-      ordinal: state.rewards + 1, quotaLeft: quotaLeft)
+      holder: holder, card: facts.card, periods: days.periodKeys(onDay: day), base: facts.base,
+      channel: counters.channel(ofEnrollment: Int(facts.enrollment)), ordinal: state.rewards + 1,
+      quotaLeft: quotaLeft)
     if code == 0 { state.take() }
     return (code, reward)
   }
@@ -447,11 +560,6 @@ public struct RewardEngine: Sendable {
   /// whole amount under clawback.
   private func base(of index: Int, in ledger: Ledger) -> Int64 {
     clawback ? ledger.amount[index] : ledger.amount[index] - ledger.refunded[index]
-  }
-
-  /// The local day (days since the epoch) of the instant `time` (nanoseconds).
-  private func localDay(at time: Int64) -> Int {
-    Instant(nanosecondsSinceEpoch: time).localDaysSinceEpoch(in: promotion.timeZone)
   }
 
   /// Under `refunds: clawback`, whether the reward a transaction has just taken the place of is
@@ -466,12 +574,6 @@ public struct RewardEngine: Sendable {
 
   /// Whether the promotion takes rewards back on refund rather than judging purchases net.
   private var clawback: Bool { promotion.refunds == .clawback }
-
-  /// The sequence number of the billing cycle holding the local day `day`.
-  private func cycleSequence(onLocalDay day: Int) -> Int {
-    BillingCycle.sequenceNumber(
-      containing: CivilDate(daysSinceEpoch: day), startDay: promotion.cycleStartDay)
-  }
 
   /// Indices of a ledger's transactions by time, ties broken by id bytes.
   public static func chronologicalOrder(_ ledger: Ledger) -> [Int32] {

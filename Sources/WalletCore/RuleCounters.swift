@@ -49,7 +49,7 @@ struct CompiledRules: Sendable {
   let needsCalendarDate: Bool
 
   /// The keys of the periods of each kind that hold one day (`periodKey` for each kind).
-  struct PeriodKeys {
+  struct PeriodKeys: Sendable {
     var day: Int64
     var week: Int64
     var month: Int64 = 0
@@ -208,18 +208,20 @@ final class RuleCounters: @unchecked Sendable {
     var period: Int64
   }
 
-  /// Each enrollment's channel, read for every qualifying transaction: a column, not the
-  /// enrollments' values with their ids.
-  private let enrollmentChannels: [Channel]
+  /// Each enrollment's channel, read for every qualifying transaction, as its position in
+  /// `Channel.allCases` (`Ledger.enrollmentChannelPositions`): a column, not the enrollments'
+  /// values with their ids.
+  private let enrollmentChannels: [UInt8]
+  private let channels = Channel.allCases
 
   /// The channel of the enrollment at `index`.
   @inline(__always)
-  func channel(ofEnrollment index: Int) -> Channel { enrollmentChannels[index] }
+  func channel(ofEnrollment index: Int) -> Channel { channels[Int(enrollmentChannels[index])] }
 
-  /// Counters for `holders` holders and the given `cards` cards' enrollments' channels, all
-  /// at zero.
+  /// Counters for `holders` holders and the given `cards` cards, all at zero; each
+  /// enrollment's channel is its position in `Channel.allCases` in `enrollmentChannels`.
   init(
-    _ rules: CompiledRules, holders: Int, cards: Int, enrollmentChannels: [Channel],
+    _ rules: CompiledRules, holders: Int, cards: Int, enrollmentChannels: [UInt8],
     remembersPeriods: Bool
   ) {
     self.rules = rules
@@ -279,17 +281,17 @@ final class RuleCounters: @unchecked Sendable {
   }
 
   /// Checks SPEC 8's stateful steps for a qualifying transaction (checks 1–12 and SPEC 8's
-  /// three passed) of `holder`'s `card` on local day `day`, with `base` fen to reckon on,
-  /// through `channel`, as the holder's `ordinal`-th place if it takes one. Returns 0 and the
-  /// reward when it takes a place (counted in every limit), else the reason's stored code.
+  /// three passed) of `holder`'s `card` on the local day whose periods are `keys`
+  /// (`CompiledRules.periodKeys(day:)`), with `base` fen to reckon on, through `channel`, as the
+  /// holder's `ordinal`-th place if it takes one. Returns 0 and the reward when it takes a place
+  /// (counted in every limit), else the reason's stored code.
   func settle(
-    holder: Int32, card: Int32, day: Int, base: Int64, channel: Channel, ordinal: Int,
-    quotaLeft: Bool
+    holder: Int32, card: Int32, periods keys: CompiledRules.PeriodKeys, base: Int64,
+    channel: Channel, ordinal: Int, quotaLeft: Bool
   ) -> (code: UInt8, reward: Int64) {
     func entity(_ window: CompiledRules.Window) -> Int {
       Int(window.byCard ? card : holder)
     }
-    let keys = rules.periodKeys(day: day)
     // The spend counts every qualifying transaction, whatever the checks after say.
     var spend: Int64 = 0
     if let threshold = rules.threshold {

@@ -459,3 +459,68 @@ struct ClocksTurnedBackTests {
     }
   }
 }
+
+/// Hundreds of holders, so that the two threads that decide holders apart (by the parity of
+/// their rank) each take many, and a holder's keys sit among many others'.
+struct ManyHolderTests {
+  /// `randomScenario`'s transactions over 240 cards of 150 holders, each card enrolled once
+  /// from before the campaign, some of them named.
+  static func scenario(seed: UInt64, refunds: RefundPolicy) -> Scenario {
+    var scenario = randomScenario(seed: seed, transactions: 3_000, refunds: refunds)
+    scenario.promotion.quota = nil
+    var random = SeededGenerator(seed: seed &+ 1_000)
+    let cards = 240
+    scenario.cards = (0..<cards).map { index in
+      Card(
+        id: Identifier("C\(index)"),
+        holder: Identifier("H\(Int.random(in: 0..<150, using: &random))"), network: .unionpay,
+        type: index % 17 == 0 ? .debit : .credit, role: .primary,
+        issuer: "bocom")
+    }
+    scenario.enrollments = (0..<cards).map { index in
+      Enrollment(
+        id: Identifier("E\(index)"), card: Identifier("C\(index)"),
+        channel: Bool.random(using: &random) ? .bankApp : .wallet,
+        enrolledAt: Fixture.at("2025-12-01T00:00"), removedAt: nil)
+    }
+    for index in scenario.transactions.indices {
+      let card = Int.random(in: 0..<cards, using: &random)
+      scenario.transactions[index].card = Identifier("C\(card)")
+      scenario.transactions[index].enrollment =
+        Int.random(in: 0..<5, using: &random) == 0
+        ? Identifier("E\(Bool.random(using: &random) ? card : (card + 1) % cards)") : nil
+    }
+    return scenario
+  }
+
+  @Test(
+    "holders decided apart are decided as the reference decides them, rewards in file order",
+    arguments: [(RefundPolicy.net, UInt64(1)), (.net, 2), (.clawback, 3)])
+  func manyHoldersMatchTheReference(refunds: RefundPolicy, seed: UInt64) {
+    let scenario = Self.scenario(seed: seed, refunds: refunds)
+    let expected = referenceDecisions(scenario)
+    let ledger = Ledger(
+      cards: scenario.cards, enrollments: scenario.enrollments,
+      transactions: scenario.transactions)
+    let decisions = RewardEngine(promotion: scenario.promotion).decide(ledger)
+    var mismatches = 0
+    for index in 0..<ledger.transactionCount
+    where decisions.outcome(at: index, in: ledger) != expected[ledger.transactionIDs[index]] {
+      mismatches += 1
+    }
+    #expect(mismatches == 0)
+    // The rewards file's order: holder id bytes, then ordinal, every reward paid once.
+    let order = decisions.statementOrder()
+    let keys = order.map { index in
+      let card = ledger.cards[Int(ledger.transactionCard[index])]
+      return (Array(card.holder.rawValue.utf8), Int(decisions.ordinal[index]))
+    }
+    #expect(
+      zip(keys, keys.dropFirst()).allSatisfy { left, right in
+        left.0 != right.0 ? left.0.lexicographicallyPrecedes(right.0) : left.1 < right.1
+      })
+    let paid = expected.values.filter { if case .rewarded = $0 { true } else { false } }
+    #expect(order.count == paid.count)
+    #expect(Set(ledger.cards.map(\.holder)).count > 100)
+  }
+}

@@ -49,7 +49,7 @@ struct PartitionedBatchTests {
 
   static func inParts(
     _ files: ScenarioFiles, promotion: Promotion, parts: Int, skipInvalid: Bool = false,
-    inPieces: Bool = false, readInPieces: Bool? = nil
+    inPieces: Bool = false, readInPieces: Bool? = nil, loadsAhead: Bool = false
   ) throws -> Written {
     var rewards: [UInt8] = []
     var decisions: [UInt8] = []
@@ -60,6 +60,7 @@ struct PartitionedBatchTests {
       skipInvalid: skipInvalid)
     // Any file is large enough to be read in pieces at once, in batches of plain rows.
     if inPieces { batch.smallestFileInPieces = 1 }
+    batch.loadsAhead = loadsAhead
     var skippedBefore: [String] = []
     let totals = try batch.run(
       cards: files.cards, enrollments: files.enrollments, transactions: files.transactions,
@@ -108,16 +109,19 @@ struct PartitionedBatchTests {
     let quotas =
       [nil, 0, unlimited, unlimited / 2]
       + TestSize.choose(quick: [], full: [scenario.promotion.quota, unlimited / 3 + 1])
+    // Parts read while the one before is decided (`loadsAhead`) as well as one after another.
     let splits =
-      [(1, false), (3, false), (2, true), (7, true)]
-      + TestSize.choose(quick: [], full: [(2, false), (7, false)])
+      [(1, false, false), (3, false, false), (2, true, false), (7, true, false), (3, false, true)]
+      + [(7, true, true)]
+      + TestSize.choose(quick: [], full: [(2, false, false), (7, false, false), (2, true, true)])
     for quota in quotas {
       promotion.quota = quota
       let expected = try Self.inMemory(files, promotion: promotion)
-      for (parts, inPieces) in splits {
+      for (parts, inPieces, loadsAhead) in splits {
         let got = try Self.inParts(
-          files, promotion: promotion, parts: parts, inPieces: inPieces, readInPieces: inPieces)
-        let how = inPieces ? "in pieces" : "row by row"
+          files, promotion: promotion, parts: parts, inPieces: inPieces, readInPieces: inPieces,
+          loadsAhead: loadsAhead)
+        let how = (inPieces ? "in pieces" : "row by row") + (loadsAhead ? ", read ahead" : "")
         #expect(
           got == expected,
           "seed \(seed), quota \(quota.map(String.init) ?? "none"), \(parts) parts, \(how)")

@@ -156,12 +156,9 @@ struct RowNames: @unchecked Sendable {
     self.ledger = ledger
     let promotion = decisions.promotion
     tiers = Channel.allCases.map { promotion.tiers[$0].map(\.description) }
-    // The list of channels made once, not once per enrollment: a batch decided in parts makes
-    // these names for every part.
-    let allChannels = Channel.allCases
-    enrollmentChannel = ledger.enrollments.map {
-      UInt8(allChannels.firstIndex(of: $0.channel) ?? 0)
-    }
+    // The ledger's column, shared: a batch decided in parts makes these names for every part,
+    // and a map over the enrollments' values took longer than the part's rows.
+    enrollmentChannel = ledger.enrollmentChannelPositions
     // Transactions span a few years at most; were the range absurd, names are made per row.
     func sequence(_ time: Int64) -> Int {
       BillingCycle(

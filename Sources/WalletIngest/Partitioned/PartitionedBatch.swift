@@ -21,6 +21,11 @@ package struct PartitionedBatch {
   /// lowers it).
   package var smallestFileInPieces: Int = FileParts.minimumFileSize
 
+  /// Whether each part's transactions are read while the part before is decided and written:
+  /// two parts' transactions are then in memory at once, so the caller makes the parts half as
+  /// large as the memory allows (or has no memory to keep to).
+  package var loadsAhead = false
+
   /// Whether the work files and the parts' ledgers keep each transaction's merchant: only
   /// when the promotion lists merchants (`BatchInput.keepsMerchants(under:)`).
   package var keepsMerchants: Bool { BatchInput.keepsMerchants(under: promotion) }
@@ -114,8 +119,8 @@ package struct PartitionedBatch {
     } catch {
       throw OutputError(decisions: false, underlying: error)
     }
-    for part in 0..<partitions {
-      let ledger = try parts.ledger(part, base: base.ledger)
+    /// Decides part `part`, whose ledger is `ledger`, and writes its rows.
+    func decideAndWrite(_ part: Int, _ ledger: Ledger) throws {
       let decided = engine.decide(ledger, cards: prepared, quotaSettled: settlement)
       do {
         try RewardsFile.write(
@@ -136,6 +141,26 @@ package struct PartitionedBatch {
       }
       totals.forfeited += decided.forfeitedCount()
       advance(part, rows: ledger.transactionCount)
+    }
+    func ledger(_ part: Int) -> Result<Ledger, FileError> {
+      Result { () throws(FileError) in try parts.ledger(part, base: base.ledger) }
+    }
+    // With `loadsAhead`, each part's ledger is read from its work files on another thread
+    // while the part before it is decided and written: reading it is one thread's work, and
+    // deciding and writing a part of tens of thousands of rows hardly two threads'.
+    var next = ledger(0)
+    for part in 0..<partitions {
+      let current = try next.get()
+      let following = part + 1 < partitions ? part + 1 : nil
+      let written: Result<Void, any Error>
+      if loadsAhead, let following {
+        (written, next) = bothAtOnce(
+          { Result { try decideAndWrite(part, current) } }, { ledger(following) })
+      } else {
+        written = Result { try decideAndWrite(part, current) }
+        if let following { next = ledger(following) }
+      }
+      try written.get()
     }
     if let decisions {
       try merge(parts, from: directory, into: decisions)

@@ -16,8 +16,16 @@ final class TemporaryDirectory {
   /// work directories there of runs that are no longer alive.
   init(in parent: String) throws(FileError) {
     Leftovers.removeDeadRuns(in: parent)
+    // Named from the root: the work files are opened on other threads too (parts read in
+    // pieces, a part read while the one before is decided), and a thread may have a working
+    // folder of its own (`unshare(CLONE_FS)` on Linux, as the tests' harness gives each test).
+    var base = parent
+    if !parent.hasPrefix("/"), let folder = getcwd(nil, 0) {
+      base = String(cString: folder) + "/" + parent
+      free(folder)
+    }
     var template = Array(
-      (parent + "/.wallet-batch-" + Leftovers.ownerPart + "XXXXXX").utf8CString)
+      (base + "/.wallet-batch-" + Leftovers.ownerPart + "XXXXXX").utf8CString)
     var failure: Int32 = 0
     let made = Leftovers.make(.folder) {
       guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {

@@ -3,9 +3,11 @@ import WalletIngest
 
 extension BatchJob {
   /// The batch past the memory limit: the transactions split into `parts` parts by holder on
-  /// disk (`PartitionedBatch`), the same files written.
+  /// disk (`PartitionedBatch`), the same files written; with `loadsAhead`, each part is read
+  /// while the one before is decided (`PartitionedBatch.loadsAhead`).
   static func runInParts(
-    _ request: BatchRequest, parts: Int, warning: BatchMemoryWarning?, promotion: Promotion,
+    _ request: BatchRequest, parts: Int, loadsAhead: Bool, warning: BatchMemoryWarning?,
+    promotion: Promotion,
     texts: BatchInputTexts, events: BatchEvents
   ) throws -> BatchReport {
     let rewardsFile = try AtomicOutputFile(path: request.rewards)
@@ -17,6 +19,7 @@ extension BatchJob {
       workParent: BatchMemory.workParent(output: request.rewards, environment: request.environment),
       skipInvalid: request.skipInvalid)
     if let smallest = request.smallestFileInPieces { batch.smallestFileInPieces = smallest }
+    batch.loadsAhead = loadsAhead
     let totals: PartitionedBatch.Totals
     do {
       totals = try batch.run(

@@ -8,6 +8,8 @@ package struct BatchPlan: Equatable {
   package var parts: Int?
   /// Why the run will take more memory than allowed, if it will.
   package var warning: BatchMemoryWarning?
+  /// Whether each part is read while the one before is decided (`PartitionedBatch.loadsAhead`).
+  package var loadsAhead = false
 
   /// A plan in `parts` parts (nil: in memory), with `warning` said before the run.
   package init(parts: Int? = nil, warning: BatchMemoryWarning? = nil) {
@@ -41,6 +43,16 @@ package enum BatchJob {
       transactionsBytes: transactionsBytes, limit: limit)
     let most = PartitionedBatch.maximumPartitions
     var plan = BatchPlan(parts: request.forcedParts ?? min(needed ?? most, most))
+    // Twice the parts, each half as large, when that many can be made: then each part is read
+    // while the one before is decided, in the memory one part took. Where the cards and
+    // enrollments alone take the limit, the parts are as many as can be, each small beside
+    // them, and read ahead all the same; forced parts (tests, bench/rules) are read ahead too.
+    if request.forcedParts != nil || needed == nil {
+      plan.loadsAhead = true
+    } else if let needed, 2 * needed <= most {
+      plan.parts = 2 * needed
+      plan.loadsAhead = true
+    }
     if let needed, needed > most {
       plan.warning = .tooManyParts(needed: needed, most: most)
     } else if needed == nil {
@@ -64,8 +76,8 @@ package enum BatchJob {
       do {
         if let parts = plan.parts {
           return try runInParts(
-            request, parts: parts, warning: plan.warning, promotion: promotion, texts: texts,
-            events: events)
+            request, parts: parts, loadsAhead: plan.loadsAhead, warning: plan.warning,
+            promotion: promotion, texts: texts, events: events)
         }
         return try runInMemory(
           request, promotion: promotion, asOf: asOf, texts: texts, events: events)
