@@ -47,6 +47,11 @@ package enum DecisionsFile: CSVFileFormat {
     try LedgerRowBlocks.write(
       rows: ledger.transactionCount, rowsPerHalfBlock: rowsPerHalfBlock, to: writer
     ) { rows, out in
+      // Each row's card is at a random place among hundreds of thousands: the pieces of a few
+      // dozen rows are looked up in one tight loop, whose cache misses overlap, before any row
+      // is written (as `RewardsFile` gathers its rows).
+      let cardsAhead = UnsafeMutableBufferPointer<CardPiece>.allocate(capacity: gatherSize)
+      defer { cardsAhead.deallocate() }
       ledger.transactionIDs.bytes.withUnsafeBufferPointer { idBytes in
         ledger.transactionIDs.ends.withUnsafeBufferPointer { idEnds in
           ledger.transactionCard.withUnsafeBufferPointer { transactionCards in
@@ -54,9 +59,17 @@ package enum DecisionsFile: CSVFileFormat {
               decisions.reason.withUnsafeBufferPointer { reasons in
                 decisions.ordinal.withUnsafeBufferPointer { ordinals in
                   for index in rows {
+                    let ahead = (index - rows.lowerBound) % gatherSize
+                    if ahead == 0 {
+                      for slot in 0..<min(gatherSize, rows.upperBound - index) {
+                        let card = pieces.cards[Int(transactionCards[index + slot])]
+                        cardsAhead.initializeElement(
+                          at: slot, to: CardPiece(piece: card, touched: card.start.pointee))
+                      }
+                    }
                     let idStart = index == 0 ? 0 : idEnds[index - 1]
                     let id = UnsafeBufferPointer(rebasing: idBytes[idStart..<idEnds[index]])
-                    let card = pieces.cards[Int(transactionCards[index])]
+                    let card = cardsAhead[ahead].piece
                     out.reserve(RowBuffer.room(forField: id.count) + card.count + pieces.fixedRoom)
                     out.appendField(id)
                     out.append(card)
@@ -94,6 +107,16 @@ package enum DecisionsFile: CSVFileFormat {
         }
       }
     }
+  }
+
+  /// Rows whose cards' pieces are looked up at once.
+  private static let gatherSize = 32
+
+  /// A row's card's piece, looked up ahead of the row.
+  private struct CardPiece {
+    let piece: EncodedPieces.Piece
+    /// A byte read only to bring the piece into the cache while others are fetched.
+    let touched: UInt8
   }
 
   /// The text of decisions rows made once, encoded as `CSVWriter` writes it.

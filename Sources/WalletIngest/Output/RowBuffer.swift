@@ -28,11 +28,15 @@ struct RowBuffer {
   mutating func removeAll() { count = 0 }
 
   /// Makes room for `extra` more bytes: every append after it, up to that many bytes, needs no
-  /// check of its own.
+  /// check of its own. The room has `slack` bytes more, which a piece copied a word at a time
+  /// may overwrite past its end.
   @inline(__always)
   mutating func reserve(_ extra: Int) {
-    if count + extra > capacity { grow(to: count + extra) }
+    if count + extra + Self.slack > capacity { grow(to: count + extra + Self.slack) }
   }
+
+  /// Bytes past the room reserved that `append(_: EncodedPieces.Piece)` may overwrite.
+  static let slack = 8
 
   private mutating func grow(to needed: Int) {
     var larger = capacity * 2
@@ -52,10 +56,22 @@ struct RowBuffer {
     count += length
   }
 
-  /// Appends a piece; room was reserved.
+  /// Appends a piece; room was reserved. Pieces are a few dozen bytes, copied a word at a time
+  /// in line: a call to `memmove` per piece cost more than the copy. The last word may read
+  /// past the piece (`EncodedPieces` has room after its last) and write past it (`slack`).
   @inline(__always)
   mutating func append(_ piece: EncodedPieces.Piece) {
-    append(piece.start, piece.count)
+    assert(count + piece.count + Self.slack <= capacity, "a row past the room reserved")
+    let from = UnsafeRawPointer(piece.start)
+    let to = UnsafeMutableRawPointer(base + count)
+    var offset = 0
+    while offset < piece.count {
+      to.storeBytes(
+        of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset,
+        as: UInt64.self)
+      offset += 8
+    }
+    count += piece.count
   }
 
   /// Appends one byte; room was reserved.
@@ -75,12 +91,26 @@ struct RowBuffer {
 
   /// Appends a field as `CSVWriter.writeField` writes it (quoted, inner quotes doubled, when it
   /// needs quotes), without a separator; room for `Self.room(forField:)` bytes was reserved.
+  /// An id is a dozen bytes or so: they are copied and looked at in one pass, and written again
+  /// quoted in the rare case that they must be.
   @inline(__always)
   mutating func appendField(_ field: UnsafeBufferPointer<UInt8>) {
-    guard CSVWriter.needsQuotes(field) else {
-      if let start = field.baseAddress { append(start, field.count) }
+    assert(count + Self.room(forField: field.count) <= capacity, "a row past the room reserved")
+    var stops: UInt64 = 0
+    let to = base + count
+    for (offset, byte) in field.enumerated() {
+      to[offset] = byte
+      // Every byte that forces quotes inside a field is at most a comma (`CSVByte.isIn`).
+      stops |= byte <= CSVByte.comma ? (CSVByte.unquotedStops >> UInt64(byte)) & 1 : 0
+    }
+    guard let first = field.first, let last = field.last else { return }
+    if stops == 0, !CSVByte.isBlank(first), !CSVByte.isBlank(last),
+      first != 0xEF || !CSVWriter.needsQuotes(field)
+    {
+      count += field.count
       return
     }
+    // `CSVWriter.needsQuotes(field)`: the bytes copied are written over.
     append(CSVByte.quote)
     for byte in field {
       if byte == CSVByte.quote { append(CSVByte.quote) }
@@ -134,8 +164,10 @@ final class EncodedPieces: @unchecked Sendable {
     try build(&builder)
     precondition(builder.pending == 0, "a piece not ended")
     count = builder.ends.count
-    bytes = .allocate(capacity: max(builder.bytes.count, 1))
+    // A word past the last byte, which `RowBuffer` may read when it copies the last piece.
+    bytes = .allocate(capacity: builder.bytes.count + 8)
     bytes.initialize(from: builder.bytes, count: builder.bytes.count)
+    (bytes + builder.bytes.count).initialize(repeating: 0, count: 8)
     starts = .allocate(capacity: count + 1)
     starts[0] = 0
     var longest = 0
