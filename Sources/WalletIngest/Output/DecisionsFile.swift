@@ -63,8 +63,10 @@ package enum DecisionsFile: CSVFileFormat {
                     if ahead == 0 {
                       for slot in 0..<min(gatherSize, rows.upperBound - index) {
                         let card = pieces.cards[Int(transactionCards[index + slot])]
+                        // Both ends: a piece may straddle two cache lines.
+                        let touched = card.start.pointee &+ card.start[card.count - 1]
                         cardsAhead.initializeElement(
-                          at: slot, to: CardPiece(piece: card, touched: card.start.pointee))
+                          at: slot, to: CardPiece(piece: card, touched: touched))
                       }
                     }
                     let idStart = index == 0 ? 0 : idEnds[index - 1]
@@ -115,7 +117,7 @@ package enum DecisionsFile: CSVFileFormat {
   /// A row's card's piece, looked up ahead of the row.
   private struct CardPiece {
     let piece: EncodedPieces.Piece
-    /// A byte read only to bring the piece into the cache while others are fetched.
+    /// Bytes read only to bring the piece into the cache while others are fetched.
     let touched: UInt8
   }
 

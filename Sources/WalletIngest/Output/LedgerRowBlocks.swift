@@ -180,6 +180,50 @@ struct RowNames: @unchecked Sendable {
       firstSequence = 0
       cycles = []
     }
+    (cyclesInTimeOrder, cycleStarts) = Self.cycleStarts(
+      of: low, cycles: cycles.count, span: ledger.timeSpan, promotion: promotion)
+  }
+
+  /// Whether local dates go in the order of time over the ledger's span, so that `cycleStarts`
+  /// finds any transaction's cycle.
+  let cyclesInTimeOrder: Bool
+  /// The first instant (nanoseconds) of each cycle of `cycles` after the first, when
+  /// `cyclesInTimeOrder`: a row's cycle is then found by comparing its time with a few dozen
+  /// numbers rather than by working out its local date, which was much of formatting a row.
+  let cycleStarts: [Int64]
+
+  /// `cyclesInTimeOrder` and `cycleStarts` for `count` cycles from sequence number `first`.
+  private static func cycleStarts(
+    of first: Int, cycles count: Int, span: ClosedRange<Int64>?, promotion: Promotion
+  ) -> (Bool, [Int64]) {
+    guard count > 0, let span else { return (false, []) }
+    let zone = promotion.timeZone
+    let lowest = Instant(nanosecondsSinceEpoch: span.lowerBound).secondsSinceEpoch
+    let highest = Instant(nanosecondsSinceEpoch: span.upperBound).secondsSinceEpoch
+    guard !zone.localDateStepsBack(afterUTCSeconds: lowest, through: highest) else {
+      return (false, [])
+    }
+    func localDay(_ second: Int64) -> Int {
+      let (nanoseconds, overflow) = second.multipliedReportingOverflow(by: 1_000_000_000)
+      guard !overflow else { return second < 0 ? Int.min : Int.max }
+      return Instant(nanosecondsSinceEpoch: nanoseconds).localDaysSinceEpoch(in: zone)
+    }
+    var starts: [Int64] = []
+    for sequence in (first + 1)..<(first + count) {
+      let day = BillingCycle(sequenceNumber: sequence, startDay: promotion.cycleStartDay).start
+        .daysSinceEpoch
+      // The first second of the span on that day or after, or just past the span: local days
+      // only go forward here, so the seconds before it are all on earlier days.
+      var low = lowest
+      var high = highest + 1
+      while low < high {
+        let middle = low + (high - low) / 2
+        if localDay(middle) >= day { high = middle } else { low = middle + 1 }
+      }
+      let (nanoseconds, overflow) = low.multipliedReportingOverflow(by: 1_000_000_000)
+      starts.append(overflow ? Int64.max : nanoseconds)
+    }
+    return (true, starts)
   }
 
   /// The first and last day of the transaction's billing cycle.
@@ -209,6 +253,16 @@ struct RowNames: @unchecked Sendable {
   /// not there and its dates are made for the row.
   @inline(__always)
   func cycleIndex(atTime time: Int64) -> Int? {
+    if cyclesInTimeOrder {
+      // The number of cycles started by `time`: every row's time is in the span.
+      var low = 0
+      var high = cycleStarts.count
+      while low < high {
+        let middle = (low + high) / 2
+        if cycleStarts[middle] <= time { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
     let index = cycleSequence(atTime: time) - firstSequence
     return index >= 0 && index < cycles.count ? index : nil
   }

@@ -151,8 +151,9 @@ final class EncodedPieces: @unchecked Sendable {
 
   /// Every piece's bytes, back to back.
   private let bytes: UnsafeMutablePointer<UInt8>
-  /// Where each piece starts in `bytes`, and (last) where the last one ends.
-  private let starts: UnsafeMutablePointer<Int>
+  /// Where each piece starts in `bytes`, and (last) where the last one ends: 32 bits, as a
+  /// table of hundreds of thousands of cards is read at random and should take little cache.
+  private let starts: UnsafeMutablePointer<UInt32>
   /// The number of pieces.
   let count: Int
   /// The length of the longest piece.
@@ -168,12 +169,13 @@ final class EncodedPieces: @unchecked Sendable {
     bytes = .allocate(capacity: builder.bytes.count + 8)
     bytes.initialize(from: builder.bytes, count: builder.bytes.count)
     (bytes + builder.bytes.count).initialize(repeating: 0, count: 8)
+    precondition(builder.bytes.count <= UInt32.max, "pieces past 4 GiB")
     starts = .allocate(capacity: count + 1)
     starts[0] = 0
     var longest = 0
     for (index, end) in builder.ends.enumerated() {
-      starts[index + 1] = end
-      longest = max(longest, end - starts[index])
+      starts[index + 1] = UInt32(end)
+      longest = max(longest, end - Int(starts[index]))
     }
     self.longest = longest
   }
@@ -187,8 +189,8 @@ final class EncodedPieces: @unchecked Sendable {
   @inline(__always)
   subscript(index: Int) -> Piece {
     precondition(index >= 0 && index < count, "no such piece")
-    let start = starts[index]
-    return Piece(start: UnsafePointer(bytes + start), count: starts[index + 1] - start)
+    let start = Int(starts[index])
+    return Piece(start: UnsafePointer(bytes + start), count: Int(starts[index + 1]) - start)
   }
 
   /// Makes the pieces, one after another: each is the bytes appended since the last `end()`.
