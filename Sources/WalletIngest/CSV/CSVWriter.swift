@@ -86,33 +86,6 @@ package final class CSVWriter {
     if written == nil { try Array(bytes).withUnsafeBufferPointer { try writeEscaped($0) } }
   }
 
-  /// Appends a field the caller made and knows needs no quotes (a date, an amount, a code):
-  /// rewards files have millions of them, and looking in each for what to quote would be much
-  /// of the work of writing one. Debug builds check.
-  func writePlainField(_ value: String) throws {
-    var value = value
-    try value.withUTF8 { try writePlainField(bytes: $0) }
-  }
-
-  /// `writePlainField(_:)` for bytes.
-  func writePlainField(bytes field: UnsafeBufferPointer<UInt8>) throws {
-    assert(!Self.needsQuotes(field) && !field.isEmpty, "a field that needs quotes")
-    if fieldsInRecord > 0 { try append(CSVByte.comma) }
-    fieldsInRecord += 1
-    lastFieldWasEmpty = false
-    try append(field)
-  }
-
-  /// Appends `count` fields (at least two) already encoded as this writer writes them, quoted
-  /// where they must be and joined by commas, to the current record.
-  func writeEncodedFields(_ fields: UnsafeBufferPointer<UInt8>, count: Int) throws {
-    precondition(count >= 2, "encoded fields are more than one")
-    if fieldsInRecord > 0 { try append(CSVByte.comma) }
-    fieldsInRecord += count
-    lastFieldWasEmpty = false
-    try append(fields)
-  }
-
   /// Writes all of `fields` as one record, then ends it.
   package func writeRecord(_ fields: some Sequence<String>) throws {
     for field in fields { try writeField(field) }

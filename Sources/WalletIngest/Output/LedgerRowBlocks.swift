@@ -121,8 +121,6 @@ private final class MemoryHalf: @unchecked Sendable {
 struct RowNames: @unchecked Sendable {
   /// The decisions being written.
   let decisions: LedgerDecisions
-  /// What they were decided over.
-  let ledger: Ledger
   /// Every channel's name, in `Channel.allCases` order.
   let channels: [String] = Channel.allCases.map(\.rawValue)
   /// Each channel's tier amounts, as written, in the same order.
@@ -146,7 +144,6 @@ struct RowNames: @unchecked Sendable {
 
   init(decisions: LedgerDecisions, ledger: Ledger) {
     self.decisions = decisions
-    self.ledger = ledger
     let promotion = decisions.promotion
     tiers = Channel.allCases.map { promotion.tiers[$0].map(\.description) }
     // The list of channels made once, not once per enrollment: a batch decided in parts makes
@@ -224,11 +221,6 @@ struct RowNames: @unchecked Sendable {
       starts.append(overflow ? Int64.max : nanoseconds)
     }
     return (true, starts)
-  }
-
-  /// The first and last day of the transaction's billing cycle.
-  func cycle(of index: Int) -> (start: String, end: String) {
-    cycle(atTime: ledger.time[index])
   }
 
   /// The first and last day of the billing cycle holding `time` (nanoseconds).
