@@ -47,59 +47,70 @@ package enum DecisionsFile: CSVFileFormat {
     try LedgerRowBlocks.write(
       rows: ledger.transactionCount, rowsPerHalfBlock: rowsPerHalfBlock, to: writer
     ) { rows, out in
-      // Each row's card is at a random place among hundreds of thousands: the pieces of a few
-      // dozen rows are looked up in one tight loop, whose cache misses overlap, before any row
-      // is written (as `RewardsFile` gathers its rows).
-      let cardsAhead = UnsafeMutableBufferPointer<CardPiece>.allocate(capacity: gatherSize)
-      defer { cardsAhead.deallocate() }
+      // Each row's card and enrollment are at random places among hundreds of thousands: the
+      // card's piece and the enrollment's channel of a few dozen rows are looked up in one
+      // tight loop, whose cache misses overlap, before any row is written (as `RewardsFile`
+      // gathers its rows).
+      let ahead = UnsafeMutableBufferPointer<RowAhead>.allocate(capacity: gatherSize)
+      defer { ahead.deallocate() }
       ledger.transactionIDs.bytes.withUnsafeBufferPointer { idBytes in
         ledger.transactionIDs.ends.withUnsafeBufferPointer { idEnds in
           ledger.transactionCard.withUnsafeBufferPointer { transactionCards in
             ledger.time.withUnsafeBufferPointer { times in
               decisions.reason.withUnsafeBufferPointer { reasons in
                 decisions.ordinal.withUnsafeBufferPointer { ordinals in
-                  for index in rows {
-                    let ahead = (index - rows.lowerBound) % gatherSize
-                    if ahead == 0 {
-                      for slot in 0..<min(gatherSize, rows.upperBound - index) {
-                        let card = pieces.cards[Int(transactionCards[index + slot])]
-                        // Both ends: a piece may straddle two cache lines.
-                        let touched = card.start.pointee &+ card.start[card.count - 1]
-                        cardsAhead.initializeElement(
-                          at: slot, to: CardPiece(piece: card, touched: touched))
+                  decisions.enrollment.withUnsafeBufferPointer { enrollments in
+                    for index in rows {
+                      let slot = (index - rows.lowerBound) % gatherSize
+                      if slot == 0 {
+                        for next in 0..<min(gatherSize, rows.upperBound - index) {
+                          let card = pieces.cards[Int(transactionCards[index + next])]
+                          // Both ends: a piece may straddle two cache lines.
+                          let touched = card.start.pointee &+ card.start[card.count - 1]
+                          // Only a row with a place is paid by its enrollment's channel.
+                          let enrollment = enrollments[index + next]
+                          let channel =
+                            ordinals[index + next] != 0 && enrollment >= 0
+                            ? names.enrollmentChannel[Int(enrollment)] : 0
+                          ahead.initializeElement(
+                            at: next, to: RowAhead(card: card, channel: channel, touched: touched))
+                        }
                       }
-                    }
-                    let idStart = index == 0 ? 0 : idEnds[index - 1]
-                    let id = UnsafeBufferPointer(rebasing: idBytes[idStart..<idEnds[index]])
-                    let card = cardsAhead[ahead].piece
-                    out.reserve(RowBuffer.room(forField: id.count) + card.count + pieces.fixedRoom)
-                    out.appendField(id)
-                    out.append(card)
-                    if let cycle = names.cycleIndex(atTime: times[index]) {
-                      out.append(pieces.cycles[cycle])
-                    } else {
-                      let start = names.cycle(atTime: times[index]).start
-                      out.reserve(start.utf8.count + 1)
-                      for byte in start.utf8 { out.append(byte) }
-                      out.append(CSVByte.comma)
-                    }
-                    let reason = Int(reasons[index])
-                    let ordinal = Int(ordinals[index])
-                    if ordinal != 0 && spec8 {
-                      // SPEC 8's reward is an amount of its own, not a tier's entry.
-                      out.append(pieces.outcomes[reason])
-                      names.appendNumberAndComma(ordinal, to: &out)
-                      out.appendFormatted(room: Pieces.amountRoom) {
-                        Money(minorUnits: decisions.rewardAmount[index]).formatted(into: $0)
+                      let idStart = index == 0 ? 0 : idEnds[index - 1]
+                      let id = UnsafeBufferPointer(rebasing: idBytes[idStart..<idEnds[index]])
+                      let card = ahead[slot].card
+                      out.reserve(
+                        RowBuffer.room(forField: id.count) + card.count + pieces.fixedRoom)
+                      out.appendField(id)
+                      out.append(card)
+                      if let cycle = names.cycleIndex(atTime: times[index]) {
+                        out.append(pieces.cycles[cycle])
+                      } else {
+                        let start = names.cycle(atTime: times[index]).start
+                        out.reserve(start.utf8.count + 1)
+                        for byte in start.utf8 { out.append(byte) }
+                        out.append(CSVByte.comma)
                       }
-                      out.endRecord()
-                    } else if ordinal != 0 {
-                      // A place taken: paid, or (with a reason) forfeited and taken back.
-                      let channel = names.channel(ofEnrollment: decisions.enrollment[index])
-                      precondition(ordinal <= names.tiers[channel].count, "a place past the tiers")
-                      out.append(pieces.placed[pieces.placedStart(reason, channel) + ordinal - 1])
-                    } else {
-                      out.append(pieces.unplaced[reason])
+                      let reason = Int(reasons[index])
+                      let ordinal = Int(ordinals[index])
+                      if ordinal != 0 && spec8 {
+                        // SPEC 8's reward is an amount of its own, not a tier's entry.
+                        out.append(pieces.outcomes[reason])
+                        names.appendNumberAndComma(ordinal, to: &out)
+                        out.appendFormatted(room: Pieces.amountRoom) {
+                          Money(minorUnits: decisions.rewardAmount[index]).formatted(into: $0)
+                        }
+                        out.endRecord()
+                      } else if ordinal != 0 {
+                        // A place taken: paid, or (with a reason) forfeited and taken back.
+                        precondition(enrollments[index] >= 0, "a place without an enrollment")
+                        let channel = Int(ahead[slot].channel)
+                        precondition(
+                          ordinal <= names.tiers[channel].count, "a place past the tiers")
+                        out.append(pieces.placed[pieces.placedStart(reason, channel) + ordinal - 1])
+                      } else {
+                        out.append(pieces.unplaced[reason])
+                      }
                     }
                   }
                 }
@@ -111,12 +122,15 @@ package enum DecisionsFile: CSVFileFormat {
     }
   }
 
-  /// Rows whose cards' pieces are looked up at once.
+  /// Rows whose random lookups (`RowAhead`) are made at once.
   private static let gatherSize = 32
 
-  /// A row's card's piece, looked up ahead of the row.
-  private struct CardPiece {
-    let piece: EncodedPieces.Piece
+  /// What a row needs from tables read at random, looked up ahead of the row.
+  private struct RowAhead {
+    /// The card's piece.
+    let card: EncodedPieces.Piece
+    /// The channel of the enrollment that placed the row (0 for a row without a place).
+    let channel: UInt8
     /// Bytes read only to bring the piece into the cache while others are fetched.
     let touched: UInt8
   }
