@@ -47,9 +47,11 @@ struct RowPiecesTests {
   }
 
   /// Pieces of every length up to a few words, copied a word at a time one after another into
-  /// a buffer that grows: each holds its own bytes, and nothing the copies overwrote is lost.
-  @Test func piecesOfEveryLengthAreCopiedWhole() {
-    let texts = (0..<41).map { length in
+  /// a buffer that grows: each holds its own bytes, and nothing the copies overwrote is lost,
+  /// whether the pieces are kept in slots of 16, 32 or 64 bytes or back to back.
+  @Test(arguments: [15, 31, 40, 63, 64, 100])
+  func piecesOfEveryLengthAreCopiedWhole(longest: Int) {
+    let texts = (0...longest).map { length in
       String((0..<length).map { Character(Unicode.Scalar(UInt8(97 + ($0 + length) % 26))) })
     }
     let pieces = EncodedPieces { builder in
@@ -59,7 +61,7 @@ struct RowPiecesTests {
       }
     }
     #expect(pieces.count == texts.count)
-    #expect(pieces.longest == 40)
+    #expect(pieces.longest == longest)
     var rows = RowBuffer(capacity: 16)
     defer { rows.deallocate() }
     var expected: [UInt8] = []
