@@ -15,7 +15,8 @@
 /// without NUL: it writes what it is given.
 ///
 /// Nothing reaches the sink until a chunk is full or `flush()` is called, so call `flush()` at
-/// the end. After the sink throws, the writer's buffer is in an unknown state: discard it.
+/// the end. The sink gets chunks of at most the chunk size, except encoded records handed over
+/// whole (`writeEncodedRecords`). After the sink throws, the writer's buffer is in an unknown state: discard it.
 package final class CSVWriter {
   /// Bytes buffered before the sink is called: few calls, bounded memory.
   package static let defaultChunkSize = 1 << 20
@@ -33,7 +34,8 @@ package final class CSVWriter {
   /// Whether the last field written was empty, to spot a record of one empty field.
   private var lastFieldWasEmpty = false
 
-  /// Writes to `sink`, calling it with chunks of `chunkSize` bytes (the last one shorter).
+  /// Writes to `sink`, calling it with chunks of `chunkSize` bytes (the last one shorter; see
+  /// the type's note on encoded records).
   package init(
     chunkSize: Int = defaultChunkSize, sink: @escaping (UnsafeRawBufferPointer) throws -> Void
   ) {
@@ -84,43 +86,22 @@ package final class CSVWriter {
     if written == nil { try Array(bytes).withUnsafeBufferPointer { try writeEscaped($0) } }
   }
 
-  /// Appends a field the caller made and knows needs no quotes (a date, an amount, a code):
-  /// rewards files have millions of them, and looking in each for what to quote would be much
-  /// of the work of writing one. Debug builds check.
-  func writePlainField(_ value: String) throws {
-    var value = value
-    try value.withUTF8 { try writePlainField(bytes: $0) }
-  }
-
-  /// `writePlainField(_:)` for bytes.
-  func writePlainField(bytes field: UnsafeBufferPointer<UInt8>) throws {
-    assert(!Self.needsQuotes(field) && !field.isEmpty, "a field that needs quotes")
-    if fieldsInRecord > 0 { try append(CSVByte.comma) }
-    fieldsInRecord += 1
-    lastFieldWasEmpty = false
-    try append(field)
-  }
-
-  /// Appends `count` fields (at least two) already encoded as this writer writes them, quoted
-  /// where they must be and joined by commas, to the current record.
-  func writeEncodedFields(_ fields: UnsafeBufferPointer<UInt8>, count: Int) throws {
-    precondition(count >= 2, "encoded fields are more than one")
-    if fieldsInRecord > 0 { try append(CSVByte.comma) }
-    fieldsInRecord += count
-    lastFieldWasEmpty = false
-    try append(fields)
-  }
-
   /// Writes all of `fields` as one record, then ends it.
   package func writeRecord(_ fields: some Sequence<String>) throws {
     for field in fields { try writeField(field) }
     try endRecord()
   }
 
-  /// Appends whole records another `CSVWriter` made, between records of this one.
+  /// Appends whole records another `CSVWriter` (or a `RowBuffer`) made, between records of
+  /// this one. Records of a chunk or more go to the sink as they are, after what is buffered,
+  /// rather than through the buffer: a copy of megabytes less, and one large write.
   func writeEncodedRecords(_ records: UnsafeBufferPointer<UInt8>) throws {
     precondition(fieldsInRecord == 0, "encoded records written inside a record")
-    try append(records)
+    guard records.count >= capacity, let start = records.baseAddress else {
+      return try append(records)
+    }
+    try flush()
+    try sink(UnsafeRawBufferPointer(start: start, count: records.count))
   }
 
   /// Starts the file with the UTF-8 byte order mark, by which spreadsheets recognise UTF-8 (and
@@ -172,7 +153,7 @@ package final class CSVWriter {
   /// True when the field holds a separator, quote or line break, has blanks the reader would
   /// trim at either end, or starts with a byte order mark, which the reader would skip as the
   /// file's if the field came first.
-  private static func needsQuotes(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func needsQuotes(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let first = field.first, let last = field.last else { return false }
     if CSVByte.isBlank(first) || CSVByte.isBlank(last) { return true }
     if first == 0xEF && field.starts(with: [0xEF, 0xBB, 0xBF]) { return true }

@@ -9,16 +9,15 @@ import WalletCore
 /// waits on the writeback the output file starts). `RewardsFile` and `DecisionsFile` write
 /// through it.
 enum LedgerRowBlocks {
-  /// Rows formatted per half-block by default.
+  /// Rows formatted per half-block by default: a few megabytes of text, written at once.
   static let defaultRowsPerHalfBlock = 32_768
 
   /// Calls `format` for the rows `0..<rows`, a half-block at a time, two halves at once, each
-  /// into its own writer in memory with its own scratch buffer; appends each block's bytes to
-  /// `writer` in row order, then flushes it. The first error, of formatting or of writing,
-  /// ends the work and is thrown.
+  /// into its own `RowBuffer`; hands each block's bytes to `writer` in row order, then flushes
+  /// it. The first error of writing ends the work and is thrown.
   static func write(
     rows: Int, rowsPerHalfBlock: Int, to writer: CSVWriter,
-    _ format: @Sendable (Range<Int>, CSVWriter, UnsafeMutableBufferPointer<UInt8>) throws -> Void
+    _ format: @Sendable (Range<Int>, inout RowBuffer) -> Void
   ) throws {
     precondition(rowsPerHalfBlock > 0, "blocks of no rows")
     // Two blocks' halves: one is formatted into while the other is written out.
@@ -98,36 +97,22 @@ private final class BlockDrains: @unchecked Sendable {
   }
 }
 
-/// One thread's share of a block: a writer into memory, a scratch buffer, and what it made.
+/// One thread's share of a block: the rows it formatted, in a buffer kept from block to block.
 private final class MemoryHalf: @unchecked Sendable {
-  private var bytes: [UInt8] = []
-  private var failure: (any Error)?
-  private let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(
-    capacity: Instant.formattedCapacity)
-  private lazy var writer = CSVWriter(chunkSize: 1 << 16) { [unowned self] chunk in
-    bytes.append(contentsOf: chunk)
+  private var rows = RowBuffer(capacity: 1 << 20)
+
+  deinit { rows.deallocate() }
+
+  /// Formats `range` with `body` into this half's buffer.
+  func format(_ range: Range<Int>, _ body: (Range<Int>, inout RowBuffer) -> Void) {
+    body(range, &rows)
   }
 
-  deinit { scratch.deallocate() }
-
-  /// Formats `rows` with `body` into this half's memory; an error is kept for `drain`.
-  func format(
-    _ rows: Range<Int>,
-    _ body: (Range<Int>, CSVWriter, UnsafeMutableBufferPointer<UInt8>) throws -> Void
-  ) {
-    do {
-      try body(rows, writer, scratch)
-      try writer.flush()
-    } catch {
-      failure = error
-    }
-  }
-
-  /// Appends what was formatted to `writer` and empties this half for the next block.
+  /// Hands what was formatted to `writer` and empties this half for the next block.
   func drain(into writer: CSVWriter) throws {
-    if let failure { throw failure }
-    try bytes.withUnsafeBufferPointer { try writer.writeEncodedRecords($0) }
-    bytes.removeAll(keepingCapacity: true)
+    // Emptied even when the write fails: the work ends, and nothing is written after.
+    defer { rows.removeAll() }
+    try writer.writeEncodedRecords(rows.bytes)
   }
 }
 
@@ -136,14 +121,20 @@ private final class MemoryHalf: @unchecked Sendable {
 struct RowNames: @unchecked Sendable {
   /// The decisions being written.
   let decisions: LedgerDecisions
-  /// What they were decided over.
-  let ledger: Ledger
   /// Every channel's name, in `Channel.allCases` order.
   let channels: [String] = Channel.allCases.map(\.rawValue)
   /// Each channel's tier amounts, as written, in the same order.
   let tiers: [[String]]
   /// The numbers 0…64 in decimal.
   let numbers: [String] = (0...64).map(String.init)
+  /// The same numbers, each followed by a comma, for `RowBuffer`s.
+  let numberPieces = EncodedPieces { pieces in
+    for number in 0...64 {
+      pieces.raw(String(number))
+      pieces.comma()
+      pieces.end()
+    }
+  }
   /// Each enrollment's channel, as an index into `channels`.
   let enrollmentChannel: [UInt8]
   /// The sequence number of the first cycle in `cycles`.
@@ -153,7 +144,6 @@ struct RowNames: @unchecked Sendable {
 
   init(decisions: LedgerDecisions, ledger: Ledger) {
     self.decisions = decisions
-    self.ledger = ledger
     let promotion = decisions.promotion
     tiers = Channel.allCases.map { promotion.tiers[$0].map(\.description) }
     // The ledger's column, shared: a batch decided in parts makes these names for every part,
@@ -184,24 +174,102 @@ struct RowNames: @unchecked Sendable {
       firstSequence = 0
       cycles = []
     }
+    (cyclesInTimeOrder, cycleStarts) = Self.cycleStarts(
+      of: low, cycles: cycles.count, span: ledger.timeSpan, promotion: promotion)
   }
 
-  /// The first and last day of the transaction's billing cycle.
-  func cycle(of index: Int) -> (start: String, end: String) {
-    cycle(atTime: ledger.time[index])
+  /// Whether local dates go in the order of time over the ledger's span, so that `cycleStarts`
+  /// finds any transaction's cycle.
+  let cyclesInTimeOrder: Bool
+  /// The first instant (nanoseconds) of each cycle of `cycles` after the first, when
+  /// `cyclesInTimeOrder`: a row's cycle is then found by comparing its time with a few dozen
+  /// numbers rather than by working out its local date, which was much of formatting a row.
+  let cycleStarts: [Int64]
+
+  /// `cyclesInTimeOrder` and `cycleStarts` for `count` cycles from sequence number `first`.
+  private static func cycleStarts(
+    of first: Int, cycles count: Int, span: ClosedRange<Int64>?, promotion: Promotion
+  ) -> (Bool, [Int64]) {
+    guard count > 0, let span else { return (false, []) }
+    let zone = promotion.timeZone
+    let lowest = Instant(nanosecondsSinceEpoch: span.lowerBound).secondsSinceEpoch
+    let highest = Instant(nanosecondsSinceEpoch: span.upperBound).secondsSinceEpoch
+    guard !zone.localDateStepsBack(afterUTCSeconds: lowest, through: highest) else {
+      return (false, [])
+    }
+    func localDay(_ second: Int64) -> Int {
+      let (nanoseconds, overflow) = second.multipliedReportingOverflow(by: 1_000_000_000)
+      guard !overflow else { return second < 0 ? Int.min : Int.max }
+      return Instant(nanosecondsSinceEpoch: nanoseconds).localDaysSinceEpoch(in: zone)
+    }
+    var starts: [Int64] = []
+    for sequence in (first + 1)..<(first + count) {
+      let day = BillingCycle(sequenceNumber: sequence, startDay: promotion.cycleStartDay).start
+        .daysSinceEpoch
+      // The first second of the span on that day or after, or just past the span: local days
+      // only go forward here, so the seconds before it are all on earlier days.
+      var low = lowest
+      var high = highest + 1
+      while low < high {
+        let middle = low + (high - low) / 2
+        if localDay(middle) >= day { high = middle } else { low = middle + 1 }
+      }
+      let (nanoseconds, overflow) = low.multipliedReportingOverflow(by: 1_000_000_000)
+      starts.append(overflow ? Int64.max : nanoseconds)
+    }
+    return (true, starts)
   }
 
   /// The first and last day of the billing cycle holding `time` (nanoseconds).
   func cycle(atTime time: Int64) -> (start: String, end: String) {
-    let promotion = decisions.promotion
-    let date = Instant(nanosecondsSinceEpoch: time).localDate(in: promotion.timeZone)
-    let sequence = BillingCycle.sequenceNumber(containing: date, startDay: promotion.cycleStartDay)
+    let sequence = cycleSequence(atTime: time)
     if sequence - firstSequence >= 0 && sequence - firstSequence < cycles.count {
       return cycles[sequence - firstSequence]
     }
-    let cycle = BillingCycle(sequenceNumber: sequence, startDay: promotion.cycleStartDay)
+    let cycle = BillingCycle(
+      sequenceNumber: sequence, startDay: decisions.promotion.cycleStartDay)
     return (cycle.start.description, cycle.end.description)
   }
+
+  /// The sequence number of the billing cycle holding `time` (nanoseconds).
+  func cycleSequence(atTime time: Int64) -> Int {
+    let promotion = decisions.promotion
+    let date = Instant(nanosecondsSinceEpoch: time).localDate(in: promotion.timeZone)
+    return BillingCycle.sequenceNumber(containing: date, startDay: promotion.cycleStartDay)
+  }
+
+  /// Where the billing cycle holding `time` (nanoseconds) is in `cycles`, or nil when it is
+  /// not there and its dates are made for the row.
+  @inline(__always)
+  func cycleIndex(atTime time: Int64) -> Int? {
+    if cyclesInTimeOrder {
+      // The number of cycles started by `time`: every row's time is in the span.
+      var low = 0
+      var high = cycleStarts.count
+      while low < high {
+        let middle = (low + high) / 2
+        if cycleStarts[middle] <= time { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+    let index = cycleSequence(atTime: time) - firstSequence
+    return index >= 0 && index < cycles.count ? index : nil
+  }
+
+  /// Appends `value` in decimal and a comma, from text made once for small values; room for
+  /// `Self.numberRoom` bytes was reserved.
+  @inline(__always)
+  func appendNumberAndComma(_ value: Int, to out: inout RowBuffer) {
+    if value >= 0 && value < numberPieces.count {
+      out.append(numberPieces[value])
+    } else {
+      for byte in String(value).utf8 { out.append(byte) }
+      out.append(CSVByte.comma)
+    }
+  }
+
+  /// Room for any `appendNumberAndComma`.
+  static let numberRoom = 24
 
   /// The channel of enrollment `enrollment`, as an index into `channels` and `tiers`.
   func channel(ofEnrollment enrollment: Int32) -> Int {

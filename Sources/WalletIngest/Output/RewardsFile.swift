@@ -34,18 +34,21 @@ package enum RewardsFile: CSVFileFormat {
   }
 
   /// The whole file straight from a batch's ledger and its decisions, without a value per
-  /// reward: `fields(of:in:)`'s fields, formatted by the same functions into reused buffers,
-  /// from text made once per cycle, channel and tier (`RowNames`). Without `header`, only the
-  /// rows: one part of a file written in parts.
+  /// reward: `fields(of:in:)`'s fields, from text made once per cycle, channel and tier
+  /// (`RowNames`, `Pieces`), the rest formatted straight into the rows' buffer. Without
+  /// `header`, only the rows: one part of a file written in parts.
   package static func write(
     _ decisions: LedgerDecisions, ledger: Ledger, promotion: Promotion, to writer: CSVWriter,
     rowsPerHalfBlock: Int = LedgerRowBlocks.defaultRowsPerHalfBlock, header: Bool = true
   ) throws {
     if header { try writer.writeRecord(columns) }
     let names = RowNames(decisions: decisions, ledger: ledger)
+    let pieces = Pieces(names: names)
     let order = decisions.statementOrder()
+    let zone = promotion.timeZone
+    let spec8 = !decisions.rewardAmount.isEmpty
     try LedgerRowBlocks.write(rows: order.count, rowsPerHalfBlock: rowsPerHalfBlock, to: writer) {
-      rows, out, scratch in
+      rows, out in
       // Rows go by holder, so each one's values sit at random places in columns of millions:
       // they are gathered for a few dozen rows in one tight loop, whose cache misses overlap,
       // before any is formatted.
@@ -53,40 +56,126 @@ package enum RewardsFile: CSVFileFormat {
       // make the processor wait for each miss in turn.
       let facts = UnsafeMutableBufferPointer<RewardFacts>.allocate(capacity: gatherSize)
       defer { facts.deallocate() }
-      for batch in stride(from: rows.lowerBound, to: rows.upperBound, by: gatherSize) {
-        let gathered = batch..<min(rows.upperBound, batch + gatherSize)
-        Self.gather(
-          order[gathered], ledger: ledger, decisions: decisions,
-          into: UnsafeMutableBufferPointer(rebasing: facts[0..<gathered.count]))
-        for row in facts[0..<gathered.count] {
-          let card = ledger.cards[Int(row.card)]
-          let cycle = names.cycle(atTime: row.time)
-          let ordinal = Int(row.ordinal)
-          let channel = names.channel(ofEnrollment: row.enrollment)
-          try out.writeField(card.holder.rawValue)
-          try out.writePlainField(cycle.start)
-          try out.writePlainField(cycle.end)
-          try out.writePlainField(names.number(ordinal))
-          try ledger.transactionIDs.bytes.withUnsafeBufferPointer {
-            try out.writeField(bytes: UnsafeBufferPointer(rebasing: $0[row.idStart..<row.idEnd]))
+      ledger.transactionIDs.bytes.withUnsafeBufferPointer { idBytes in
+        ledger.cards.withUnsafeBufferPointer { cards in
+          for batch in stride(from: rows.lowerBound, to: rows.upperBound, by: gatherSize) {
+            let gathered = batch..<min(rows.upperBound, batch + gatherSize)
+            Self.gather(
+              order[gathered], ledger: ledger, decisions: decisions,
+              into: UnsafeMutableBufferPointer(rebasing: facts[0..<gathered.count]))
+            for row in facts[0..<gathered.count] {
+              let card = cards[Int(row.card)]
+              let ordinal = Int(row.ordinal)
+              let channel = names.channel(ofEnrollment: row.enrollment)
+              let id = UnsafeBufferPointer(rebasing: idBytes[row.idStart..<row.idEnd])
+              var holder = card.holder.rawValue
+              var cardID = card.id.rawValue
+              holder.withUTF8 { holder in
+                cardID.withUTF8 { cardID in
+                  out.reserve(
+                    RowBuffer.room(forField: holder.count) + RowBuffer.room(forField: id.count)
+                      + RowBuffer.room(forField: cardID.count) + pieces.fixedRoom)
+                  out.appendField(holder)
+                  if let cycle = names.cycleIndex(atTime: row.time) {
+                    out.append(pieces.cycles[cycle])
+                  } else {
+                    let dates = names.cycle(atTime: row.time)
+                    let text = "," + dates.start + "," + dates.end + ","
+                    out.reserve(text.utf8.count)
+                    for byte in text.utf8 { out.append(byte) }
+                  }
+                  names.appendNumberAndComma(ordinal, to: &out)
+                  out.appendField(id)
+                  out.append(CSVByte.comma)
+                  out.appendField(cardID)
+                  out.append(pieces.channels[channel])
+                  out.appendFormatted(room: Instant.formattedCapacity) {
+                    Instant(nanosecondsSinceEpoch: row.time).formatted(in: zone, into: $0)
+                  }
+                  out.append(CSVByte.comma)
+                  out.appendFormatted(room: Pieces.amountRoom) {
+                    Money(minorUnits: row.amount).formatted(into: $0)
+                  }
+                  if spec8 {
+                    out.append(CSVByte.comma)
+                    out.appendFormatted(room: Pieces.amountRoom) {
+                      Money(minorUnits: row.reward).formatted(into: $0)
+                    }
+                    out.endRecord()
+                  } else {
+                    out.append(pieces.tier(channel, ordinal))
+                  }
+                }
+              }
+            }
           }
-          try out.writeField(card.id.rawValue)
-          try out.writePlainField(names.channels[channel])
-          let timeLength = Instant(nanosecondsSinceEpoch: row.time).formatted(
-            in: promotion.timeZone, into: scratch)
-          try out.writePlainField(bytes: UnsafeBufferPointer(rebasing: scratch[0..<timeLength]))
-          let amountLength = Money(minorUnits: row.amount).formatted(into: scratch)
-          try out.writePlainField(bytes: UnsafeBufferPointer(rebasing: scratch[0..<amountLength]))
-          if decisions.rewardAmount.isEmpty {
-            try out.writePlainField(names.tiers[channel][ordinal - 1])
-          } else {
-            let rewardLength = Money(minorUnits: row.reward).formatted(
-              into: scratch)
-            try out.writePlainField(bytes: UnsafeBufferPointer(rebasing: scratch[0..<rewardLength]))
-          }
-          try out.endRecord()
         }
       }
+    }
+  }
+
+  /// The text of rewards rows made once, encoded as `CSVWriter` writes it.
+  private struct Pieces: Sendable {
+    /// Each cycle of `RowNames.cycles`' dates, between commas: what follows the holder.
+    let cycles: EncodedPieces
+    /// Each channel's name between commas, in `RowNames.channels` order.
+    let channels: EncodedPieces
+    /// A comma, each channel's tier amounts (by `tier(_:_:)`) and the line break: the end of a
+    /// row whose reward is its tier's.
+    let tiers: EncodedPieces
+    /// Where each channel's tiers start in `tiers`, and (last) where the last one's end.
+    private let tierStarts: [Int]
+    /// Room for a row past its ids: the longest cycle, channel and end, an ordinal, a time and
+    /// two amounts.
+    let fixedRoom: Int
+
+    /// Room for an amount formatted into the row (`Money.formatted(into:)` needs 24 bytes).
+    static let amountRoom = 24
+
+    init(names: RowNames) {
+      cycles = EncodedPieces { pieces in
+        for cycle in names.cycles {
+          pieces.comma()
+          pieces.raw(cycle.start)
+          pieces.comma()
+          pieces.raw(cycle.end)
+          pieces.comma()
+          pieces.end()
+        }
+      }
+      channels = EncodedPieces { pieces in
+        for channel in names.channels {
+          pieces.comma()
+          pieces.raw(channel)
+          pieces.comma()
+          pieces.end()
+        }
+      }
+      var starts = [0]
+      tiers = EncodedPieces { pieces in
+        for channel in names.tiers {
+          for tier in channel {
+            pieces.comma()
+            pieces.raw(tier)
+            pieces.endRecord()
+            pieces.end()
+          }
+          starts.append(starts.last! + channel.count)
+        }
+      }
+      tierStarts = starts
+      fixedRoom =
+        max(cycles.longest, 64) + RowNames.numberRoom + channels.longest
+        + Instant.formattedCapacity + 1 + Self.amountRoom
+        + max(tiers.longest, 1 + Self.amountRoom + 2) + 2
+    }
+
+    /// The end of a row paid by `channel`'s tier for place `ordinal` (from 1).
+    @inline(__always)
+    func tier(_ channel: Int, _ ordinal: Int) -> EncodedPieces.Piece {
+      let start = tierStarts[channel]
+      precondition(ordinal >= 1 && start + ordinal <= tierStarts[channel + 1], "no such tier")
+      return tiers[start + ordinal - 1]
     }
   }
 
