@@ -29,33 +29,26 @@ struct OutputFileTests {
     return Ledger(cards: cards, enrollments: enrollments, transactions: transactions)
   }
 
-  static func text(_ write: (CSVWriter) throws -> Void) throws -> String {
-    var bytes: [UInt8] = []
-    let writer = CSVWriter(chunkSize: 64) { bytes.append(contentsOf: $0) }
-    try write(writer)
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
   @Test(arguments: [1, 2, 3, 17])
   func blocksDoNotShow(rowsPerHalfBlock: Int) throws {
     let ledger = Self.ledger()
     let promotion = Promotion.bocomApplePayMonthly
     let decisions = RewardEngine(promotion: promotion).decide(ledger)
-    let rewards = try Self.text {
+    let rewards = try RowsOneByOne.text {
       try RewardsFile.write(decisions, ledger: ledger, promotion: promotion, to: $0)
     }
-    let decided = try Self.text {
+    let decided = try RowsOneByOne.text {
       try DecisionsFile.write(decisions, ledger: ledger, to: $0)
     }
     #expect(rewards.split(separator: "\r\n").count > 10)
     #expect(decided.split(separator: "\r\n").count == 91)
     #expect(rewards.contains("\"H, 3\""))
-    let rewardsInBlocks = try Self.text {
+    let rewardsInBlocks = try RowsOneByOne.text {
       try RewardsFile.write(
         decisions, ledger: ledger, promotion: promotion, to: $0,
         rowsPerHalfBlock: rowsPerHalfBlock)
     }
-    let decidedInBlocks = try Self.text {
+    let decidedInBlocks = try RowsOneByOne.text {
       try DecisionsFile.write(
         decisions, ledger: ledger, to: $0, rowsPerHalfBlock: rowsPerHalfBlock)
     }
@@ -66,32 +59,9 @@ struct OutputFileTests {
   /// A batch's files, from its ledger, hold exactly the rows that `fields(of:)` gives for each
   /// decision and reward: the columnar writers add nothing of their own.
   @Test func theLedgersFilesAreTheRowsWrittenOneByOne() throws {
-    let ledger = Self.ledger()
-    let promotion = Promotion.bocomApplePayMonthly
-    let decisions = RewardEngine(promotion: promotion).decide(ledger)
-    let all = (0..<ledger.transactionCount).map { decisions.decision(at: $0, in: ledger) }
-    let decided = try Self.text { try DecisionsFile.write(decisions, ledger: ledger, to: $0) }
-    let expectedDecisions = try Self.text { csv in
-      try csv.writeRecord(DecisionsFile.columns)
-      for decision in all { try csv.writeRecord(DecisionsFile.fields(of: decision)) }
-      try csv.flush()
-    }
-    #expect(decided == expectedDecisions)
-
-    let rows = decisions.statementOrder().map { index in
-      let decision = all[index]
-      let reward = decision.outcome.reward!
-      return RewardRow(
-        holder: decision.holder, cycleStart: decision.cycle.start, cycleEnd: decision.cycle.end,
-        ordinal: reward.ordinal, transaction: decision.transaction, card: decision.card,
-        channel: reward.channel, time: Instant(nanosecondsSinceEpoch: ledger.time[index]),
-        amount: Money(minorUnits: ledger.amount[index]), reward: reward.amount)
-    }
-    #expect(rows.count > 10)
-    let rewards = try Self.text {
-      try RewardsFile.write(decisions, ledger: ledger, promotion: promotion, to: $0)
-    }
-    let written = try Self.text { try RewardsFile.write(rows, in: promotion.timeZone, to: $0) }
-    #expect(rewards == written)
+    let files = try RowsOneByOne.files(of: Self.ledger(), under: .bocomApplePayMonthly)
+    #expect(files.decisions == files.decisionsOneByOne)
+    #expect(files.rewardCount > 10)
+    #expect(files.rewards == files.rewardsOneByOne)
   }
 }

@@ -130,13 +130,6 @@ struct RowPiecesTests {
     return Ledger(cards: cards, enrollments: enrollments, transactions: transactions)
   }
 
-  static func text(_ write: (CSVWriter) throws -> Void) throws -> String {
-    var bytes: [UInt8] = []
-    let writer = CSVWriter(chunkSize: 64) { bytes.append(contentsOf: $0) }
-    try write(writer)
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
   /// A promotion in `zone` whose cycles start on `day`, with no campaign dates, so that rows
   /// around any date are rewarded.
   static func promotion(zone: String, cycleStartDay day: Int) throws -> Promotion {
@@ -163,39 +156,14 @@ struct RowPiecesTests {
   {
     let promotion = try Self.promotion(zone: zone, cycleStartDay: cycleStartDay)
     let ledger = try Self.ledger(promotion: promotion, around: around)
-    let decisions = RewardEngine(promotion: promotion).decide(ledger)
-    let all = (0..<ledger.transactionCount).map { decisions.decision(at: $0, in: ledger) }
     for rowsPerHalfBlock in [1, 7, LedgerRowBlocks.defaultRowsPerHalfBlock] {
-      let decided = try Self.text {
-        try DecisionsFile.write(
-          decisions, ledger: ledger, to: $0, rowsPerHalfBlock: rowsPerHalfBlock)
-      }
-      let expectedDecisions = try Self.text { csv in
-        try csv.writeRecord(DecisionsFile.columns)
-        for decision in all { try csv.writeRecord(DecisionsFile.fields(of: decision)) }
-        try csv.flush()
-      }
-      #expect(decided == expectedDecisions)
-
-      let rows = decisions.statementOrder().map { index in
-        let decision = all[index]
-        let reward = decision.outcome.reward!
-        return RewardRow(
-          holder: decision.holder, cycleStart: decision.cycle.start, cycleEnd: decision.cycle.end,
-          ordinal: reward.ordinal, transaction: decision.transaction, card: decision.card,
-          channel: reward.channel, time: Instant(nanosecondsSinceEpoch: ledger.time[index]),
-          amount: Money(minorUnits: ledger.amount[index]), reward: reward.amount)
-      }
-      #expect(rows.count > 20)
-      let rewards = try Self.text {
-        try RewardsFile.write(
-          decisions, ledger: ledger, promotion: promotion, to: $0,
-          rowsPerHalfBlock: rowsPerHalfBlock)
-      }
-      let written = try Self.text { try RewardsFile.write(rows, in: promotion.timeZone, to: $0) }
-      #expect(rewards == written)
-      #expect(decided.contains("\"交通银行, 上海\""))
-      #expect(decided.contains("\"say \"\"hi\"\"\""))
+      let files = try RowsOneByOne.files(
+        of: ledger, under: promotion, rowsPerHalfBlock: rowsPerHalfBlock)
+      #expect(files.decisions == files.decisionsOneByOne)
+      #expect(files.rewardCount > 20)
+      #expect(files.rewards == files.rewardsOneByOne)
+      #expect(files.decisions.contains("\"交通银行, 上海\""))
+      #expect(files.decisions.contains("\"say \"\"hi\"\"\""))
     }
   }
 
