@@ -78,6 +78,9 @@ package final class CSVScanner {
     bufferOffset = range.lowerBound
     self.chunkSize = max(chunkSize, 4)
     buffer = .allocate(capacity: self.chunkSize + Self.padding)
+    // Vector loads read past the bytes in use (and ignore what they read there): every byte
+    // they can reach is initialised.
+    buffer.initialize(repeating: 0, count: self.chunkSize + Self.padding)
     spans = .allocate(capacity: spanCapacity)
   }
 
@@ -90,6 +93,9 @@ package final class CSVScanner {
     bufferOffset = 0
     self.chunkSize = max(chunkSize, 4)
     buffer = .allocate(capacity: self.chunkSize + Self.padding)
+    // Vector loads read past the bytes in use (and ignore what they read there): every byte
+    // they can reach is initialised.
+    buffer.initialize(repeating: 0, count: self.chunkSize + Self.padding)
     spans = .allocate(capacity: spanCapacity)
   }
 
