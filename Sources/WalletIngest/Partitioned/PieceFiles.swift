@@ -75,7 +75,7 @@ final class PieceFiles {
     record.position = Int64(position)
     record.idLength = Int32(id.count)
     writers[part]._withUnsafeGuaranteedRef { writer in
-      writer.append(value: record)
+      record.store(at: writer.appendRoom(MemoryLayout<TransactionRecord>.size))
       if keepsMerchants {
         let merchant = merchant ?? UnsafeRawBufferPointer(start: nil, count: 0)
         writer.append(value: UInt32(merchant.count))

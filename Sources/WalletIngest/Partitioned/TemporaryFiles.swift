@@ -105,6 +105,16 @@ final class WorkFileWriter {
     buffered += count
   }
 
+  /// Room for the next `count` bytes, counted as appended: the caller stores them at once.
+  @inline(__always)
+  func appendRoom(_ count: Int) -> UnsafeMutableRawPointer {
+    precondition(count <= Self.smallestCapacity, "room larger than a work file's buffer")
+    if buffered + count > capacity { drain() }
+    let room = buffer + buffered
+    buffered += count
+    return room
+  }
+
   /// Appends the bytes of a plain value.
   @inline(__always)
   func append<Value: BitwiseCopyable>(value: Value) {

@@ -18,3 +18,31 @@ struct TransactionRecord: BitwiseCopyable {
   var method: UInt8
   var status: UInt8
 }
+
+extension TransactionRecord {
+  /// Stores the record's bytes at `destination` (unaligned), as `storeBytes(of:)` would: each
+  /// field on its own, at its offset in the layout (`fieldOffsets`), so that a record made of
+  /// values in registers goes straight to the buffer. Stored whole, it was first written to the
+  /// stack field by field and read back 16 bytes at a time, which the processor cannot forward
+  /// from the narrower stores: a third of the time of writing a piece's rows.
+  @inline(__always)
+  func store(at destination: UnsafeMutableRawPointer) {
+    destination.storeBytes(of: position, toByteOffset: 0, as: Int64.self)
+    destination.storeBytes(of: rowLine, toByteOffset: 8, as: Int64.self)
+    destination.storeBytes(of: idLine, toByteOffset: 16, as: Int64.self)
+    destination.storeBytes(of: time, toByteOffset: 24, as: Int64.self)
+    destination.storeBytes(of: amount, toByteOffset: 32, as: Int64.self)
+    destination.storeBytes(of: refunded, toByteOffset: 40, as: Int64.self)
+    destination.storeBytes(of: card, toByteOffset: 48, as: Int32.self)
+    destination.storeBytes(of: enrollment, toByteOffset: 52, as: Int32.self)
+    destination.storeBytes(of: idLength, toByteOffset: 56, as: Int32.self)
+    destination.storeBytes(of: currency, toByteOffset: 60, as: UInt16.self)
+    destination.storeBytes(of: mcc, toByteOffset: 62, as: Int16.self)
+    destination.storeBytes(of: method, toByteOffset: 64, as: UInt8.self)
+    destination.storeBytes(of: status, toByteOffset: 65, as: UInt8.self)
+  }
+
+  /// The offsets `store(at:)` writes the fields at, in declaration order, and the record's
+  /// size: what `MemoryLayout` gives them (a test checks).
+  static let fieldOffsets = [0, 8, 16, 24, 32, 40, 48, 52, 56, 60, 62, 64, 65]
+}
