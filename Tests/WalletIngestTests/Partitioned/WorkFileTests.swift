@@ -47,4 +47,21 @@ struct WorkFileTests {
     for value in 0..<100 { writer.append(value: Int64(value)) }
     #expect(throws: FileError.self) { try writer.finish() }
   }
+
+  /// Runs of every length up to past the in-line sizes are copied whole, and nothing around
+  /// them is touched.
+  @Test func shortRunsAreCopiedExactly() {
+    let source = (0..<40).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+    for count in 1...40 {
+      var destination = [UInt8](repeating: 0xEE, count: count + 16)
+      source.withUnsafeBytes { source in
+        destination.withUnsafeMutableBytes { destination in
+          WorkFileWriter.copy(source.baseAddress!, count: count, to: destination.baseAddress! + 8)
+        }
+      }
+      #expect(Array(destination[8..<(8 + count)]) == Array(source[0..<count]), "\(count)")
+      #expect(destination[0..<8].allSatisfy { $0 == 0xEE }, "\(count)")
+      #expect(destination[(8 + count)...].allSatisfy { $0 == 0xEE }, "\(count)")
+    }
+  }
 }
