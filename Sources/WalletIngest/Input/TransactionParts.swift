@@ -60,12 +60,7 @@ enum TransactionParts {
     let read = readRows(
       csv, columns: columns, reader: reader, keepingMerchants: ledger.keepsMerchants,
       progress: { progress.add(rows: $0, bytes: $1) },
-      batch: { rows in
-        ledger.appendTransactions(
-          ids: rows.ids, cards: rows.cards, times: rows.times, amounts: rows.amounts,
-          refunded: rows.refunded, enrollments: rows.enrollments, mcc: rows.mcc,
-          currency: .cny, method: .applePay, status: .settled, merchants: rows.merchants)
-      },
+      batch: { ledger.appendTransactions($0) },
       row: { parsed, id in
         ledger.appendTransaction(
           id: id, card: parsed.card, time: parsed.time, amount: parsed.amount,
@@ -85,7 +80,7 @@ enum TransactionParts {
   static func readRows(
     _ csv: CSVScanner, columns: CSVColumns, reader: LedgerTransactionReader,
     keepingMerchants: Bool, progress: (_ rows: Int, _ bytes: Int) -> Void,
-    batch: (PendingRows.Batch) -> Void, row: (ParsedTransaction, UnsafeRawBufferPointer) -> Void
+    batch: (PlainRowColumns.Batch) -> Void, row: (ParsedTransaction, UnsafeRawBufferPointer) -> Void
   ) -> Bool {
     var bytesReported = 0
     var pending = PendingRows(keepingMerchants: keepingMerchants)
@@ -133,14 +128,14 @@ enum TransactionParts {
   }
 }
 
-/// Plain rows read but not yet handed on, so that their cards and the enrollments they name are
-/// looked up together (`IDLookup.entries(of:keys:into:)`): each lookup is a likely cache miss,
-/// and a batch of them overlaps. The batch is kept column by column in buffers of fixed size
-/// and handed on a column at a time. Rows keep their order: a row that is not plain is read
-/// only after the batch is handed on.
-struct PendingRows {
-  /// A batch of plain rows with their cards and named enrollments looked up, column by column:
-  /// valid only while it is handed on. Every row is in CNY, paid with Apple Pay and settled.
+/// Plain rows (in CNY, paid with Apple Pay, settled, as nearly every row of a bank's file is)
+/// kept column by column in buffers of fixed size until they are handed on together as a
+/// `Batch`: a ledger grows each column once per batch (`Ledger.appendTransactions(_:)`), where
+/// appending row by row grew every column for every row. A struct with methods to call, not a
+/// class with a deinitialiser: a class's stored properties are checked for exclusive access at
+/// run time on every row.
+struct PlainRowColumns {
+  /// A batch of plain rows, column by column: valid only while it is handed on.
   struct Batch {
     /// The rows' ids.
     let ids: IdentifierArena
@@ -160,21 +155,109 @@ struct PendingRows {
     let merchants: IdentifierArena?
   }
 
-  private let capacity = IDLookup.batchSize
-  /// Rows waiting.
+  /// Rows the buffers hold at most.
+  let capacity: Int
+  /// Rows kept.
   private(set) var count = 0
   private var ids = IdentifierArena()
-  private var cardIDs = IdentifierArena()
-  private let cardKeys: UnsafeMutableBufferPointer<IDLookup.Key>
-  private let cards: UnsafeMutableBufferPointer<Int32>
+  /// Each row's card entry, filled by the caller (`add` leaves it), as `PendingRows` looks the
+  /// cards up only once a batch is full.
+  let cards: UnsafeMutableBufferPointer<Int32>
   private let times: UnsafeMutableBufferPointer<Int64>
   private let amounts: UnsafeMutableBufferPointer<Int64>
   private let refunded: UnsafeMutableBufferPointer<Int64>
-  private let enrollments: UnsafeMutableBufferPointer<Int32>
+  /// Each row's named enrollment entry, or -1; set again by `PendingRows` once looked up.
+  let enrollments: UnsafeMutableBufferPointer<Int32>
   private let mcc: UnsafeMutableBufferPointer<Int16>
-  /// The rows' merchants, when kept (`keepsMerchants`).
   private var merchants = IdentifierArena()
   private let keepsMerchants: Bool
+
+  /// No rows, with room for `capacity`; keeping the rows' merchants only when asked, so that a
+  /// batch whose promotion reads none copies no more bytes than before.
+  init(capacity: Int, keepingMerchants: Bool) {
+    self.capacity = capacity
+    keepsMerchants = keepingMerchants
+    cards = .allocate(capacity: capacity)
+    times = .allocate(capacity: capacity)
+    amounts = .allocate(capacity: capacity)
+    refunded = .allocate(capacity: capacity)
+    enrollments = .allocate(capacity: capacity)
+    mcc = .allocate(capacity: capacity)
+    ids.reserveCapacity(capacity, averageLength: 16)
+    if keepingMerchants { merchants.reserveCapacity(capacity, averageLength: 16) }
+  }
+
+  /// Frees the buffers (their elements are plain values).
+  func deallocate() {
+    cards.deallocate()
+    times.deallocate()
+    amounts.deallocate()
+    refunded.deallocate()
+    enrollments.deallocate()
+    mcc.deallocate()
+  }
+
+  /// Whether the buffers are full.
+  var isFull: Bool { count == capacity }
+
+  /// Keeps a row's values, its id's bytes and, when kept, its merchant's (nil: none); its card
+  /// is `cards[count]`, which the caller sets.
+  @inline(__always)
+  mutating func add(
+    time: Int64, amount: Int64, refunded refundedAmount: Int64, enrollment: Int32, mcc code: Int16,
+    id: UnsafeRawBufferPointer, merchant: UnsafeRawBufferPointer?
+  ) {
+    precondition(count < capacity, "a full batch")
+    times[count] = time
+    amounts[count] = amount
+    refunded[count] = refundedAmount
+    enrollments[count] = enrollment
+    mcc[count] = code
+    ids.append(id)
+    if keepsMerchants { merchants.append(merchant ?? UnsafeRawBufferPointer(start: nil, count: 0)) }
+    count += 1
+  }
+
+  /// The rows kept, valid until they change.
+  var batch: Batch {
+    Batch(
+      ids: ids, cards: UnsafeBufferPointer(cards.extracting(0..<count)),
+      times: UnsafeBufferPointer(times.extracting(0..<count)),
+      amounts: UnsafeBufferPointer(amounts.extracting(0..<count)),
+      refunded: UnsafeBufferPointer(refunded.extracting(0..<count)),
+      enrollments: UnsafeBufferPointer(enrollments.extracting(0..<count)),
+      mcc: UnsafeBufferPointer(mcc.extracting(0..<count)),
+      merchants: keepsMerchants ? merchants : nil)
+  }
+
+  /// Forgets the rows, keeping the room.
+  mutating func removeAll() {
+    count = 0
+    ids.removeAll()
+    merchants.removeAll()
+  }
+}
+
+extension Ledger {
+  /// Appends the rows of `batch`, all in CNY, paid with Apple Pay and settled.
+  mutating func appendTransactions(_ batch: PlainRowColumns.Batch) {
+    appendTransactions(
+      ids: batch.ids, cards: batch.cards, times: batch.times, amounts: batch.amounts,
+      refunded: batch.refunded, enrollments: batch.enrollments, mcc: batch.mcc, currency: .cny,
+      method: .applePay, status: .settled, merchants: batch.merchants)
+  }
+}
+
+/// Plain rows read but not yet handed on, so that their cards and the enrollments they name are
+/// looked up together (`IDLookup.entries(of:keys:into:)`): each lookup is a likely cache miss,
+/// and a batch of them overlaps. Rows keep their order: a row that is not plain is read only
+/// after the batch before it is handed on.
+struct PendingRows {
+  /// The rows' values, column by column.
+  private var columns: PlainRowColumns
+  /// The rows' card ids and their keys.
+  private var cardIDs = IdentifierArena()
+  private let cardKeys: UnsafeMutableBufferPointer<IDLookup.Key>
   /// The rows that name an enrollment: how many, which, and the enrollments' ids and keys.
   private var namingCount = 0
   private let naming: UnsafeMutableBufferPointer<Int32>
@@ -182,39 +265,23 @@ struct PendingRows {
   private let enrollmentKeys: UnsafeMutableBufferPointer<IDLookup.Key>
   private let namedEntries: UnsafeMutableBufferPointer<Int32>
 
-  /// No rows, with room for a batch; keeping the rows' merchants only when asked, so that a
-  /// batch whose promotion reads none copies no more bytes than before.
+  /// No rows, with room for a batch, keeping the rows' merchants only when asked.
   init(keepingMerchants: Bool) {
-    keepsMerchants = keepingMerchants
-    if keepingMerchants { merchants.reserveCapacity(capacity, averageLength: 16) }
+    let capacity = IDLookup.batchSize
+    columns = PlainRowColumns(capacity: capacity, keepingMerchants: keepingMerchants)
     cardKeys = .allocate(capacity: capacity)
-    cards = .allocate(capacity: capacity)
-    times = .allocate(capacity: capacity)
-    amounts = .allocate(capacity: capacity)
-    refunded = .allocate(capacity: capacity)
-    enrollments = .allocate(capacity: capacity)
-    mcc = .allocate(capacity: capacity)
     naming = .allocate(capacity: capacity)
     enrollmentKeys = .allocate(capacity: capacity)
     namedEntries = .allocate(capacity: capacity)
     enrollmentIDs.reserveCapacity(capacity, averageLength: 16)
-    ids.reserveCapacity(capacity, averageLength: 16)
     cardIDs.reserveCapacity(capacity, averageLength: 16)
   }
 
-  /// Frees the buffers; the rows must have been flushed. A struct with a method to call, not
-  /// a class with a deinitialiser: a class's stored properties are checked for exclusive
-  /// access at run time on every row.
+  /// Frees the buffers; the rows must have been flushed.
   func deallocate() {
-    precondition(count == 0, "rows not flushed")
-    // The elements are plain values: nothing to deinitialise.
+    precondition(columns.count == 0, "rows not flushed")
+    columns.deallocate()
     cardKeys.deallocate()
-    cards.deallocate()
-    times.deallocate()
-    amounts.deallocate()
-    refunded.deallocate()
-    enrollments.deallocate()
-    mcc.deallocate()
     naming.deallocate()
     enrollmentKeys.deallocate()
     namedEntries.deallocate()
@@ -222,16 +289,14 @@ struct PendingRows {
 
   /// Forgets the rows waiting, as when the part is given up.
   mutating func discard() {
-    count = 0
     namingCount = 0
-    ids.removeAll()
+    columns.removeAll()
     cardIDs.removeAll()
     enrollmentIDs.removeAll()
-    merchants.removeAll()
   }
 
   /// Whether a batch's worth of rows is waiting.
-  var isFull: Bool { count == capacity }
+  var isFull: Bool { columns.isFull }
 
   /// Keeps a row, its card id's bytes, the bytes of the enrollment id it names (if any), its
   /// id's bytes and, when kept, its merchant's (an absent column: nil) until `flush`.
@@ -239,63 +304,47 @@ struct PendingRows {
     _ row: PlainTransaction, card: UnsafeRawBufferPointer, enrollment: UnsafeRawBufferPointer?,
     id: UnsafeRawBufferPointer, merchant: UnsafeRawBufferPointer?
   ) {
-    precondition(count < capacity, "a full batch")
+    let index = columns.count
     if let enrollment {
-      naming[namingCount] = Int32(count)
+      naming[namingCount] = Int32(index)
       enrollmentKeys.initializeElement(at: namingCount, to: IDLookup.Key(enrollment))
       enrollmentIDs.append(enrollment)
       namingCount += 1
     }
-    cardKeys.initializeElement(at: count, to: IDLookup.Key(card))
-    times[count] = row.time
-    amounts[count] = row.amount
-    refunded[count] = row.refunded
-    enrollments[count] = row.enrollment
-    mcc[count] = row.mcc
+    cardKeys.initializeElement(at: index, to: IDLookup.Key(card))
     cardIDs.append(card)
-    ids.append(id)
-    if keepsMerchants { merchants.append(merchant ?? UnsafeRawBufferPointer(start: nil, count: 0)) }
-    count += 1
+    columns.add(
+      time: row.time, amount: row.amount, refunded: row.refunded, enrollment: row.enrollment,
+      mcc: row.mcc, id: id, merchant: merchant)
   }
 
   /// Looks up every row's card and named enrollment and hands the rows to `body`; false, with
   /// nothing handed on, when one is unknown: the caller then gives up on this part.
   mutating func flush(
-    cards lookup: IDLookup, enrollments enrollmentLookup: IDLookup, _ body: (Batch) -> Void
+    cards lookup: IDLookup, enrollments enrollmentLookup: IDLookup,
+    _ body: (PlainRowColumns.Batch) -> Void
   ) -> Bool {
-    guard count > 0 else { return true }
-    let rows = count
-    let batch = cards.extracting(0..<rows)
+    let rows = columns.count
+    guard rows > 0 else { return true }
+    let cards = columns.cards.extracting(0..<rows)
     lookup.entries(
-      of: cardIDs, keys: UnsafeBufferPointer(cardKeys.extracting(0..<rows)), into: batch)
+      of: cardIDs, keys: UnsafeBufferPointer(cardKeys.extracting(0..<rows)), into: cards)
     let named = namingCount
     if named > 0 {
       let found = namedEntries.extracting(0..<named)
       enrollmentLookup.entries(
         of: enrollmentIDs, keys: UnsafeBufferPointer(enrollmentKeys.extracting(0..<named)),
         into: found)
-      for position in 0..<named { enrollments[Int(naming[position])] = found[position] }
+      for position in 0..<named { columns.enrollments[Int(naming[position])] = found[position] }
     }
-    count = 0
     namingCount = 0
     cardIDs.removeAll()
     enrollmentIDs.removeAll()
-    defer {
-      ids.removeAll()
-      merchants.removeAll()
-    }
-    guard !batch.contains(-1), !namedEntries.extracting(0..<named).contains(-1) else {
+    defer { columns.removeAll() }
+    guard !cards.contains(-1), !namedEntries.extracting(0..<named).contains(-1) else {
       return false
     }
-    body(
-      Batch(
-        ids: ids, cards: UnsafeBufferPointer(batch),
-        times: UnsafeBufferPointer(times.extracting(0..<rows)),
-        amounts: UnsafeBufferPointer(amounts.extracting(0..<rows)),
-        refunded: UnsafeBufferPointer(refunded.extracting(0..<rows)),
-        enrollments: UnsafeBufferPointer(enrollments.extracting(0..<rows)),
-        mcc: UnsafeBufferPointer(mcc.extracting(0..<rows)),
-        merchants: keepsMerchants ? merchants : nil))
+    body(columns.batch)
     return true
   }
 }

@@ -28,8 +28,12 @@ struct PartitionedParts {
     let statuses = TransactionStatus.allCases
     let applePay = UInt8(methods.firstIndex(of: .applePay)!)
     let settled = UInt8(statuses.firstIndex(of: .settled)!)
-    var batch = RecordBatch(keepingMerchants: base.keepsMerchants)
+    var batch = PlainRowColumns(capacity: 256, keepingMerchants: base.keepsMerchants)
     defer { batch.deallocate() }
+    func flush() {
+      ledger.appendTransactions(batch.batch)
+      batch.removeAll()
+    }
     for piece in pieces {
       let cny = piece.currencies.firstIndex(of: .cny).map { UInt16($0) }
       let reader = try WorkFileReader(path: directory.file(piece.partFile(part)))
@@ -42,11 +46,14 @@ struct PartitionedParts {
           continue
         }
         if record.currency == cny && record.method == applePay && record.status == settled {
-          batch.add(record, id: id, merchant: merchant)
-          if batch.isFull { batch.flush(into: &ledger) }
+          batch.cards[batch.count] = record.card
+          batch.add(
+            time: record.time, amount: record.amount, refunded: record.refunded,
+            enrollment: record.enrollment, mcc: record.mcc, id: id, merchant: merchant)
+          if batch.isFull { flush() }
           continue
         }
-        batch.flush(into: &ledger)
+        flush()
         ledger.appendTransaction(
           id: id, card: record.card, time: Instant(nanosecondsSinceEpoch: record.time),
           amount: Money(minorUnits: record.amount),
@@ -57,85 +64,8 @@ struct PartitionedParts {
           merchant: merchant)
       }
     }
-    batch.flush(into: &ledger)
+    flush()
     return ledger
-  }
-}
-
-/// Rows read back from a part's work files in CNY, paid with Apple Pay and settled, waiting to
-/// reach the ledger together (`Ledger.appendTransactions`), column by column in buffers of
-/// fixed size: appending a row at a time grew every column for every row. A struct with a
-/// method to call, not a class with a deinitialiser, so that no access is checked per row.
-private struct RecordBatch {
-  private let capacity = 256
-  private var count = 0
-  private var ids = IdentifierArena()
-  private var merchants = IdentifierArena()
-  private let keepsMerchants: Bool
-  private let cards: UnsafeMutableBufferPointer<Int32>
-  private let times: UnsafeMutableBufferPointer<Int64>
-  private let amounts: UnsafeMutableBufferPointer<Int64>
-  private let refunded: UnsafeMutableBufferPointer<Int64>
-  private let enrollments: UnsafeMutableBufferPointer<Int32>
-  private let mcc: UnsafeMutableBufferPointer<Int16>
-
-  /// No rows, with room for a batch, keeping merchants when asked.
-  init(keepingMerchants: Bool) {
-    keepsMerchants = keepingMerchants
-    cards = .allocate(capacity: capacity)
-    times = .allocate(capacity: capacity)
-    amounts = .allocate(capacity: capacity)
-    refunded = .allocate(capacity: capacity)
-    enrollments = .allocate(capacity: capacity)
-    mcc = .allocate(capacity: capacity)
-    ids.reserveCapacity(capacity, averageLength: 16)
-    if keepingMerchants { merchants.reserveCapacity(capacity, averageLength: 16) }
-  }
-
-  /// Frees the buffers (their elements are plain values).
-  func deallocate() {
-    cards.deallocate()
-    times.deallocate()
-    amounts.deallocate()
-    refunded.deallocate()
-    enrollments.deallocate()
-    mcc.deallocate()
-  }
-
-  /// Whether a batch's worth of rows is waiting.
-  var isFull: Bool { count == capacity }
-
-  /// Keeps a row until `flush`.
-  mutating func add(
-    _ record: TransactionRecord, id: UnsafeRawBufferPointer, merchant: UnsafeRawBufferPointer?
-  ) {
-    precondition(count < capacity, "a full batch")
-    cards[count] = record.card
-    times[count] = record.time
-    amounts[count] = record.amount
-    refunded[count] = record.refunded
-    enrollments[count] = record.enrollment
-    mcc[count] = record.mcc
-    ids.append(id)
-    if keepsMerchants { merchants.append(merchant ?? UnsafeRawBufferPointer(start: nil, count: 0)) }
-    count += 1
-  }
-
-  /// Appends the rows waiting to `ledger`, in order, and forgets them.
-  mutating func flush(into ledger: inout Ledger) {
-    guard count > 0 else { return }
-    let rows = count
-    ledger.appendTransactions(
-      ids: ids, cards: UnsafeBufferPointer(cards.extracting(0..<rows)),
-      times: UnsafeBufferPointer(times.extracting(0..<rows)),
-      amounts: UnsafeBufferPointer(amounts.extracting(0..<rows)),
-      refunded: UnsafeBufferPointer(refunded.extracting(0..<rows)),
-      enrollments: UnsafeBufferPointer(enrollments.extracting(0..<rows)),
-      mcc: UnsafeBufferPointer(mcc.extracting(0..<rows)), currency: .cny, method: .applePay,
-      status: .settled, merchants: keepsMerchants ? merchants : nil)
-    count = 0
-    ids.removeAll()
-    merchants.removeAll()
   }
 }
 

@@ -98,7 +98,7 @@ final class PieceFiles {
   }
 
   /// Adds a batch of plain rows, each to its card's part.
-  func add(_ batch: PendingRows.Batch, partOfCard: UnsafeBufferPointer<UInt8>) {
+  func add(_ batch: PlainRowColumns.Batch, partOfCard: UnsafeBufferPointer<UInt8>) {
     let currency = currencyIndex(.cny)
     let method = UInt8(methods.firstIndex(of: .applePay)!)
     let status = UInt8(statuses.firstIndex(of: .settled)!)
