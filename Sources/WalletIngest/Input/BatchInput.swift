@@ -125,14 +125,14 @@ extension BatchInput {
     // are in.
     let (cardHalves, enrollmentHalves) = loader.readHalves(
       cards: cardsFile, enrollments: enrollmentsFile)
-    if !loader.addCards(cardHalves, to: &input.ledger) {
+    if !loader.addCards(consume cardHalves, to: &input.ledger) {
       let before = input.skipped.count
       try loader.readCards(
         RowFileReader(kind: .cards, file: cardsFile, skipInvalid: skipInvalid),
         into: &input.ledger, skipped: &input.skipped)
       input.noteRows(of: cardsFile.path, kept: input.ledger.cards.count, skippedBefore: before)
     }
-    if !loader.addEnrollments(enrollmentHalves, to: &input.ledger) {
+    if !loader.addEnrollments(consume enrollmentHalves, to: &input.ledger) {
       let before = input.skipped.count
       try loader.readEnrollments(
         RowFileReader(kind: .enrollments, file: enrollmentsFile, skipInvalid: skipInvalid),
@@ -271,17 +271,19 @@ package final class LedgerLoader {
   /// yet looked up); nil for a file that is small, or anything in which needs the ordinary,
   /// row-by-row read.
   func readHalves(cards cardsFile: InputFile, enrollments enrollmentsFile: InputFile) -> (
-    cards: ([Card], [Card])?, enrollments: (EnrollmentHalf, EnrollmentHalf)?
+    cards: (CardHalf, CardHalf)?, enrollments: (EnrollmentHalf, EnrollmentHalf)?
   ) {
     let zone = self.zone
     let read = FileParts.readHalves(
       cardsFile, kind: .cards,
-      { csv, columns, bytes -> [Card]? in
+      { csv, columns, bytes -> CardHalf? in
         var reader = CardRowReader(ColumnPositions(columns))
-        var cards: [Card] = []
+        var half = CardHalf()
         // Room for the rows of `bytes` bytes at the shortest plausible row, so that the
-        // array does not grow by copying: unused room is never touched, so never resident.
-        cards.reserveCapacity(bytes / Self.shortestCardRow)
+        // arrays do not grow by copying: unused room is never touched, so never resident.
+        half.cards.reserveCapacity(bytes / Self.shortestCardRow)
+        half.ids = IDLookup.Half(reservingCapacity: bytes / Self.shortestCardRow)
+        let idColumn = reader.idColumn
         // Records straight from the scanner, without a row value each: anything unusual, a
         // short row included, sends the file to the ordinary reading.
         do throws(CSVSyntaxError) {
@@ -289,12 +291,13 @@ package final class LedgerLoader {
             guard fields.count == columns.width, let card = reader.card(fields) else {
               return nil
             }
-            cards.append(card)
+            half.cards.append(card)
+            half.ids.append(fields[idColumn])
           }
         } catch {
           return nil
         }
-        return cards
+        return half
       },
       and: enrollmentsFile, kind: .enrollments,
       { csv, columns, bytes -> EnrollmentHalf? in
@@ -302,6 +305,7 @@ package final class LedgerLoader {
         var reader = EnrollmentRowReader(ColumnPositions(columns), cards: IDLookup(), zone: zone)
         var half = EnrollmentHalf()
         half.enrollments.reserveCapacity(bytes / Self.shortestEnrollmentRow)
+        half.ids = IDLookup.Half(reservingCapacity: bytes / Self.shortestEnrollmentRow)
         do throws(CSVSyntaxError) {
           while let fields = try csv.next() {
             guard fields.count == columns.width,
@@ -311,6 +315,8 @@ package final class LedgerLoader {
             half.enrollments.append(enrollment)
             half.cardIDs.append(card)
             half.keys.append(IDLookup.Key(card))
+            var id = enrollment.id.rawValue
+            id.withUTF8 { half.ids.append(UnsafeRawBufferPointer($0)) }
           }
         } catch {
           return nil
@@ -322,14 +328,17 @@ package final class LedgerLoader {
 
   /// Adds the cards of the halves `readHalves` read to `ledger`, which holds nothing yet;
   /// false (and nothing added) when there are none, or an id repeats.
-  func addCards(_ halves: ([Card], [Card])?, to ledger: inout Ledger) -> Bool {
-    guard let (first, second) = halves,
-      let lookup = IDLookup(uniqueIn: first, second, id: { $0.id }), lookup.count > 0
+  func addCards(_ halves: consuming (CardHalf, CardHalf)?, to ledger: inout Ledger) -> Bool {
+    guard var (first, second) = halves else { return false }
+    // Only `first` and `second` refer to the halves' arrays from here: the first half's, sized
+    // for the whole file, then take the second's in place, where a second reference made each
+    // append copy the whole file's cards.
+    halves = nil
+    guard let lookup = IDLookup(uniqueIn: first.takeIDs(), second.takeIDs()), lookup.count > 0
     else { return false }
     cards = lookup
-    // The first half was sized for the whole file: the ledger takes it and appends the second.
-    ledger.append(contentsOf: consume first)
-    ledger.append(contentsOf: consume second)
+    ledger.append(contentsOf: first.takeCards())
+    ledger.append(contentsOf: second.takeCards())
     return true
   }
 
@@ -345,9 +354,11 @@ package final class LedgerLoader {
   /// misses of the lookups overlap; false (and nothing added) when there are none, a card is
   /// unknown or an id repeats.
   func addEnrollments(
-    _ halves: (EnrollmentHalf, EnrollmentHalf)?, to ledger: inout Ledger
+    _ halves: consuming (EnrollmentHalf, EnrollmentHalf)?, to ledger: inout Ledger
   ) -> Bool {
     guard var (first, second) = halves else { return false }
+    // As in `addCards`: the halves' arrays taken without a copy.
+    halves = nil
     let lookup = cards
     var found = [Bool](repeating: false, count: 2)
     withUnsafeMutablePointer(to: &first) { first in
@@ -363,17 +374,14 @@ package final class LedgerLoader {
       }
     }
     guard found[0] && found[1],
-      let enrollmentLookup = IDLookup(
-        uniqueIn: first.enrollments, second.enrollments, id: { $0.id }),
+      let enrollmentLookup = IDLookup(uniqueIn: first.takeIDs(), second.takeIDs()),
       enrollmentLookup.count > 0
     else { return false }
     enrollments = enrollmentLookup
-    let (firstEnrollments, firstCards) = (first.enrollments, first.cards)
-    let (secondEnrollments, secondCards) = (second.enrollments, second.cards)
-    _ = consume first
-    _ = consume second
-    ledger.append(contentsOf: consume firstEnrollments, cards: consume firstCards)
-    ledger.append(contentsOf: consume secondEnrollments, cards: consume secondCards)
+    for half in [0, 1] {
+      let taken = half == 0 ? first.takeEnrollments() : second.takeEnrollments()
+      ledger.append(contentsOf: taken.enrollments, cards: taken.cards)
+    }
     return true
   }
 
@@ -438,10 +446,43 @@ extension Ledger {
   }
 }
 
+/// The cards of one half of a file, and their ids with their keys, worked out as the rows are
+/// read.
+struct CardHalf: Sendable {
+  var cards: [Card] = []
+  var ids = IDLookup.Half()
+
+  /// The cards, which this half no longer holds.
+  mutating func takeCards() -> [Card] {
+    defer { cards = [] }
+    return cards
+  }
+
+  /// The ids, which this half no longer holds.
+  mutating func takeIDs() -> IDLookup.Half {
+    defer { ids = IDLookup.Half() }
+    return ids
+  }
+}
+
 /// The enrollments of one half of a file, their cards' ids as the rows write them, and (once
 /// looked up) the index of each one's card.
 struct EnrollmentHalf: Sendable {
   var enrollments: [Enrollment] = []
+  /// The enrollments' own ids, with their keys.
+  var ids = IDLookup.Half()
+
+  /// The enrollments and their cards, which this half no longer holds.
+  mutating func takeEnrollments() -> (enrollments: [Enrollment], cards: [Int32]) {
+    defer { (enrollments, cards) = ([], []) }
+    return (enrollments, cards)
+  }
+
+  /// The ids, which this half no longer holds.
+  mutating func takeIDs() -> IDLookup.Half {
+    defer { ids = IDLookup.Half() }
+    return ids
+  }
   var cardIDs = IdentifierArena()
   var keys: [IDLookup.Key] = []
   var cards: [Int32] = []

@@ -18,6 +18,9 @@ struct CardRowReader: Sendable {
     self.columns = columns
   }
 
+  /// The column of the card's id.
+  var idColumn: Int { columns.card }
+
   /// The card in `row`, or nil when the ordinary parser must read it.
   mutating func card(_ row: CSVRow) -> Card? {
     row.record.withRawFields { card($0) }

@@ -29,35 +29,38 @@ struct IDLookup: Sendable {
 
   /// A lookup of the ids of `first` then `second`, numbered in that order, or nil when one
   /// repeats (found as every repeated id is, by `RepeatedIDs`). Each half's keys and id bytes
-  /// are worked out on its own core; only placing the keys in the table is sequential, and it
-  /// reads nothing but them.
+  /// are worked out on its own core (see `init?(uniqueIn:_:)`).
   init?<Element: Sendable>(
     uniqueIn first: [Element], _ second: [Element], id: @Sendable (Element) -> Identifier
   ) {
-    var halves = [IDsAndKeys](repeating: IDsAndKeys(), count: 2)
+    var halves = [Half](repeating: Half(), count: 2)
     halves.withUnsafeMutableBufferPointer { halves in
       let shared = SendableHalves(halves)
       DispatchQueue.concurrentPerform(iterations: 2) { half in
         let elements = half == 0 ? first : second
-        var made = IDsAndKeys()
-        made.keys.reserveCapacity(elements.count)
-        made.ids.reserveCapacity(elements.count, averageLength: 12)
+        var made = Half(reservingCapacity: elements.count)
         for element in elements {
           var text = id(element).rawValue
-          text.withUTF8 { bytes in
-            let bytes = UnsafeRawBufferPointer(bytes)
-            made.keys.append(Key(bytes))
-            made.ids.append(bytes)
-          }
+          text.withUTF8 { made.append(UnsafeRawBufferPointer($0)) }
         }
         shared.halves[half] = made
       }
     }
+    self.init(uniqueIn: halves[0], halves[1])
+  }
+
+  /// A lookup of the ids of `first` then `second`, numbered in that order, or nil when one
+  /// repeats (found as every repeated id is, by `RepeatedIDs`). The halves come with their
+  /// keys, worked out as their rows were read, on the core reading them: what is left is
+  /// finding repeats among the hashes and placing the keys, on both cores
+  /// (`place(_:_:in:)`).
+  init?(uniqueIn first: consuming Half, _ second: consuming Half) {
+    let count = first.keys.count + second.keys.count
     var hashes = [UInt64]()
-    hashes.reserveCapacity(halves[0].keys.count + halves[1].keys.count)
-    for half in halves { hashes.append(contentsOf: half.keys.lazy.map(\.hash)) }
-    let firstIDs = halves[0].ids
-    let secondIDs = halves[1].ids
+    hashes.reserveCapacity(count)
+    hashes.append(contentsOf: first.keys.lazy.map(\.hash))
+    hashes.append(contentsOf: second.keys.lazy.map(\.hash))
+    let (firstIDs, secondIDs) = (first.ids, second.ids)
     let repeats = hashes.withUnsafeBufferPointer {
       RepeatedIDs.find(hashes: $0) { position, earlier in
         func bytes<Result>(_ at: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
@@ -69,24 +72,98 @@ struct IDLookup: Sendable {
       }
     }
     guard repeats.isEmpty else { return nil }
-    slots = [Slot](repeating: Slot(), count: Self.tableSize(for: hashes.count))
-    ids = firstIDs
-    ids.append(contentsOf: secondIDs)
-    var entry = 0
+    _ = consume firstIDs
+    _ = consume secondIDs
+    slots = [Slot](repeating: Slot(), count: Self.tableSize(for: count))
+    // The first half's ids, which have room for the whole file's, taken whole: the only
+    // reference to them, so that the second half's are appended in place.
+    ids = first.takeIDs()
+    ids.append(contentsOf: second.ids)
     slots.withUnsafeMutableBufferPointer { slots in
-      for half in halves {
-        for key in half.keys {
-          Self.place(key, entry: entry, in: slots)
-          entry += 1
+      first.keys.withUnsafeBufferPointer { firstKeys in
+        second.keys.withUnsafeBufferPointer { secondKeys in
+          Self.place(firstKeys, secondKeys, in: slots)
         }
       }
     }
   }
 
-  /// One half's ids and their keys, in order.
-  private struct IDsAndKeys: Sendable {
-    var ids = IdentifierArena()
-    var keys: [Key] = []
+  /// The ids of one half of a file, in order, with their keys: what a lookup is made of,
+  /// worked out as each row is read.
+  struct Half: Sendable {
+    private(set) var ids = IdentifierArena()
+    private(set) var keys: [Key] = []
+
+    /// No ids.
+    init() {}
+
+    /// No ids yet, with room for `count` of them.
+    init(reservingCapacity count: Int) {
+      keys.reserveCapacity(count)
+      ids.reserveCapacity(count, averageLength: 12)
+    }
+
+    /// Adds the id with these bytes.
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+      keys.append(Key(bytes))
+      ids.append(bytes)
+    }
+
+    /// The ids, which this half no longer holds.
+    mutating func takeIDs() -> IdentifierArena {
+      defer { ids = IdentifierArena() }
+      return ids
+    }
+  }
+
+  /// Puts the entries of `first` then `second` (numbered in that order) in `slots`, which are
+  /// empty and have room. Each core takes the keys whose probe starts in its half of the
+  /// table, and leaves any probe that would run past that half's end for after: placing a key
+  /// is a likely cache miss, and the misses of the two halves overlap. In a table probed in
+  /// order, the slot a key ends up in depends on the keys placed before it, but every order
+  /// gives a table in which each key is found.
+  private static func place(
+    _ first: UnsafeBufferPointer<Key>, _ second: UnsafeBufferPointer<Key>,
+    in slots: UnsafeMutableBufferPointer<Slot>
+  ) {
+    precondition(first.count + second.count < Int(UInt32.max - 1), "too many ids for one lookup")
+    let mask = slots.count - 1
+    let middle = slots.count / 2
+    var leftOver = [[Int32]](repeating: [], count: 2)
+    leftOver.withUnsafeMutableBufferPointer { leftOver in
+      let shared = SendableHalves(leftOver)
+      let table = UnsafeSendableBuffer(slots)
+      let size = slots.count
+      let halves = [first, second].map {
+        UnsafeSendableBuffer(UnsafeMutableBufferPointer(mutating: $0))
+      }
+      let secondOffset = first.count
+      DispatchQueue.concurrentPerform(iterations: 2) { half in
+        let (start, end) = half == 0 ? (0, middle) : (middle, size)
+        var postponed: [Int32] = []
+        for (offset, keys) in [(0, halves[0].buffer), (secondOffset, halves[1].buffer)] {
+          for index in keys.indices {
+            let key = keys[index]
+            var position = key.slot(mask: mask)
+            guard position >= start && position < end else { continue }
+            while position < end && table.buffer[position].entryPlusOne != 0 { position += 1 }
+            if position == end {
+              postponed.append(Int32(offset + index))
+            } else {
+              table.buffer[position] = Slot(
+                head: key.head, tail: key.tail, length: key.length,
+                entryPlusOne: UInt32(offset + index + 1))
+            }
+          }
+        }
+        shared.halves[half] = postponed
+      }
+    }
+    for entry in leftOver.joined() {
+      let entry = Int(entry)
+      place(
+        entry < first.count ? first[entry] : second[entry - first.count], entry: entry, in: slots)
+    }
   }
 
   /// How many probes `entries(of:keys:into:)` starts at once.
@@ -231,7 +308,7 @@ struct IDLookup: Sendable {
 }
 
 /// Lets the two threads working out keys each write their own half.
-private struct SendableHalves<Half>: @unchecked Sendable {
-  let halves: UnsafeMutableBufferPointer<Half>
-  init(_ halves: UnsafeMutableBufferPointer<Half>) { self.halves = halves }
+private struct SendableHalves<Element>: @unchecked Sendable {
+  let halves: UnsafeMutableBufferPointer<Element>
+  init(_ halves: UnsafeMutableBufferPointer<Element>) { self.halves = halves }
 }

@@ -77,6 +77,56 @@ struct IDLookupTests {
   }
 }
 
+/// Keys are placed on two cores, each in its half of the table; a probe that would run past
+/// its half's end (the middle, or the table's end, where it wraps) is placed after. Ids chosen
+/// for where their probes start make such runs certain.
+struct IDLookupPlacementTests {
+  /// `count` ids whose probes start at `slot` of a table of `size` slots, not among `taken`.
+  static func ids(startingAt slot: Int, of size: Int, count: Int, from first: Int) -> [String] {
+    var found: [String] = []
+    var number = first
+    while found.count < count {
+      var id = "C\(number)"
+      let start = id.withUTF8 { IDLookup.Key(UnsafeRawBufferPointer($0)).slot(mask: size - 1) }
+      if start == slot { found.append(id) }
+      number += 1
+    }
+    return found
+  }
+
+  @Test(arguments: [0, 2, 5, 8])
+  func runsPastEitherHalfAreFound(split: Int) throws {
+    // 8 ids make a table of 16 slots: four start at slot 7, just before the middle, and four at
+    // slot 15, the last.
+    let ids =
+      Self.ids(startingAt: 7, of: 16, count: 4, from: 0)
+      + Self.ids(startingAt: 15, of: 16, count: 4, from: 1_000_000)
+    let identifiers = ids.map(Identifier.init)
+    let built = IDLookup(
+      uniqueIn: Array(identifiers[..<split]), Array(identifiers[split...]), id: { $0 })
+    let lookup = try #require(built)
+    for (entry, id) in ids.enumerated() {
+      #expect(lookup.entry(of: id) == Int32(entry), "\(id), split at \(split)")
+    }
+    for absent in Self.ids(startingAt: 7, of: 16, count: 2, from: 2_000_000) {
+      #expect(lookup.entry(of: absent) == nil, "\(absent)")
+    }
+  }
+
+  /// A table two-thirds full, the most it holds, built from halves and looked up id by id.
+  @Test func aFullTable() throws {
+    let ids = (0..<43_690).map { "E\($0 &* 7919)" }
+    let identifiers = ids.map(Identifier.init)
+    let built = IDLookup(
+      uniqueIn: Array(identifiers[..<20_000]), Array(identifiers[20_000...]), id: { $0 })
+    let lookup = try #require(built)
+    var wrong = 0
+    for (entry, id) in ids.enumerated() where lookup.entry(of: id) != Int32(entry) { wrong += 1 }
+    #expect(wrong == 0)
+    #expect(lookup.entry(of: "E1") == nil)
+  }
+}
+
 /// A repeat anywhere in a bulk build, even next to its first in one batch of probes, is found.
 struct IDLookupRepeatTests {
   @Test(arguments: [0, 1, 62, 63, 64, 100, 199])
