@@ -92,7 +92,7 @@ extension PartitionedBatch {
         progress: { progress.add(rows: $0, bytes: $1) },
         batch: { files.add($0, partOfCard: partOfCard) },
         row: { parsed, id in
-          files.add(parsed, id: id, part: Int(partOfCard[Int(parsed.card)]), lines: (0, 0))
+          files.add(parsed, id: id, part: Int(partOfCard[Int(parsed.card)]))
         })
     }
     return read ? try? files.finish() : nil
@@ -105,7 +105,8 @@ extension PartitionedBatch {
     in directory: TemporaryDirectory, progress: (any ReadProgress)?
   ) throws(FileError) -> PartitionedParts {
     let files = try PieceFiles(
-      directory: directory.path, tag: 0, partitions: partitions, keepingMerchants: keepsMerchants)
+      directory: directory.path, tag: 0, partitions: partitions, keepingMerchants: keepsMerchants,
+      recordingLines: true)
     let reader = RowFileReader(
       kind: .transactions, file: file, skipInvalid: skipInvalid, progress: progress)
     var idColumn: Int?

@@ -37,6 +37,16 @@ extension PartitionedBatch {
       }
     }
     guard !suspects.isEmpty else { return [] }
+    // The lines of the suspects, where their pieces were read row by row; else line 0, as
+    // rows read in parts do not say (such a piece is read again row by row).
+    var lines: [Int: LineRecord] = [:]
+    for piece in pieces where piece.hasLines {
+      let reader = try WorkFileReader(path: directory.file(piece.linesFile))
+      while var record = try reader.next(LineRecord.self) {
+        record.position += Int64(piece.firstPosition)
+        if suspects.contains(Int(record.position)) { lines[Int(record.position)] = record }
+      }
+    }
     var found: [(position: Int, id: [UInt8], rowLine: Int, idLine: Int)] = []
     for part in 0..<partitions {
       for piece in pieces {
@@ -46,7 +56,9 @@ extension PartitionedBatch {
           else { break }
           let position = piece.firstPosition + Int(record.position)
           if suspects.contains(position) {
-            found.append((position, Array(id), Int(record.rowLine), Int(record.idLine)))
+            let line = lines[position]
+            found.append(
+              (position, Array(id), Int(line?.rowLine ?? 0), Int(line?.idLine ?? 0)))
           }
         }
       }

@@ -14,6 +14,8 @@ struct Piece: Sendable {
   var bytes: [Int]
   /// The currencies its records name, by their index.
   var currencies: [Currency]
+  /// Whether it has a lines file (`linesFile`): rows read row by row.
+  var hasLines = false
 
   /// The work file of its transactions of part `part`.
   func partFile(_ part: Int) -> String { "p\(part).\(tag)" }
@@ -21,4 +23,6 @@ struct Piece: Sendable {
   func bucketFile(_ bucket: Int) -> String { "b\(bucket).\(tag)" }
   /// The work file of its rows' parts, a byte a row.
   var routingFile: String { "r\(tag)" }
+  /// The work file of the lines of its rows (`LineRecord`), when read row by row.
+  var linesFile: String { "l\(tag)" }
 }

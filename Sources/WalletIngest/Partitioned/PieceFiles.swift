@@ -9,6 +9,8 @@ final class PieceFiles {
   private let writers: UnsafeMutableBufferPointer<Unmanaged<WorkFileWriter>>
   private let buckets: UnsafeMutableBufferPointer<Unmanaged<WorkFileWriter>>
   private let routing: WorkFileWriter
+  /// Where the rows' lines go, when they are known (`LineRecord`).
+  private let lines: WorkFileWriter?
   private let counts: UnsafeMutableBufferPointer<Int>
   private let tag: Int
   /// Whether each transaction's merchant is written after its id.
@@ -21,8 +23,12 @@ final class PieceFiles {
   private(set) var rows = 0
 
   /// Files for piece `tag` of `partitions` parts in `directory`; with `keepingMerchants`, each
-  /// transaction's merchant is written too (see `add(_:id:merchant:part:)`).
-  init(directory: String, tag: Int, partitions: Int, keepingMerchants: Bool) throws(FileError) {
+  /// transaction's merchant is written too (see `add(_:id:merchant:part:)`); with
+  /// `recordingLines`, the lines of rows added with theirs.
+  init(
+    directory: String, tag: Int, partitions: Int, keepingMerchants: Bool,
+    recordingLines: Bool = false
+  ) throws(FileError) {
     let bucketCount = PartitionedBatch.buckets(partitions: partitions)
     let names = Piece(tag: tag, counts: [], bytes: [], currencies: [])
     var writers: [WorkFileWriter] = []
@@ -36,6 +42,8 @@ final class PieceFiles {
         try WorkFileWriter(path: directory + "/" + names.bucketFile(index), capacity: 1 << 15))
     }
     routing = try WorkFileWriter(path: directory + "/" + names.routingFile)
+    lines =
+      recordingLines ? try WorkFileWriter(path: directory + "/" + names.linesFile) : nil
     self.tag = tag
     keepsMerchants = keepingMerchants
     self.writers = .allocate(capacity: partitions)
@@ -108,7 +116,7 @@ final class PieceFiles {
         for row in 0..<batch.cards.count {
           let card = batch.cards[row]
           let record = TransactionRecord(
-            position: 0, rowLine: 0, idLine: 0, time: batch.times[row],
+            position: 0, time: batch.times[row],
             amount: batch.amounts[row], refunded: batch.refunded[row], card: card,
             enrollment: batch.enrollments[row], idLength: 0, currency: currency,
             mcc: batch.mcc[row], method: method, status: status)
@@ -127,12 +135,20 @@ final class PieceFiles {
     }
   }
 
-  /// Adds a transaction read by the row reader.
-  func add(_ parsed: ParsedTransaction, id: UnsafeRawBufferPointer, part: Int, lines: (Int, Int)) {
+  /// Adds a transaction read by the row reader, with the lines of its row and its id field
+  /// when they are known (in files made `recordingLines`).
+  func add(
+    _ parsed: ParsedTransaction, id: UnsafeRawBufferPointer, part: Int,
+    lines rowLines: (row: Int, id: Int)? = nil
+  ) {
+    if let lines, let rowLines {
+      lines.append(
+        value: LineRecord(
+          position: Int64(rows), rowLine: Int64(rowLines.row), idLine: Int64(rowLines.id)))
+    }
     add(
       TransactionRecord(
-        position: 0, rowLine: Int64(lines.0), idLine: Int64(lines.1),
-        time: parsed.time.nanosecondsSinceEpoch, amount: parsed.amount.minorUnits,
+        position: 0, time: parsed.time.nanosecondsSinceEpoch, amount: parsed.amount.minorUnits,
         refunded: parsed.refunded.minorUnits, card: parsed.card, enrollment: parsed.enrollment,
         idLength: 0, currency: currencyIndex(parsed.currency), mcc: parsed.mcc?.value ?? -1,
         method: UInt8(methods.firstIndex(of: parsed.method)!),
@@ -145,8 +161,10 @@ final class PieceFiles {
     for writer in writers { try writer.takeUnretainedValue().finish() }
     for bucket in buckets { try bucket.takeUnretainedValue().finish() }
     try routing.finish()
+    try lines?.finish()
     return Piece(
       tag: tag, rows: rows, counts: Array(counts),
-      bytes: writers.map { $0.takeUnretainedValue().size }, currencies: currencies)
+      bytes: writers.map { $0.takeUnretainedValue().size }, currencies: currencies,
+      hasLines: lines != nil)
   }
 }

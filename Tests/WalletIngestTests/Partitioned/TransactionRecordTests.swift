@@ -8,8 +8,6 @@ struct TransactionRecordTests {
   @Test func theFieldOffsetsAreTheLayouts() {
     let layout: [Int] = [
       MemoryLayout<TransactionRecord>.offset(of: \.position)!,
-      MemoryLayout<TransactionRecord>.offset(of: \.rowLine)!,
-      MemoryLayout<TransactionRecord>.offset(of: \.idLine)!,
       MemoryLayout<TransactionRecord>.offset(of: \.time)!,
       MemoryLayout<TransactionRecord>.offset(of: \.amount)!,
       MemoryLayout<TransactionRecord>.offset(of: \.refunded)!,
@@ -22,13 +20,13 @@ struct TransactionRecordTests {
       MemoryLayout<TransactionRecord>.offset(of: \.status)!,
     ]
     #expect(layout == TransactionRecord.fieldOffsets)
-    #expect(MemoryLayout<TransactionRecord>.size == 66)
+    #expect(MemoryLayout<TransactionRecord>.size == 50)
   }
 
   @Test(arguments: [0, 1, 7])
   func storedFieldByFieldItReadsBackWhole(offset: Int) {
     let record = TransactionRecord(
-      position: 0x0102_0304_0506_0708, rowLine: -2, idLine: 1 << 40, time: -1_700_000_000,
+      position: 0x0102_0304_0506_0708, time: -1_700_000_000,
       amount: 123_456, refunded: 7, card: -5, enrollment: 0x7FFF_0001, idLength: 12,
       currency: 0xBEEF, mcc: -1, method: 0xA5, status: 0x5A)
     let size = MemoryLayout<TransactionRecord>.size
@@ -37,8 +35,7 @@ struct TransactionRecordTests {
     buffer.initializeMemory(as: UInt8.self, repeating: 0xCC, count: size + 8)
     record.store(at: buffer + offset)
     let read = (buffer + offset).loadUnaligned(as: TransactionRecord.self)
-    #expect(read.position == record.position && read.rowLine == record.rowLine)
-    #expect(read.idLine == record.idLine && read.time == record.time)
+    #expect(read.position == record.position && read.time == record.time)
     #expect(read.amount == record.amount && read.refunded == record.refunded)
     #expect(read.card == record.card && read.enrollment == record.enrollment)
     #expect(read.idLength == record.idLength && read.currency == record.currency)
