@@ -531,6 +531,19 @@ public struct RewardEngine: Sendable {
     promotion.hasSectionTwoRewardAndLimits && promotion.threshold == nil
   }
 
+  /// The amount (minor units) below which a purchase neither earns nor changes what another
+  /// earns under `promotion`, when there is such an amount: under section 2's rules (without a
+  /// threshold) every running count is of rewards, and a purchase below the minimum spend
+  /// fails check 12, before any count, whatever its refunds (it is judged at most at its
+  /// amount). Nil otherwise: a threshold counts every purchase's spend. A batch that writes
+  /// only the rewards need not keep such purchases once each is read and checked.
+  package static func leastAmountThatCanEarn(under promotion: Promotion) -> Int64? {
+    guard decidesAsSectionTwo(promotion), promotion.minimumSpend.minorUnits > 0 else {
+      return nil
+    }
+    return promotion.minimumSpend.minorUnits
+  }
+
   /// The stateful checks for a transaction that passed the others, at `index`, of the holder
   /// ranked `holder`, on the local day `day`, whose running state is `state`, counting under
   /// the enrollment `chosen` gives it: 0 and the reward (SPEC 8's, when `counters` decide) when

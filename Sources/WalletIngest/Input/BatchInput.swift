@@ -18,6 +18,9 @@ package struct BatchInput {
   /// The files read, open, to check before the outputs are made visible that none changed
   /// while it was read (`checkUnchanged`).
   package var files: [InputFile] = []
+  /// The transaction rows read and checked but not kept in `ledger`, as none of them could earn
+  /// (`load(...leavingOutBelow:...)`).
+  package var transactionsLeftOut = 0
 
   /// Throws, naming the file, when an input changed while the run read it (truncated or
   /// rewritten): the decisions would be of half a file.
@@ -49,12 +52,17 @@ package struct BatchInput {
   /// at once (`FileParts`). With `keepingMerchants` (`keepsMerchants(under:)`), the ledger
   /// keeps every transaction's merchant, which only a promotion listing merchants reads: other
   /// batches do not pay for the bytes. `text` gives each file's text as UTF-8 (SPEC 4), before
-  /// any of it is read (see `loadCardsAndEnrollments`).
+  /// any of it is read (see `loadCardsAndEnrollments`). With `minimum` (minor units), a large
+  /// transactions file read in parts keeps no row whose amount is below it, once the row is
+  /// read and checked (`transactionsLeftOut` counts them): for a batch that writes only the
+  /// rewards, under a promotion for which such purchases change nothing
+  /// (`RewardEngine.leastAmountThatCanEarn(under:)`). A file read row by row keeps every row.
   package static func load(
     cards cardsPath: String, enrollments enrollmentsPath: String,
     transactions transactionsPath: String, naiveIn zone: TimeZoneRules, skipInvalid: Bool,
     keepingMerchants: Bool = false, smallestFileInParts: Int = FileParts.minimumFileSize,
     text: (InputFile) throws(FileError) -> InputFile = { try $0.decodedAtFirstSight().file },
+    leavingOutBelow minimum: Int64? = nil,
     progress: (_ totalBytes: Int) -> (any ReadProgress)?
   ) throws(FileError) -> BatchInput {
     let (loaded, loader, transactionsFile) = try loadCardsAndEnrollments(
@@ -63,12 +71,13 @@ package struct BatchInput {
       smallestFileInParts: smallestFileInParts, text: text)
     var input = loaded
     let progress = progress(transactionsFile.size)
-    if let whole = TransactionParts.load(
+    if let read = TransactionParts.load(
       file: transactionsFile, smallest: smallestFileInParts,
-      reader: loader.transactionReader(columns:), ledger: input.ledger, progress: progress,
-      rowsRead: loader.forgetLookups)
+      reader: loader.transactionReader(columns:), ledger: input.ledger,
+      leavingOutBelow: minimum, progress: progress, rowsRead: loader.forgetLookups)
     {
-      input.ledger = whole
+      input.ledger = read.ledger
+      input.transactionsLeftOut = read.leftOut
       return input
     }
     loader.rememberLookups(of: input.ledger)

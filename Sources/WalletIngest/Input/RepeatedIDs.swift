@@ -29,6 +29,16 @@ package enum RepeatedIDs {
 
   /// Every id of `ids` that an earlier one has, in order. Each thread hashes half of the ids.
   package static func find(in ids: IdentifierArena) -> [Repeat] {
+    let hashes = hashes(of: ids)
+    return hashes.withUnsafeBufferPointer { hashes in
+      find(hashes: hashes) { position, earlier in
+        ids.withBytes(at: position) { ids.equals(earlier, UnsafeRawBufferPointer($0)) }
+      }
+    }
+  }
+
+  /// The hash of each id of `ids` (`IDHash`), in order, each thread hashing half of them.
+  static func hashes(of ids: IdentifierArena) -> [UInt64] {
     let count = ids.count
     let middle = count / 2
     var hashes = [UInt64](repeating: 0, count: count)
@@ -50,11 +60,7 @@ package enum RepeatedIDs {
         }
       }
     }
-    return hashes.withUnsafeBufferPointer { hashes in
-      find(hashes: hashes) { position, earlier in
-        ids.withBytes(at: position) { ids.equals(earlier, UnsafeRawBufferPointer($0)) }
-      }
-    }
+    return hashes
   }
 
   /// Every id that an earlier one has, in order, among ids given by their hashes (`IDHash`):

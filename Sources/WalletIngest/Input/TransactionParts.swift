@@ -13,10 +13,15 @@ enum TransactionParts {
   /// once every part is read, before they are joined: what only reading rows needed can go
   /// then, so that it does not add to the memory joining them takes. Nil can still come after
   /// it, when an id repeats.
+  ///
+  /// With `minimum` (minor units), a row whose amount is below it is read and checked as any
+  /// other (its card, the enrollment it names, its id against every other id) but not kept:
+  /// `leftOut` counts such rows (see `RewardEngine.leastAmountThatCanEarn(under:)`).
   static func load(
     file: InputFile, smallest: Int, reader makeReader: (CSVColumns) -> LedgerTransactionReader,
-    ledger: Ledger, progress: (any ReadProgress)?, rowsRead: () -> Void
-  ) -> Ledger? {
+    ledger: Ledger, leavingOutBelow minimum: Int64? = nil, progress: (any ReadProgress)?,
+    rowsRead: () -> Void
+  ) -> (ledger: Ledger, leftOut: Int)? {
     guard file.size >= smallest,
       let columns = try? CSVColumns(
         reader: CSVReader(
@@ -28,47 +33,80 @@ enum TransactionParts {
     // The reader lives only in the closure, so that what it holds can go before the parts are
     // joined.
     guard
-      var parts = { () -> [Ledger]? in
+      var parts = { () -> [Part]? in
         let reader = makeReader(columns)
         return FileParts.read(
           file, kind: .transactions, parts: partCount, smallest: smallest,
           { csv, columns, bytes in
             read(
-              csv, columns: columns, reader: reader, ledger: ledger, expectedRows: bytes / 80,
+              csv, columns: columns, reader: reader, ledger: ledger,
+              // Kept rows: at most a third of a file's purchases usually reach a minimum.
+              expectedRows: bytes / (minimum == nil ? 80 : 240), leavingOutBelow: minimum,
               progress: counter)
           })
       }()
     else { return nil }
     rowsRead()
-    guard parts.contains(where: { $0.transactionCount > 0 }) else { return nil }
+    let leftOut = parts.reduce(0) { $0 + $1.leftOut.count }
+    guard parts.contains(where: { $0.ledger.transactionCount > 0 }) || leftOut > 0 else {
+      return nil
+    }
     // The first part has room for the whole file; each later one is moved after it and let go.
-    var whole = parts[0]
-    parts[0] = Ledger()
-    for part in 1..<parts.count { whole.appendTransactions(movingFrom: &parts[part]) }
-    guard RepeatedIDs.find(in: whole.transactionIDs).isEmpty else { return nil }
-    counter.finish(rows: whole.transactionCount)
-    return whole
+    var whole = parts[0].ledger
+    parts[0].ledger = Ledger()
+    for part in 1..<parts.count { whole.appendTransactions(movingFrom: &parts[part].ledger) }
+    if leftOut == 0 {
+      guard RepeatedIDs.find(in: whole.transactionIDs).isEmpty else { return nil }
+    } else {
+      // The rows left out have only their ids' hashes: a hash met twice (a repeated id, or
+      // two ids alike in all 64 bits) sends the file to the ordinary reading, which keeps
+      // every row and says which id repeats.
+      var hashes = RepeatedIDs.hashes(of: whole.transactionIDs)
+      for part in parts { hashes.append(contentsOf: part.leftOut) }
+      guard hashes.withUnsafeBufferPointer({ RepeatedHashes.find(in: $0) }).isEmpty else {
+        return nil
+      }
+    }
+    counter.finish(rows: whole.transactionCount + leftOut)
+    return (whole, leftOut)
+  }
+
+  /// What one part read: its transactions kept, and the hashes of the ids of those left out.
+  private struct Part: Sendable {
+    var ledger: Ledger
+    let leftOut: [UInt64]
   }
 
   /// One part's transactions, or nil at the first problem of any kind.
   private static func read(
     _ csv: CSVScanner, columns: CSVColumns, reader: LedgerTransactionReader, ledger: Ledger,
-    expectedRows: Int, progress: SharedProgress
-  ) -> Ledger? {
+    expectedRows: Int, leavingOutBelow minimum: Int64?, progress: SharedProgress
+  ) -> Part? {
     var ledger = ledger
     ledger.reserveTransactions(expectedRows, averageIDLength: 12)
+    var belowMinimum = minimum.map {
+      RowsBelowMinimum(minimum: $0, keepingMerchants: ledger.keepsMerchants)
+    }
+    defer { belowMinimum?.deallocate() }
     let read = readRows(
       csv, columns: columns, reader: reader, keepingMerchants: ledger.keepsMerchants,
       progress: { progress.add(rows: $0, bytes: $1) },
-      batch: { ledger.appendTransactions($0) },
+      batch: { batch in
+        if belowMinimum == nil {
+          ledger.appendTransactions(batch)
+        } else {
+          belowMinimum!.append(batch, to: &ledger)
+        }
+      },
       row: { parsed, id in
+        if belowMinimum?.leavesOut(amount: parsed.amount.minorUnits, id: id) == true { return }
         ledger.appendTransaction(
           id: id, card: parsed.card, time: parsed.time, amount: parsed.amount,
           currency: parsed.currency, method: parsed.method, status: parsed.status,
           refunded: parsed.refunded, enrollment: parsed.enrollment, mcc: parsed.mcc,
           merchant: parsed.merchant)
       })
-    return read ? ledger : nil
+    return read ? Part(ledger: ledger, leftOut: belowMinimum?.hashes ?? []) : nil
   }
 
   /// Reads the rows of one part of a transactions file in order: plain rows a batch at a time
@@ -235,6 +273,63 @@ struct PlainRowColumns {
     count = 0
     ids.removeAll()
     merchants.removeAll()
+  }
+}
+
+/// The rows of a part below a minimum amount, which are read and checked but not kept (see
+/// `TransactionParts.load`): the hashes of their ids, for the check that no id repeats, and
+/// room to gather the other rows of a batch.
+struct RowsBelowMinimum {
+  /// The least amount kept, in minor units.
+  let minimum: Int64
+  /// The hashes of the ids of the rows left out, in order (`IDHash`).
+  private(set) var hashes: [UInt64] = []
+  /// The rows of a batch at or above the minimum.
+  private var kept: PlainRowColumns
+
+  /// None yet, keeping merchants (of the rows kept) when asked.
+  init(minimum: Int64, keepingMerchants: Bool) {
+    self.minimum = minimum
+    kept = PlainRowColumns(capacity: IDLookup.batchSize, keepingMerchants: keepingMerchants)
+  }
+
+  /// Frees the room for a batch.
+  func deallocate() { kept.deallocate() }
+
+  /// Appends to `ledger` the rows of `batch` whose amounts reach the minimum, in order, and
+  /// keeps the hashes of the others' ids.
+  mutating func append(_ batch: PlainRowColumns.Batch, to ledger: inout Ledger) {
+    precondition(batch.cards.count <= kept.capacity, "a batch larger than its room")
+    for row in 0..<batch.cards.count {
+      batch.ids.withBytes(at: row) { id in
+        let id = UnsafeRawBufferPointer(id)
+        guard batch.amounts[row] >= minimum else {
+          hashes.append(IDHash.of(id))
+          return
+        }
+        kept.cards[kept.count] = batch.cards[row]
+        func add(_ merchant: UnsafeRawBufferPointer?) {
+          kept.add(
+            time: batch.times[row], amount: batch.amounts[row], refunded: batch.refunded[row],
+            enrollment: batch.enrollments[row], mcc: batch.mcc[row], id: id, merchant: merchant)
+        }
+        if let merchants = batch.merchants {
+          merchants.withBytes(at: row) { add(UnsafeRawBufferPointer($0)) }
+        } else {
+          add(nil)
+        }
+      }
+    }
+    if kept.count > 0 { ledger.appendTransactions(kept.batch) }
+    kept.removeAll()
+  }
+
+  /// Whether a row read on its own, with this amount and id, is left out (its id's hash then
+  /// kept).
+  mutating func leavesOut(amount: Int64, id: UnsafeRawBufferPointer) -> Bool {
+    guard amount < minimum else { return false }
+    hashes.append(IDHash.of(id))
+    return true
   }
 }
 

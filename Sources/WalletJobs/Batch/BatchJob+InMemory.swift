@@ -12,7 +12,11 @@ extension BatchJob {
       naiveIn: promotion.timeZone, skipInvalid: request.skipInvalid,
       keepingMerchants: BatchInput.keepsMerchants(under: promotion),
       smallestFileInParts: request.smallestFileInPieces ?? FileParts.minimumFileSize,
-      text: texts.text, progress: { events.progress(.reading, $0) })
+      text: texts.text,
+      // Only the rewards asked for: purchases that cannot earn need not stay in memory.
+      leavingOutBelow: request.decisions == nil && request.postings == nil
+        ? RewardEngine.leastAmountThatCanEarn(under: promotion) : nil,
+      progress: { events.progress(.reading, $0) })
     events.inputsRead(nil, input.skipped)
     // The postings file as UTF-8 text, its encoding said (on this thread, before it is read).
     func postingsText(_ path: String) throws(FileError) -> InputFile {
@@ -102,7 +106,8 @@ extension BatchJob {
       {
         request.summarize
           ? BatchTotals(
-            decisions: decisions, ledger: input.ledger, skippedRows: input.skipped.count)
+            decisions: decisions, ledger: input.ledger, leftOut: input.transactionsLeftOut,
+            skippedRows: input.skipped.count)
           : nil
       })
     try committed.get()

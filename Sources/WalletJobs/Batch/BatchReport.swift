@@ -24,10 +24,11 @@ package struct BatchTotals: Sendable {
   /// The rows left out as invalid.
   package let skippedRows: Int
 
-  /// The totals of `decisions` over `ledger`.
-  package init(decisions: LedgerDecisions, ledger: Ledger, skippedRows: Int) {
+  /// The totals of `decisions` over `ledger`, which left out `leftOut` transactions read
+  /// (`BatchInput.transactionsLeftOut`).
+  package init(decisions: LedgerDecisions, ledger: Ledger, leftOut: Int = 0, skippedRows: Int) {
     self.init(
-      transactions: ledger.transactionCount, paid: decisions.paidByChannel(in: ledger),
+      transactions: ledger.transactionCount + leftOut, paid: decisions.paidByChannel(in: ledger),
       forfeited: decisions.promotion.refunds == .clawback ? decisions.forfeitedCount() : nil,
       skippedRows: skippedRows)
   }

@@ -70,8 +70,36 @@ struct KeptMerchantsTests {
     let whole = try #require(
       TransactionParts.load(
         file: file, smallest: 1, reader: loader.transactionReader(columns:), ledger: input.ledger,
-        progress: nil, rowsRead: loader.forgetLookups))
+        progress: nil, rowsRead: loader.forgetLookups)?.ledger)
     Self.check(whole, keeps: keeps, rows, "in parts")
+  }
+
+  /// Rows below a minimum left out of a file read in parts at once: the ledger holds the others,
+  /// in order, each with its own merchant, and the rows left out are counted.
+  @Test(arguments: [false, true])
+  func rowsBelowAMinimumAreLeftOutInOrder(keeps: Bool) throws {
+    let rows = MerchantBatchRows(count: 300, seed: 11)
+    let (folder, paths) = try Self.files(rows)
+    defer { withExtendedLifetime(folder) {} }
+    let (input, loader, file) = try BatchInput.loadCardsAndEnrollments(
+      cards: paths[0], enrollments: paths[1], transactions: paths[2], naiveIn: .shanghai,
+      skipInvalid: false, keepingMerchants: keeps)
+    let minimum: Int64 = 200_00
+    let read = try #require(
+      TransactionParts.load(
+        file: file, smallest: 1, reader: loader.transactionReader(columns:), ledger: input.ledger,
+        leavingOutBelow: minimum, progress: nil, rowsRead: loader.forgetLookups))
+    let kept = rows.transactions.filter { $0.amount.minorUnits >= minimum }
+    #expect(kept.count > 50 && kept.count < 250, "both kinds occur")
+    #expect(read.leftOut == rows.transactions.count - kept.count)
+    #expect(read.ledger.transactionCount == kept.count)
+    let ids = (0..<read.ledger.transactionCount).map { read.ledger.transactionIDs[$0] }
+    #expect(ids == kept.map(\.id))
+    #expect((0..<read.ledger.transactionCount).allSatisfy { read.ledger.amount[$0] >= minimum })
+    if keeps {
+      let merchants = (0..<read.ledger.transactionCount).map { read.ledger.merchant(at: $0) }
+      #expect(merchants == kept.map(\.merchant))
+    }
   }
 
   /// In parts on disk: a section 2 batch's work files hold each record and its id, no more;

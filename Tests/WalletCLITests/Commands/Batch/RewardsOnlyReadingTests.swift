@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import WalletCommandTesting
+import WalletTestSupport
+
+/// A batch asked for the rewards alone, under a promotion for which a purchase below the
+/// minimum spend changes nothing (the built-in one), keeps no such purchase in memory once it
+/// is read and checked (`RewardEngine.leastAmountThatCanEarn(under:)`). It must give what a
+/// batch keeping every row gives (one asked for the decisions too, or one reading the file
+/// whole): the same rewards, summary and errors. `WALLET_SPLIT_BYTES=1` sends the small files
+/// here down the path that leaves rows out, the file read in parts.
+struct RewardsOnlyReadingTests {
+  /// `wallet batch` on the folder's three files, with the decisions too or not, the
+  /// transactions read in parts or whole.
+  func batch(in folder: TemporaryFolder, decisions: Bool, inParts: Bool = true) throws -> (
+    status: Int32, stderr: String, rewards: String?
+  ) {
+    var arguments = [
+      "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
+      "transactions.csv", "--out", "rewards.csv",
+    ]
+    if decisions { arguments += ["--decisions", "decisions.csv"] }
+    let result = try CommandHarness.run(
+      arguments, environment: inParts ? ["WALLET_SPLIT_BYTES": "1"] : [:], directory: folder.url)
+    defer {
+      try? FileManager.default.removeItem(atPath: folder.path("rewards.csv"))
+      try? FileManager.default.removeItem(atPath: folder.path("decisions.csv"))
+    }
+    return (result.status, result.stderr, folder.read("rewards.csv"))
+  }
+
+  @Test(arguments: 1...4)
+  func generatedFilesGiveTheSameRewardsAndSummary(seed: UInt64) throws {
+    let folder = try TemporaryFolder()
+    var random = SeededGenerator(seed: seed)
+    let files = GeneratedFiles(holders: 60, transactions: 1_500, using: &random)
+    try folder.write("cards.csv", files.cards)
+    try folder.write("enrollments.csv", files.enrollments)
+    try folder.write("transactions.csv", files.transactions)
+    let everyRow = try batch(in: folder, decisions: true)
+    let rewardsOnly = try batch(in: folder, decisions: false)
+    #expect(everyRow.status == 0, "\(everyRow.stderr)")
+    #expect(rewardsOnly.status == 0, "\(rewardsOnly.stderr)")
+    #expect(rewardsOnly.rewards == everyRow.rewards)
+    // The summary counts every row read, those left out too.
+    #expect(rewardsOnly.stderr == everyRow.stderr)
+    #expect(rewardsOnly.stderr.contains("1,500 transactions read"), "\(rewardsOnly.stderr)")
+    #expect((rewardsOnly.rewards?.count ?? 0) > 200, "the data earns rewards")
+  }
+
+  /// Rows below the minimum are checked as every row is: a bad one, an unknown card or one
+  /// repeating an id (of a row kept or left out) stops the run with the message the whole
+  /// read gives.
+  @Test(arguments: [
+    "T9,C1,2026-11-26T10:00,99.99,,,,,,,\nT9,C1,2026-11-27T10:00,50,,,,,,,\n",
+    "T9,C1,2026-11-26T10:00,99.99,,,,,,,\nT9,C1,2026-11-27T10:00,150,,,,,,,\n",
+    "T9,C1,2026-11-26T10:00,150,,,,,,,\nT9,C1,2026-11-27T10:00,5,,,,,,,\n",
+    "T1,C1,2026-11-26T10:00,1.00,,,,,,,\n",
+    "T9,C404,2026-11-26T10:00,1.00,,,,,,,\n",
+    "T9,C1,2026-11-31T10:00,1.00,,,,,,,\n",
+    "T9,C1,2026-11-26T10:00,1.00,,,,E404,,,\n",
+  ])
+  func rowsLeftOutAreCheckedAsAnyOther(rows: String) throws {
+    let folder = try TemporaryFolder()
+    try folder.write("cards.csv", BatchFiles.goodCards)
+    try folder.write("enrollments.csv", BatchFiles.goodEnrollments)
+    var transactions = BatchFiles.goodTransactions
+    for index in 0..<40 {
+      transactions += "A\(index),C1,2026-12-0\(index % 9 + 1)T10:00,12.50,,,,,,,\n"
+    }
+    try folder.write("transactions.csv", transactions + rows)
+    let whole = try batch(in: folder, decisions: false, inParts: false)
+    let rewardsOnly = try batch(in: folder, decisions: false)
+    #expect(whole.status == 65, "\(whole.stderr)")
+    #expect(rewardsOnly.status == 65)
+    #expect(rewardsOnly.stderr == whole.stderr)
+    #expect(rewardsOnly.rewards == nil)
+  }
+
+  /// Every row below the minimum: nothing is kept, nothing earns, and every row is counted.
+  @Test func aFileWithNoPurchaseThatCanEarn() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("cards.csv", BatchFiles.goodCards)
+    try folder.write("enrollments.csv", BatchFiles.goodEnrollments)
+    var transactions = BatchFiles.transactionsHeader
+    for index in 0..<30 {
+      transactions += "A\(index),C1,2026-12-0\(index % 9 + 1)T10:00,99.99,,,,,,,\n"
+    }
+    try folder.write("transactions.csv", transactions)
+    let everyRow = try batch(in: folder, decisions: true)
+    let rewardsOnly = try batch(in: folder, decisions: false)
+    #expect(rewardsOnly.status == 0, "\(rewardsOnly.stderr)")
+    #expect(rewardsOnly.stderr == everyRow.stderr)
+    #expect(rewardsOnly.stderr.contains("30 transactions read"), "\(rewardsOnly.stderr)")
+    #expect(rewardsOnly.rewards == everyRow.rewards)
+  }
+}
