@@ -13,20 +13,33 @@ extension PartitionedBatch {
   /// Reads the transactions file into the parts' work files: in pieces at once when it is large
   /// and every row is valid, else (or when an id repeats) row by row, which reports exactly what
   /// is wrong, as the ledger reader does.
+  /// With `minimum`, rows read in pieces whose amounts are below it are left out
+  /// (`leavingOutBelow`); rows read row by row are all kept.
   func partition(
     _ file: InputFile, base: BatchInput, loader: LedgerLoader, partOfCard: [UInt8],
-    in directory: TemporaryDirectory, progress: (any ReadProgress)?
+    leavingOutBelow minimum: Int64? = nil, in directory: TemporaryDirectory,
+    progress: (any ReadProgress)?
   ) throws(FileError) -> PartitionedParts {
     loader.rememberLookups(of: base.ledger)
     // The lookups of card and enrollment ids are not needed once read: tens of megabytes.
     defer { loader.forgetLookups() }
     if let pieces = partitionInPieces(
-      file, loader: loader, partOfCard: partOfCard, in: directory, progress: progress)
+      file, loader: loader, partOfCard: partOfCard, leavingOutBelow: minimum, in: directory,
+      progress: progress)
     {
-      if try findRepeats(pieces, in: directory).isEmpty {
-        return PartitionedParts(
+      let belowMinimum = pieces.reduce(0) { $0 + $1.belowMinimum }
+      // The rows left out are in no part's file, so a hash met twice among them cannot be told
+      // from a repeated id: the file is then read row by row, which keeps every row.
+      let noRepeats =
+        belowMinimum == 0
+        ? try findRepeats(pieces, in: directory).isEmpty
+        : try repeatedHashes(pieces, in: directory).isEmpty
+      if noRepeats {
+        var parts = PartitionedParts(
           directory: directory, pieces: pieces, counts: Self.sums(pieces.map(\.counts)),
           bytes: Self.sums(pieces.map(\.bytes)), leftOut: [], skipped: SkippedRows())
+        parts.belowMinimum = belowMinimum
+        return parts
       }
     }
     directory.removeFiles()
@@ -46,7 +59,7 @@ extension PartitionedBatch {
   /// The pieces of a large transactions file, each read and written to its own work files at
   /// once (`FileParts`), in file order; nil when the file is small or any row is not valid.
   private func partitionInPieces(
-    _ file: InputFile, loader: LedgerLoader, partOfCard: [UInt8],
+    _ file: InputFile, loader: LedgerLoader, partOfCard: [UInt8], leavingOutBelow minimum: Int64?,
     in directory: TemporaryDirectory, progress: (any ReadProgress)?
   ) -> [Piece]? {
     guard file.size >= smallestFileInPieces,
@@ -69,7 +82,7 @@ extension PartitionedBatch {
             files: try? PieceFiles(
               directory: path, tag: tags.next(), partitions: partitions,
               keepingMerchants: keepsMerchants),
-            keepingMerchants: keepsMerchants, progress: counter)
+            keepingMerchants: keepsMerchants, leavingOutBelow: minimum, progress: counter)
         })
     else { return nil }
     var first = 0
@@ -83,16 +96,22 @@ extension PartitionedBatch {
   /// Reads the rows of one piece into `files`; nil at the first problem of any kind.
   private static func readPiece(
     _ csv: CSVScanner, columns: CSVColumns, reader: LedgerTransactionReader,
-    partOfCard: [UInt8], files: PieceFiles?, keepingMerchants: Bool, progress: SharedProgress
+    partOfCard: [UInt8], files: PieceFiles?, keepingMerchants: Bool,
+    leavingOutBelow minimum: Int64?,
+    progress: SharedProgress
   ) -> Piece? {
     guard let files else { return nil }
     let read = partOfCard.withUnsafeBufferPointer { partOfCard in
       TransactionParts.readRows(
         csv, columns: columns, reader: reader, keepingMerchants: keepingMerchants,
         progress: { progress.add(rows: $0, bytes: $1) },
-        batch: { files.add($0, partOfCard: partOfCard) },
+        batch: { files.add($0, partOfCard: partOfCard, leavingOutBelow: minimum) },
         row: { parsed, id in
-          files.add(parsed, id: id, part: Int(partOfCard[Int(parsed.card)]))
+          if let minimum, parsed.amount.minorUnits < minimum {
+            files.leaveOut(id: id)
+          } else {
+            files.add(parsed, id: id, part: Int(partOfCard[Int(parsed.card)]))
+          }
         })
     }
     return read ? try? files.finish() : nil

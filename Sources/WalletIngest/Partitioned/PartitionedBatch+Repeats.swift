@@ -14,28 +14,7 @@ extension PartitionedBatch {
   func findRepeats(
     _ pieces: [Piece], in directory: TemporaryDirectory
   ) throws(FileError) -> [RepeatFound] {
-    var suspects = Set<Int>()
-    var records: [IDRecord] = []
-    var hashes: [UInt64] = []
-    for bucket in 0..<Self.buckets(partitions: partitions) {
-      records.removeAll(keepingCapacity: true)
-      for piece in pieces {
-        let reader = try WorkFileReader(path: directory.file(piece.bucketFile(bucket)))
-        while var record = try reader.next(IDRecord.self) {
-          record.position += Int64(piece.firstPosition)
-          records.append(record)
-        }
-      }
-      // The hashes alone, side by side, are grouped and checked on both cores; the records of
-      // a hash that repeats are looked for after.
-      hashes.removeAll(keepingCapacity: true)
-      hashes.append(contentsOf: records.lazy.map(\.hash))
-      let repeated = hashes.withUnsafeBufferPointer { RepeatedHashes.find(in: $0) }
-      guard !repeated.isEmpty else { continue }
-      for record in records where repeated.contains(record.hash) {
-        suspects.insert(Int(record.position))
-      }
-    }
+    let suspects = try repeatedHashes(pieces, in: directory)
     guard !suspects.isEmpty else { return [] }
     // The lines of the suspects, where their pieces were read row by row; else line 0, as
     // rows read in parts do not say (such a piece is read again row by row).
@@ -77,5 +56,35 @@ extension PartitionedBatch {
       }
     }
     return repeats
+  }
+
+  /// The positions of the rows whose ids' hashes another row's has (almost always none), from
+  /// the buckets' files alone.
+  func repeatedHashes(
+    _ pieces: [Piece], in directory: TemporaryDirectory
+  ) throws(FileError) -> Set<Int> {
+    var suspects = Set<Int>()
+    var records: [IDRecord] = []
+    var hashes: [UInt64] = []
+    for bucket in 0..<Self.buckets(partitions: partitions) {
+      records.removeAll(keepingCapacity: true)
+      for piece in pieces {
+        let reader = try WorkFileReader(path: directory.file(piece.bucketFile(bucket)))
+        while var record = try reader.next(IDRecord.self) {
+          record.position += Int64(piece.firstPosition)
+          records.append(record)
+        }
+      }
+      // The hashes alone, side by side, are grouped and checked on both cores; the records of
+      // a hash that repeats are looked for after.
+      hashes.removeAll(keepingCapacity: true)
+      hashes.append(contentsOf: records.lazy.map(\.hash))
+      let repeated = hashes.withUnsafeBufferPointer { RepeatedHashes.find(in: $0) }
+      guard !repeated.isEmpty else { continue }
+      for record in records where repeated.contains(record.hash) {
+        suspects.insert(Int(record.position))
+      }
+    }
+    return suspects
   }
 }

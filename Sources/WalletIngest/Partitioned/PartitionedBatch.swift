@@ -26,6 +26,11 @@ package struct PartitionedBatch {
   /// large as the memory allows (or has no memory to keep to).
   package var loadsAhead = false
 
+  /// With a minimum amount (minor units), a run that writes no decisions leaves out of the work
+  /// files every row read in pieces whose amount is below it, once the row is read and checked
+  /// (see `RewardEngine.leastAmountThatCanEarn(under:)`); the totals still count it.
+  package var leavingOutBelow: Int64?
+
   /// Whether the work files and the parts' ledgers keep each transaction's merchant: only
   /// when the promotion lists merchants (`BatchInput.keepsMerchants(under:)`).
   package var keepsMerchants: Bool { BatchInput.keepsMerchants(under: promotion) }
@@ -90,8 +95,10 @@ package struct PartitionedBatch {
     let prepared = PreparedCards(base.ledger, promotion: promotion)
     let parts = try partition(
       transactionsFile, base: base, loader: loader,
-      partOfCard: Self.partOfCard(prepared, partitions: partitions), in: directory,
+      partOfCard: Self.partOfCard(prepared, partitions: partitions),
+      leavingOutBelow: decisions == nil ? leavingOutBelow : nil, in: directory,
       progress: progress("partitioning", transactionsFile.size))
+    totals.transactions = parts.belowMinimum
     totals.skipped = base.skipped
     totals.skipped.append(contentsOf: parts.skipped)
     totals.readInPieces = parts.pieces.count > 1
@@ -216,6 +223,7 @@ package struct PartitionedBatch {
       let routing = try WorkFileReader(path: directory.file(piece.routingFile))
       while let route = try routing.next(UInt8.self) {
         defer { position += 1 }
+        precondition(route != PieceFiles.noPart, "decisions of a run that left rows out")
         if !parts.leftOut.isEmpty && parts.leftOut.contains(position) { continue }
         let found = try readers[Int(route)].nextRecord { bytes in
           do {

@@ -16,6 +16,9 @@ struct PartitionedParts {
   let leftOut: Set<Int>
   /// The transaction rows skipped.
   let skipped: SkippedRows
+  /// The rows read and checked but written to no part, their amounts below the minimum of
+  /// `PartitionedBatch.leavingOutBelow`.
+  var belowMinimum = 0
 
   /// The ledger of part `part`: every card and enrollment of `base`, and its transactions,
   /// with their merchants when `base` keeps them (as the work files then do). Rows in CNY,

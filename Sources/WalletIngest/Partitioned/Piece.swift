@@ -16,6 +16,8 @@ struct Piece: Sendable {
   var currencies: [Currency]
   /// Whether it has a lines file (`linesFile`): rows read row by row.
   var hasLines = false
+  /// Its rows read and checked but written to no part (`PieceFiles.leaveOut(id:)`).
+  var belowMinimum = 0
 
   /// The work file of its transactions of part `part`.
   func partFile(_ part: Int) -> String { "p\(part).\(tag)" }

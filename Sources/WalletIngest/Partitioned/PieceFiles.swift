@@ -19,8 +19,13 @@ final class PieceFiles {
   private let methods = PaymentMethod.allCases
   private let statuses = TransactionStatus.allCases
 
-  /// The rows added so far.
+  /// The rows added so far, those left out included.
   private(set) var rows = 0
+  /// The rows left out (`leaveOut(id:)`).
+  private var belowMinimum = 0
+
+  /// The routing byte of a row written to no part.
+  static let noPart = UInt8.max
 
   /// Files for piece `tag` of `partitions` parts in `directory`; with `keepingMerchants`, each
   /// transaction's merchant is written too (see `add(_:id:merchant:part:)`); with
@@ -105,8 +110,25 @@ final class PieceFiles {
     rows = position + 1
   }
 
-  /// Adds a batch of plain rows, each to its card's part.
-  func add(_ batch: PlainRowColumns.Batch, partOfCard: UnsafeBufferPointer<UInt8>) {
+  /// Counts a row read and checked but written to no part, as its amount is below a minimum:
+  /// only its id's hash goes to its bucket, so that a repeat of its id is still found.
+  func leaveOut(id: UnsafeRawBufferPointer) {
+    let hash = IDHash.of(id)
+    let bucket = Int(truncatingIfNeeded: ((hash >> 32) &* UInt64(buckets.count)) >> 32)
+    buckets[bucket]._withUnsafeGuaranteedRef {
+      $0.append(value: IDRecord(hash: hash, position: Int64(rows)))
+    }
+    routing.append(value: Self.noPart)
+    rows += 1
+    belowMinimum += 1
+  }
+
+  /// Adds a batch of plain rows, each to its card's part; with `minimum`, a row whose amount is
+  /// below it is left out (`leaveOut(id:)`).
+  func add(
+    _ batch: PlainRowColumns.Batch, partOfCard: UnsafeBufferPointer<UInt8>,
+    leavingOutBelow minimum: Int64? = nil
+  ) {
     let currency = currencyIndex(.cny)
     let method = UInt8(methods.firstIndex(of: .applePay)!)
     let status = UInt8(statuses.firstIndex(of: .settled)!)
@@ -121,6 +143,11 @@ final class PieceFiles {
             enrollment: batch.enrollments[row], idLength: 0, currency: currency,
             mcc: batch.mcc[row], method: method, status: status)
           let id = UnsafeRawBufferPointer(rebasing: bytes[start..<ends[row]])
+          if let minimum, record.amount < minimum {
+            leaveOut(id: id)
+            start = ends[row]
+            continue
+          }
           let part = Int(partOfCard[Int(card)])
           if let merchants = batch.merchants {
             merchants.withBytes(at: row) { merchant in
@@ -165,6 +192,6 @@ final class PieceFiles {
     return Piece(
       tag: tag, rows: rows, counts: Array(counts),
       bytes: writers.map { $0.takeUnretainedValue().size }, currencies: currencies,
-      hasLines: lines != nil)
+      hasLines: lines != nil, belowMinimum: belowMinimum)
   }
 }

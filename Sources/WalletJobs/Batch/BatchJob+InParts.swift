@@ -20,6 +20,8 @@ extension BatchJob {
       skipInvalid: request.skipInvalid)
     if let smallest = request.smallestFileInPieces { batch.smallestFileInPieces = smallest }
     batch.loadsAhead = loadsAhead
+    // Only the rewards asked for: purchases that cannot earn need not reach the work files.
+    batch.leavingOutBelow = RewardEngine.leastAmountThatCanEarn(under: promotion)
     let totals: PartitionedBatch.Totals
     do {
       totals = try batch.run(

@@ -7,30 +7,35 @@ import WalletTestSupport
 /// minimum spend changes nothing (the built-in one), keeps no such purchase in memory once it
 /// is read and checked (`RewardEngine.leastAmountThatCanEarn(under:)`). It must give what a
 /// batch keeping every row gives (one asked for the decisions too, or one reading the file
-/// whole): the same rewards, summary and errors. `WALLET_SPLIT_BYTES=1` sends the small files
-/// here down the path that leaves rows out, the file read in parts.
+/// whole): the same rewards, summary and errors, in memory and in parts on disk (`--memory`,
+/// where such purchases reach no work file). `WALLET_SPLIT_BYTES=1` sends the small files here
+/// down the path that leaves rows out, the file read in parts at once.
 struct RewardsOnlyReadingTests {
   /// `wallet batch` on the folder's three files, with the decisions too or not, the
-  /// transactions read in parts or whole.
-  func batch(in folder: TemporaryFolder, decisions: Bool, inParts: Bool = true) throws -> (
-    status: Int32, stderr: String, rewards: String?
-  ) {
+  /// transactions read in parts at once or whole, in memory or on disk; standard error without
+  /// the warning that the limit is too low for the cards.
+  func batch(
+    in folder: TemporaryFolder, decisions: Bool, inParts: Bool = true, onDisk: Bool = false
+  ) throws -> (status: Int32, stderr: String, rewards: String?) {
     var arguments = [
       "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
       "transactions.csv", "--out", "rewards.csv",
     ]
     if decisions { arguments += ["--decisions", "decisions.csv"] }
+    if onDisk { arguments += ["--memory", "1K"] }
     let result = try CommandHarness.run(
       arguments, environment: inParts ? ["WALLET_SPLIT_BYTES": "1"] : [:], directory: folder.url)
     defer {
       try? FileManager.default.removeItem(atPath: folder.path("rewards.csv"))
       try? FileManager.default.removeItem(atPath: folder.path("decisions.csv"))
     }
-    return (result.status, result.stderr, folder.read("rewards.csv"))
+    return (
+      result.status, BatchFiles.withoutLimitWarning(result.stderr).rest, folder.read("rewards.csv")
+    )
   }
 
-  @Test(arguments: 1...4)
-  func generatedFilesGiveTheSameRewardsAndSummary(seed: UInt64) throws {
+  @Test(arguments: 1...4, [false, true])
+  func generatedFilesGiveTheSameRewardsAndSummary(seed: UInt64, onDisk: Bool) throws {
     let folder = try TemporaryFolder()
     var random = SeededGenerator(seed: seed)
     let files = GeneratedFiles(holders: 60, transactions: 1_500, using: &random)
@@ -38,7 +43,7 @@ struct RewardsOnlyReadingTests {
     try folder.write("enrollments.csv", files.enrollments)
     try folder.write("transactions.csv", files.transactions)
     let everyRow = try batch(in: folder, decisions: true)
-    let rewardsOnly = try batch(in: folder, decisions: false)
+    let rewardsOnly = try batch(in: folder, decisions: false, onDisk: onDisk)
     #expect(everyRow.status == 0, "\(everyRow.stderr)")
     #expect(rewardsOnly.status == 0, "\(rewardsOnly.stderr)")
     #expect(rewardsOnly.rewards == everyRow.rewards)
@@ -51,16 +56,17 @@ struct RewardsOnlyReadingTests {
   /// Rows below the minimum are checked as every row is: a bad one, an unknown card or one
   /// repeating an id (of a row kept or left out) stops the run with the message the whole
   /// read gives.
-  @Test(arguments: [
-    "T9,C1,2026-11-26T10:00,99.99,,,,,,,\nT9,C1,2026-11-27T10:00,50,,,,,,,\n",
-    "T9,C1,2026-11-26T10:00,99.99,,,,,,,\nT9,C1,2026-11-27T10:00,150,,,,,,,\n",
-    "T9,C1,2026-11-26T10:00,150,,,,,,,\nT9,C1,2026-11-27T10:00,5,,,,,,,\n",
-    "T1,C1,2026-11-26T10:00,1.00,,,,,,,\n",
-    "T9,C404,2026-11-26T10:00,1.00,,,,,,,\n",
-    "T9,C1,2026-11-31T10:00,1.00,,,,,,,\n",
-    "T9,C1,2026-11-26T10:00,1.00,,,,E404,,,\n",
-  ])
-  func rowsLeftOutAreCheckedAsAnyOther(rows: String) throws {
+  @Test(
+    arguments: [
+      "T9,C1,2026-11-26T10:00,99.99,,,,,,,\nT9,C1,2026-11-27T10:00,50,,,,,,,\n",
+      "T9,C1,2026-11-26T10:00,99.99,,,,,,,\nT9,C1,2026-11-27T10:00,150,,,,,,,\n",
+      "T9,C1,2026-11-26T10:00,150,,,,,,,\nT9,C1,2026-11-27T10:00,5,,,,,,,\n",
+      "T1,C1,2026-11-26T10:00,1.00,,,,,,,\n",
+      "T9,C404,2026-11-26T10:00,1.00,,,,,,,\n",
+      "T9,C1,2026-11-31T10:00,1.00,,,,,,,\n",
+      "T9,C1,2026-11-26T10:00,1.00,,,,E404,,,\n",
+    ], [false, true])
+  func rowsLeftOutAreCheckedAsAnyOther(rows: String, onDisk: Bool) throws {
     let folder = try TemporaryFolder()
     try folder.write("cards.csv", BatchFiles.goodCards)
     try folder.write("enrollments.csv", BatchFiles.goodEnrollments)
@@ -70,7 +76,7 @@ struct RewardsOnlyReadingTests {
     }
     try folder.write("transactions.csv", transactions + rows)
     let whole = try batch(in: folder, decisions: false, inParts: false)
-    let rewardsOnly = try batch(in: folder, decisions: false)
+    let rewardsOnly = try batch(in: folder, decisions: false, onDisk: onDisk)
     #expect(whole.status == 65, "\(whole.stderr)")
     #expect(rewardsOnly.status == 65)
     #expect(rewardsOnly.stderr == whole.stderr)
@@ -78,7 +84,8 @@ struct RewardsOnlyReadingTests {
   }
 
   /// Every row below the minimum: nothing is kept, nothing earns, and every row is counted.
-  @Test func aFileWithNoPurchaseThatCanEarn() throws {
+  @Test(arguments: [false, true])
+  func aFileWithNoPurchaseThatCanEarn(onDisk: Bool) throws {
     let folder = try TemporaryFolder()
     try folder.write("cards.csv", BatchFiles.goodCards)
     try folder.write("enrollments.csv", BatchFiles.goodEnrollments)
@@ -88,7 +95,7 @@ struct RewardsOnlyReadingTests {
     }
     try folder.write("transactions.csv", transactions)
     let everyRow = try batch(in: folder, decisions: true)
-    let rewardsOnly = try batch(in: folder, decisions: false)
+    let rewardsOnly = try batch(in: folder, decisions: false, onDisk: onDisk)
     #expect(rewardsOnly.status == 0, "\(rewardsOnly.stderr)")
     #expect(rewardsOnly.stderr == everyRow.stderr)
     #expect(rewardsOnly.stderr.contains("30 transactions read"), "\(rewardsOnly.stderr)")
