@@ -300,23 +300,28 @@ struct RowsBelowMinimum {
   /// keeps the hashes of the others' ids.
   mutating func append(_ batch: PlainRowColumns.Batch, to ledger: inout Ledger) {
     precondition(batch.cards.count <= kept.capacity, "a batch larger than its room")
-    for row in 0..<batch.cards.count {
-      batch.ids.withBytes(at: row) { id in
-        let id = UnsafeRawBufferPointer(id)
-        guard batch.amounts[row] >= minimum else {
-          hashes.append(IDHash.of(id))
-          return
-        }
-        kept.cards[kept.count] = batch.cards[row]
-        func add(_ merchant: UnsafeRawBufferPointer?) {
-          kept.add(
-            time: batch.times[row], amount: batch.amounts[row], refunded: batch.refunded[row],
-            enrollment: batch.enrollments[row], mcc: batch.mcc[row], id: id, merchant: merchant)
-        }
-        if let merchants = batch.merchants {
-          merchants.withBytes(at: row) { add(UnsafeRawBufferPointer($0)) }
-        } else {
-          add(nil)
+    // The ids' and merchants' bytes reached once per batch, not through a closure per row.
+    batch.ids.bytes.withUnsafeBytes { idBytes in
+      batch.ids.ends.withUnsafeBufferPointer { idEnds in
+        let merchants = batch.merchants
+        for row in 0..<batch.cards.count {
+          let id = UnsafeRawBufferPointer(
+            rebasing: idBytes[(row == 0 ? 0 : idEnds[row - 1])..<idEnds[row]])
+          guard batch.amounts[row] >= minimum else {
+            hashes.append(IDHash.of(id))
+            continue
+          }
+          kept.cards[kept.count] = batch.cards[row]
+          func add(_ merchant: UnsafeRawBufferPointer?) {
+            kept.add(
+              time: batch.times[row], amount: batch.amounts[row], refunded: batch.refunded[row],
+              enrollment: batch.enrollments[row], mcc: batch.mcc[row], id: id, merchant: merchant)
+          }
+          if let merchants {
+            merchants.withBytes(at: row) { add(UnsafeRawBufferPointer($0)) }
+          } else {
+            add(nil)
+          }
         }
       }
     }
