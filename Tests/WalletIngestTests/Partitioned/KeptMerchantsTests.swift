@@ -58,19 +58,26 @@ struct KeptMerchantsTests {
     }
   }
 
-  /// The file read in parts at once really is: the plain rows' merchants come in batches.
-  @Test(arguments: [false, true])
-  func partsReadAtOnceKeepMerchantsOnlyWhenAsked(keeps: Bool) throws {
-    let rows = MerchantBatchRows(count: 300, seed: 5)
-    let (folder, paths) = try Self.files(rows)
+  /// The transactions of `rows` read in parts at once (`TransactionParts.load`), from files in a
+  /// folder of their own.
+  static func readInParts(
+    _ rows: MerchantBatchRows, keepingMerchants keeps: Bool, leavingOutBelow minimum: Int64? = nil
+  ) throws -> (ledger: Ledger, leftOut: Int)? {
+    let (folder, paths) = try files(rows)
     defer { withExtendedLifetime(folder) {} }
     let (input, loader, file) = try BatchInput.loadCardsAndEnrollments(
       cards: paths[0], enrollments: paths[1], transactions: paths[2], naiveIn: .shanghai,
       skipInvalid: false, keepingMerchants: keeps)
-    let whole = try #require(
-      TransactionParts.load(
-        file: file, smallest: 1, reader: loader.transactionReader(columns:), ledger: input.ledger,
-        progress: nil, rowsRead: loader.forgetLookups)?.ledger)
+    return TransactionParts.load(
+      file: file, smallest: 1, reader: loader.transactionReader(columns:), ledger: input.ledger,
+      leavingOutBelow: minimum, progress: nil, rowsRead: loader.forgetLookups)
+  }
+
+  /// The file read in parts at once really is: the plain rows' merchants come in batches.
+  @Test(arguments: [false, true])
+  func partsReadAtOnceKeepMerchantsOnlyWhenAsked(keeps: Bool) throws {
+    let rows = MerchantBatchRows(count: 300, seed: 5)
+    let whole = try #require(try Self.readInParts(rows, keepingMerchants: keeps)?.ledger)
     Self.check(whole, keeps: keeps, rows, "in parts")
   }
 
@@ -79,16 +86,9 @@ struct KeptMerchantsTests {
   @Test(arguments: [false, true])
   func rowsBelowAMinimumAreLeftOutInOrder(keeps: Bool) throws {
     let rows = MerchantBatchRows(count: 300, seed: 11)
-    let (folder, paths) = try Self.files(rows)
-    defer { withExtendedLifetime(folder) {} }
-    let (input, loader, file) = try BatchInput.loadCardsAndEnrollments(
-      cards: paths[0], enrollments: paths[1], transactions: paths[2], naiveIn: .shanghai,
-      skipInvalid: false, keepingMerchants: keeps)
     let minimum: Int64 = 200_00
     let read = try #require(
-      TransactionParts.load(
-        file: file, smallest: 1, reader: loader.transactionReader(columns:), ledger: input.ledger,
-        leavingOutBelow: minimum, progress: nil, rowsRead: loader.forgetLookups))
+      try Self.readInParts(rows, keepingMerchants: keeps, leavingOutBelow: minimum))
     let kept = rows.transactions.filter { $0.amount.minorUnits >= minimum }
     #expect(kept.count > 50 && kept.count < 250, "both kinds occur")
     #expect(read.leftOut == rows.transactions.count - kept.count)

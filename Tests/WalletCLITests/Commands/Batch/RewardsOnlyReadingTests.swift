@@ -34,14 +34,25 @@ struct RewardsOnlyReadingTests {
     )
   }
 
+  /// A folder with the one good card and enrollment, and these transactions.
+  static func folder(transactions: String) throws -> TemporaryFolder {
+    let folder = try TemporaryFolder()
+    try folder.write("cards.csv", BatchFiles.goodCards)
+    try folder.write("enrollments.csv", BatchFiles.goodEnrollments)
+    try folder.write("transactions.csv", transactions)
+    return folder
+  }
+
+  /// `count` rows of purchases of `amount` on C1 in December 2026, ids A0, A1 and on.
+  static func purchases(_ count: Int, of amount: String) -> String {
+    (0..<count).map { "A\($0),C1,2026-12-0\($0 % 9 + 1)T10:00,\(amount),,,,,,,\n" }.joined()
+  }
+
   @Test(arguments: 1...4, [false, true])
   func generatedFilesGiveTheSameRewardsAndSummary(seed: UInt64, onDisk: Bool) throws {
     let folder = try TemporaryFolder()
     var random = SeededGenerator(seed: seed)
-    let files = GeneratedFiles(holders: 60, transactions: 1_500, using: &random)
-    try folder.write("cards.csv", files.cards)
-    try folder.write("enrollments.csv", files.enrollments)
-    try folder.write("transactions.csv", files.transactions)
+    try GeneratedFiles(holders: 60, transactions: 1_500, using: &random).write(into: folder)
     let everyRow = try batch(in: folder, decisions: true)
     let rewardsOnly = try batch(in: folder, decisions: false, onDisk: onDisk)
     #expect(everyRow.status == 0, "\(everyRow.stderr)")
@@ -67,14 +78,8 @@ struct RewardsOnlyReadingTests {
       "T9,C1,2026-11-26T10:00,1.00,,,,E404,,,\n",
     ], [false, true])
   func rowsLeftOutAreCheckedAsAnyOther(rows: String, onDisk: Bool) throws {
-    let folder = try TemporaryFolder()
-    try folder.write("cards.csv", BatchFiles.goodCards)
-    try folder.write("enrollments.csv", BatchFiles.goodEnrollments)
-    var transactions = BatchFiles.goodTransactions
-    for index in 0..<40 {
-      transactions += "A\(index),C1,2026-12-0\(index % 9 + 1)T10:00,12.50,,,,,,,\n"
-    }
-    try folder.write("transactions.csv", transactions + rows)
+    let folder = try Self.folder(
+      transactions: BatchFiles.goodTransactions + Self.purchases(40, of: "12.50") + rows)
     let whole = try batch(in: folder, decisions: false, inParts: false)
     let rewardsOnly = try batch(in: folder, decisions: false, onDisk: onDisk)
     #expect(whole.status == 65, "\(whole.stderr)")
@@ -86,14 +91,8 @@ struct RewardsOnlyReadingTests {
   /// Every row below the minimum: nothing is kept, nothing earns, and every row is counted.
   @Test(arguments: [false, true])
   func aFileWithNoPurchaseThatCanEarn(onDisk: Bool) throws {
-    let folder = try TemporaryFolder()
-    try folder.write("cards.csv", BatchFiles.goodCards)
-    try folder.write("enrollments.csv", BatchFiles.goodEnrollments)
-    var transactions = BatchFiles.transactionsHeader
-    for index in 0..<30 {
-      transactions += "A\(index),C1,2026-12-0\(index % 9 + 1)T10:00,99.99,,,,,,,\n"
-    }
-    try folder.write("transactions.csv", transactions)
+    let folder = try Self.folder(
+      transactions: BatchFiles.transactionsHeader + Self.purchases(30, of: "99.99"))
     let everyRow = try batch(in: folder, decisions: true)
     let rewardsOnly = try batch(in: folder, decisions: false, onDisk: onDisk)
     #expect(rewardsOnly.status == 0, "\(rewardsOnly.stderr)")

@@ -54,10 +54,7 @@ struct SplitReadingTests {
   func generatedFiles(seed: UInt64) throws {
     let folder = try TemporaryFolder()
     var random = SeededGenerator(seed: seed)
-    let files = GeneratedFiles(holders: 60, transactions: 1_500, using: &random)
-    try folder.write("cards.csv", files.cards)
-    try folder.write("enrollments.csv", files.enrollments)
-    try folder.write("transactions.csv", files.transactions)
+    try GeneratedFiles(holders: 60, transactions: 1_500, using: &random).write(into: folder)
     let whole = try batch(in: folder, inParts: false)
     let parts = try batch(in: folder, inParts: true)
     #expect(whole.status == 0, "\(whole.stderr)")
@@ -262,6 +259,13 @@ struct SplitReadingTests {
 /// Cards, enrollments and transactions of `holders` holders, with what makes CSV hard: quoted
 /// merchants with commas, quotes and line breaks, aliases, times without an offset, refunds.
 struct GeneratedFiles {
+  /// Writes `cards.csv`, `enrollments.csv` and `transactions.csv` into `folder`.
+  func write(into folder: TemporaryFolder) throws {
+    try folder.write("cards.csv", cards)
+    try folder.write("enrollments.csv", enrollments)
+    try folder.write("transactions.csv", transactions)
+  }
+
   var cards = BatchFiles.cardsHeader
   var enrollments = BatchFiles.enrollmentsHeader
   var transactions = BatchFiles.transactionsHeader
