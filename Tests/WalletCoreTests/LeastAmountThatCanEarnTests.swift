@@ -28,6 +28,25 @@ struct LeastAmountThatCanEarnTests {
       #expect(decision.outcome == .notRewarded(.belowMinimum) || decision.outcome.reward == nil)
     }
     #expect(every.contains { $0.outcome.reward != nil }, "the scenario earns")
+    // Deciding a ledger without recording progress, as a batch does: the holders decided apart,
+    // only the purchases that can earn sorted (where the clocks never step back).
+    let engine = RewardEngine(promotion: scenario.promotion)
+    let whole = Ledger(
+      cards: scenario.cards, enrollments: scenario.enrollments,
+      transactions: scenario.transactions)
+    let keptLedger = Ledger(
+      cards: kept.cards, enrollments: kept.enrollments, transactions: kept.transactions)
+    let wholeDecided = engine.decide(whole)
+    let keptDecided = engine.decide(keptLedger)
+    var batchDecisions: [Identifier: Decision] = [:]
+    for index in 0..<whole.transactionCount {
+      let decision = wholeDecided.decision(at: index, in: whole)
+      batchDecisions[decision.transaction] = decision
+    }
+    for index in 0..<keptLedger.transactionCount {
+      let decision = keptDecided.decision(at: index, in: keptLedger)
+      #expect(decision.outcome == batchDecisions[decision.transaction]?.outcome)
+    }
   }
 
   @Test func noneWithoutAMinimumOrUnderAThreshold() {

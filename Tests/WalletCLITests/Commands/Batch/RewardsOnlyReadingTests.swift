@@ -15,12 +15,14 @@ struct RewardsOnlyReadingTests {
   /// transactions read in parts at once or whole, in memory or on disk; standard error without
   /// the warning that the limit is too low for the cards.
   func batch(
-    in folder: TemporaryFolder, decisions: Bool, inParts: Bool = true, onDisk: Bool = false
+    in folder: TemporaryFolder, decisions: Bool, inParts: Bool = true, onDisk: Bool = false,
+    _ extra: [String] = []
   ) throws -> (status: Int32, stderr: String, rewards: String?) {
-    var arguments = [
-      "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
-      "transactions.csv", "--out", "rewards.csv",
-    ]
+    var arguments =
+      [
+        "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
+        "transactions.csv", "--out", "rewards.csv",
+      ] + extra
     if decisions { arguments += ["--decisions", "decisions.csv"] }
     if onDisk { arguments += ["--memory", "1K"] }
     let result = try CommandHarness.run(
@@ -62,6 +64,43 @@ struct RewardsOnlyReadingTests {
     #expect(rewardsOnly.stderr == everyRow.stderr)
     #expect(rewardsOnly.stderr.contains("1,500 transactions read"), "\(rewardsOnly.stderr)")
     #expect((rewardsOnly.rewards?.count ?? 0) > 200, "the data earns rewards")
+  }
+
+  /// Under a promotion with a quota, refunds taken back (forfeited rewards take places), a
+  /// campaign, an excluded category, another minimum, a cycle starting on the 25th and a time
+  /// zone whose clocks move (New York's), the same: what a purchase below the minimum could
+  /// have touched is there to be touched.
+  @Test(arguments: 1...3, [false, true])
+  func anotherPromotionGivesTheSameRewards(seed: UInt64, onDisk: Bool) throws {
+    let folder = try TemporaryFolder()
+    var random = SeededGenerator(seed: seed)
+    try GeneratedFiles(holders: 60, transactions: 1_500, using: &random).write(into: folder)
+    let promotion = try folder.write(
+      "promotion.json",
+      """
+      {"id": "leave-out-test", "name": "Leave out", "issuer": "bocom", "currency": "CNY",
+       "timezone": "America/New_York",
+       "campaign": {"start": "2026-02-01", "end": "2026-11-30"},
+       "minimumSpend": "120.00", "cardTypes": ["credit"], "networks": null,
+       "supplementaryCards": "count-for-primary", "excludedMCCs": ["5411"],
+       "cycleStartDay": 25, "rewardsPerCycle": 1, "maxRewardsPerHolder": 4, "quota": 40,
+       "tiers": {"bank-app": ["10.00", "15.00", "20.00", "20.00"],
+                 "wallet": ["5.00", "10.00", "15.00", "20.00"]},
+       "refunds": "clawback", "postingDays": 30}
+      """)
+    let everyRow = try batch(in: folder, decisions: true, ["--promotion", promotion])
+    let rewardsOnly = try batch(
+      in: folder, decisions: false, onDisk: onDisk, ["--promotion", promotion])
+    #expect(everyRow.status == 0, "\(everyRow.stderr)")
+    #expect(rewardsOnly.status == 0, "\(rewardsOnly.stderr)")
+    #expect(rewardsOnly.rewards == everyRow.rewards)
+    #expect(rewardsOnly.stderr == everyRow.stderr)
+    // The quota's 40 places are all taken, by rewards paid or taken back.
+    let words = everyRow.stderr.split { $0 == " " || $0 == "," || $0 == "\n" }
+    func count(before word: String) -> Int {
+      words.indices.dropFirst().first { words[$0] == word }.flatMap { Int(words[$0 - 1]) } ?? 0
+    }
+    #expect(count(before: "rewarded") + count(before: "forfeited") == 40, "\(everyRow.stderr)")
   }
 
   /// Rows below the minimum are checked as every row is: a bad one, an unknown card or one
