@@ -161,7 +161,8 @@ package final class LedgerLoader {
   /// The smallest cards or enrollments file read in two halves at once.
   var smallestFileInParts = FileParts.minimumFileSize
   private var cards = IDLookup()
-  private var enrollments = IDLookup()
+  /// The enrollments' lookup, made when first asked for (`IDLookup.Deferred`).
+  private var enrollments = IDLookup.Deferred(IDLookup())
   private var transactionReader: LedgerTransactionReader?
 
   /// A loader of the files named `cardsPath` and `enrollmentsPath` (for messages), reading
@@ -215,7 +216,7 @@ package final class LedgerLoader {
     guard let lookup = IDLookup(uniqueIn: rows.values, [], id: { $0.id }) else {
       preconditionFailure("ids checked unique are repeated")
     }
-    enrollments = lookup
+    enrollments = IDLookup.Deferred(lookup)
     // Every card was found while reading.
     let enrollmentCards = rows.values.map { cards.entry(of: $0.card.rawValue) ?? -1 }
     ledger.append(contentsOf: rows.values, cards: enrollmentCards)
@@ -257,7 +258,7 @@ package final class LedgerLoader {
   /// tens of megabytes with hundreds of thousands of cards.
   func forgetLookups() {
     cards = IDLookup()
-    enrollments = IDLookup()
+    enrollments = IDLookup.Deferred(IDLookup())
     transactionReader = nil
   }
 
@@ -271,7 +272,7 @@ package final class LedgerLoader {
       let enrollments = IDLookup(uniqueIn: ledger.enrollments, [], id: { $0.id })
     else { preconditionFailure("ids checked unique are repeated") }
     self.cards = cards
-    self.enrollments = enrollments
+    self.enrollments = IDLookup.Deferred(enrollments)
     transactionReader = nil
   }
 
@@ -382,11 +383,11 @@ package final class LedgerLoader {
         }
       }
     }
-    guard found[0] && found[1],
-      let enrollmentLookup = IDLookup(uniqueIn: first.takeIDs(), second.takeIDs()),
-      enrollmentLookup.count > 0
+    let (firstIDs, secondIDs) = (first.takeIDs(), second.takeIDs())
+    guard found[0] && found[1], firstIDs.keys.count + secondIDs.keys.count > 0,
+      !IDLookup.repeatsAnID(firstIDs, secondIDs)
     else { return false }
-    enrollments = enrollmentLookup
+    enrollments = IDLookup.Deferred(checkedUnique: firstIDs, secondIDs)
     for half in [0, 1] {
       let taken = half == 0 ? first.takeEnrollments() : second.takeEnrollments()
       ledger.append(contentsOf: taken.enrollments, cards: taken.cards)

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import WalletCore
 
 /// Ids to dense entry numbers, by their UTF-8 bytes: how every transaction row of a bank's batch
@@ -55,9 +56,32 @@ struct IDLookup: Sendable {
   /// finding repeats among the hashes and placing the keys, on both cores
   /// (`place(_:_:in:)`).
   init?(uniqueIn first: consuming Half, _ second: consuming Half) {
+    guard !Self.repeatsAnID(first, second) else { return nil }
+    self.init(checkedUnique: first, second)
+  }
+
+  /// A lookup of the ids of `first` then `second`, which the caller has checked unique
+  /// (`repeatsAnID`).
+  private init(checkedUnique first: consuming Half, _ second: consuming Half) {
     let count = first.keys.count + second.keys.count
+    slots = [Slot](repeating: Slot(), count: Self.tableSize(for: count))
+    // The first half's ids, which have room for the whole file's, taken whole: the only
+    // reference to them, so that the second half's are appended in place.
+    ids = first.takeIDs()
+    ids.append(contentsOf: second.ids)
+    slots.withUnsafeMutableBufferPointer { slots in
+      first.keys.withUnsafeBufferPointer { firstKeys in
+        second.keys.withUnsafeBufferPointer { secondKeys in
+          Self.place(firstKeys, secondKeys, in: slots)
+        }
+      }
+    }
+  }
+
+  /// Whether an id of `first` then `second` repeats an earlier one.
+  static func repeatsAnID(_ first: borrowing Half, _ second: borrowing Half) -> Bool {
     var hashes = [UInt64]()
-    hashes.reserveCapacity(count)
+    hashes.reserveCapacity(first.keys.count + second.keys.count)
     hashes.append(contentsOf: first.keys.lazy.map(\.hash))
     hashes.append(contentsOf: second.keys.lazy.map(\.hash))
     let (firstIDs, secondIDs) = (first.ids, second.ids)
@@ -71,20 +95,43 @@ struct IDLookup: Sendable {
         return bytes(position) { mine in bytes(earlier) { $0.elementsEqual(mine) } }
       }
     }
-    guard repeats.isEmpty else { return nil }
-    _ = consume firstIDs
-    _ = consume secondIDs
-    slots = [Slot](repeating: Slot(), count: Self.tableSize(for: count))
-    // The first half's ids, which have room for the whole file's, taken whole: the only
-    // reference to them, so that the second half's are appended in place.
-    ids = first.takeIDs()
-    ids.append(contentsOf: second.ids)
-    slots.withUnsafeMutableBufferPointer { slots in
-      first.keys.withUnsafeBufferPointer { firstKeys in
-        second.keys.withUnsafeBufferPointer { secondKeys in
-          Self.place(firstKeys, secondKeys, in: slots)
-        }
-      }
+    return !repeats.isEmpty
+  }
+
+  /// A lookup made only when first asked for, from halves checked unique when it is made: the
+  /// enrollments', which a batch uses only when a transaction names an enrollment (a bank's
+  /// file, often never), while every enrollment id is checked unique at once. Shared by the
+  /// threads reading a file's parts; the first to ask makes it.
+  final class Deferred: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: IDLookup?
+    private var halves: (Half, Half)?
+    /// The number of ids.
+    let count: Int
+
+    /// The lookup `lookup`, already made.
+    init(_ lookup: IDLookup) {
+      made = lookup
+      count = lookup.count
+    }
+
+    /// The lookup of `first` then `second`, whose ids the caller has checked unique
+    /// (`repeatsAnID`), to be made when first asked for.
+    init(checkedUnique first: Half, _ second: Half) {
+      halves = (first, second)
+      count = first.keys.count + second.keys.count
+    }
+
+    /// The lookup, made now if it was not yet.
+    var lookup: IDLookup {
+      lock.lock()
+      defer { lock.unlock() }
+      if let made { return made }
+      guard let (first, second) = halves else { preconditionFailure("a lookup without ids") }
+      halves = nil
+      let lookup = IDLookup(checkedUnique: first, second)
+      made = lookup
+      return lookup
     }
   }
 

@@ -421,7 +421,7 @@ struct PendingRows {
   /// Looks up every row's card and named enrollment and hands the rows to `body`; false, with
   /// nothing handed on, when one is unknown: the caller then gives up on this part.
   mutating func flush(
-    cards lookup: IDLookup, enrollments enrollmentLookup: IDLookup,
+    cards lookup: IDLookup, enrollments enrollmentLookup: IDLookup.Deferred,
     _ body: (PlainRowColumns.Batch) -> Void
   ) -> Bool {
     let rows = columns.count
@@ -432,7 +432,7 @@ struct PendingRows {
     let named = namingCount
     if named > 0 {
       let found = namedEntries.extracting(0..<named)
-      enrollmentLookup.entries(
+      enrollmentLookup.lookup.entries(
         of: enrollmentIDs, keys: UnsafeBufferPointer(enrollmentKeys.extracting(0..<named)),
         into: found)
       for position in 0..<named { columns.enrollments[Int(naming[position])] = found[position] }

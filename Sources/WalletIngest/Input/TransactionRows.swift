@@ -70,8 +70,8 @@ struct LedgerTransactionReader: Sendable {
   let enrollmentsPath: String
   /// The cards read before.
   let cards: IDLookup
-  /// The enrollments read before.
-  let enrollments: IDLookup
+  /// The enrollments read before, their lookup made when a row first names one.
+  let enrollments: IDLookup.Deferred
 
   /// Reads `row` and calls `body` with its values and its id's bytes (valid only during the
   /// call); a row that cannot be read throws, located at the offending field.
@@ -110,7 +110,7 @@ struct LedgerTransactionReader: Sendable {
     }
     var named: Int32 = -1
     if let enrollment = transaction.enrollment {
-      guard let found = enrollments.entry(of: enrollment.rawValue) else {
+      guard let found = enrollments.lookup.entry(of: enrollment.rawValue) else {
         throw row.error(
           in: "enrollment",
           .unknownReference(column: "enrollment", id: enrollment.rawValue, file: enrollmentsPath))
@@ -155,7 +155,7 @@ struct LedgerTransactionReader: Sendable {
     guard let values = rows.plainValues(fields) else { return nil }
     var named: Int32 = -1
     if lookingUpEnrollment, let field = fields.nonEmpty(rows.columns.enrollment) {
-      guard let found = enrollments.entry(of: field) else { return nil }
+      guard let found = enrollments.lookup.entry(of: field) else { return nil }
       named = found
     }
     return PlainTransaction(

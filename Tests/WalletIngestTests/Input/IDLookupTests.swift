@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 import WalletCore
 
@@ -124,6 +125,44 @@ struct IDLookupPlacementTests {
     for (entry, id) in ids.enumerated() where lookup.entry(of: id) != Int32(entry) { wrong += 1 }
     #expect(wrong == 0)
     #expect(lookup.entry(of: "E1") == nil)
+  }
+}
+
+/// A lookup made when first asked for, from halves checked unique beforehand, by several
+/// threads at once: each finds every id, and the halves' repeats are found before it is made.
+struct DeferredIDLookupTests {
+  static func half(_ ids: ArraySlice<String>) -> IDLookup.Half {
+    var half = IDLookup.Half(reservingCapacity: ids.count)
+    for id in ids {
+      var id = id
+      id.withUTF8 { half.append(UnsafeRawBufferPointer($0)) }
+    }
+    return half
+  }
+
+  @Test func madeOnceWhenFirstAskedForByAnyThread() {
+    let ids = (0..<5_000).map { "E\($0)-\($0 % 3)" }
+    let (first, second) = (Self.half(ids[..<2_000]), Self.half(ids[2_000...]))
+    #expect(!IDLookup.repeatsAnID(first, second))
+    let deferred = IDLookup.Deferred(checkedUnique: first, second)
+    #expect(deferred.count == ids.count)
+    let wrong = UnsafeSendable(UnsafeMutableBufferPointer<Int>.allocate(capacity: 4))
+    defer { wrong.value.deallocate() }
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+      var misses = 0
+      for (entry, id) in ids.enumerated() where entry % 4 == thread {
+        if deferred.lookup.entry(of: id) != Int32(entry) { misses += 1 }
+      }
+      wrong.value[thread] = misses
+    }
+    #expect(wrong.value.reduce(0, +) == 0)
+    #expect(deferred.lookup.entry(of: "E5000-2") == nil)
+  }
+
+  @Test func repeatsAreFoundBeforeAnyLookupIsMade() {
+    #expect(IDLookup.repeatsAnID(Self.half(["A", "B"]), Self.half(["C", "A"])))
+    #expect(IDLookup.repeatsAnID(Self.half(["A", "A"]), Self.half([])))
+    #expect(!IDLookup.repeatsAnID(Self.half(["A", "B"]), Self.half(["a"])))
   }
 }
 
