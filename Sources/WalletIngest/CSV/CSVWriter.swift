@@ -16,7 +16,8 @@
 ///
 /// Nothing reaches the sink until a chunk is full or `flush()` is called, so call `flush()` at
 /// the end. The sink gets chunks of at most the chunk size, except encoded records handed over
-/// whole (`writeEncodedRecords`). After the sink throws, the writer's buffer is in an unknown state: discard it.
+/// whole (`writeEncodedRecords`). After the sink throws, the writer's buffer is in an unknown
+/// state: discard it.
 package final class CSVWriter {
   /// Bytes buffered before the sink is called: few calls, bounded memory.
   package static let defaultChunkSize = 1 << 20

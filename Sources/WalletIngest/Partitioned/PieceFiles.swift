@@ -98,13 +98,7 @@ final class PieceFiles {
         writer.append(id)
       }
     }
-    let hash = IDHash.of(id)
-    // The bucket from the hash's top half scaled to the bucket count: a multiply, where `%`
-    // took a 64-bit division per row. Any fixed choice serves: only this picks a bucket.
-    let bucket = Int(truncatingIfNeeded: ((hash >> 32) &* UInt64(buckets.count)) >> 32)
-    buckets[bucket]._withUnsafeGuaranteedRef {
-      $0.append(value: IDRecord(hash: hash, position: Int64(position)))
-    }
+    addToBucket(id: id, position: position)
     routing.append(value: UInt8(part))
     counts[part] += 1
     rows = position + 1
@@ -113,14 +107,22 @@ final class PieceFiles {
   /// Counts a row read and checked but written to no part, as its amount is below a minimum:
   /// only its id's hash goes to its bucket, so that a repeat of its id is still found.
   func leaveOut(id: UnsafeRawBufferPointer) {
-    let hash = IDHash.of(id)
-    let bucket = Int(truncatingIfNeeded: ((hash >> 32) &* UInt64(buckets.count)) >> 32)
-    buckets[bucket]._withUnsafeGuaranteedRef {
-      $0.append(value: IDRecord(hash: hash, position: Int64(rows)))
-    }
+    addToBucket(id: id, position: rows)
     routing.append(value: Self.noPart)
     rows += 1
     belowMinimum += 1
+  }
+
+  /// Writes the hash of `id`, the id of the row at `position`, to its bucket's file.
+  @inline(__always)
+  private func addToBucket(id: UnsafeRawBufferPointer, position: Int) {
+    let hash = IDHash.of(id)
+    // The bucket from the hash's top half scaled to the bucket count: a multiply, where `%`
+    // took a 64-bit division per row. Any fixed choice serves: only this picks a bucket.
+    let bucket = Int(truncatingIfNeeded: ((hash >> 32) &* UInt64(buckets.count)) >> 32)
+    buckets[bucket]._withUnsafeGuaranteedRef {
+      $0.append(value: IDRecord(hash: hash, position: Int64(position)))
+    }
   }
 
   /// Adds a batch of plain rows, each to its card's part; with `minimum`, a row whose amount is
