@@ -21,6 +21,9 @@ package struct BatchInput {
   /// The transaction rows read and checked but not kept in `ledger`, as none of them could earn
   /// (`load(...leavingOutBelow:...)`).
   package var transactionsLeftOut = 0
+  /// What the engine works out from the cards and enrollments alone, when `load` was asked to
+  /// prepare it and could do so on a core that was free (`load(...preparingCardsFor:...)`).
+  package var preparedCards: PreparedCards?
 
   /// Throws, naming the file, when an input changed while the run read it (truncated or
   /// rewritten): the decisions would be of half a file.
@@ -57,12 +60,15 @@ package struct BatchInput {
   /// read and checked (`transactionsLeftOut` counts them): for a batch that writes only the
   /// rewards, under a promotion for which such purchases change nothing
   /// (`RewardEngine.leastAmountThatCanEarn(under:)`). A file read row by row keeps every row.
+  /// With `preparing`, a large transactions file read in parts also sets `preparedCards` under
+  /// that promotion, worked out on the first core to run out of parts, which would otherwise
+  /// wait for the last one.
   package static func load(
     cards cardsPath: String, enrollments enrollmentsPath: String,
     transactions transactionsPath: String, naiveIn zone: TimeZoneRules, skipInvalid: Bool,
     keepingMerchants: Bool = false, smallestFileInParts: Int = FileParts.minimumFileSize,
     text: (InputFile) throws(FileError) -> InputFile = { try $0.decodedAtFirstSight().file },
-    leavingOutBelow minimum: Int64? = nil,
+    leavingOutBelow minimum: Int64? = nil, preparingCardsFor promotion: Promotion? = nil,
     progress: (_ totalBytes: Int) -> (any ReadProgress)?
   ) throws(FileError) -> BatchInput {
     let (loaded, loader, transactionsFile) = try loadCardsAndEnrollments(
@@ -71,11 +77,16 @@ package struct BatchInput {
       smallestFileInParts: smallestFileInParts, text: text)
     var input = loaded
     let progress = progress(transactionsFile.size)
-    if let read = TransactionParts.load(
+    let preparing = promotion.map { CardsPreparation(input.ledger, promotion: $0) }
+    let read = TransactionParts.load(
       file: transactionsFile, smallest: smallestFileInParts,
       reader: loader.transactionReader(columns:), ledger: input.ledger,
-      leavingOutBelow: minimum, progress: progress, rowsRead: loader.forgetLookups)
-    {
+      leavingOutBelow: minimum, progress: progress, alongside: preparing?.start,
+      rowsRead: loader.forgetLookups)
+    // Made from the cards and enrollments alone, so still theirs when the transactions are
+    // read again row by row.
+    input.preparedCards = preparing?.prepared
+    if let read {
       input.ledger = read.ledger
       input.transactionsLeftOut = read.leftOut
       return input
@@ -453,6 +464,40 @@ extension Ledger {
       }
     }
     return kept
+  }
+}
+
+/// `PreparedCards` worked out on a thread of its own once started, while the caller goes on:
+/// what it made is read after waiting for it.
+private final class CardsPreparation: @unchecked Sendable {
+  private let ledger: Ledger
+  private let promotion: Promotion
+  private let done = DispatchGroup()
+  private var started = false
+  private var made: PreparedCards?
+
+  /// To prepare the cards and enrollments of `ledger` under `promotion`.
+  init(_ ledger: Ledger, promotion: Promotion) {
+    self.ledger = ledger
+    self.promotion = promotion
+  }
+
+  /// Starts preparing them, and returns at once. Called once at most, from any thread.
+  @Sendable func start() {
+    started = true
+    done.enter()
+    DispatchQueue.global().async {
+      self.made = PreparedCards(self.ledger, promotion: self.promotion)
+      self.done.leave()
+    }
+  }
+
+  /// What was prepared, once it is; nil when never started. Called after `start` returned,
+  /// on the thread that waited for it (here, the end of the parts' dispatch).
+  var prepared: PreparedCards? {
+    guard started else { return nil }
+    done.wait()
+    return made
   }
 }
 

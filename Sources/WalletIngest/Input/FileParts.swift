@@ -44,16 +44,24 @@ package enum FileParts {
   /// takes fewer of them instead of keeping the other waiting. `readPart` is called as for
   /// `read(_:kind:_:)`, with room for the whole file in the first part. A file smaller than
   /// `smallest` bytes is not cut.
+  ///
+  /// `alongside`, when given, runs once on the cores too, after every part has been started:
+  /// on the first core to run out of parts, which would otherwise wait for the last part to
+  /// end. It is not run when the file is not cut.
   static func read<Part: Sendable>(
     _ file: InputFile, kind: InputKind, parts count: Int, smallest: Int,
+    alongside: (@Sendable () -> Void)? = nil,
     _ readPart: @escaping @Sendable (CSVScanner, CSVColumns, _ roomForBytes: Int) -> Part?
   ) -> [Part]? {
     guard let plan = Plan(file, kind: kind, parts: count, smallest: smallest) else { return nil }
     var parts = [Part?](repeating: nil, count: plan.count)
     parts.withUnsafeMutableBufferPointer { parts in
       let parts = UnsafeSendableBuffer(parts)
-      DispatchQueue.concurrentPerform(iterations: plan.count) { part in
-        parts.buffer[part] = plan.read(part, readPart)
+      // The cores take iterations in order, so the task alongside is taken last.
+      let tasks = plan.count + (alongside == nil ? 0 : 1)
+      DispatchQueue.concurrentPerform(iterations: tasks) { task in
+        guard task < plan.count else { return alongside!() }
+        parts.buffer[task] = plan.read(task, readPart)
       }
     }
     let read = parts.compactMap { $0 }

@@ -1,3 +1,5 @@
+import WalletCore
+
 /// The hash of an id's UTF-8 bytes: one function for looking ids up (`IDLookup`) and for finding
 /// repeated ids (`RepeatedIDs`).
 ///
@@ -40,5 +42,18 @@ enum IDHash {
   @inline(__always)
   static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     hash(bytes, words: words(bytes))
+  }
+
+  /// Appends the hash of each id of `ids` to `hashes`, in order.
+  static func append(hashesOf ids: IdentifierArena, to hashes: inout [UInt64]) {
+    ids.bytes.withUnsafeBytes { bytes in
+      ids.ends.withUnsafeBufferPointer { ends in
+        var start = 0
+        for end in ends {
+          hashes.append(of(UnsafeRawBufferPointer(rebasing: bytes[start..<end])))
+          start = end
+        }
+      }
+    }
   }
 }

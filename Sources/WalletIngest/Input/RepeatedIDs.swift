@@ -95,20 +95,53 @@ enum RepeatedHashes {
 
   /// Every value that occurs at least twice in `values`, once.
   static func find(in values: UnsafeBufferPointer<UInt64>) -> Set<UInt64> {
-    let count = values.count
+    let middle = values.count / 2
+    return find(
+      inEach: [
+        UnsafeBufferPointer(rebasing: values[..<middle]),
+        UnsafeBufferPointer(rebasing: values[middle...]),
+      ])
+  }
+
+  /// Every value that occurs at least twice among all the values of `lists`, once, without
+  /// first copying them into one: each thread takes the lists that make about half of them.
+  static func find(inEach lists: [[UInt64]]) -> Set<UInt64> {
+    var buffers: [UnsafeBufferPointer<UInt64>] = []
+    func gather(_ index: Int) -> Set<UInt64> {
+      guard index < lists.count else { return find(inEach: buffers) }
+      return lists[index].withUnsafeBufferPointer {
+        buffers.append($0)
+        return gather(index + 1)
+      }
+    }
+    return gather(0)
+  }
+
+  /// Every value that occurs at least twice among all the values of `lists`, once.
+  private static func find(inEach lists: [UnsafeBufferPointer<UInt64>]) -> Set<UInt64> {
+    let count = lists.reduce(0) { $0 + $1.count }
     guard count > 1 else { return [] }
     let groups = 1 << groupBits
-    let middle = count / 2
     let shift = UInt64(64 - groupBits)
-    let input = UnsafeSendableBuffer(UnsafeMutableBufferPointer(mutating: values))
+    // The lists of each half: the first half's end where the values reach half of them.
+    var firstHalfLists = 0
+    var seen = 0
+    while firstHalfLists < lists.count && seen < count / 2 {
+      seen += lists[firstHalfLists].count
+      firstHalfLists += 1
+    }
+    let halves = [
+      Array(lists[..<firstHalfLists]).map(UnsafeMutableBufferPointer.init(mutating:)),
+      Array(lists[firstHalfLists...]).map(UnsafeMutableBufferPointer.init(mutating:)),
+    ].map(SendableLists.init)
     // Each half's count per group, then where each half's share of each group starts.
     var counts = [[Int]](repeating: [Int](repeating: 0, count: groups), count: 2)
     counts.withUnsafeMutableBufferPointer { counts in
       let counts = UnsafeSendableBuffer(counts)
       DispatchQueue.concurrentPerform(iterations: 2) { half in
         var own = [Int](repeating: 0, count: groups)
-        for value in input.buffer[half == 0 ? 0..<middle : middle..<count] {
-          own[Int(value >> shift)] += 1
+        for list in halves[half].lists {
+          for value in list { own[Int(value >> shift)] += 1 }
         }
         counts.buffer[half] = own
       }
@@ -130,10 +163,12 @@ enum RepeatedHashes {
       let found = UnsafeSendableBuffer(found)
       DispatchQueue.concurrentPerform(iterations: 2) { half in
         var next = starts[half]
-        for value in input.buffer[half == 0 ? 0..<middle : middle..<count] {
-          let group = Int(value >> shift)
-          output.buffer.initializeElement(at: next[group], to: value)
-          next[group] += 1
+        for list in halves[half].lists {
+          for value in list {
+            let group = Int(value >> shift)
+            output.buffer.initializeElement(at: next[group], to: value)
+            next[group] += 1
+          }
         }
       }
       DispatchQueue.concurrentPerform(iterations: 2) { half in
@@ -195,4 +230,9 @@ enum RepeatedHashes {
       }
     }
   }
+}
+
+/// Lists of values that the threads read at once, none writing.
+private struct SendableLists: @unchecked Sendable {
+  let lists: [UnsafeMutableBufferPointer<UInt64>]
 }

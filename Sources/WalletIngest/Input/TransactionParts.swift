@@ -17,10 +17,13 @@ enum TransactionParts {
   /// With `minimum` (minor units), a row whose amount is below it is read and checked as any
   /// other (its card, the enrollment it names, its id against every other id) but not kept:
   /// `leftOut` counts such rows (see `RewardEngine.leastAmountThatCanEarn(under:)`).
+  ///
+  /// `alongside` runs on the first core to finish its share of the parts (see
+  /// `FileParts.read(_:kind:parts:smallest:alongside:_:)`), unless the file is not cut.
   static func load(
     file: InputFile, smallest: Int, reader makeReader: (CSVColumns) -> LedgerTransactionReader,
     ledger: Ledger, leavingOutBelow minimum: Int64? = nil, progress: (any ReadProgress)?,
-    rowsRead: () -> Void
+    alongside: (@Sendable () -> Void)? = nil, rowsRead: () -> Void
   ) -> (ledger: Ledger, leftOut: Int)? {
     guard file.size >= smallest,
       let columns = try? CSVColumns(
@@ -36,7 +39,7 @@ enum TransactionParts {
       var parts = { () -> [Part]? in
         let reader = makeReader(columns)
         return FileParts.read(
-          file, kind: .transactions, parts: partCount, smallest: smallest,
+          file, kind: .transactions, parts: partCount, smallest: smallest, alongside: alongside,
           { csv, columns, bytes in
             read(
               csv, columns: columns, reader: reader, ledger: ledger,
@@ -47,34 +50,36 @@ enum TransactionParts {
       }()
     else { return nil }
     rowsRead()
-    let leftOut = parts.reduce(0) { $0 + $1.leftOut.count }
+    let leftOut = parts.reduce(0) { $0 + $1.leftOut }
     guard parts.contains(where: { $0.ledger.transactionCount > 0 }) || leftOut > 0 else {
       return nil
     }
-    // The first part has room for the whole file; each later one is moved after it and let go.
-    var whole = parts[0].ledger
-    parts[0].ledger = Ledger()
-    for part in 1..<parts.count { whole.appendTransactions(movingFrom: &parts[part].ledger) }
-    if leftOut == 0 {
-      guard RepeatedIDs.find(in: whole.transactionIDs).isEmpty else { return nil }
-    } else {
-      // The rows left out have only their ids' hashes: a hash met twice (a repeated id, or
-      // two ids alike in all 64 bits) sends the file to the ordinary reading, which keeps
-      // every row and says which id repeats.
-      var hashes = RepeatedIDs.hashes(of: whole.transactionIDs)
-      for part in parts { hashes.append(contentsOf: part.leftOut) }
-      guard hashes.withUnsafeBufferPointer({ RepeatedHashes.find(in: $0) }).isEmpty else {
-        return nil
-      }
-    }
+    let idHashes = parts.map(\.idHashes)
+    for part in parts.indices { parts[part].idHashes = [] }
+    // The parts are joined on one core while the other looks for a repeated id, by the hashes
+    // the parts worked out as they read their rows: a hash met twice (a repeated id, or two
+    // ids alike in all 64 bits) sends the file to the ordinary reading, which says which id
+    // repeats. Rows left out have nothing but their hash.
+    let (whole, repeated) = bothAtOnce(
+      {
+        // The first part has room for the whole file; each later one is moved after it and
+        // let go.
+        var whole = parts[0].ledger
+        parts[0].ledger = Ledger()
+        for part in 1..<parts.count { whole.appendTransactions(movingFrom: &parts[part].ledger) }
+        return whole
+      }, { RepeatedHashes.find(inEach: idHashes) })
+    guard repeated.isEmpty else { return nil }
     counter.finish(rows: whole.transactionCount + leftOut)
     return (whole, leftOut)
   }
 
-  /// What one part read: its transactions kept, and the hashes of the ids of those left out.
+  /// What one part read: its transactions kept, how many rows it left out, and the hash of
+  /// every row's id (`IDHash`), kept or not.
   private struct Part: Sendable {
     var ledger: Ledger
-    let leftOut: [UInt64]
+    let leftOut: Int
+    var idHashes: [UInt64]
   }
 
   /// One part's transactions, or nil at the first problem of any kind.
@@ -84,6 +89,10 @@ enum TransactionParts {
   ) -> Part? {
     var ledger = ledger
     ledger.reserveTransactions(expectedRows, averageIDLength: 12)
+    // Hashed here, where the ids are at hand and each part has a core: the check that no id
+    // repeats then only compares hashes.
+    var idHashes: [UInt64] = []
+    idHashes.reserveCapacity(expectedRows * (minimum == nil ? 1 : 3))
     var belowMinimum = minimum.map {
       RowsBelowMinimum(minimum: $0, keepingMerchants: ledger.keepsMerchants)
     }
@@ -92,6 +101,7 @@ enum TransactionParts {
       csv, columns: columns, reader: reader, keepingMerchants: ledger.keepsMerchants,
       progress: { progress.add(rows: $0, bytes: $1) },
       batch: { batch in
+        IDHash.append(hashesOf: batch.ids, to: &idHashes)
         if belowMinimum == nil {
           ledger.appendTransactions(batch)
         } else {
@@ -99,14 +109,16 @@ enum TransactionParts {
         }
       },
       row: { parsed, id in
-        if belowMinimum?.leavesOut(amount: parsed.amount.minorUnits, id: id) == true { return }
+        idHashes.append(IDHash.of(id))
+        if belowMinimum?.leavesOut(amount: parsed.amount.minorUnits) == true { return }
         ledger.appendTransaction(
           id: id, card: parsed.card, time: parsed.time, amount: parsed.amount,
           currency: parsed.currency, method: parsed.method, status: parsed.status,
           refunded: parsed.refunded, enrollment: parsed.enrollment, mcc: parsed.mcc,
           merchant: parsed.merchant)
       })
-    return read ? Part(ledger: ledger, leftOut: belowMinimum?.hashes ?? []) : nil
+    return read
+      ? Part(ledger: ledger, leftOut: belowMinimum?.leftOut ?? 0, idHashes: idHashes) : nil
   }
 
   /// Reads the rows of one part of a transactions file in order: plain rows a batch at a time
@@ -277,13 +289,13 @@ struct PlainRowColumns {
 }
 
 /// The rows of a part below a minimum amount, which are read and checked but not kept (see
-/// `TransactionParts.load`): the hashes of their ids, for the check that no id repeats, and
+/// `TransactionParts.load`): how many, and
 /// room to gather the other rows of a batch.
 struct RowsBelowMinimum {
   /// The least amount kept, in minor units.
   let minimum: Int64
-  /// The hashes of the ids of the rows left out, in order (`IDHash`).
-  private(set) var hashes: [UInt64] = []
+  /// How many rows were left out.
+  private(set) var leftOut = 0
   /// The rows of a batch at or above the minimum.
   private var kept: PlainRowColumns
 
@@ -297,7 +309,7 @@ struct RowsBelowMinimum {
   func deallocate() { kept.deallocate() }
 
   /// Appends to `ledger` the rows of `batch` whose amounts reach the minimum, in order, and
-  /// keeps the hashes of the others' ids.
+  /// counts the others.
   mutating func append(_ batch: PlainRowColumns.Batch, to ledger: inout Ledger) {
     precondition(batch.cards.count <= kept.capacity, "a batch larger than its room")
     // The ids' and merchants' bytes reached once per batch, not through a closure per row.
@@ -305,12 +317,12 @@ struct RowsBelowMinimum {
       batch.ids.ends.withUnsafeBufferPointer { idEnds in
         let merchants = batch.merchants
         for row in 0..<batch.cards.count {
-          let id = UnsafeRawBufferPointer(
-            rebasing: idBytes[(row == 0 ? 0 : idEnds[row - 1])..<idEnds[row]])
           guard batch.amounts[row] >= minimum else {
-            hashes.append(IDHash.of(id))
+            leftOut += 1
             continue
           }
+          let id = UnsafeRawBufferPointer(
+            rebasing: idBytes[(row == 0 ? 0 : idEnds[row - 1])..<idEnds[row]])
           kept.cards[kept.count] = batch.cards[row]
           func add(_ merchant: UnsafeRawBufferPointer?) {
             kept.add(
@@ -329,11 +341,10 @@ struct RowsBelowMinimum {
     kept.removeAll()
   }
 
-  /// Whether a row read on its own, with this amount and id, is left out (its id's hash then
-  /// kept).
-  mutating func leavesOut(amount: Int64, id: UnsafeRawBufferPointer) -> Bool {
+  /// Whether a row read on its own, with this amount, is left out (and then counted).
+  mutating func leavesOut(amount: Int64) -> Bool {
     guard amount < minimum else { return false }
-    hashes.append(IDHash.of(id))
+    leftOut += 1
     return true
   }
 }

@@ -16,7 +16,7 @@ extension BatchJob {
       // Only the rewards asked for: purchases that cannot earn need not stay in memory.
       leavingOutBelow: request.decisions == nil && request.postings == nil
         ? RewardEngine.leastAmountThatCanEarn(under: promotion) : nil,
-      progress: { events.progress(.reading, $0) })
+      preparingCardsFor: promotion, progress: { events.progress(.reading, $0) })
     events.inputsRead(nil, input.skipped)
     // The postings file as UTF-8 text, its encoding said (on this thread, before it is read).
     func postingsText(_ path: String) throws(FileError) -> InputFile {
@@ -43,7 +43,11 @@ extension BatchJob {
     }
     // The postings are read while the transactions are decided: neither touches the other.
     let (decisions, postingsRead) = bothAtOnce(
-      { RewardEngine(promotion: promotion).decide(input.ledger) },
+      {
+        let engine = RewardEngine(promotion: promotion)
+        guard let prepared = input.preparedCards else { return engine.decide(input.ledger) }
+        return engine.decide(input.ledger, cards: prepared, quotaSettled: nil)
+      },
       {
         postingsFile.map { file in
           Result { () throws(FileError) in try readPostings(file) }

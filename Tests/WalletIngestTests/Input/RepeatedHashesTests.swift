@@ -52,4 +52,29 @@ struct RepeatedHashesTests {
     #expect(found([0, 1, 2]).isEmpty)
     #expect(found(Array(repeating: 42, count: 1_000)) == [42])
   }
+
+  /// Lists of many sizes, empty ones among them, searched without being joined: the same
+  /// values as when joined, whichever list holds each of a repeat's occurrences.
+  @Test(
+    "values in several lists",
+    arguments: [[0], [1, 0, 1], [3, 5_000], [5_000, 3], [1_000, 0, 2_000, 7, 4_000, 0, 300]]
+      as [[Int]])
+  func valuesInSeveralLists(sizes: [Int]) throws {
+    let seed = try SeededGenerator.testSeed("RepeatedHashesTests.lists")
+    let replay = "sizes \(sizes), WALLET_TEST_SEED=\(seed)"
+    var random = SeededGenerator(seed: seed ^ UInt64(sizes.reduce(0, +)))
+    var lists = sizes.map { size in
+      (0..<size).map { _ in UInt64.random(in: 1...UInt64.max, using: &random) }
+    }
+    #expect(RepeatedHashes.find(inEach: lists) == reference(lists.flatMap { $0 }), "\(replay)")
+    // A repeat within the first list and one between the first and last lists that have any.
+    let filled = lists.indices.filter { lists[$0].count >= 2 }
+    if let first = filled.first, let last = filled.last {
+      lists[first][1] = lists[first][0]
+      lists[last][lists[last].count - 1] = lists[first][lists[first].count - 1]
+    }
+    let expected = reference(lists.flatMap { $0 })
+    #expect(filled.isEmpty || !expected.isEmpty, "\(replay)")
+    #expect(RepeatedHashes.find(inEach: lists) == expected, "\(replay)")
+  }
 }
