@@ -185,7 +185,11 @@ struct IDLookup: Sendable {
         UnsafeSendableBuffer(UnsafeMutableBufferPointer(mutating: $0))
       }
       let secondOffset = first.count
-      DispatchQueue.concurrentPerform(iterations: 2) { half in
+      // On two threads of their own even when called from a thread of `concurrentPerform` (the
+      // enrollments' lookup is made by the first part of a transactions file that names one,
+      // while the other parts wait for it), which would run a nested `concurrentPerform` on
+      // one thread.
+      func placeHalf(_ half: Int) {
         let (start, end) = half == 0 ? (0, middle) : (middle, size)
         var postponed: [Int32] = []
         for (offset, keys) in [(0, halves[0].buffer), (secondOffset, halves[1].buffer)] {
@@ -205,6 +209,7 @@ struct IDLookup: Sendable {
         }
         shared.halves[half] = postponed
       }
+      _ = bothAtOnce({ placeHalf(0) }, { placeHalf(1) })
     }
     for entry in leftOver.joined() {
       let entry = Int(entry)
