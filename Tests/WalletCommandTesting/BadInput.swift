@@ -72,6 +72,18 @@ public struct BadInput: CustomTestStringConvertible, Sendable {
       "duplicate id", .transactions,
       t + "T1,C1,2026-11-25T10:00,150,,,,,,,\nT1,C1,2026-11-26T10:00,150,,,,,,,\n",
       "transactions.csv:3:1", "listed twice (first on line 2)"),
+    // The second row is not plain (another currency): a file read in parts reads it through
+    // the ordinary parser, which must still hash its id.
+    BadInput(
+      "duplicate id of a row read by the ordinary parser", .transactions,
+      t + "T1,C1,2026-11-25T10:00,150,,,,,,,\nT1,C1,2026-11-26T10:00,150,USD,,,,,,\n",
+      "transactions.csv:3:1", "listed twice (first on line 2)"),
+    // Both below any minimum spend: a batch asked only for rewards keeps neither row, only
+    // their ids' hashes.
+    BadInput(
+      "duplicate id of rows that cannot earn", .transactions,
+      t + "T1,C1,2026-11-25T10:00,5,USD,,,,,,\nT1,C1,2026-11-26T10:00,5,,,,,,,\n",
+      "transactions.csv:3:1", "listed twice (first on line 2)"),
     BadInput(
       "unknown card", .transactions, txn("T2,C9,2026-11-25T10:00,150,,,,,,,"),
       "transactions.csv:2:2", "'C9' is not in cards.csv"),

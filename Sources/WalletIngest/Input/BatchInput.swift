@@ -486,7 +486,9 @@ private final class CardsPreparation: @unchecked Sendable {
   @Sendable func start() {
     started = true
     done.enter()
-    DispatchQueue.global().async {
+    // A queue of its own, which always gets a thread (as `bothAtOnce`'s): the caller later
+    // waits for it, whatever else keeps the shared threads busy.
+    DispatchQueue(label: "wallet.prepare-cards").async {
       self.made = PreparedCards(self.ledger, promotion: self.promotion)
       self.done.leave()
     }

@@ -57,8 +57,10 @@ struct RepeatedHashesTests {
   /// values as when joined, whichever list holds each of a repeat's occurrences.
   @Test(
     "values in several lists",
-    arguments: [[0], [1, 0, 1], [3, 5_000], [5_000, 3], [1_000, 0, 2_000, 7, 4_000, 0, 300]]
-      as [[Int]])
+    arguments: [
+      [0], [1, 0, 1], [1, 1], [0, 0, 5_000], [3, 5_000], [5_000, 3],
+      [1_000, 0, 2_000, 7, 4_000, 0, 300],
+    ] as [[Int]])
   func valuesInSeveralLists(sizes: [Int]) throws {
     let seed = try SeededGenerator.testSeed("RepeatedHashesTests.lists")
     let replay = "sizes \(sizes), WALLET_TEST_SEED=\(seed)"
@@ -67,14 +69,18 @@ struct RepeatedHashesTests {
       (0..<size).map { _ in UInt64.random(in: 1...UInt64.max, using: &random) }
     }
     #expect(RepeatedHashes.find(inEach: lists) == reference(lists.flatMap { $0 }), "\(replay)")
-    // A repeat within the first list and one between the first and last lists that have any.
-    let filled = lists.indices.filter { lists[$0].count >= 2 }
-    if let first = filled.first, let last = filled.last {
-      lists[first][1] = lists[first][0]
-      lists[last][lists[last].count - 1] = lists[first][lists[first].count - 1]
+    // A repeat between the first and last lists that have values (within one list when only
+    // one has), and one within the first list that has two.
+    let filled = lists.indices.filter { !lists[$0].isEmpty }
+    let planted = filled.count >= 2 || (filled.first.map { lists[$0].count >= 2 } ?? false)
+    if planted, let first = filled.first, let last = filled.last {
+      lists[last][lists[last].count - 1] = lists[first][0]
+    }
+    if let pair = lists.indices.first(where: { lists[$0].count >= 3 }) {
+      lists[pair][2] = lists[pair][1]
     }
     let expected = reference(lists.flatMap { $0 })
-    #expect(filled.isEmpty || !expected.isEmpty, "\(replay)")
+    #expect(!planted || !expected.isEmpty, "\(replay)")
     #expect(RepeatedHashes.find(inEach: lists) == expected, "\(replay)")
   }
 }

@@ -17,14 +17,16 @@ struct SplitReadingTests {
       arguments, environment: inParts ? ["WALLET_SPLIT_BYTES": "1"] : [:], directory: folder.url)
   }
 
-  func batch(in folder: TemporaryFolder, inParts: Bool) throws -> (
+  /// `wallet batch` of the folder's three files, with the decisions too unless `rewardsOnly`
+  /// (which reads the transactions otherwise: purchases that cannot earn are not kept).
+  func batch(in folder: TemporaryFolder, inParts: Bool, rewardsOnly: Bool = false) throws -> (
     status: Int32, stderr: String, rewards: String?, decisions: String?
   ) {
     let result = try Self.run(
       [
         "batch", "--cards", "cards.csv", "--enrollments", "enrollments.csv", "--transactions",
-        "transactions.csv", "--out", "rewards.csv", "--decisions", "decisions.csv",
-      ], in: folder, inParts: inParts)
+        "transactions.csv", "--out", "rewards.csv",
+      ] + (rewardsOnly ? [] : ["--decisions", "decisions.csv"]), in: folder, inParts: inParts)
     defer {
       try? FileManager.default.removeItem(atPath: folder.path("rewards.csv"))
       try? FileManager.default.removeItem(atPath: folder.path("decisions.csv"))
@@ -191,11 +193,14 @@ struct SplitReadingTests {
     try folder.write("enrollments.csv", BatchFiles.goodEnrollments)
     try folder.write("transactions.csv", BatchFiles.goodTransactions)
     try folder.write("\(bad.file.rawValue).csv", bytes: bad.bytes)
-    let whole = try batch(in: folder, inParts: false)
-    let parts = try batch(in: folder, inParts: true)
-    #expect(parts.status == 65)
-    #expect(parts.stderr == whole.stderr)
-    #expect(parts.rewards == nil && parts.decisions == nil)
+    for rewardsOnly in [false, true] {
+      let whole = try batch(in: folder, inParts: false, rewardsOnly: rewardsOnly)
+      let parts = try batch(in: folder, inParts: true, rewardsOnly: rewardsOnly)
+      #expect(whole.status == 65, "rewards only: \(rewardsOnly)")
+      #expect(parts.status == 65, "rewards only: \(rewardsOnly)")
+      #expect(parts.stderr == whole.stderr, "rewards only: \(rewardsOnly)")
+      #expect(parts.rewards == nil && parts.decisions == nil, "rewards only: \(rewardsOnly)")
+    }
   }
 
   /// Repeated ids are found once each file is read, after its other bad rows; every one is still
