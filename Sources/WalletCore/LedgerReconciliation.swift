@@ -51,11 +51,17 @@ extension LedgerDecisions {
       let localDate = CivilDate(daysSinceEpoch: time.localDaysSinceEpoch(in: zone))
       let cycle = BillingCycle(containing: localDate, startDay: startDay)
       let place = Int(ordinal[index]) - 1
-      let amount =
+      // Under SPEC 8 each reward is an amount of its own (a percentage, a fixed sum, a tier
+      // past a limit's count), kept by the engine; section 2's is its channel's tier.
+      let amount: Money
+      if !rewardAmount.isEmpty {
+        amount = Money(minorUnits: rewardAmount[index])
+      } else {
         switch ledger.enrollments[Int(enrollment[index])].channel {
-        case .bankApp: tiers.bankApp[place]
-        case .wallet: tiers.wallet[place]
+        case .bankApp: amount = tiers.bankApp[place]
+        case .wallet: amount = tiers.wallet[place]
         }
+      }
       owed.append(
         OwedDecision(
           transaction: ledger.transactionIDs[index], holder: card.holder, card: card.id,

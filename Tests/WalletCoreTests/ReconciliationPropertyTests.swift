@@ -249,14 +249,18 @@ private struct PerturbedScenario {
 /// engine numbered them, two halves of the holders at once; the store hands over decisions and
 /// ids. Both must give the same rows and adjustments.
 @Suite struct LedgerReconciliationTests {
-  @Test(arguments: [RefundPolicy.net, .clawback])
-  func theLedgerPathEqualsTheIdentifierPath(refunds: RefundPolicy) throws {
-    let seed = try SeededGenerator.testSeed("theLedgerPathEqualsTheIdentifierPath(\(refunds))")
+  /// Under section 2's rules and under SPEC 8's (each reward an amount of its own, which a
+  /// batch's reconciliation once looked up among the tiers by ordinal, past their end).
+  @Test(arguments: [RefundPolicy.net, .clawback], [false, true])
+  func theLedgerPathEqualsTheIdentifierPath(refunds: RefundPolicy, sectionEight: Bool) throws {
+    let seed = try SeededGenerator.testSeed(
+      "theLedgerPathEqualsTheIdentifierPath(\(refunds)\(sectionEight ? ", SPEC 8" : ""))")
     var compared = 0
     for round in 0..<60 {
       var random = SeededGenerator(seed: seed &+ UInt64(round))
-      let scenario = randomScenario(
+      var scenario = randomScenario(
         seed: seed &+ UInt64(round), transactions: 200, refunds: refunds)
+      if sectionEight { RandomSectionEightRules.apply(to: &scenario.promotion, using: &random) }
       let ledger = Ledger(
         cards: scenario.cards, enrollments: scenario.enrollments,
         transactions: scenario.transactions)
