@@ -69,9 +69,17 @@ public struct LedgerDecisions: Sendable {
     let chosen = ledger.enrollments[Int(enrollment[index])]
     let reward = Reward(
       ordinal: ordinal, channel: chosen.channel, enrollment: chosen.id,
-      amount: rewardAmount.isEmpty
-        ? promotion.tiers[chosen.channel][ordinal - 1] : Money(minorUnits: rewardAmount[index]))
+      amount: amountOfReward(at: index, channel: chosen.channel))
     return reason[index] == 0 ? .rewarded(reward) : .forfeited(reward)
+  }
+
+  /// What the reward whose place the transaction at `index` took (paid or forfeited) pays,
+  /// counted under an enrollment by `channel`: the amount SPEC 8's counters kept, else that
+  /// channel's section 2 tier for its ordinal.
+  func amountOfReward(at index: Int, channel: Channel) -> Money {
+    precondition(ordinal[index] > 0, "no reward's place taken")
+    guard rewardAmount.isEmpty else { return Money(minorUnits: rewardAmount[index]) }
+    return promotion.tiers[channel][Int(ordinal[index]) - 1]
   }
 
   /// The full decision of the transaction at `index`.

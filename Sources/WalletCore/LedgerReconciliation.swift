@@ -37,7 +37,6 @@ extension LedgerDecisions {
         owing.append(Int32(index))
       }
     }
-    let tiers = (bankApp: promotion.tiers.bankApp, wallet: promotion.tiers.wallet)
     let startDay = promotion.cycleStartDay
     let postingDays = promotion.postingDays
     var owed: [OwedDecision] = []
@@ -50,18 +49,10 @@ extension LedgerDecisions {
       let time = Instant(nanosecondsSinceEpoch: ledger.time[index])
       let localDate = CivilDate(daysSinceEpoch: time.localDaysSinceEpoch(in: zone))
       let cycle = BillingCycle(containing: localDate, startDay: startDay)
-      let place = Int(ordinal[index]) - 1
-      // Under SPEC 8 each reward is an amount of its own (a percentage, a fixed sum, a tier
-      // past a limit's count), kept by the engine; section 2's is its channel's tier.
-      let amount: Money
-      if !rewardAmount.isEmpty {
-        amount = Money(minorUnits: rewardAmount[index])
-      } else {
-        switch ledger.enrollments[Int(enrollment[index])].channel {
-        case .bankApp: amount = tiers.bankApp[place]
-        case .wallet: amount = tiers.wallet[place]
-        }
-      }
+      // As the decision's outcome says it: under SPEC 8 an amount of its own, whose ordinal
+      // may pass section 2's tiers.
+      let amount = amountOfReward(
+        at: index, channel: ledger.enrollments[Int(enrollment[index])].channel)
       owed.append(
         OwedDecision(
           transaction: ledger.transactionIDs[index], holder: card.holder, card: card.id,
