@@ -325,8 +325,13 @@ package final class LedgerLoader {
         // No cards to look up yet: they are found once both files are read.
         var reader = EnrollmentRowReader(ColumnPositions(columns), cards: IDLookup(), zone: zone)
         var half = EnrollmentHalf()
-        half.enrollments.reserveCapacity(bytes / Self.shortestEnrollmentRow)
-        half.ids = IDLookup.Half(reservingCapacity: bytes / Self.shortestEnrollmentRow)
+        let rows = bytes / Self.shortestEnrollmentRow
+        half.enrollments.reserveCapacity(rows)
+        half.ids = IDLookup.Half(reservingCapacity: rows)
+        // The cards' ids and keys too: grown by doubling, each would be copied and its pages
+        // touched about twice.
+        half.cardIDs.reserveCapacity(rows, averageLength: 12)
+        half.keys.reserveCapacity(rows)
         do throws(CSVSyntaxError) {
           while let fields = try csv.next() {
             guard fields.count == columns.width,
