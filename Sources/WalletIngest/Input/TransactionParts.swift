@@ -93,47 +93,52 @@ enum TransactionParts {
     // repeats then only compares hashes.
     var idHashes: [UInt64] = []
     idHashes.reserveCapacity(expectedRows * (minimum == nil ? 1 : 3))
-    var belowMinimum = minimum.map {
-      RowsBelowMinimum(minimum: $0, keepingMerchants: ledger.keepsMerchants)
-    }
-    defer { belowMinimum?.deallocate() }
+    var leftOut = 0
     let read = readRows(
       csv, columns: columns, reader: reader, keepingMerchants: ledger.keepsMerchants,
-      progress: { progress.add(rows: $0, bytes: $1) },
-      batch: { batch in
-        IDHash.append(hashesOf: batch.ids, to: &idHashes)
-        if belowMinimum == nil {
-          ledger.appendTransactions(batch)
+      leavingOutBelow: minimum, progress: { progress.add(rows: $0, bytes: $1) },
+      batch: { batch, leaving in
+        if let leaving {
+          idHashes.append(contentsOf: leaving.idHashes)
+          leftOut += leaving.count
         } else {
-          belowMinimum!.append(batch, to: &ledger)
+          IDHash.append(hashesOf: batch.ids, to: &idHashes)
         }
+        ledger.appendTransactions(batch)
       },
       row: { parsed, id in
         idHashes.append(IDHash.of(id))
-        if belowMinimum?.leavesOut(amount: parsed.amount.minorUnits) == true { return }
+        if let minimum, parsed.amount.minorUnits < minimum {
+          leftOut += 1
+          return
+        }
         ledger.appendTransaction(
           id: id, card: parsed.card, time: parsed.time, amount: parsed.amount,
           currency: parsed.currency, method: parsed.method, status: parsed.status,
           refunded: parsed.refunded, enrollment: parsed.enrollment, mcc: parsed.mcc,
           merchant: parsed.merchant)
       })
-    return read
-      ? Part(ledger: ledger, leftOut: belowMinimum?.leftOut ?? 0, idHashes: idHashes) : nil
+    return read ? Part(ledger: ledger, leftOut: leftOut, idHashes: idHashes) : nil
   }
 
   /// Reads the rows of one part of a transactions file in order: plain rows a batch at a time
   /// (`PendingRows`, so that their cards are looked up together) given to `batch`, any other
   /// row read by the ordinary parser and given to `row`, after the batch before it. `progress`
   /// is told the rows and bytes read every 65,536 rows and at the end. With `keepingMerchants`,
-  /// batches hold their rows' merchants too. False at the first problem of any kind: the
-  /// caller then reads the file the ordinary way.
+  /// batches hold their rows' merchants too. With `minimum` (minor units), a plain row whose
+  /// amount is below it is checked (its card, the enrollment it names) but left out of its
+  /// batch, which then comes with what was left out (`LeftOutRows`: how many, and the hash of
+  /// every row's id, kept or not); rows given to `row` are all given. False at the first
+  /// problem of any kind: the caller then reads the file the ordinary way.
   static func readRows(
     _ csv: CSVScanner, columns: CSVColumns, reader: LedgerTransactionReader,
-    keepingMerchants: Bool, progress: (_ rows: Int, _ bytes: Int) -> Void,
-    batch: (PlainRowColumns.Batch) -> Void, row: (ParsedTransaction, UnsafeRawBufferPointer) -> Void
+    keepingMerchants: Bool, leavingOutBelow minimum: Int64? = nil,
+    progress: (_ rows: Int, _ bytes: Int) -> Void,
+    batch: (PlainRowColumns.Batch, LeftOutRows?) -> Void,
+    row: (ParsedTransaction, UnsafeRawBufferPointer) -> Void
   ) -> Bool {
     var bytesReported = 0
-    var pending = PendingRows(keepingMerchants: keepingMerchants)
+    var pending = PendingRows(keepingMerchants: keepingMerchants, leavingOutBelow: minimum)
     defer {
       pending.discard()
       pending.deallocate()
@@ -288,65 +293,12 @@ struct PlainRowColumns {
   }
 }
 
-/// The rows of a part below a minimum amount, which are read and checked but not kept (see
-/// `TransactionParts.load`): how many, and
-/// room to gather the other rows of a batch.
-struct RowsBelowMinimum {
-  /// The least amount kept, in minor units.
-  let minimum: Int64
-  /// How many rows were left out.
-  private(set) var leftOut = 0
-  /// The rows of a batch at or above the minimum.
-  private var kept: PlainRowColumns
-
-  /// None yet, keeping merchants (of the rows kept) when asked.
-  init(minimum: Int64, keepingMerchants: Bool) {
-    self.minimum = minimum
-    kept = PlainRowColumns(capacity: IDLookup.batchSize, keepingMerchants: keepingMerchants)
-  }
-
-  /// Frees the room for a batch.
-  func deallocate() { kept.deallocate() }
-
-  /// Appends to `ledger` the rows of `batch` whose amounts reach the minimum, in order, and
-  /// counts the others.
-  mutating func append(_ batch: PlainRowColumns.Batch, to ledger: inout Ledger) {
-    precondition(batch.cards.count <= kept.capacity, "a batch larger than its room")
-    // The ids' and merchants' bytes reached once per batch, not through a closure per row.
-    batch.ids.bytes.withUnsafeBytes { idBytes in
-      batch.ids.ends.withUnsafeBufferPointer { idEnds in
-        let merchants = batch.merchants
-        for row in 0..<batch.cards.count {
-          guard batch.amounts[row] >= minimum else {
-            leftOut += 1
-            continue
-          }
-          let id = UnsafeRawBufferPointer(
-            rebasing: idBytes[(row == 0 ? 0 : idEnds[row - 1])..<idEnds[row]])
-          kept.cards[kept.count] = batch.cards[row]
-          func add(_ merchant: UnsafeRawBufferPointer?) {
-            kept.add(
-              time: batch.times[row], amount: batch.amounts[row], refunded: batch.refunded[row],
-              enrollment: batch.enrollments[row], mcc: batch.mcc[row], id: id, merchant: merchant)
-          }
-          if let merchants {
-            merchants.withBytes(at: row) { add(UnsafeRawBufferPointer($0)) }
-          } else {
-            add(nil)
-          }
-        }
-      }
-    }
-    if kept.count > 0 { ledger.appendTransactions(kept.batch) }
-    kept.removeAll()
-  }
-
-  /// Whether a row read on its own, with this amount, is left out (and then counted).
-  mutating func leavesOut(amount: Int64) -> Bool {
-    guard amount < minimum else { return false }
-    leftOut += 1
-    return true
-  }
+/// What a batch of rows left out (see `TransactionParts.readRows`), valid while handed on.
+struct LeftOutRows {
+  /// How many rows of the batch were left out.
+  let count: Int
+  /// The hash (`IDHash`) of every row's id, kept or left out, in order.
+  let idHashes: UnsafeBufferPointer<UInt64>
 }
 
 extension Ledger {
@@ -362,10 +314,24 @@ extension Ledger {
 /// Plain rows read but not yet handed on, so that their cards and the enrollments they name are
 /// looked up together (`IDLookup.entries(of:keys:into:)`): each lookup is a likely cache miss,
 /// and a batch of them overlaps. Rows keep their order: a row that is not plain is read only
-/// after the batch before it is handed on.
+/// after the batch before it is handed on. Rows below a minimum amount, when given one, are
+/// checked with the others but never copied into the batch: only their ids' hashes are kept.
 struct PendingRows {
-  /// The rows' values, column by column.
+  /// The rows kept, column by column.
   private var columns: PlainRowColumns
+  /// The least amount kept, in minor units, or nil: every row kept.
+  private let minimum: Int64?
+  /// Rows waiting, kept or not.
+  private var rowCount = 0
+  /// Of those, rows left out.
+  private var leftOutCount = 0
+  /// Each waiting row's place among the rows kept, or -1 when left out (with a minimum only).
+  private let keptIndex: UnsafeMutableBufferPointer<Int32>
+  /// Each waiting row's id hash (with a minimum only: without one, the batch holds every id).
+  private let idHashes: UnsafeMutableBufferPointer<UInt64>
+  /// Each waiting row's card entry, once looked up (with a minimum only: without one, the
+  /// entries go straight into the kept rows' column).
+  private let foundCards: UnsafeMutableBufferPointer<Int32>
   /// The rows' card ids and their keys.
   private var cardIDs = IdentifierArena()
   private let cardKeys: UnsafeMutableBufferPointer<IDLookup.Key>
@@ -376,10 +342,16 @@ struct PendingRows {
   private let enrollmentKeys: UnsafeMutableBufferPointer<IDLookup.Key>
   private let namedEntries: UnsafeMutableBufferPointer<Int32>
 
-  /// No rows, with room for a batch, keeping the rows' merchants only when asked.
-  init(keepingMerchants: Bool) {
+  /// No rows, with room for a batch, keeping the rows' merchants only when asked, and leaving
+  /// out rows whose amount is below `minimum` (minor units) when given.
+  init(keepingMerchants: Bool, leavingOutBelow minimum: Int64? = nil) {
     let capacity = IDLookup.batchSize
+    self.minimum = minimum
     columns = PlainRowColumns(capacity: capacity, keepingMerchants: keepingMerchants)
+    let leaving = minimum == nil ? 0 : capacity
+    keptIndex = .allocate(capacity: leaving)
+    idHashes = .allocate(capacity: leaving)
+    foundCards = .allocate(capacity: leaving)
     cardKeys = .allocate(capacity: capacity)
     naming = .allocate(capacity: capacity)
     enrollmentKeys = .allocate(capacity: capacity)
@@ -390,8 +362,11 @@ struct PendingRows {
 
   /// Frees the buffers; the rows must have been flushed.
   func deallocate() {
-    precondition(columns.count == 0, "rows not flushed")
+    precondition(rowCount == 0, "rows not flushed")
     columns.deallocate()
+    keptIndex.deallocate()
+    idHashes.deallocate()
+    foundCards.deallocate()
     cardKeys.deallocate()
     naming.deallocate()
     enrollmentKeys.deallocate()
@@ -400,6 +375,8 @@ struct PendingRows {
 
   /// Forgets the rows waiting, as when the part is given up.
   mutating func discard() {
+    rowCount = 0
+    leftOutCount = 0
     namingCount = 0
     columns.removeAll()
     cardIDs.removeAll()
@@ -407,15 +384,18 @@ struct PendingRows {
   }
 
   /// Whether a batch's worth of rows is waiting.
-  var isFull: Bool { columns.isFull }
+  var isFull: Bool { rowCount == cardKeys.count }
 
-  /// Keeps a row, its card id's bytes, the bytes of the enrollment id it names (if any), its
-  /// id's bytes and, when kept, its merchant's (an absent column: nil) until `flush`.
+  /// Keeps a row (or, below the minimum, its id's hash alone), its card id's bytes, the bytes
+  /// of the enrollment id it names (if any), its id's bytes and, when kept, its merchant's (an
+  /// absent column: nil) until `flush`.
   mutating func add(
     _ row: PlainTransaction, card: UnsafeRawBufferPointer, enrollment: UnsafeRawBufferPointer?,
     id: UnsafeRawBufferPointer, merchant: UnsafeRawBufferPointer?
   ) {
-    let index = columns.count
+    let index = rowCount
+    precondition(index < cardKeys.count, "a full batch")
+    rowCount += 1
     if let enrollment {
       naming[namingCount] = Int32(index)
       enrollmentKeys.initializeElement(at: namingCount, to: IDLookup.Key(enrollment))
@@ -424,38 +404,65 @@ struct PendingRows {
     }
     cardKeys.initializeElement(at: index, to: IDLookup.Key(card))
     cardIDs.append(card)
+    if let minimum {
+      idHashes[index] = IDHash.of(id)
+      guard row.amount >= minimum else {
+        keptIndex[index] = -1
+        leftOutCount += 1
+        return
+      }
+      keptIndex[index] = Int32(columns.count)
+    }
     columns.add(
       time: row.time, amount: row.amount, refunded: row.refunded, enrollment: row.enrollment,
       mcc: row.mcc, id: id, merchant: merchant)
   }
 
-  /// Looks up every row's card and named enrollment and hands the rows to `body`; false, with
-  /// nothing handed on, when one is unknown: the caller then gives up on this part.
+  /// Looks up every row's card and named enrollment and hands the rows kept to `body`, with
+  /// what was left out when there is a minimum; false, with nothing handed on, when one is
+  /// unknown: the caller then gives up on this part.
   mutating func flush(
     cards lookup: IDLookup, enrollments enrollmentLookup: IDLookup.Deferred,
-    _ body: (PlainRowColumns.Batch) -> Void
+    _ body: (PlainRowColumns.Batch, LeftOutRows?) -> Void
   ) -> Bool {
-    let rows = columns.count
+    let rows = rowCount
     guard rows > 0 else { return true }
-    let cards = columns.cards.extracting(0..<rows)
+    defer {
+      rowCount = 0
+      leftOutCount = 0
+      namingCount = 0
+      cardIDs.removeAll()
+      enrollmentIDs.removeAll()
+      columns.removeAll()
+    }
+    // Without a minimum every row is kept, in order: the entries go straight to their column.
+    let cards = (minimum == nil ? columns.cards : foundCards).extracting(0..<rows)
     lookup.entries(
       of: cardIDs, keys: UnsafeBufferPointer(cardKeys.extracting(0..<rows)), into: cards)
     let named = namingCount
+    let found = namedEntries.extracting(0..<named)
     if named > 0 {
-      let found = namedEntries.extracting(0..<named)
       enrollmentLookup.lookup.entries(
         of: enrollmentIDs, keys: UnsafeBufferPointer(enrollmentKeys.extracting(0..<named)),
         into: found)
+    }
+    guard !cards.contains(-1), !found.contains(-1) else { return false }
+    guard minimum != nil else {
       for position in 0..<named { columns.enrollments[Int(naming[position])] = found[position] }
+      body(columns.batch, nil)
+      return true
     }
-    namingCount = 0
-    cardIDs.removeAll()
-    enrollmentIDs.removeAll()
-    defer { columns.removeAll() }
-    guard !cards.contains(-1), !namedEntries.extracting(0..<named).contains(-1) else {
-      return false
+    for row in 0..<rows where keptIndex[row] >= 0 {
+      columns.cards[Int(keptIndex[row])] = cards[row]
     }
-    body(columns.batch)
+    for position in 0..<named {
+      let kept = keptIndex[Int(naming[position])]
+      if kept >= 0 { columns.enrollments[Int(kept)] = found[position] }
+    }
+    body(
+      columns.batch,
+      LeftOutRows(
+        count: leftOutCount, idHashes: UnsafeBufferPointer(idHashes.extracting(0..<rows))))
     return true
   }
 }

@@ -105,7 +105,7 @@ extension PartitionedBatch {
       TransactionParts.readRows(
         csv, columns: columns, reader: reader, keepingMerchants: keepingMerchants,
         progress: { progress.add(rows: $0, bytes: $1) },
-        batch: { files.add($0, partOfCard: partOfCard, leavingOutBelow: minimum) },
+        batch: { batch, _ in files.add(batch, partOfCard: partOfCard, leavingOutBelow: minimum) },
         row: { parsed, id in
           if let minimum, parsed.amount.minorUnits < minimum {
             files.leaveOut(id: id)
