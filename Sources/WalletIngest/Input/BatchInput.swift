@@ -360,11 +360,19 @@ package final class LedgerLoader {
     // for the whole file, then take the second's in place, where a second reference made each
     // append copy the whole file's cards.
     halves = nil
-    guard let lookup = IDLookup(uniqueIn: first.takeIDs(), second.takeIDs()), lookup.count > 0
-    else { return false }
-    cards = lookup
-    ledger.append(contentsOf: first.takeCards())
-    ledger.append(contentsOf: second.takeCards())
+    var cards = first.takeCards()
+    var secondCards = second.takeCards()
+    // The second half's cards are appended to the first's, and their memory given back, on a
+    // thread of their own while the lookup is made: the copy waited for it, and a core for it.
+    let (made, _) = bothAtOnce(
+      { IDLookup(uniqueIn: first.takeIDs(), second.takeIDs()) },
+      {
+        cards.append(contentsOf: secondCards)
+        secondCards = []
+      })
+    guard let made, made.count > 0 else { return false }
+    self.cards = made
+    ledger.append(contentsOf: cards)
     return true
   }
 
@@ -400,14 +408,23 @@ package final class LedgerLoader {
       }
     }
     let (firstIDs, secondIDs) = (first.takeIDs(), second.takeIDs())
-    guard found[0] && found[1], firstIDs.keys.count + secondIDs.keys.count > 0,
-      !IDLookup.repeatsAnID(firstIDs, secondIDs)
-    else { return false }
-    enrollments = IDLookup.Deferred(checkedUnique: firstIDs, secondIDs)
-    for half in [0, 1] {
-      let taken = half == 0 ? first.takeEnrollments() : second.takeEnrollments()
-      ledger.append(contentsOf: taken.enrollments, cards: taken.cards)
+    guard found[0] && found[1], firstIDs.keys.count + secondIDs.keys.count > 0 else {
+      return false
     }
+    // As in `addCards`: the halves joined, and the second's memory given back, on a thread of
+    // their own while the ids are checked unique.
+    var taken = first.takeEnrollments()
+    var secondTaken = second.takeEnrollments()
+    let (repeats, _) = bothAtOnce(
+      { IDLookup.repeatsAnID(firstIDs, secondIDs) },
+      {
+        taken.enrollments.append(contentsOf: secondTaken.enrollments)
+        taken.cards.append(contentsOf: secondTaken.cards)
+        secondTaken = ([], [])
+      })
+    guard !repeats else { return false }
+    enrollments = IDLookup.Deferred(checkedUnique: firstIDs, secondIDs)
+    ledger.append(contentsOf: taken.enrollments, cards: taken.cards)
     return true
   }
 
