@@ -65,6 +65,33 @@ public struct IdentifierArena: Sendable {
     }
   }
 
+  /// Calls `body` with the ids' bytes and ends as buffers (`UnsafeView`), valid only during
+  /// the call: for comparisons in a tight loop, such as a sort's, which through the arena
+  /// itself retained and released its arrays on every call.
+  func withUnsafeView<Result>(_ body: (UnsafeView) -> Result) -> Result {
+    bytes.withUnsafeBufferPointer { bytes in
+      ends.withUnsafeBufferPointer { ends in body(UnsafeView(bytes: bytes, ends: ends)) }
+    }
+  }
+
+  /// An arena's ids as buffers, valid while `withUnsafeView`'s body runs.
+  struct UnsafeView: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let ends: UnsafeBufferPointer<Int>
+
+    /// Whether the id at `left` sorts before the id at `right`, byte by byte, as
+    /// `IdentifierArena.precedes(_:_:)`.
+    func precedes(_ left: Int, _ right: Int) -> Bool {
+      let leftStart = left == 0 ? 0 : ends[left - 1]
+      let rightStart = right == 0 ? 0 : ends[right - 1]
+      let leftCount = ends[left] - leftStart
+      let rightCount = ends[right] - rightStart
+      let order = memcmp(
+        bytes.baseAddress! + leftStart, bytes.baseAddress! + rightStart, min(leftCount, rightCount))
+      return order != 0 ? order < 0 : leftCount < rightCount
+    }
+  }
+
   /// Whether the id at `index` has exactly these bytes.
   public func equals(_ index: Int, _ other: UnsafeRawBufferPointer) -> Bool {
     let start = index == 0 ? 0 : ends[index - 1]

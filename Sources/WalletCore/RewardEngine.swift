@@ -313,100 +313,103 @@ public struct RewardEngine: Sendable {
     }
     let count = sideCounts[0] + sideCounts[1]
     var rewarded = [[RewardedTransaction]](repeating: [], count: 2)
-    let ids = ledger.transactionIDs
     let grouped = UnsafeMutableBufferPointer<PassKey>.allocate(capacity: count)
     defer { grouped.deallocate() }
     let chosen = result.enrollment
-    withoutActuallyEscaping(initialState) { initialState in
-      let initialState = UnsafeSendable(initialState)
-      result.rewardAmount.withUnsafeMutableBufferPointer { rewardAmount in
-        let rewardAmount = UnsafeSendable(rewardAmount)
-        result.reason.withUnsafeMutableBufferPointer { reason in
-          result.ordinal.withUnsafeMutableBufferPointer { ordinal in
-            rewarded.withUnsafeMutableBufferPointer { rewarded in
-              let reason = UnsafeSendable(reason)
-              let ordinal = UnsafeSendable(ordinal)
-              let grouped = UnsafeSendable(grouped)
-              let rewarded = UnsafeSendable(rewarded)
-              DispatchQueue.concurrentPerform(iterations: 2) { side in
-                let own = stride(from: side, to: chunks.count, by: 2)
-                var lowest = Int32.max
-                var highest = Int32.min
-                for chunk in own {
-                  for key in chunks[chunk] {
-                    lowest = min(lowest, key.holderAndCheck)
-                    highest = max(highest, key.holderAndCheck)
-                  }
-                }
-                guard lowest <= highest else { return }
-                precondition(lowest >= 0, "a key that failed checks 1-12")
-                // This side's ranks, one parity, from `lowest` on: slot (rank - lowest) / 2.
-                let slots = Int(highest - lowest) / 2 + 1
-                var start = [Int](repeating: 0, count: slots + 1)
-                for chunk in own {
-                  for key in chunks[chunk] { start[Int(key.holderAndCheck - lowest) / 2 + 1] += 1 }
-                }
-                // The even ranks' keys start the buffer; the odd ranks' follow.
-                start[0] = side == 0 ? 0 : sideCounts[0]
-                for slot in 0..<slots { start[slot + 1] += start[slot] }
-                var next = start
-                for chunk in own {
-                  for key in chunks[chunk] {
-                    let slot = Int(key.holderAndCheck - lowest) / 2
-                    grouped.value.initializeElement(at: next[slot], to: key)
-                    next[slot] += 1
-                  }
-                }
-                for slot in 0..<slots where start[slot + 1] - start[slot] > 1 {
-                  let group = start[slot]..<start[slot + 1]
-                  InPlaceSort.sort(UnsafeMutableBufferPointer(rebasing: grouped.value[group])) {
-                    RewardEngine.precedes($0, $1, ids: ids)
-                  }
-                }
-                var paid: [RewardedTransaction] = []
-                var holder = Int32(-1)
-                var holderState = HolderState()
-                // SPEC 8's counters read each key's card, base and enrollment, at random places
-                // in columns of millions: they are read a few dozen keys ahead in one tight
-                // loop, whose cache misses overlap, as the static checks read the card records.
-                let facts = UnsafeMutableBufferPointer<SettleFacts>.allocate(
-                  capacity: RewardEngine.gatherSize)
-                defer { facts.deallocate() }
-                let walked = start[0]..<start[slots]
-                for position in walked {
-                  let key = grouped.value[position]
-                  let offset = (position - walked.lowerBound) % RewardEngine.gatherSize
-                  if counters != nil && offset == 0 {
-                    let ahead =
-                      position..<min(walked.upperBound, position + RewardEngine.gatherSize)
-                    gatherSettleFacts(
-                      grouped.value[ahead], ledger: ledger, chosen: chosen,
-                      into: UnsafeMutableBufferPointer(rebasing: facts[0..<ahead.count]))
-                  }
-                  if key.holderAndCheck != holder {
-                    holder = key.holderAndCheck
-                    holderState = initialState.value(Int(holder))
-                  }
-                  let index = Int(key.index)
-                  let day = days.day(at: key.time)
-                  holderState.enter(cycle: days.cycle(onDay: day))
-                  let (code, reward) = settle(
-                    index, holder: holder, day: day, days: days, state: &holderState,
-                    quotaLeft: true, counters: counters, ledger: ledger, chosen: chosen,
-                    gathered: counters == nil ? nil : facts[offset])
-                  if code == 0 {
-                    if !rewardAmount.value.isEmpty { rewardAmount.value[index] = reward }
-                    ordinal.value[index] = Int32(holderState.rewards)
-                    if clawback && forfeits(index, in: ledger) {
-                      reason.value[index] = ReasonCode.refunded.storedCode
-                    } else {
-                      paid.append(RewardedTransaction(holder: holder, index: key.index))
+    ledger.transactionIDs.withUnsafeView { ids in
+      withoutActuallyEscaping(initialState) { initialState in
+        let initialState = UnsafeSendable(initialState)
+        result.rewardAmount.withUnsafeMutableBufferPointer { rewardAmount in
+          let rewardAmount = UnsafeSendable(rewardAmount)
+          result.reason.withUnsafeMutableBufferPointer { reason in
+            result.ordinal.withUnsafeMutableBufferPointer { ordinal in
+              rewarded.withUnsafeMutableBufferPointer { rewarded in
+                let reason = UnsafeSendable(reason)
+                let ordinal = UnsafeSendable(ordinal)
+                let grouped = UnsafeSendable(grouped)
+                let rewarded = UnsafeSendable(rewarded)
+                DispatchQueue.concurrentPerform(iterations: 2) { side in
+                  let own = stride(from: side, to: chunks.count, by: 2)
+                  var lowest = Int32.max
+                  var highest = Int32.min
+                  for chunk in own {
+                    for key in chunks[chunk] {
+                      lowest = min(lowest, key.holderAndCheck)
+                      highest = max(highest, key.holderAndCheck)
                     }
-                  } else {
-                    reason.value[index] = code
                   }
+                  guard lowest <= highest else { return }
+                  precondition(lowest >= 0, "a key that failed checks 1-12")
+                  // This side's ranks, one parity, from `lowest` on: slot (rank - lowest) / 2.
+                  let slots = Int(highest - lowest) / 2 + 1
+                  var start = [Int](repeating: 0, count: slots + 1)
+                  for chunk in own {
+                    for key in chunks[chunk] {
+                      start[Int(key.holderAndCheck - lowest) / 2 + 1] += 1
+                    }
+                  }
+                  // The even ranks' keys start the buffer; the odd ranks' follow.
+                  start[0] = side == 0 ? 0 : sideCounts[0]
+                  for slot in 0..<slots { start[slot + 1] += start[slot] }
+                  var next = start
+                  for chunk in own {
+                    for key in chunks[chunk] {
+                      let slot = Int(key.holderAndCheck - lowest) / 2
+                      grouped.value.initializeElement(at: next[slot], to: key)
+                      next[slot] += 1
+                    }
+                  }
+                  for slot in 0..<slots where start[slot + 1] - start[slot] > 1 {
+                    let group = start[slot]..<start[slot + 1]
+                    InPlaceSort.sort(UnsafeMutableBufferPointer(rebasing: grouped.value[group])) {
+                      RewardEngine.precedes($0, $1, ids: ids)
+                    }
+                  }
+                  var paid: [RewardedTransaction] = []
+                  var holder = Int32(-1)
+                  var holderState = HolderState()
+                  // SPEC 8's counters read each key's card, base and enrollment, at random places
+                  // in columns of millions: they are read a few dozen keys ahead in one tight
+                  // loop, whose cache misses overlap, as the static checks read the card records.
+                  let facts = UnsafeMutableBufferPointer<SettleFacts>.allocate(
+                    capacity: RewardEngine.gatherSize)
+                  defer { facts.deallocate() }
+                  let walked = start[0]..<start[slots]
+                  for position in walked {
+                    let key = grouped.value[position]
+                    let offset = (position - walked.lowerBound) % RewardEngine.gatherSize
+                    if counters != nil && offset == 0 {
+                      let ahead =
+                        position..<min(walked.upperBound, position + RewardEngine.gatherSize)
+                      gatherSettleFacts(
+                        grouped.value[ahead], ledger: ledger, chosen: chosen,
+                        into: UnsafeMutableBufferPointer(rebasing: facts[0..<ahead.count]))
+                    }
+                    if key.holderAndCheck != holder {
+                      holder = key.holderAndCheck
+                      holderState = initialState.value(Int(holder))
+                    }
+                    let index = Int(key.index)
+                    let day = days.day(at: key.time)
+                    holderState.enter(cycle: days.cycle(onDay: day))
+                    let (code, reward) = settle(
+                      index, holder: holder, day: day, days: days, state: &holderState,
+                      quotaLeft: true, counters: counters, ledger: ledger, chosen: chosen,
+                      gathered: counters == nil ? nil : facts[offset])
+                    if code == 0 {
+                      if !rewardAmount.value.isEmpty { rewardAmount.value[index] = reward }
+                      ordinal.value[index] = Int32(holderState.rewards)
+                      if clawback && forfeits(index, in: ledger) {
+                        reason.value[index] = ReasonCode.refunded.storedCode
+                      } else {
+                        paid.append(RewardedTransaction(holder: holder, index: key.index))
+                      }
+                    } else {
+                      reason.value[index] = code
+                    }
+                  }
+                  rewarded.value[side] = paid
                 }
-                rewarded.value[side] = paid
               }
             }
           }
@@ -623,7 +626,9 @@ public struct RewardEngine: Sendable {
 
   /// Whether `left` comes before `right`: by time, ties broken by id bytes. Only equal times,
   /// which are rare, look at the ids.
-  private static func precedes(_ left: PassKey, _ right: PassKey, ids: IdentifierArena) -> Bool {
+  private static func precedes(
+    _ left: PassKey, _ right: PassKey, ids: IdentifierArena.UnsafeView
+  ) -> Bool {
     if left.time != right.time { return left.time < right.time }
     return ids.precedes(Int(left.index), Int(right.index))
   }
@@ -631,7 +636,13 @@ public struct RewardEngine: Sendable {
   /// Sorts the two halves of `keys` at once, one per core, and returns where the second starts.
   /// Sorting keys kept side by side touches memory in order.
   fileprivate static func sortHalves(
-    _ keys: inout [PassKey], from halvesFrom: Int, ids: IdentifierArena
+    _ keys: inout [PassKey], from halvesFrom: Int, ids arena: IdentifierArena
+  ) -> Int {
+    arena.withUnsafeView { ids in sortHalves(&keys, from: halvesFrom, ids: ids) }
+  }
+
+  private static func sortHalves(
+    _ keys: inout [PassKey], from halvesFrom: Int, ids: IdentifierArena.UnsafeView
   ) -> Int {
     // Keys are unique (ids are), so an unstable sort orders them exactly, and in place: the
     // standard library's stable sort would allocate as much again.
@@ -658,7 +669,14 @@ public struct RewardEngine: Sendable {
   /// Calls `body` with every key in order, merging the two sorted halves as it goes rather than
   /// into a second array of them.
   fileprivate static func forEachInOrder(
-    _ keys: [PassKey], halvesSplitAt middle: Int, ids: IdentifierArena,
+    _ keys: [PassKey], halvesSplitAt middle: Int, ids arena: IdentifierArena,
+    _ body: (PassKey) -> Void
+  ) {
+    arena.withUnsafeView { ids in forEachInOrder(keys, halvesSplitAt: middle, ids: ids, body) }
+  }
+
+  private static func forEachInOrder(
+    _ keys: [PassKey], halvesSplitAt middle: Int, ids: IdentifierArena.UnsafeView,
     _ body: (PassKey) -> Void
   ) {
     let count = keys.count
