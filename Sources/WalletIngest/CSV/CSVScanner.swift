@@ -40,32 +40,32 @@ package final class CSVScanner {
   /// Offset in the input of `buffer[0]`.
   private var bufferOffset: Int
   /// The first byte not yet handed out.
-  private var position = 0
+  @exclusivity(unchecked) private var position = 0
   /// One past the last valid byte of `buffer`.
-  private var end = 0
+  @exclusivity(unchecked) private var end = 0
   /// Whether the input has no bytes left beyond `end`.
-  private var exhausted = false
+  @exclusivity(unchecked) private var exhausted = false
   /// Set once the first bytes are read (and a byte order mark skipped).
-  private var started = false
+  @exclusivity(unchecked) private var started = false
   /// The 1-based line of the next record.
-  private var line = 1
+  @exclusivity(unchecked) private var line = 1
   /// The current record's fields, as offsets in `buffer`.
-  private var spans: UnsafeMutablePointer<CSVFieldSpan>
-  private var spanCapacity = 16
-  private var fieldCount = 0
+  @exclusivity(unchecked) private var spans: UnsafeMutablePointer<CSVFieldSpan>
+  @exclusivity(unchecked) private var spanCapacity = 16
+  @exclusivity(unchecked) private var fieldCount = 0
   /// The line of the current record.
-  private var recordLine = 0
+  @exclusivity(unchecked) private var recordLine = 0
   /// Set once the rest of the input is `CSVReader`'s.
-  private var handedOver: CSVReader?
+  @exclusivity(unchecked) private var handedOver: CSVReader?
   /// The record `handedOver` gave last.
-  private var handedOverRecord: CSVRecord?
+  @exclusivity(unchecked) private var handedOverRecord: CSVRecord?
   /// The first error, thrown again by every later call.
-  private var failure: CSVSyntaxError?
+  @exclusivity(unchecked) private var failure: CSVSyntaxError?
   /// Input bytes taken so far (ahead of the records handed out by up to a chunk).
   package var bytesRead: Int { bytesScanned + (handedOver?.bytesRead ?? 0) }
   private var bytesScanned = 0
   /// Records scanned here rather than by `CSVReader` (for tests and measurements).
-  package private(set) var recordsScanned = 0
+  @exclusivity(unchecked) package private(set) var recordsScanned = 0
 
   /// Reads the bytes `range` of an open file with `pread`, leaving its offset alone, as
   /// `CSVReader(fileDescriptor:range:)` does: a byte order mark is looked for only when the range
