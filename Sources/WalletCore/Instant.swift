@@ -177,6 +177,45 @@ public struct Instant: Hashable, Comparable, Sendable {
     let date = CivilDate(daysSinceEpoch: Int(days))
     let second = Int(secondOfDay)
     let magnitude = abs(offset)
+    guard date.year >= 1000 && date.year <= 9999 && magnitude < 100 * 3600 else {
+      return Self.formattedDigitByDigit(
+        date: date, second: second, offset: offset, into: buffer)
+    }
+    // Every field two digits at fixed places, as a rewards file's hundreds of thousands of
+    // times are: the general writing below took about a thousand instructions each.
+    @inline(__always) func pair(_ value: Int, at index: Int) {
+      buffer[index] = UInt8(truncatingIfNeeded: 48 + value / 10)
+      buffer[index + 1] = UInt8(truncatingIfNeeded: 48 + value % 10)
+    }
+    pair(date.year / 100, at: 0)
+    pair(date.year % 100, at: 2)
+    buffer[4] = UInt8(ascii: "-")
+    pair(date.month, at: 5)
+    buffer[7] = UInt8(ascii: "-")
+    pair(date.day, at: 8)
+    buffer[10] = UInt8(ascii: "T")
+    pair(second / 3600, at: 11)
+    buffer[13] = UInt8(ascii: ":")
+    pair(second / 60 % 60, at: 14)
+    buffer[16] = UInt8(ascii: ":")
+    pair(second % 60, at: 17)
+    buffer[19] = UInt8(ascii: offset < 0 ? "-" : "+")
+    pair(magnitude / 3600, at: 20)
+    buffer[22] = UInt8(ascii: ":")
+    pair(magnitude / 60 % 60, at: 23)
+    guard magnitude % 60 != 0 else { return 25 }
+    buffer[25] = UInt8(ascii: ":")
+    pair(magnitude % 60, at: 26)
+    return 28
+  }
+
+  /// `formatted(in:into:)`'s text for the local `date`, `second` of the day and `offset` from
+  /// UTC, each number written with as many digits as it needs (a year before 1000 or past
+  /// 9999 too). Internal, so that tests compare the two ways of writing an instant.
+  static func formattedDigitByDigit(
+    date: CivilDate, second: Int, offset: Int, into buffer: UnsafeMutableBufferPointer<UInt8>
+  ) -> Int {
+    let magnitude = abs(offset)
     var count = 0
     func put(_ character: Unicode.Scalar) {
       buffer[count] = UInt8(ascii: character)

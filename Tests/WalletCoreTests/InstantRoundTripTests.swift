@@ -1,4 +1,5 @@
 import Testing
+import WalletTestSupport
 
 @testable import WalletCore
 
@@ -39,6 +40,30 @@ struct InstantRoundTripTests {
     ])
   func refuses(text: String, error: TimeParseError) {
     #expect(throws: error) { try Instant.parse(text, naiveIn: shanghai) }
+  }
+
+  /// Writing every field at a fixed place (years 1000 to 9999, the whole range of an instant)
+  /// gives the text that writing each number digit by digit gives, local mean times' offsets
+  /// with seconds included.
+  @Test(arguments: ["Asia/Shanghai", "UTC", "America/New_York", "Asia/Kolkata", "Africa/Monrovia"])
+  func fixedPlacesWriteWhatDigitByDigitWrites(zoneName: String) throws {
+    let zone = try TimeZoneRules(identifier: zoneName)
+    var random = SeededGenerator(seed: 31)
+    for _ in 0..<5_000 {
+      let seconds = Int64.random(in: -9_214_000_000...9_214_000_000, using: &random)
+      let instant = try #require(Instant(secondsSinceEpoch: seconds))
+      let offset = zone.offsetSeconds(atUTCSeconds: seconds)
+      let (days, second) = (seconds + Int64(offset)).floorDivided(by: 86_400)
+      let digitByDigit = withUnsafeTemporaryAllocation(
+        of: UInt8.self, capacity: Instant.formattedCapacity
+      ) { buffer in
+        let count = Instant.formattedDigitByDigit(
+          date: CivilDate(daysSinceEpoch: Int(days)), second: Int(second), offset: offset,
+          into: buffer)
+        return String(decoding: buffer[0..<count], as: UTF8.self)
+      }
+      #expect(instant.formatted(in: zone) == digitByDigit, "\(seconds) in \(zoneName)")
+    }
   }
 
   @Test(
