@@ -134,31 +134,37 @@ final class PieceFiles {
     let currency = currencyIndex(.cny)
     let method = UInt8(methods.firstIndex(of: .applePay)!)
     let status = UInt8(statuses.firstIndex(of: .settled)!)
-    batch.ids.bytes.withUnsafeBytes { bytes in
-      batch.ids.ends.withUnsafeBufferPointer { ends in
-        var start = 0
-        for row in 0..<batch.cards.count {
-          let card = batch.cards[row]
-          let record = TransactionRecord(
-            position: 0, time: batch.times[row],
-            amount: batch.amounts[row], refunded: batch.refunded[row], card: card,
-            enrollment: batch.enrollments[row], idLength: 0, currency: currency,
-            mcc: batch.mcc[row], method: method, status: status)
-          let id = UnsafeRawBufferPointer(rebasing: bytes[start..<ends[row]])
-          if let minimum, record.amount < minimum {
-            leaveOut(id: id)
-            start = ends[row]
-            continue
-          }
-          let part = Int(partOfCard[Int(card)])
-          if let merchants = batch.merchants {
-            merchants.withBytes(at: row) { merchant in
-              add(record, id: id, merchant: UnsafeRawBufferPointer(merchant), part: part)
+    // Each row's part, read for the whole batch in one tight loop: a card's part is a likely
+    // cache miss (a quarter of this method's time, read row by row), and so the misses overlap.
+    let rows = batch.cards.count
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: rows) { parts in
+      for row in 0..<rows { parts[row] = partOfCard[Int(batch.cards[row])] }
+      batch.ids.bytes.withUnsafeBytes { bytes in
+        batch.ids.ends.withUnsafeBufferPointer { ends in
+          var start = 0
+          for row in 0..<rows {
+            let card = batch.cards[row]
+            let record = TransactionRecord(
+              position: 0, time: batch.times[row],
+              amount: batch.amounts[row], refunded: batch.refunded[row], card: card,
+              enrollment: batch.enrollments[row], idLength: 0, currency: currency,
+              mcc: batch.mcc[row], method: method, status: status)
+            let id = UnsafeRawBufferPointer(rebasing: bytes[start..<ends[row]])
+            if let minimum, record.amount < minimum {
+              leaveOut(id: id)
+              start = ends[row]
+              continue
             }
-          } else {
-            add(record, id: id, merchant: nil, part: part)
+            let part = Int(parts[row])
+            if let merchants = batch.merchants {
+              merchants.withBytes(at: row) { merchant in
+                add(record, id: id, merchant: UnsafeRawBufferPointer(merchant), part: part)
+              }
+            } else {
+              add(record, id: id, merchant: nil, part: part)
+            }
+            start = ends[row]
           }
-          start = ends[row]
         }
       }
     }
