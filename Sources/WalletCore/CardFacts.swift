@@ -76,12 +76,17 @@ struct CardFacts: Sendable {
   /// earliest active enrollment is found in logarithmic time.
   let removalTrees: [Int: RemovalTree]
 
-  init(ledger: Ledger, promotion: Promotion) {
+  /// The facts of `ledger`'s cards under `promotion`; `ranks`, when given, are the holders'
+  /// ranks `rankHolders` gives for its cards, worked out before.
+  init(
+    ledger: Ledger, promotion: Promotion,
+    ranks: (holderOfCard: [Int32], holderCards: [Int32])? = nil
+  ) {
     let cards = ledger.cards
     // The holders' ranks and the cards' enrollments in order, one on each core: neither needs
     // the other, and each is a pass or a sort over hundreds of thousands of values.
     let ((holderOfCard, holderCards), enrollmentOrder) = bothAtOnce(
-      { CardFacts.rankHolders(cards) }, { EnrollmentOrder(ledger) })
+      { ranks ?? CardFacts.rankHolders(cards) }, { EnrollmentOrder(ledger) })
     self.holderCards = holderCards
     self.holderOfCard = holderOfCard
     campaignFirstDay = promotion.campaignStart?.daysSinceEpoch ?? Int.min

@@ -8,15 +8,29 @@
 package struct PreparedCards: Sendable {
   let facts: CardFacts
 
-  /// The facts of the cards and enrollments of `ledger` under `promotion`.
-  package init(_ ledger: Ledger, promotion: Promotion) {
-    facts = CardFacts(ledger: ledger, promotion: promotion)
+  /// The facts of the cards and enrollments of `ledger` under `promotion`; `ranks`, when given,
+  /// are `HolderRanks(of: ledger)`, worked out before.
+  package init(_ ledger: Ledger, promotion: Promotion, ranks: HolderRanks? = nil) {
+    facts = CardFacts(
+      ledger: ledger, promotion: promotion,
+      ranks: ranks.map { ($0.ofCard, $0.cardOfHolder) })
   }
 
   /// Each card's holder as a rank among the holders' ids in byte order, as the engine ranks
-  /// them (the rewards file's order), and the number of holders.
-  package var holderRanks: (ofCard: [Int32], count: Int) {
-    (facts.holderOfCard, facts.holderCards.count)
+  /// them, worked out alone: a batch in parts needs them to partition its transactions, and
+  /// the rest of the cards' facts only to decide.
+  package struct HolderRanks: Sendable {
+    /// Each card's holder's rank.
+    package let ofCard: [Int32]
+    /// A card of each holder, by rank.
+    let cardOfHolder: [Int32]
+    /// The number of holders.
+    package var count: Int { cardOfHolder.count }
+
+    /// The ranks of the holders of `ledger`'s cards.
+    package init(of ledger: Ledger) {
+      (ofCard, cardOfHolder) = CardFacts.rankHolders(ledger.cards)
+    }
   }
 }
 

@@ -491,17 +491,20 @@ extension Ledger {
 
 /// `PreparedCards` worked out on a thread of its own once started, while the caller goes on:
 /// what it made is read after waiting for it.
-private final class CardsPreparation: @unchecked Sendable {
+final class CardsPreparation: @unchecked Sendable {
   private let ledger: Ledger
   private let promotion: Promotion
+  private let ranks: PreparedCards.HolderRanks?
   private let done = DispatchGroup()
   private var started = false
   private var made: PreparedCards?
 
-  /// To prepare the cards and enrollments of `ledger` under `promotion`.
-  init(_ ledger: Ledger, promotion: Promotion) {
+  /// To prepare the cards and enrollments of `ledger` under `promotion`, with the holders'
+  /// `ranks` when already worked out.
+  init(_ ledger: Ledger, promotion: Promotion, ranks: PreparedCards.HolderRanks? = nil) {
     self.ledger = ledger
     self.promotion = promotion
+    self.ranks = ranks
   }
 
   /// Starts preparing them, and returns at once. Called once at most, from any thread.
@@ -511,7 +514,7 @@ private final class CardsPreparation: @unchecked Sendable {
     // A queue of its own, which always gets a thread (as `bothAtOnce`'s): the caller later
     // waits for it, whatever else keeps the shared threads busy.
     DispatchQueue(label: "wallet.prepare-cards").async {
-      self.made = PreparedCards(self.ledger, promotion: self.promotion)
+      self.made = PreparedCards(self.ledger, promotion: self.promotion, ranks: self.ranks)
       self.done.leave()
     }
   }

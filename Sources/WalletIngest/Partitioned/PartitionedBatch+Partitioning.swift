@@ -18,14 +18,14 @@ extension PartitionedBatch {
   func partition(
     _ file: InputFile, base: BatchInput, loader: LedgerLoader, partOfCard: [UInt8],
     leavingOutBelow minimum: Int64? = nil, in directory: TemporaryDirectory,
-    progress: (any ReadProgress)?
+    progress: (any ReadProgress)?, alongside: (@Sendable () -> Void)? = nil
   ) throws(FileError) -> PartitionedParts {
     loader.rememberLookups(of: base.ledger)
     // The lookups of card and enrollment ids are not needed once read: tens of megabytes.
     defer { loader.forgetLookups() }
     if let pieces = partitionInPieces(
       file, loader: loader, partOfCard: partOfCard, leavingOutBelow: minimum, in: directory,
-      progress: progress)
+      progress: progress, alongside: alongside)
     {
       let belowMinimum = pieces.reduce(0) { $0 + $1.belowMinimum }
       // The rows left out are in no part's file, so a hash met twice among them cannot be told
@@ -60,7 +60,8 @@ extension PartitionedBatch {
   /// once (`FileParts`), in file order; nil when the file is small or any row is not valid.
   private func partitionInPieces(
     _ file: InputFile, loader: LedgerLoader, partOfCard: [UInt8], leavingOutBelow minimum: Int64?,
-    in directory: TemporaryDirectory, progress: (any ReadProgress)?
+    in directory: TemporaryDirectory, progress: (any ReadProgress)?,
+    alongside: (@Sendable () -> Void)?
   ) -> [Piece]? {
     guard file.size >= smallestFileInPieces,
       let columns = try? CSVColumns(
@@ -76,6 +77,7 @@ extension PartitionedBatch {
     guard
       var pieces = FileParts.read(
         file, kind: .transactions, parts: Self.pieceCount, smallest: smallestFileInPieces,
+        alongside: alongside,
         { csv, columns, _ -> Piece? in
           Self.readPiece(
             csv, columns: columns, reader: reader, partOfCard: partOfCard,
@@ -170,8 +172,8 @@ extension PartitionedBatch {
 
   /// Each card's part: holders, in the order of their ids' bytes, are split into ranges of
   /// about as many cards each.
-  static func partOfCard(_ cards: PreparedCards, partitions: Int) -> [UInt8] {
-    let (holderOfCard, holderCount) = cards.holderRanks
+  static func partOfCard(_ ranks: PreparedCards.HolderRanks, partitions: Int) -> [UInt8] {
+    let (holderOfCard, holderCount) = (ranks.ofCard, ranks.count)
     var cardsOfHolder = [Int](repeating: 0, count: holderCount)
     for holder in holderOfCard { cardsOfHolder[Int(holder)] += 1 }
     var partOfHolder = [UInt8](repeating: 0, count: holderCount)

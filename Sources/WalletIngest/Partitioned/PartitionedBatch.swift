@@ -91,13 +91,18 @@ package struct PartitionedBatch {
     let directory = try TemporaryDirectory(in: workParent)
     defer { directory.remove() }
     var totals = Totals()
-    // What the cards and enrollments alone decide, worked out once for every part.
-    let prepared = PreparedCards(base.ledger, promotion: promotion)
+    // What the cards and enrollments alone decide, worked out once for every part: the
+    // holders' ranks now, which say each card's part, and the rest on the first core to run
+    // out of pieces of the transactions file, which would otherwise wait for the last one.
+    let ranks = PreparedCards.HolderRanks(of: base.ledger)
+    let preparation = CardsPreparation(base.ledger, promotion: promotion, ranks: ranks)
     let parts = try partition(
       transactionsFile, base: base, loader: loader,
-      partOfCard: Self.partOfCard(prepared, partitions: partitions),
+      partOfCard: Self.partOfCard(ranks, partitions: partitions),
       leavingOutBelow: decisions == nil ? leavingOutBelow : nil, in: directory,
-      progress: progress("partitioning", transactionsFile.size))
+      progress: progress("partitioning", transactionsFile.size), alongside: preparation.start)
+    let prepared =
+      preparation.prepared ?? PreparedCards(base.ledger, promotion: promotion, ranks: ranks)
     totals.transactions = parts.belowMinimum
     totals.skipped = base.skipped
     totals.skipped.append(contentsOf: parts.skipped)
