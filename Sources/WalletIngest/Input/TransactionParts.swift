@@ -427,14 +427,8 @@ struct PendingRows {
   ) -> Bool {
     let rows = rowCount
     guard rows > 0 else { return true }
-    defer {
-      rowCount = 0
-      leftOutCount = 0
-      namingCount = 0
-      cardIDs.removeAll()
-      enrollmentIDs.removeAll()
-      columns.removeAll()
-    }
+    // Whether handed on or not, the rows are done with.
+    defer { discard() }
     // Without a minimum every row is kept, in order: the entries go straight to their column.
     let cards = (minimum == nil ? columns.cards : foundCards).extracting(0..<rows)
     lookup.entries(
