@@ -428,15 +428,6 @@ struct RemovalTree {
   }
 }
 
-extension Ledger {
-  /// Each card's holder as a rank among the holders' ids in byte order (the rewards file's
-  /// order, as the engine ranks them), and the number of holders.
-  package func holderRanks() -> (ofCard: [Int32], count: Int) {
-    let (holderOfCard, holderCards) = CardFacts.rankHolders(cards)
-    return (holderOfCard, holderCards.count)
-  }
-}
-
 extension Promotion {
   /// Why `card` can never earn under this promotion, whatever is bought with it and however it
   /// is bound: the first of the checks on the card alone (issuer, type, network, role) that it

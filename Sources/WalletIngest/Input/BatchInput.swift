@@ -520,7 +520,7 @@ final class CardsPreparation: @unchecked Sendable {
   }
 
   /// What was prepared, once it is; nil when never started. Called after `start` returned,
-  /// on the thread that waited for it (here, the end of the parts' dispatch).
+  /// on the thread that waited for it (the end of the parts' or pieces' dispatch).
   var prepared: PreparedCards? {
     guard started else { return nil }
     done.wait()
