@@ -289,8 +289,8 @@ package final class CSVScanner {
         let next = byte == CSVByte.quote ? fieldEnd + 2 : at + 1
         if terminator == CSVByte.lineFeed {
           position = min(next, end)
-          if doubledQuotes != 0 { unescape(doubledQuotes, spans: spans) }
-          return finishRecord(start: start, firstHighBit: firstHighBit)
+          return finishRecord(
+            start: start, firstHighBit: firstHighBit, doubledQuotes: doubledQuotes)
         }
         fieldStart = next
         if byte == CSVByte.quote {
@@ -348,16 +348,19 @@ package final class CSVScanner {
   }
 
   /// Checks the record `buffer[start..<position]`, whose fields are in `spans`, as UTF-8 from
-  /// `firstHighBit` (a valid sequence cannot start on an ASCII byte before it), and moves on to
-  /// the next line.
+  /// `firstHighBit` (a valid sequence cannot start on an ASCII byte before it), unescapes the
+  /// doubled quotes of the fields whose bits `doubledQuotes` sets, and moves on to the next line.
   @inline(__always)
-  private func finishRecord(start: Int, firstHighBit: Int) -> Scan {
+  private func finishRecord(start: Int, firstHighBit: Int, doubledQuotes: UInt64) -> Scan {
+    // Checked as written: unescaping moves a field's bytes over a doubled quote and leaves its
+    // last byte twice, which could complete a sequence cut short by the closing quote.
     if firstHighBit < position
       && CSVReader.problem(in: buffer + firstHighBit, count: position - firstHighBit) != nil
     {
       position = start
       return .unusual
     }
+    if doubledQuotes != 0 { unescape(doubledQuotes, spans: spans) }
     recordLine = line
     line += 1
     return .record
