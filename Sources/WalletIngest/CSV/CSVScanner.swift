@@ -9,9 +9,10 @@
 ///
 /// Nearly every row of a bank's file is plain: fields without line breaks, carriage returns or
 /// NUL bytes, each either unquoted or quoted whole. For those, one compare per special byte
-/// over 16 bytes gives a bit mask of the commas, line feeds and quotes, and the fields are the
-/// runs between the set bits; the bytes of a record with any byte of 0x80 or more are checked
-/// as UTF-8 in one run. At the first record that is anything else (a carriage return, a line
+/// over 16 bytes gives one bit mask of the commas, line feeds, quotes, carriage returns and NULs,
+/// the byte at each set bit says which (nearly always a comma), and the fields are the runs
+/// between them; the bytes of a record with any byte of 0x80 or more are checked as UTF-8 in
+/// one run. At the first record that is anything else (a carriage return, a line
 /// break inside quotes, a stray quote, invalid UTF-8, a field too long, a record longer than the
 /// buffer), the scanner hands the rest of the input, from that record's first byte and line, to
 /// a `CSVReader`, which reads it or throws exactly the error it always has. So the records, their
@@ -51,7 +52,7 @@ package final class CSVScanner {
   @exclusivity(unchecked) private var line = 1
   /// The current record's fields, as offsets in `buffer`.
   @exclusivity(unchecked) private var spans: UnsafeMutablePointer<CSVFieldSpan>
-  @exclusivity(unchecked) private var spanCapacity = 16
+  @exclusivity(unchecked) private var spanCapacity = 64
   @exclusivity(unchecked) private var fieldCount = 0
   /// The line of the current record.
   @exclusivity(unchecked) private var recordLine = 0
@@ -233,72 +234,80 @@ package final class CSVScanner {
     while block < end {
       let vector = UnsafeRawPointer(buffer + block).loadUnaligned(as: SIMD16<UInt8>.self)
       let valid: UInt64 = end - block >= Self.lane ? 0xFFFF : (1 << UInt64(end - block)) - 1
+      // Every byte that ends a plain field or makes the record unusual: one mask, and the byte
+      // itself tells which, as nearly every stop is a comma.
       var stops =
         Self.bits(
           (vector .== SIMD16(repeating: CSVByte.comma))
             .| (vector .== SIMD16(repeating: CSVByte.lineFeed))
-            .| (vector .== SIMD16(repeating: CSVByte.quote))) & valid
-      let special =
-        Self.bits(
-          (vector .== SIMD16(repeating: CSVByte.carriageReturn))
+            .| (vector .== SIMD16(repeating: CSVByte.quote))
+            .| (vector .== SIMD16(repeating: CSVByte.carriageReturn))
             .| (vector .== SIMD16(repeating: 0))) & valid
-      // A carriage return or NUL before the record's line feed is unusual; one after it
-      // belongs to the next record.
-      if special != 0 && special.trailingZeroBitCount < firstLineFeed(stops, at: block) {
-        return .unusual
+      // The UTF-8 check starts at the first block with a high bit anywhere in its 16 bytes:
+      // bytes of it outside the record are not checked, and ASCII ones in it pass.
+      if firstHighBit == Int.max && Self.hasHighBit(vector) { firstHighBit = block }
+      // One block adds at most a field per byte.
+      if count + Self.lane > capacity {
+        (spans, capacity) = Self.grow(spans, count: count, to: 2 * (count + Self.lane))
       }
-      if firstHighBit == Int.max && Self.hasHighBit(vector, valid: valid) { firstHighBit = block }
       while stops != 0 {
         let at = block + stops.trailingZeroBitCount
         let byte = buffer[at]
-        var fieldEnd = at
-        var textStart = fieldStart
-        var terminator = byte
-        if byte == CSVByte.quote {
-          // Only a whole quoted field is scanned here: `"…"` then a comma or line break.
-          guard at == fieldStart else { return .unusual }
-          var doubled = false
-          switch quotedFieldEnd(from: at + 1, doubled: &doubled) {
-          case .closed(let close):
-            if close + 1 >= end {
-              guard exhausted else { return .needMore }
-              terminator = CSVByte.lineFeed
-            } else {
-              terminator = buffer[close + 1]
-              guard terminator == CSVByte.comma || terminator == CSVByte.lineFeed else {
-                return .unusual
-              }
-            }
-            textStart = at + 1
-            fieldEnd = close
-          case .needMore: return .needMore
-          case .unusual: return .unusual
-          }
-          if doubled {
-            guard count < 64 else { return .unusual }
-            doubledQuotes |= 1 << UInt64(count)
-          }
-          // The field's bytes past this block were not looked at for a high bit.
-          firstHighBit = min(firstHighBit, at)
+        if byte == CSVByte.comma {
+          (spans + count).initialize(to: CSVFieldSpan(start: fieldStart, end: at, line: line))
+          count += 1
+          fieldStart = at + 1
+          stops &= stops - 1
+          continue
         }
-        guard fieldEnd - textStart <= CSVReader.maximumFieldLength else { return .unusual }
-        if count == capacity { (spans, capacity) = Self.grow(spans, count: count) }
-        (spans + count).initialize(to: CSVFieldSpan(start: textStart, end: fieldEnd, line: line))
-        count += 1
-        // After a quoted field, the next field starts past its closing quote and terminator.
-        let next = byte == CSVByte.quote ? fieldEnd + 2 : at + 1
-        if terminator == CSVByte.lineFeed {
-          position = min(next, end)
+        if byte == CSVByte.lineFeed {
+          (spans + count).initialize(to: CSVFieldSpan(start: fieldStart, end: at, line: line))
+          count += 1
           return finishRecord(
-            start: start, firstHighBit: firstHighBit, doubledQuotes: doubledQuotes)
+            start: start, next: at + 1, spans: spans, count: count,
+            doubledQuotes: doubledQuotes, firstHighBit: firstHighBit)
+        }
+        // A carriage return or NUL before the record's line feed is unusual (one after it
+        // belongs to the next record), and so is a quote inside a field.
+        guard byte == CSVByte.quote, at == fieldStart else { return .unusual }
+        // A whole quoted field: `"…"` then a comma or line break.
+        var doubled = false
+        let close: Int
+        switch quotedFieldEnd(from: at + 1, doubled: &doubled) {
+        case .closed(let found): close = found
+        case .needMore: return .needMore
+        case .unusual: return .unusual
+        }
+        let terminator: UInt8
+        if close + 1 >= end {
+          guard exhausted else { return .needMore }
+          terminator = CSVByte.lineFeed
+        } else {
+          terminator = buffer[close + 1]
+          guard terminator == CSVByte.comma || terminator == CSVByte.lineFeed else {
+            return .unusual
+          }
+        }
+        if doubled {
+          guard count < 64 else { return .unusual }
+          doubledQuotes |= 1 << UInt64(count)
+        }
+        // The field's bytes past this block were not looked at for a high bit.
+        firstHighBit = min(firstHighBit, at)
+        (spans + count).initialize(to: CSVFieldSpan(start: at + 1, end: close, line: line))
+        count += 1
+        // The next field starts past the closing quote and its terminator.
+        let next = close + 2
+        if terminator == CSVByte.lineFeed {
+          return finishRecord(
+            start: start, next: next, spans: spans, count: count, doubledQuotes: doubledQuotes,
+            firstHighBit: firstHighBit)
         }
         fieldStart = next
-        if byte == CSVByte.quote {
-          // Go on after the quoted field: this block's masks are stale.
-          block = next - Self.lane
-          break
-        }
-        stops &= stops - 1
+        // Go on after the quoted field, whose room in `spans` was taken from this block's:
+        // this block's masks are stale.
+        block = next - Self.lane
+        break
       }
       block += Self.lane
     }
@@ -307,28 +316,16 @@ package final class CSVScanner {
     return .needMore
   }
 
-  /// The bit of the first line feed among `stops` (the stops of the 16 bytes at `block`), or
-  /// 16 when there is none.
-  @inline(__always)
-  private func firstLineFeed(_ stops: UInt64, at block: Int) -> Int {
-    var scan = stops
-    while scan != 0 {
-      let bit = scan.trailingZeroBitCount
-      if buffer[block + bit] == CSVByte.lineFeed { return bit }
-      scan &= scan - 1
-    }
-    return Self.lane
-  }
-
-  /// `spans` moved to twice the room; kept out of line, as records rarely outgrow it.
+  /// `spans`, holding `count` fields, moved to room for `capacity`; kept out of line, as
+  /// records rarely outgrow it.
   @inline(never)
   private static func grow(
-    _ spans: UnsafeMutablePointer<CSVFieldSpan>, count: Int
+    _ spans: UnsafeMutablePointer<CSVFieldSpan>, count: Int, to capacity: Int
   ) -> (UnsafeMutablePointer<CSVFieldSpan>, Int) {
-    let grown = UnsafeMutablePointer<CSVFieldSpan>.allocate(capacity: count * 2)
+    let grown = UnsafeMutablePointer<CSVFieldSpan>.allocate(capacity: capacity)
     grown.moveInitialize(from: spans, count: count)
     spans.deallocate()
-    return (grown, count * 2)
+    return (grown, capacity)
   }
 
   /// Completes a record that the input ends without a line break, if it is plain.
@@ -347,11 +344,23 @@ package final class CSVScanner {
     return .unusual
   }
 
-  /// Checks the record `buffer[start..<position]`, whose fields are in `spans`, as UTF-8 from
-  /// `firstHighBit` (a valid sequence cannot start on an ASCII byte before it), unescapes the
-  /// doubled quotes of the fields whose bits `doubledQuotes` sets, and moves on to the next line.
+  /// Ends the record `buffer[start..<next]`, whose fields are `spans[0..<count]`: checks its
+  /// fields' lengths (only a record longer than a field may be has one too long), checks it as
+  /// UTF-8 from `firstHighBit` (a valid sequence cannot start on an ASCII byte before it),
+  /// unescapes its doubled quotes, and moves on to the next line.
   @inline(__always)
-  private func finishRecord(start: Int, firstHighBit: Int, doubledQuotes: UInt64) -> Scan {
+  private func finishRecord(
+    start: Int, next: Int, spans: UnsafeMutablePointer<CSVFieldSpan>, count: Int,
+    doubledQuotes: UInt64, firstHighBit: Int
+  ) -> Scan {
+    if next - start > CSVReader.maximumFieldLength
+      && (0..<count).contains(where: {
+        spans[$0].end - spans[$0].start > CSVReader.maximumFieldLength
+      })
+    {
+      return .unusual
+    }
+    position = min(next, end)
     // Checked as written: unescaping moves a field's bytes over a doubled quote and leaves its
     // last byte twice, which could complete a sequence cut short by the closing quote.
     if firstHighBit < position
@@ -430,13 +439,11 @@ package final class CSVScanner {
     return low | high << 8
   }
 
-  /// Whether a valid lane of `vector` holds a byte of 0x80 or more.
+  /// Whether any lane of `vector` holds a byte of 0x80 or more.
   @inline(__always)
-  private static func hasHighBit(_ vector: SIMD16<UInt8>, valid: UInt64) -> Bool {
+  private static func hasHighBit(_ vector: SIMD16<UInt8>) -> Bool {
     let words = unsafeBitCast(vector, to: SIMD2<UInt64>.self)
-    guard (words[0] | words[1]) & 0x8080_8080_8080_8080 != 0 else { return false }
-    let signed = unsafeBitCast(vector, to: SIMD16<Int8>.self)
-    return bits(signed .< SIMD16(repeating: 0)) & valid != 0
+    return (words[0] | words[1]) & 0x8080_8080_8080_8080 != 0
   }
 
   // MARK: - Input

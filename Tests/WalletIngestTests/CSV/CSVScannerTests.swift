@@ -109,6 +109,30 @@ struct CSVScannerTests {
     }
   }
 
+  /// Records of many fields (past the room the scanner starts with, some quoted, some blank
+  /// around) and records longer than a field may be, whose fields are not, are the scanner's
+  /// own, and the same as the reader's.
+  @Test(arguments: [63, 64, 65, 200, 1000])
+  func scansWideAndLongRecordsItself(fields: Int) throws {
+    let wide = (0..<fields).map {
+      $0 % 5 == 0 ? "\"q,\($0)\"" : $0 % 7 == 0 ? " \($0)\t" : "f\($0)"
+    }
+    let values = (0..<fields).map { $0 % 5 == 0 ? "q,\($0)" : $0 % 7 == 0 ? "\($0)" : "f\($0)" }
+    let half = String(repeating: "x", count: CSVReader.maximumFieldLength / 2 + fields)
+    let text = wide.joined(separator: ",") + "\n" + "\(half),\(half)\n" + "a,b\n"
+    let bytes = Array(text.utf8)
+    for chunkSize in [CSVReader.maximumFieldLength * 2, CSVScanner.defaultChunkSize] {
+      #expect(CSVScannerAgreement.firstDisagreement(in: bytes, chunkSize: chunkSize) == nil)
+      let scanner = CSVScanner(bytes: bytes, chunkSize: chunkSize)
+      let first = try #require(try scanner.next())
+      #expect((0..<first.count).map { String(decoding: first[$0], as: UTF8.self) } == values)
+      #expect(try scanner.next()?.count == 2)
+      #expect(try scanner.next()?.count == 2)
+      #expect(try scanner.next() == nil)
+      #expect(scanner.recordsScanned == 3, "\(chunkSize)-byte chunks")
+    }
+  }
+
   /// A part of a file (as a batch reads a large one in parts) is read from its range only, and
   /// a carriage return hands the rest to the reader, which counts the lines on.
   @Test func readsARangeOfAFileAndHandsOverAtACarriageReturn() throws {
