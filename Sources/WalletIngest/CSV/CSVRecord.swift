@@ -246,6 +246,10 @@ package struct CSVRawFields {
     var low = span.start
     var high = span.end
     let bytes = self.bytes
+    // Nearly every field starts and ends with a byte above the space, the largest blank.
+    if low < high && bytes[low] > CSVByte.space && bytes[high - 1] > CSVByte.space {
+      return UnsafeRawBufferPointer(start: bytes + low, count: high - low)
+    }
     while low < high && CSVByte.isBlank(bytes[low]) { low += 1 }
     while high > low && CSVByte.isBlank(bytes[high - 1]) { high -= 1 }
     return UnsafeRawBufferPointer(start: bytes + low, count: high - low)
