@@ -1,6 +1,7 @@
 import Foundation
 import WalletCore
 import WalletIngest
+import WalletJobs
 import WalletStore
 
 /// The `wallet` program: parses the command line, runs the command, and turns every failure
@@ -113,6 +114,10 @@ public enum WalletCommandLine {
 
   /// Runs the program on the process's arguments and exits with its status.
   public static func main() -> Never {
+    // Only a batch's columns are large enough to gain, and the program has read nothing yet.
+    if CommandLine.arguments.dropFirst().contains("batch") {
+      LargeAllocations.restartPreferringHugePages()
+    }
     openMissingStandardStreams()
     // A closed pipe is met as EPIPE, which every writer treats as the reader having seen
     // enough, rather than as a signal that would kill a batch before it renames its files.
