@@ -129,24 +129,27 @@ struct CardFacts: Sendable {
       let middle = cards.count / 2
       DispatchQueue.concurrentPerform(iterations: 2) { half in
         var reasons: [EligibilityKey: UInt8] = [:]
-        // Neighbouring cards mostly share their combination: the last one is compared before
-        // the table is hashed.
-        var last: (key: EligibilityKey, reason: UInt8)?
+        // A file has a handful of combinations, met in any order: the few met last are
+        // compared one by one (hashing the issuer's text cost more) before the table is hashed.
+        var recent: [(key: EligibilityKey, reason: UInt8)] = []
         for index in half == 0 ? 0..<middle : middle..<cards.count {
           let card = cards[index]
           let key = EligibilityKey(
             issuer: card.issuer, type: card.type, network: card.network, role: card.role)
           var record = CardRecord()
           record.holder = holderOfCard[index]
-          if let last, last.key == key {
-            record.reason = last.reason
-          } else if let known = reasons[key] {
-            record.reason = known
-            last = (key, known)
+          if let found = recent.lastIndex(where: { $0.key == key }) {
+            record.reason = recent[found].reason
+            if found != recent.count - 1 { recent.append(recent.remove(at: found)) }
           } else {
-            record.reason = CardFacts.reason(for: card, promotion: promotion)?.storedCode ?? 0
-            reasons[key] = record.reason
-            last = (key, record.reason)
+            if let reason = reasons[key] {
+              record.reason = reason
+            } else {
+              record.reason = CardFacts.reason(for: card, promotion: promotion)?.storedCode ?? 0
+              reasons[key] = record.reason
+            }
+            if recent.count == 8 { recent.removeFirst() }
+            recent.append((key, record.reason))
           }
           let start = enrollmentStarts[index]
           record.enrollmentCount = Int32(enrollmentStarts[index + 1] - start)
