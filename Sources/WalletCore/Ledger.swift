@@ -18,7 +18,7 @@ public struct IdentifierArena: Sendable {
   package mutating func append(_ utf8: UnsafeRawBufferPointer) {
     // As typed bytes, which the array copies at once: as raw bytes, it took them one by one
     // (about 100 instructions for an id of 8 bytes).
-    bytes.append(contentsOf: utf8.assumingMemoryBound(to: UInt8.self))
+    if !utf8.isEmpty { bytes.append(contentsOf: utf8.assumingMemoryBound(to: UInt8.self)) }
     ends.append(bytes.count)
   }
 

@@ -329,8 +329,9 @@ package final class LedgerLoader {
         half.enrollments.reserveCapacity(rows)
         half.ids = IDLookup.Half(reservingCapacity: rows)
         // The cards' ids and keys too: grown by doubling, each would be copied and its pages
-        // touched about twice.
-        half.cardIDs.reserveCapacity(rows, averageLength: 12)
+        // touched about twice. Of the ids, only the ends: nearly every key holds its id whole
+        // (`IDLookup.Key.bytesToKeep`).
+        half.cardIDs.reserveCapacity(rows, averageLength: 0)
         half.keys.reserveCapacity(rows)
         do throws(CSVSyntaxError) {
           while let fields = try csv.next() {
@@ -338,9 +339,10 @@ package final class LedgerLoader {
               let enrollment = reader.plainEnrollment(fields)
             else { return nil }
             let card = fields[reader.cardColumn]
+            let key = IDLookup.Key(card)
             half.enrollments.append(enrollment)
-            half.cardIDs.append(card)
-            half.keys.append(IDLookup.Key(card))
+            half.cardIDs.append(key.bytesToKeep(of: card))
+            half.keys.append(key)
             var id = enrollment.id.rawValue
             id.withUTF8 { half.ids.append(UnsafeRawBufferPointer($0)) }
           }

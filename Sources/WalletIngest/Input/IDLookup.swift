@@ -222,7 +222,8 @@ struct IDLookup: Sendable {
   static let batchSize = 64
 
   /// The entries of several ids at once: `entries[i]` becomes the entry of `ids[first + i]`,
-  /// whose key is `keys[i]`, or -1 when there is none.
+  /// whose key is `keys[i]`, or -1 when there is none. Only the bytes of an id longer than its
+  /// key holds are read: `ids` may hold none for the others (`Key.holdsWholeID`).
   ///
   /// The first slot of every probe is read in one tight loop before any is compared: each is a
   /// likely cache miss, and loads that do not wait on one another are served together rather
@@ -356,6 +357,16 @@ struct IDLookup: Sendable {
 
     /// Where its probe starts in a table of `mask + 1` slots.
     func slot(mask: Int) -> Int { Int(truncatingIfNeeded: hash) & mask }
+
+    /// Whether the key holds the whole id, so that finding it never reads the id's bytes
+    /// (`entries(of:startingAt:keys:into:)`).
+    var holdsWholeID: Bool { length <= Self.inlineBytes }
+
+    /// What a batch of lookups needs kept of the id `bytes`, whose key this is: nothing when
+    /// the key holds it whole (nearly every id), else its bytes.
+    func bytesToKeep(of bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+      holdsWholeID ? UnsafeRawBufferPointer(start: nil, count: 0) : bytes
+    }
   }
 }
 

@@ -332,10 +332,11 @@ struct PendingRows {
   /// Each waiting row's card entry, once looked up (with a minimum only: without one, the
   /// entries go straight into the kept rows' column).
   private let foundCards: UnsafeMutableBufferPointer<Int32>
-  /// The rows' card ids and their keys.
+  /// The rows' card ids (as much as their keys need kept: `bytesToKeep`) and their keys.
   private var cardIDs = IdentifierArena()
   private let cardKeys: UnsafeMutableBufferPointer<IDLookup.Key>
-  /// The rows that name an enrollment: how many, which, and the enrollments' ids and keys.
+  /// The rows that name an enrollment: how many, which, and the enrollments' ids (as
+  /// `cardIDs`) and keys.
   private var namingCount = 0
   private let naming: UnsafeMutableBufferPointer<Int32>
   private var enrollmentIDs = IdentifierArena()
@@ -398,12 +399,14 @@ struct PendingRows {
     rowCount += 1
     if let enrollment {
       naming[namingCount] = Int32(index)
-      enrollmentKeys.initializeElement(at: namingCount, to: IDLookup.Key(enrollment))
-      enrollmentIDs.append(enrollment)
+      let key = IDLookup.Key(enrollment)
+      enrollmentKeys.initializeElement(at: namingCount, to: key)
+      enrollmentIDs.append(key.bytesToKeep(of: enrollment))
       namingCount += 1
     }
-    cardKeys.initializeElement(at: index, to: IDLookup.Key(card))
-    cardIDs.append(card)
+    let key = IDLookup.Key(card)
+    cardKeys.initializeElement(at: index, to: key)
+    cardIDs.append(key.bytesToKeep(of: card))
     if let minimum {
       idHashes[index] = IDHash.of(id)
       guard row.amount >= minimum else {

@@ -76,6 +76,44 @@ struct IDLookupTests {
     }
     #expect(entries[..<300].filter { $0 >= 0 }.count == 300 - 43)
   }
+
+  /// A batch's ids kept as their keys need (`bytesToKeep`: nothing for an id of at most 16
+  /// bytes) are found as with every byte kept, long ids that share their first 16 bytes too.
+  @Test func batchesKeepOnlyTheBytesTheKeysNeed() throws {
+    let stems = ["C7-1", "0123456789abcdef", "0123456789abcdef-0", "0123456789abcdef-1"]
+    let ids = (0..<2_000).map { Identifier("\(stems[$0 % 4])#\($0)") } + stems.map(Identifier.init)
+    let lookup = try #require(IDLookup(uniqueIn: Array(ids[..<700]), Array(ids[700...])) { $0 })
+    let asked =
+      ids.shuffled()
+      + ["0123456789abcdef-2", "0123456789abcdef#", "C7-2"].map(
+        Identifier.init)
+    var arena = IdentifierArena()
+    var keys: [IDLookup.Key] = []
+    for id in asked {
+      var text = id.rawValue
+      text.withUTF8 {
+        let key = IDLookup.Key(UnsafeRawBufferPointer($0))
+        arena.append(key.bytesToKeep(of: UnsafeRawBufferPointer($0)))
+        keys.append(key)
+      }
+    }
+    #expect(keys.contains { !$0.holdsWholeID } && keys.contains(where: \.holdsWholeID))
+    var entries = [Int32](repeating: 7, count: asked.count)
+    keys.withUnsafeBufferPointer { keys in
+      for start in stride(from: 0, to: keys.count, by: IDLookup.batchSize) {
+        let range = start..<min(keys.count, start + IDLookup.batchSize)
+        entries.withUnsafeMutableBufferPointer {
+          lookup.entries(
+            of: arena, startingAt: start, keys: UnsafeBufferPointer(rebasing: keys[range]),
+            into: UnsafeMutableBufferPointer(rebasing: $0[range]))
+        }
+      }
+    }
+    for (index, id) in asked.enumerated() {
+      #expect(entries[index] == (lookup.entry(of: id.rawValue) ?? -1), "\(id)")
+    }
+    #expect(entries.filter { $0 < 0 }.count == 3)
+  }
 }
 
 /// Keys are placed on two cores, each in its half of the table; a probe that would run past
