@@ -26,4 +26,31 @@ struct HugePagesRestartTests {
     #expect(result.stdout == expected)
     #expect(result.stderr.isEmpty)
   }
+  /// The process running the batch is the one started again: its environment says so, asks
+  /// glibc for huge pages, and it keeps its name; with `WALLET_HUGE_PAGES=off`, neither.
+  @Test(arguments: [true, false])
+  func theRunningBatchWasStartedAgainUnderItsOwnName(asked: Bool) throws {
+    #if os(Linux)
+      let folder = try InterruptionTests.batchFolder()
+      let pipe = try InterruptionTests.pipe("t.csv", in: folder)
+      let (start, rest) = try InterruptionTests.transactionsInTwo()
+      pipe.write(Data(start.utf8))
+      let run = try InterruptionTests.Running(
+        InterruptionTests.batchArguments("t.csv"), in: folder,
+        environment: asked ? [:] : ["WALLET_HUGE_PAGES": "off"])
+      try InterruptionTests.wait(for: "the transactions to be read") {
+        run.hasOpen(folder.path("t.csv"))
+      }
+      let environment = try String(contentsOfFile: "/proc/\(run.pid)/environ", encoding: .utf8)
+        .split(separator: "\0").map(String.init)
+      let name = try String(contentsOfFile: "/proc/\(run.pid)/comm", encoding: .utf8)
+      pipe.write(Data(rest.utf8))
+      try pipe.close()
+      let (status, stderr) = run.finish()
+      #expect(status == 0, "\(stderr)")
+      #expect(name == "wallet\n")
+      #expect(environment.contains(asked ? "WALLET_HUGE_PAGES=asked" : "WALLET_HUGE_PAGES=off"))
+      #expect(environment.contains("GLIBC_TUNABLES=glibc.malloc.hugetlb=1") == asked)
+    #endif
+  }
 }

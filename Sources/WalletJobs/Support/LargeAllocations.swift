@@ -55,18 +55,47 @@ package enum LargeAllocations {
   /// starting again. Nothing on other systems.
   package static func restartPreferringHugePages() {
     #if canImport(Glibc)
-      // A program given more rights than its caller's (set-user-ID) is left alone.
-      guard getuid() == geteuid() && getgid() == getegid() else { return }
+      // A program given more rights than its caller's (set-user-ID) is left alone, and so is
+      // one started by naming the dynamic loader (`ld.so wallet …`), whose executable file is
+      // the loader: that program has no interpreter of its own (AT_BASE is 0).
+      guard getuid() == geteuid() && getgid() == getegid(), auxiliaryValue(7) != 0 else {
+        return
+      }
       let environment = ProcessInfo.processInfo.environment
-      guard let changed = environmentPreferringHugePages(environment) else { return }
+      guard let changed = environmentPreferringHugePages(environment),
+        let executable = runningExecutable()
+      else { return }
       let names = [hugePagesVariable, "GLIBC_TUNABLES"]
       if names.allSatisfy({ setenv($0, changed[$0]!, 1) == 0 }) {
-        execv("/proc/self/exe", CommandLine.unsafeArgv)
+        // The file itself, not `/proc/self/exe`: the process keeps the name that `ps`, `pgrep`
+        // and the system's logs know it by (the file's name).
+        execv(executable, CommandLine.unsafeArgv)
       }
-      // Not started again (no /proc, say): carry on as the program was started.
+      // Not started again: carry on as the program was started.
       for name in names {
         if let value = environment[name] { setenv(name, value, 1) } else { unsetenv(name) }
       }
     #endif
   }
+
+  #if canImport(Glibc)
+    /// The path of the running program's file, or nil without `/proc` or when it is gone.
+    private static func runningExecutable() -> String? {
+      var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink("/proc/self/exe", &path, path.count - 1)
+      guard count > 0, count < path.count - 1 else { return nil }
+      let text = String(decoding: path[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      // A file replaced or removed since the program started is not the program.
+      return text.hasSuffix(" (deleted)") ? nil : text
+    }
+
+    /// glibc's `getauxval`, looked up at run time as Swift's Glibc module does not declare it;
+    /// 0 when absent.
+    private static func auxiliaryValue(_ type: UInt) -> UInt {
+      typealias GetAuxiliaryValue = @convention(c) (UInt) -> UInt
+      let defaultHandle = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
+      guard let symbol = dlsym(defaultHandle, "getauxval") else { return 0 }
+      return unsafeBitCast(symbol, to: GetAuxiliaryValue.self)(type)
+    }
+  #endif
 }
