@@ -60,6 +60,16 @@ public struct BadInput: CustomTestStringConvertible, Sendable {
       "invalid UTF-8", .transactions,
       bytes: Array(t.utf8) + Array("T2,C1,2026-11-25T10:00,150,,,,,,".utf8) + [0xFF, 0xFE]
         + Array(",\n".utf8), "transactions.csv:2:10", "UTF-8"),
+    // Past the first 64 KiB, which alone are judged UTF-8 before reading, a quoted field with a
+    // doubled quote whose last character the closing quote cuts short (`"""x` F0 9F 98 `"`),
+    // neither UTF-8 nor GB18030. (That the fast reader checks such a field before unescaping it
+    // is `CSVScannerTests.agreesOnWhatTheReaderRefuses`'s.)
+    BadInput(
+      "invalid UTF-8 before a closing quote", .transactions,
+      bytes: Array(
+        (t + (0..<3000).map { "X\($0),C1,2026-11-25T10:00,150,,,,,,店,\n" }.joined()).utf8)
+        + Array("T2,C1,2026-11-25T10:00,150,,,,,,\"\"\"x".utf8) + [0xF0, 0x9F, 0x98]
+        + Array("\",\n".utf8), "transactions.csv:3002:10", "neither UTF-8 nor GB18030"),
     BadInput(
       "NUL byte", .transactions,
       bytes: Array(t.utf8) + Array("T2,C1,2026-11-25T10:00,150,,,,,,a".utf8) + [0]

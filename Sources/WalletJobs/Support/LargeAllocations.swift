@@ -81,12 +81,9 @@ package enum LargeAllocations {
   #if canImport(Glibc)
     /// The path of the running program's file, or nil without `/proc` or when it is gone.
     private static func runningExecutable() -> String? {
-      var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let count = readlink("/proc/self/exe", &path, path.count - 1)
-      guard count > 0, count < path.count - 1 else { return nil }
-      let text = String(decoding: path[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
       // A file replaced or removed since the program started is not the program.
-      return text.hasSuffix(" (deleted)") ? nil : text
+      return path.flatMap { $0.hasSuffix(" (deleted)") ? nil : $0 }
     }
 
     /// glibc's `getauxval`, looked up at run time as Swift's Glibc module does not declare it;
