@@ -1,7 +1,6 @@
 import Foundation
 import WalletCore
 import WalletIngest
-import WalletJobs
 import WalletStore
 
 /// The `wallet` program: parses the command line, runs the command, and turns every failure
@@ -114,10 +113,6 @@ public enum WalletCommandLine {
 
   /// Runs the program on the process's arguments and exits with its status.
   public static func main() -> Never {
-    // Only a batch's columns are large enough to gain, and the program has read nothing yet.
-    if runsBatch(Array(CommandLine.arguments.dropFirst())) {
-      LargeAllocations.restartPreferringHugePages()
-    }
     openMissingStandardStreams()
     // A closed pipe is met as EPIPE, which every writer treats as the reader having seen
     // enough, rather than as a signal that would kill a batch before it renames its files.
@@ -131,16 +126,6 @@ public enum WalletCommandLine {
     // An interrupt under way ends the process itself, with its own status and line.
     Interruption.waitIfInterrupted()
     exit(status)
-  }
-
-  /// Whether `argv` runs `batch` itself: not its help, not a completion, not another command
-  /// given the word as a value.
-  static func runsBatch(_ argv: [String]) -> Bool {
-    guard argv.first != Completion.command,
-      let (_, arguments) = try? Language.extract(from: argv),
-      case .run(let path, _)? = try? parser.parse(arguments)
-    else { return false }
-    return path == BatchCommand.path
   }
 
   /// Gives each standard stream that was closed when wallet started a descriptor that refuses

@@ -69,7 +69,11 @@ package enum BatchJob {
     _ request: BatchRequest, plan: BatchPlan, resolvePromotion: () throws -> Promotion,
     asOf: (Promotion) throws -> CivilDate, events: BatchEvents
   ) throws -> BatchReport {
-    LargeAllocations.returnToTheSystemWhenFreed()
+    if plan.parts == nil {
+      LargeAllocations.reuseWhileRunning()
+    } else {
+      LargeAllocations.returnToTheSystemWhenFreed()
+    }
     let promotion = try resolvePromotion()
     let texts = BatchInputTexts(events: events)
     while true {
