@@ -69,11 +69,7 @@ package enum BatchJob {
     _ request: BatchRequest, plan: BatchPlan, resolvePromotion: () throws -> Promotion,
     asOf: (Promotion) throws -> CivilDate, events: BatchEvents
   ) throws -> BatchReport {
-    if plan.parts == nil {
-      LargeAllocations.reuseWhileRunning()
-    } else {
-      LargeAllocations.returnToTheSystemWhenFreed()
-    }
+    LargeAllocations.reuseWhileRunning()
     let promotion = try resolvePromotion()
     let texts = BatchInputTexts(events: events)
     while true {

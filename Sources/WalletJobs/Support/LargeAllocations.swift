@@ -7,26 +7,20 @@ import Foundation
 /// How the C allocator treats the large arrays a batch makes and frees.
 ///
 /// A page the process has not touched before costs a fault, and on a virtual machine that hands
-/// freed memory back to its host, the host's own work besides. A batch in memory makes and
-/// frees hundreds of megabytes of columns and tables as it goes; kept for reuse, a freed block
-/// takes the next one's place without a fault. A batch in parts keeps within `--memory` one
-/// part after another, so there a freed block goes back to the system.
+/// freed memory back to its host, the host's own work besides. A batch makes and frees hundreds
+/// of megabytes of columns and tables as it goes, and in parts the same again for each part;
+/// kept for reuse, a freed block takes the next one's place without a fault.
 package enum LargeAllocations {
-  /// Keeps freed blocks for the allocations that follow: only a block of 8 MiB or more gets
-  /// a mapping of its own (returned when freed), and the heap keeps up to 256 MiB free at its
-  /// top. At 2M transactions, against a 1 MiB threshold, page faults went from 86,500 to 67,400
-  /// and the peak from 168 to 196 MiB (`bench/README.md`). Left to itself, glibc raises its
-  /// threshold to the largest block freed, up to 32 MiB: about as many faults, and at 8M with
-  /// `--decisions` a third more memory.
+  /// Keeps freed blocks for the allocations that follow: only a block of 8 MiB or more gets a
+  /// mapping of its own (returned when freed), and the heap keeps up to 64 MiB free at its top.
+  /// Against a 1 MiB threshold: at 2M transactions in memory, page faults 86,500 to 67,600 and
+  /// the peak 168 to 195 MiB; at 8M in parts under `--memory 200M`, 134,500 to 53,000 and 148
+  /// to 162 MiB (`bench/README.md`). Left to itself, glibc raises its threshold to the largest
+  /// block freed, up to 32 MiB: about as many faults, and at 8M with `--decisions` a third more
+  /// memory.
   package static func reuseWhileRunning() {
     setAllocatorOption(mmapThreshold, to: 8 << 20)
-    setAllocatorOption(trimThreshold, to: 256 << 20)
-  }
-
-  /// Gives every block of 1 MiB or more its own mapping, returned to the system when freed, so
-  /// that a large array freed does not stay resident.
-  package static func returnToTheSystemWhenFreed() {
-    setAllocatorOption(mmapThreshold, to: 1 << 20)
+    setAllocatorOption(trimThreshold, to: 64 << 20)
   }
 
   /// `M_MMAP_THRESHOLD` and `M_TRIM_THRESHOLD` in `<malloc.h>`.
