@@ -1,3 +1,5 @@
+import Foundation
+
 // Wallet's own small stand-in for swift-argument-parser, as packages cannot be fetched in this
 // build. Commands declare typed properties (ParsableArguments.swift); those declarations become
 // the plain values here, and one tree of them drives parsing (CommandLineParser.swift), help and
@@ -11,13 +13,24 @@ public struct CommandSpec: Sendable, Equatable {
   /// One line, shown after `OVERVIEW:` and in the parent's `SUBCOMMANDS:` list.
   public var abstract: String
   /// Longer text shown in help under the overview, already split into lines or paragraphs.
-  public var discussion: String?
+  public var discussion: String? {
+    get { deferredDiscussion.value }
+    set { deferredDiscussion = Deferred(newValue) }
+  }
   /// Options, flags and positionals, in the order help and usage lines show them.
-  public var arguments: [ArgumentSpec]
+  public var arguments: [ArgumentSpec] {
+    get { deferredArguments.value }
+    set { deferredArguments = Deferred(newValue) }
+  }
   /// Nested commands; a command with subcommands takes no arguments of its own.
   public var subcommands: [CommandSpec]
   /// Extra words that stand for a path of subcommands below this command.
   public var aliases: [CommandAlias]
+
+  // Worked out when first read: a run reads only its own command's, and working out every
+  // command's (reflection over each one's properties) took half of a short command's start.
+  private var deferredDiscussion: Deferred<String?>
+  private var deferredArguments: Deferred<[ArgumentSpec]>
 
   /// Declares a command; only `name` and `abstract` are needed for a leaf without arguments.
   public init(
@@ -28,12 +41,76 @@ public struct CommandSpec: Sendable, Equatable {
     subcommands: [CommandSpec] = [],
     aliases: [CommandAlias] = []
   ) {
+    self.init(
+      name, abstract: abstract, discussion: Deferred(discussion),
+      arguments: Deferred(arguments), subcommands: subcommands, aliases: aliases)
+  }
+
+  /// Declares a command whose discussion and arguments are worked out when first read.
+  init(
+    _ name: String, abstract: String, discussion: Deferred<String?>,
+    arguments: Deferred<[ArgumentSpec]>, subcommands: [CommandSpec] = [],
+    aliases: [CommandAlias] = []
+  ) {
     self.name = name
     self.abstract = abstract
-    self.discussion = discussion
-    self.arguments = arguments
+    self.deferredDiscussion = discussion
+    self.deferredArguments = arguments
     self.subcommands = subcommands
     self.aliases = aliases
+  }
+
+  /// Whether the arguments are worked out already.
+  var argumentsAreKnown: Bool { deferredArguments.isMade }
+
+  /// Traps on arguments no parser can tell apart: two of one name, or a repeatable positional
+  /// before another.
+  static func checkArguments(_ arguments: [ArgumentSpec], at path: [String]) {
+    let names = arguments.map(\.name)
+    precondition(Set(names).count == names.count, "Duplicate argument names in \(path)")
+    let positionals = arguments.filter { $0.kind == .positional }
+    precondition(
+      positionals.dropLast().allSatisfy { !$0.isRepeatable },
+      "Only the last positional may be repeatable: \(path)")
+  }
+
+  /// Whether two declarations say the same, their deferred parts worked out to compare.
+  public static func == (left: CommandSpec, right: CommandSpec) -> Bool {
+    left.name == right.name && left.abstract == right.abstract
+      && left.discussion == right.discussion && left.arguments == right.arguments
+      && left.subcommands == right.subcommands && left.aliases == right.aliases
+  }
+}
+
+/// A value worked out once, the first time it is read, on whichever thread reads it.
+final class Deferred<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  /// What works the value out, until it has; guarded by `lock`.
+  private var make: (@Sendable () -> Value)?
+  /// The value, once worked out; guarded by `lock`.
+  private var made: Value?
+
+  /// A value `make` works out when first read.
+  init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+
+  /// A value known already.
+  init(_ value: Value) { made = value }
+
+  /// Whether the value is worked out already.
+  var isMade: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return made != nil
+  }
+
+  var value: Value {
+    lock.lock()
+    defer { lock.unlock() }
+    if let made { return made }
+    let value = make!()
+    made = value
+    make = nil
+    return value
   }
 }
 

@@ -320,15 +320,11 @@ public struct CommandLineParser: Sendable {
 
   /// Traps on declarations the parser could not honour, so mistakes show up in the first test run.
   private static func check(_ command: CommandSpec, at path: [String]) {
-    let names = command.arguments.map(\.name)
-    precondition(Set(names).count == names.count, "Duplicate argument names in \(path)")
+    // Arguments worked out later are checked then (`CommandSpec.checkArguments`).
+    if command.argumentsAreKnown { CommandSpec.checkArguments(command.arguments, at: path) }
     precondition(
       command.subcommands.isEmpty || command.arguments.isEmpty,
       "A command with subcommands takes no arguments: \(path)")
-    let positionals = command.arguments.filter { $0.kind == .positional }
-    precondition(
-      positionals.dropLast().allSatisfy { !$0.isRepeatable },
-      "Only the last positional may be repeatable: \(path)")
     for alias in command.aliases {
       precondition(
         command.descendant(at: alias.target) != nil, "Alias '\(alias.name)' has no target: \(path)")

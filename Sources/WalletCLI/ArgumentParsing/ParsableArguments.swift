@@ -79,20 +79,31 @@ public struct CommandConfiguration: Sendable {
   /// One line, shown after `OVERVIEW:` and in the parent's `SUBCOMMANDS:` list.
   public var abstract: String
   /// Longer text shown in help under the overview.
-  public var discussion: String?
+  public var discussion: String? {
+    get { deferredDiscussion.value }
+    set { deferredDiscussion = Deferred(newValue) }
+  }
+  /// Made when first read: some discussions are made from data (the built-in formats).
+  private var deferredDiscussion: Deferred<String?>
 
   /// Describes a command.
-  public init(abstract: String, discussion: String? = nil) {
+  public init(abstract: String, discussion: @autoclosure @escaping @Sendable () -> String? = nil) {
     self.abstract = abstract
-    self.discussion = discussion
+    self.deferredDiscussion = Deferred(discussion)
   }
 
-  /// The declaration of a command called `name` that takes the arguments `Arguments` declares.
+  /// The declaration of a command called `name` that takes the arguments `Arguments` declares,
+  /// both worked out only when help or a parse reads them.
   public func spec<Arguments: ParsableArguments>(
     _ name: String, arguments: Arguments.Type
   ) -> CommandSpec {
     CommandSpec(
-      name, abstract: abstract, discussion: discussion, arguments: Arguments.argumentSpecs)
+      name, abstract: abstract, discussion: deferredDiscussion,
+      arguments: Deferred {
+        let arguments = Arguments.argumentSpecs
+        CommandSpec.checkArguments(arguments, at: [name])
+        return arguments
+      })
   }
 }
 

@@ -272,6 +272,21 @@ struct ParsableArgumentsTests {
     expectTrapped(result, "Duplicate argument names")
   }
 
+  @Test func twoArgumentsWithOneNameTrapWhenTheCommandIsFirstRead() async {
+    let result = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      let twice = CommandConfiguration(abstract: "").spec("twice", arguments: Twice.self)
+      let parser = CommandLineParser(
+        root: CommandSpec(
+          "tool", abstract: "", subcommands: [twice, CommandSpec("other", abstract: "")]))
+      // Parsing another command leaves it alone; reading its arguments checks them.
+      _ = try? parser.parse(["other"])
+      _ = parser.command(at: ["twice"]).arguments
+    }
+    expectTrapped(result, "Duplicate argument names in [\"twice\"]")
+  }
+
   @Test func readingARequiredValueBeforeParsingIsAProgrammerError() async {
     let result = await #expect(
       processExitsWith: .failure, observing: [\.standardErrorContent]
