@@ -1,3 +1,4 @@
+import Foundation
 import WalletCore
 import WalletIngest
 
@@ -69,7 +70,12 @@ package enum BatchJob {
     _ request: BatchRequest, plan: BatchPlan, resolvePromotion: () throws -> Promotion,
     asOf: (Promotion) throws -> CivilDate, events: BatchEvents
   ) throws -> BatchReport {
-    LargeAllocations.reuseWhileRunning()
+    LargeAllocations.reuseWhileRunning(
+      keptFree: plan.parts == nil
+        ? LargeAllocations.keptFreeInMemory
+        : LargeAllocations.keptFree(
+          inPartsWithin: request.memoryLimit ?? BatchMemory.defaultLimit,
+          cores: ProcessInfo.processInfo.activeProcessorCount))
     let promotion = try resolvePromotion()
     let texts = BatchInputTexts(events: events)
     while true {
