@@ -101,7 +101,8 @@ public struct CommandConfiguration: Sendable {
       name, abstract: abstract, discussion: deferredDiscussion,
       arguments: Deferred {
         let arguments = Arguments.argumentSpecs
-        CommandSpec.checkArguments(arguments, at: [name])
+        // The type as well: several commands share a name (`add`, `list`).
+        CommandSpec.checkArguments(arguments, at: [name, "\(Arguments.self)"])
         return arguments
       })
   }

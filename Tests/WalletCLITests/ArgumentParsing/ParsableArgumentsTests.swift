@@ -284,7 +284,7 @@ struct ParsableArgumentsTests {
       _ = try? parser.parse(["other"])
       _ = parser.command(at: ["twice"]).arguments
     }
-    expectTrapped(result, "Duplicate argument names in [\"twice\"]")
+    expectTrapped(result, "Duplicate argument names in [\"twice\", \"Twice\"]")
   }
 
   @Test func readingARequiredValueBeforeParsingIsAProgrammerError() async {
