@@ -1,4 +1,4 @@
-import Foundation
+import WalletCore
 
 // Wallet's own small stand-in for swift-argument-parser, as packages cannot be fetched in this
 // build. Commands declare typed properties (ParsableArguments.swift); those declarations become
@@ -79,38 +79,6 @@ public struct CommandSpec: Sendable, Equatable {
     left.name == right.name && left.abstract == right.abstract
       && left.discussion == right.discussion && left.arguments == right.arguments
       && left.subcommands == right.subcommands && left.aliases == right.aliases
-  }
-}
-
-/// A value worked out once, the first time it is read, on whichever thread reads it.
-final class Deferred<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  /// What works the value out, until it has; guarded by `lock`.
-  private var make: (@Sendable () -> Value)?
-  /// The value, once worked out; guarded by `lock`.
-  private var made: Value?
-
-  /// A value `make` works out when first read.
-  init(_ make: @escaping @Sendable () -> Value) { self.make = make }
-
-  /// A value known already.
-  init(_ value: Value) { made = value }
-
-  /// Whether the value is worked out already.
-  var isMade: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return made != nil
-  }
-
-  var value: Value {
-    lock.lock()
-    defer { lock.unlock() }
-    if let made { return made }
-    let value = make!()
-    made = value
-    make = nil
-    return value
   }
 }
 

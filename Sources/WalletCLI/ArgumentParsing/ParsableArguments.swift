@@ -1,3 +1,5 @@
+import WalletCore
+
 // Typed arguments in the manner of swift-argument-parser: a type declares its arguments once, as
 // properties wrapped in @Option, @Flag, @Argument and @OptionGroup. The declarations are read
 // with `Mirror` from a default instance (`init()`), and the parsed instance is made by the

@@ -102,37 +102,26 @@ struct IDLookup: Sendable {
   /// enrollments', which a batch uses only when a transaction names an enrollment (a bank's
   /// file, often never), while every enrollment id is checked unique at once. Shared by the
   /// threads reading a file's parts; the first to ask makes it.
-  final class Deferred: @unchecked Sendable {
-    private let lock = NSLock()
-    private var made: IDLookup?
-    private var halves: (Half, Half)?
+  struct Deferred: Sendable {
+    private let made: WalletCore.Deferred<IDLookup>
     /// The number of ids.
     let count: Int
 
     /// The lookup `lookup`, already made.
     init(_ lookup: IDLookup) {
-      made = lookup
+      made = WalletCore.Deferred(lookup)
       count = lookup.count
     }
 
     /// The lookup of `first` then `second`, whose ids the caller has checked unique
     /// (`repeatsAnID`), to be made when first asked for.
     init(checkedUnique first: Half, _ second: Half) {
-      halves = (first, second)
+      made = WalletCore.Deferred { IDLookup(checkedUnique: first, second) }
       count = first.keys.count + second.keys.count
     }
 
     /// The lookup, made now if it was not yet.
-    var lookup: IDLookup {
-      lock.lock()
-      defer { lock.unlock() }
-      if let made { return made }
-      guard let (first, second) = halves else { preconditionFailure("a lookup without ids") }
-      halves = nil
-      let lookup = IDLookup(checkedUnique: first, second)
-      made = lookup
-      return lookup
-    }
+    var lookup: IDLookup { made.value }
   }
 
   /// The ids of one half of a file, in order, with their keys: what a lookup is made of,
